@@ -1,0 +1,5 @@
+// Data access entry: the table shape, the key builder, client construction, write helpers.
+export { keys, tenantPrefix, tenantLeadingKeyPatterns, TENANT_KEY_PREFIX, type Key } from './keys';
+export { INDEX, TTL_ATTRIBUTE, tableDefinition } from './table';
+export { createDocumentClient, type DocumentClient, type DocumentClientOptions } from './client';
+export { cancellationReasons, isConditionFailure } from './transactions';

@@ -1,0 +1,45 @@
+// The one table: its name, key attributes and indexes. Used by the stack scripts to create it
+// and by repositories to name indexes; infra/ declares the same shape for AWS.
+import type { CreateTableCommandInput, GlobalSecondaryIndex, Projection } from '@aws-sdk/client-dynamodb';
+
+export const INDEX = {
+  /** Tree, member tree, per-unit audit, invitations, move jobs. */
+  gsi1: 'GSI1',
+  /** Children by name; members and invitations by email. */
+  gsi2: 'GSI2',
+  /** Units and members by name prefix. */
+  gsi3: 'GSI3',
+  /** Platform: the tenants of a user. Keys and tenantId only. */
+  gsi4: 'GSI4',
+} as const;
+
+/** TTL attribute (epoch seconds) for audit entries and invitations. */
+export const TTL_ATTRIBUTE = 'expiresAt';
+
+export function tableDefinition(tableName: string): CreateTableCommandInput {
+  const gsi = (name: string, n: number, projection: Projection): GlobalSecondaryIndex => ({
+    IndexName: name,
+    KeySchema: [
+      { AttributeName: `GSI${n}PK`, KeyType: 'HASH' },
+      { AttributeName: `GSI${n}SK`, KeyType: 'RANGE' },
+    ],
+    Projection: projection,
+  });
+  return {
+    TableName: tableName,
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: [
+      'PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'GSI3PK', 'GSI3SK', 'GSI4PK', 'GSI4SK',
+    ].map((AttributeName) => ({ AttributeName, AttributeType: 'S' as const })),
+    KeySchema: [
+      { AttributeName: 'PK', KeyType: 'HASH' },
+      { AttributeName: 'SK', KeyType: 'RANGE' },
+    ],
+    GlobalSecondaryIndexes: [
+      gsi(INDEX.gsi1, 1, { ProjectionType: 'ALL' }),
+      gsi(INDEX.gsi2, 2, { ProjectionType: 'ALL' }),
+      gsi(INDEX.gsi3, 3, { ProjectionType: 'ALL' }),
+      gsi(INDEX.gsi4, 4, { ProjectionType: 'INCLUDE', NonKeyAttributes: ['tenantId'] }),
+    ],
+  };
+}

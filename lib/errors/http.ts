@@ -1,0 +1,33 @@
+// Maps any thrown value to an HTTP status and a body safe to show a browser.
+// Unknown errors are logged server-side and reported generically: no stack traces leave the server.
+import { ArborError, type ErrorKind } from './index';
+
+const STATUS: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  limit: 422,
+  unavailable: 503,
+};
+
+export interface ErrorBody {
+  error: { code: string; message: string; details?: Record<string, unknown> };
+}
+
+export function toHttpError(e: unknown): { status: number; body: ErrorBody } {
+  if (e instanceof ArborError) {
+    return { status: STATUS[e.kind], body: { error: { code: e.code, message: e.message, details: e.details } } };
+  }
+  console.error('[arbor] unexpected error', e);
+  return {
+    status: 500,
+    body: { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } },
+  };
+}
+
+export function errorResponse(e: unknown): Response {
+  const { status, body } = toHttpError(e);
+  return Response.json(body, { status });
+}
