@@ -3,3 +3,4 @@ export { keys, tenantPrefix, tenantLeadingKeyPatterns, TENANT_KEY_PREFIX, type K
 export { INDEX, TTL_ATTRIBUTE, tableDefinition } from './table';
 export { createDocumentClient, type DocumentClient, type DocumentClientOptions } from './client';
 export { cancellationReasons, isConditionFailure } from './transactions';
+export type { TenantDb, PlatformDb, Actor } from './context';
