@@ -4,3 +4,4 @@ export { INDEX, TTL_ATTRIBUTE, tableDefinition } from './table';
 export { createDocumentClient, type DocumentClient, type DocumentClientOptions } from './client';
 export { cancellationReasons, isConditionFailure } from './transactions';
 export type { TenantDb, PlatformDb, Actor } from './context';
+export { encodeCursor, decodeCursor, pageSize, type Page } from './cursor';

@@ -1,0 +1,107 @@
+// The two items of a membership (unit → user and user → unit) and the user's profile inside a
+// tenant. Both directions are always written together, in one transaction.
+import { keys } from '../db';
+import { invalid } from '../errors';
+import { searchKey } from '../validation';
+
+export const ROLES = ['owner', 'admin', 'manager', 'member'] as const;
+export type Role = (typeof ROLES)[number];
+/** Roles that apply to the whole tenant and so are held on the root unit only. */
+export const TENANT_ROLES: readonly Role[] = ['owner', 'admin'];
+export const ROLE_RANK: Record<Role, number> = { owner: 4, admin: 3, manager: 2, member: 1 };
+
+export function validateRole(raw: unknown): Role {
+  if (!ROLES.includes(raw as Role)) throw invalid('membership.badRole', 'Role must be owner, admin, manager or member.');
+  return raw as Role;
+}
+
+export interface Membership {
+  tenantId: string;
+  unitId: string;
+  userId: string;
+  role: Role;
+  email: string;
+  name: string;
+  /** Path of the unit, copied so subtree listings (T7) and permission checks need no join. */
+  unitPath: string;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface TenantUser {
+  tenantId: string;
+  userId: string;
+  email: string;
+  name: string;
+  membershipCount: number;
+  version: number;
+}
+
+/** The unit → user item (T6, T7). */
+export function unitMemberItem(m: Membership): Record<string, unknown> {
+  return {
+    ...keys.unitMember(m.tenantId, m.unitId, m.userId),
+    type: 'unitMember',
+    ...m,
+    GSI1PK: keys.gsi1.memberTree(m.tenantId),
+    GSI1SK: `${m.unitPath}${m.userId}`,
+  };
+}
+
+/** The user → unit item (T8, T9). Carries no names so renames never fan out to it. */
+export function userMembershipItem(m: Membership): Record<string, unknown> {
+  return {
+    ...keys.userMembership(m.tenantId, m.userId, m.unitId),
+    type: 'membership',
+    tenantId: m.tenantId,
+    userId: m.userId,
+    unitId: m.unitId,
+    role: m.role,
+    unitPath: m.unitPath,
+    version: m.version,
+    createdAt: m.createdAt,
+    updatedAt: m.updatedAt,
+  };
+}
+
+/** The user's profile in the tenant; exists while they hold at least one membership. */
+export function tenantUserItem(u: TenantUser): Record<string, unknown> {
+  return {
+    ...keys.tenantUser(u.tenantId, u.userId),
+    type: 'tenantUser',
+    ...u,
+    GSI2PK: keys.gsi2.emails(u.tenantId),
+    GSI2SK: u.email,
+    GSI3PK: keys.gsi3.names(u.tenantId),
+    GSI3SK: searchKey(u.name || u.email),
+    GSI4PK: keys.gsi4.userTenants(u.userId),
+    GSI4SK: u.tenantId,
+  };
+}
+
+export function toMembership(item: Record<string, unknown>): Membership {
+  return {
+    tenantId: item.tenantId as string,
+    unitId: item.unitId as string,
+    userId: item.userId as string,
+    role: item.role as Role,
+    email: (item.email as string) ?? '',
+    name: (item.name as string) ?? '',
+    unitPath: item.unitPath as string,
+    version: item.version as number,
+    createdAt: item.createdAt as string,
+    updatedAt: item.updatedAt as string,
+  };
+}
+
+export function toTenantUser(item: Record<string, unknown>): TenantUser {
+  return {
+    tenantId: item.tenantId as string,
+    userId: item.userId as string,
+    email: item.email as string,
+    name: item.name as string,
+    membershipCount: (item.membershipCount as number) ?? 0,
+    version: item.version as number,
+  };
+}

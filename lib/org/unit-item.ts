@@ -1,0 +1,92 @@
+// The unit item: how a unit is stored (materialized path, index keys) and how it comes back
+// out as a domain object. The UI and the rest of lib never see PK/SK.
+import { keys } from '../db';
+import { invalid } from '../errors';
+import { searchKey, validateName } from '../validation';
+
+/** Deepest level below the root; keeps every path inside the 1,024-byte sort-key limit. */
+export const MAX_DEPTH = 32;
+/** Default ceiling on units per tenant (stored per tenant in settings as unitLimit). */
+export const DEFAULT_UNIT_LIMIT = 200_000;
+
+export interface Unit {
+  tenantId: string;
+  id: string;
+  name: string;
+  /** null for the tenant's root unit. */
+  parentId: string | null;
+  /** `/<root>/…/<id>/`: the ids from the root down to this unit. */
+  path: string;
+  depth: number;
+  childCount: number;
+  memberCount: number;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+  /** Id of the move job that currently locks this unit, if any. */
+  lockedBy?: string;
+}
+
+export const validateUnitName = (raw: unknown) => validateName(raw, 'Unit name', 'unit.badName');
+
+export const rootPath = (rootId: string) => `/${rootId}/`;
+export const childPath = (parentPath: string, unitId: string) => `${parentPath}${unitId}/`;
+/** Ancestor ids from the root down to (and including) the unit itself. */
+export const pathIds = (path: string) => path.split('/').filter(Boolean);
+export const depthOf = (path: string) => pathIds(path).length - 1;
+/** True when `path` is `ancestorPath` itself or lies below it. */
+export const isWithin = (path: string, ancestorPath: string) => path.startsWith(ancestorPath);
+
+export function assertDepth(path: string) {
+  if (depthOf(path) > MAX_DEPTH) {
+    throw invalid('unit.tooDeep', `The tree can be at most ${MAX_DEPTH} levels deep below the top unit.`);
+  }
+}
+
+/** Index keys that depend on name, parent and path; rewritten on rename and move. */
+export function unitIndexKeys(tenantId: string, u: { name: string; parentId: string | null; path: string }) {
+  const name = searchKey(u.name);
+  return {
+    GSI1PK: keys.gsi1.tree(tenantId),
+    GSI1SK: u.path,
+    ...(u.parentId ? { GSI2PK: keys.gsi2.children(tenantId, u.parentId), GSI2SK: name } : {}),
+    GSI3PK: keys.gsi3.names(tenantId),
+    GSI3SK: name,
+  };
+}
+
+export function unitItem(u: Omit<Unit, 'lockedBy'>): Record<string, unknown> {
+  return {
+    ...keys.unit(u.tenantId, u.id),
+    type: 'unit',
+    tenantId: u.tenantId,
+    unitId: u.id,
+    name: u.name,
+    parentId: u.parentId,
+    path: u.path,
+    depth: u.depth,
+    childCount: u.childCount,
+    memberCount: u.memberCount,
+    version: u.version,
+    createdAt: u.createdAt,
+    updatedAt: u.updatedAt,
+    ...unitIndexKeys(u.tenantId, u),
+  };
+}
+
+export function toUnit(item: Record<string, unknown>): Unit {
+  return {
+    tenantId: item.tenantId as string,
+    id: item.unitId as string,
+    name: item.name as string,
+    parentId: (item.parentId as string | null) ?? null,
+    path: item.path as string,
+    depth: item.depth as number,
+    childCount: (item.childCount as number) ?? 0,
+    memberCount: (item.memberCount as number) ?? 0,
+    version: item.version as number,
+    createdAt: item.createdAt as string,
+    updatedAt: item.updatedAt as string,
+    ...(item.lock ? { lockedBy: item.lock as string } : {}),
+  };
+}

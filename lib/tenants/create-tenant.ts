@@ -1,0 +1,86 @@
+// P4: create a tenant with its root unit, its first owner and its email domain, atomically.
+// Runs with the operator's credentials (CLI, seeds): it is the one write that spans the
+// platform items and a new tenant's partition.
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { auditEntryPut } from '../audit';
+import { cancellationReasons, keys, type PlatformDb } from '../db';
+import { conflict } from '../errors';
+import { tenantUserItem, unitMemberItem, userMembershipItem, type Membership } from '../members/membership-items';
+import { DEFAULT_UNIT_LIMIT, rootPath, unitItem } from '../org/unit-item';
+import { getUserByEmail, newUserPuts, type User } from '../users';
+import { validateEmail, validateName } from '../validation';
+import { validateDomain } from './domains';
+
+export interface CreateTenantInput {
+  name: string;
+  domain: string;
+  owner: { email: string; name: string };
+}
+
+export interface CreatedTenant {
+  tenantId: string;
+  rootUnitId: string;
+  ownerUserId: string;
+  domain: string;
+}
+
+export const OPERATOR_ACTOR = { userId: 'operator', email: 'operator@arbor' };
+
+export async function createTenant(db: PlatformDb, input: CreateTenantInput): Promise<CreatedTenant> {
+  const name = validateName(input.name, 'Tenant name', 'tenant.badName');
+  const domain = validateDomain(input.domain);
+  const ownerEmail = validateEmail(input.owner.email);
+  const ownerName = validateName(input.owner.name, 'Owner name', 'user.badName');
+
+  const existing = await getUserByEmail(db, ownerEmail);
+  const owner: User = existing ?? { id: ulid(), email: ownerEmail, name: ownerName, createdAt: new Date().toISOString() };
+  const tenantId = ulid();
+  const rootUnitId = ulid();
+  const now = new Date().toISOString();
+  const tenantDb = { client: db.client, tableName: db.tableName, tenantId };
+  const put = (Item: Record<string, unknown>) => ({
+    Put: { TableName: db.tableName, Item, ConditionExpression: 'attribute_not_exists(PK)' },
+  });
+  const membership: Membership = {
+    tenantId, unitId: rootUnitId, userId: owner.id, role: 'owner', email: owner.email, name: owner.name,
+    unitPath: rootPath(rootUnitId), version: 1, createdAt: now, updatedAt: now,
+  };
+
+  const items = [
+    put({ ...keys.tenantDirectory(tenantId), type: 'tenantDirectory', tenantId, name, domains: [domain], createdAt: now, version: 1 }),
+    put({
+      ...keys.tenantSettings(tenantId), type: 'tenant', tenantId, name, rootUnitId, domains: [domain],
+      unitCount: 1, unitLimit: DEFAULT_UNIT_LIMIT, ownerCount: 1, version: 1, createdAt: now, updatedAt: now,
+    }),
+    put(unitItem({
+      tenantId, id: rootUnitId, name, parentId: null, path: rootPath(rootUnitId), depth: 0,
+      childCount: 0, memberCount: 1, version: 1, createdAt: now, updatedAt: now,
+    })),
+    put(unitMemberItem(membership)),
+    put(userMembershipItem(membership)),
+    put(tenantUserItem({ tenantId, userId: owner.id, email: owner.email, name: owner.name, membershipCount: 1, version: 1 })),
+    put({ ...keys.domainClaim(domain), type: 'domainClaim', tenantId, domain, connection: null, version: 1, createdAt: now }),
+    ...(existing ? [] : newUserPuts(db.tableName, owner)),
+    auditEntryPut(tenantDb, {
+      actor: OPERATOR_ACTOR, action: 'tenant.create', target: { type: 'tenant', id: tenantId, label: name },
+      unitId: rootUnitId, after: { name, domain, owner: owner.email },
+    }),
+  ];
+  const domainIndex = 6;
+
+  try {
+    await db.client.send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (e) {
+    const reasons = cancellationReasons(e);
+    if (reasons?.[domainIndex]?.code === 'ConditionalCheckFailed') {
+      throw conflict('domain.taken', `The domain ${domain} already belongs to another organization.`);
+    }
+    if (reasons?.some((r) => r.code === 'ConditionalCheckFailed') && !existing) {
+      // The owner's email was registered concurrently: retry once with that identity.
+      return createTenant(db, input);
+    }
+    throw e;
+  }
+  return { tenantId, rootUnitId, ownerUserId: owner.id, domain };
+}

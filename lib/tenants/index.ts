@@ -1,0 +1,3 @@
+// Tenants: creation (P4), settings (T1), and the email domains they claim.
+export { createTenant, OPERATOR_ACTOR, type CreateTenantInput, type CreatedTenant } from './create-tenant';
+export { validateDomain, isConsumerDomain } from './domains';
