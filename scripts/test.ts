@@ -32,7 +32,7 @@ async function main() {
   let failed = false;
   try {
     if (!only || only === 'unit') {
-      const files = findTests('test').filter((f) => filters.every((x) => f.includes(x)));
+      const files = findTests('test').filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)));
       const code = await run(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], env);
       failed ||= code !== 0;
     }
