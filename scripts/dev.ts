@@ -1,0 +1,48 @@
+// `npm run dev`: the whole local stack on fixed ports, demo data on first start, and
+// `next dev` on http://localhost:3000. Data lives in .data/ (git-ignored) and survives
+// restarts; `npm run dev -- --reset` (or `npm run dev:reset`) wipes it first.
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { startLocalStack } from './local-stack';
+import { seedDemoIfEmpty } from './seed/demo';
+
+const DATA_DIR = resolve('.data/dynamodb');
+const APP_PORT = Number(process.env.PORT ?? 3000);
+
+async function main() {
+  if (process.argv.includes('--reset')) {
+    rmSync(resolve('.data'), { recursive: true, force: true });
+    console.log('[dev] wiped .data/');
+  }
+  const appUrl = `http://localhost:${APP_PORT}`;
+  const stack = await startLocalStack({
+    appUrl,
+    dataDir: DATA_DIR,
+    ports: { dynamodb: 8100, aws: 8101, oidc: 8102 },
+  });
+  console.log(`[dev] DynamoDB Local ${stack.dynamoDbEndpoint} (data in .data/), table ${stack.tableName}`);
+  const seeded = await seedDemoIfEmpty(stack.env);
+  if (seeded) console.log('[dev] seeded the demo tenants (see README: Demo accounts)');
+
+  const next = spawn(process.execPath, [resolve('node_modules/next/dist/bin/next'), 'dev', '-p', String(APP_PORT)], {
+    stdio: 'inherit',
+    env: { ...process.env, ...stack.env, NODE_ENV: 'development' },
+  });
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    next.kill('SIGTERM');
+    await stack.stop();
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+  next.on('exit', (code) => void stop(code ?? 0));
+}
+
+main().catch((e) => {
+  console.error(`[dev] ${e instanceof Error ? e.message : e}`);
+  process.exit(1);
+});
