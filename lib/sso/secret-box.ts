@@ -1,0 +1,38 @@
+// Seals SSO client secrets at rest with AES-256-GCM (node:crypto) under ARBOR_ENCRYPTION_KEY.
+// Server-only. The sealed form is `v1.<iv>.<tag>.<ciphertext>` (base64url); the version prefix
+// leaves room for key rotation. The tenant id is bound as associated data, so a sealed secret
+// copied onto another tenant's connection does not open there.
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { config } from '../config';
+import { ArborError } from '../errors';
+
+const VERSION = 'v1';
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+const keyFrom = (base64Key?: string) => Buffer.from(base64Key ?? config().ARBOR_ENCRYPTION_KEY, 'base64');
+const aad = (tenantId: string) => Buffer.from(`arbor-sso-secret:${tenantId}`);
+
+export function sealSecret(plain: string, tenantId: string, base64Key?: string): string {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', keyFrom(base64Key), iv, { authTagLength: TAG_BYTES });
+  cipher.setAAD(aad(tenantId));
+  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return [VERSION, iv, cipher.getAuthTag(), body].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
+}
+
+/** Opens a sealed secret; a wrong key, tenant or any changed byte is refused, never half-read. */
+export function openSecret(sealed: string, tenantId: string, base64Key?: string): string {
+  const fail = () =>
+    new ArborError('unavailable', 'sso.secretUnreadable', "This organization's SSO client secret could not be decrypted. An operator must set the connection again.");
+  const [version, iv, tag, body, extra] = sealed.split('.');
+  if (version !== VERSION || !iv || !tag || body === undefined || extra !== undefined) throw fail();
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', keyFrom(base64Key), Buffer.from(iv, 'base64url'), { authTagLength: TAG_BYTES });
+    decipher.setAAD(aad(tenantId));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+  } catch {
+    throw fail();
+  }
+}
