@@ -3,6 +3,7 @@
 // here, so the app sees the same endpoints and only configuration differs from AWS.
 import { startDynamoDbLocal, ensureTable, type DynamoDbLocal } from './dynamodb';
 import { freePort } from './ports';
+import { DEMO_CLIENTS, DEMO_USERS, startOidcProvider, type LocalOidcProvider } from './oidc';
 
 export interface LocalStackOptions {
   /** Folder that keeps DynamoDB data across restarts; in-memory when absent. */
@@ -21,6 +22,8 @@ export interface LocalStack {
   tableCreated: boolean;
   /** Environment for the app (and tests) to reach the stack exactly as it reaches AWS. */
   env: Record<string, string>;
+  /** The local OpenID Provider (demo users and clients registered; tests may add more). */
+  oidc: LocalOidcProvider;
   stop(): Promise<void>;
 }
 
@@ -37,6 +40,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     stops.push(dynamo.stop);
     const tableCreated = await ensureTable(dynamo.endpoint, tableName);
+    const oidc = await startOidcProvider({ port: options.ports?.oidc ?? 0, appUrl: options.appUrl, users: DEMO_USERS, clients: DEMO_CLIENTS });
+    stops.push(oidc.stop);
 
     const env: Record<string, string> = {
       ARBOR_TABLE: tableName,
@@ -44,8 +49,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ARBOR_LOCAL_DYNAMODB_ENDPOINT: dynamo.endpoint,
       ARBOR_DYNAMODB_ENDPOINT: dynamo.endpoint,
       ARBOR_APP_URL: options.appUrl,
+      // Local-only: the demo tenants' connections point here; tests register people through the admin token.
+      ARBOR_LOCAL_OIDC_ISSUER: oidc.issuer,
+      ARBOR_LOCAL_OIDC_ADMIN_TOKEN: oidc.adminToken,
     };
-    return { tableName, dynamoDbEndpoint: dynamo.endpoint, tableCreated, env, stop };
+    return { tableName, dynamoDbEndpoint: dynamo.endpoint, tableCreated, env, oidc, stop };
   } catch (e) {
     await stop();
     throw e;
