@@ -1,76 +1,135 @@
 // The app's settings, read from the environment and validated once (zod). Nothing else reads
 // process.env for app settings. Development and test get local defaults that point at the
-// embedded stack; production must set everything and refuses the demo secrets.
+// embedded stack; production must set everything, refuses the demo secrets, and talks to
+// emulator endpoints only with the explicit ARBOR_ALLOW_EMULATOR=1 override.
+// Every failure is one line naming the variable, never its value (values may be secrets).
 import { z } from 'zod';
 
 export const DEMO_SESSION_SECRET = 'arbor-local-demo-session-secret-change-me-in-production';
-// 32 zero-ish bytes, base64: fine for a laptop, refused in production.
+// 32 readable bytes, base64: fine for a laptop, refused in production.
 export const DEMO_ENCRYPTION_KEY = Buffer.from('arbor-local-demo-encryption-key!').toString('base64');
+/** The emulator's tenant role (account 000000000000 does not exist on AWS). */
+export const DEMO_TENANT_ROLE_ARN = 'arn:aws:iam::000000000000:role/arbor-tenant-access';
 
-const mode = z.enum(['development', 'test', 'production']);
+const ROLE_ARN = /^arn:aws(-[a-z]+)*:iam::\d{12}:role\/[\w+=,.@/-]{1,512}$/;
+const REGION = /^[a-z]{2}(-[a-z]+)+-\d+$/;
+// DynamoDB table names: 3–255 of letters, digits, '_', '-', '.'.
+const TABLE_NAME = /^[A-Za-z0-9_.-]{3,255}$/;
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+const httpUrl = (error: string) => z.url({ protocol: /^https?$/, error });
 
 const schema = z.object({
-  NODE_ENV: mode.default('development'),
-  ARBOR_TABLE: z.string().min(3).default('arbor'),
-  AWS_REGION: z.string().min(1).default('us-east-1'),
+  NODE_ENV: z.enum(['development', 'test', 'production'], 'must be development, test or production').default('development'),
+  ARBOR_TABLE: z.string().regex(TABLE_NAME, 'must be a DynamoDB table name (3–255 letters, digits, _ - .)'),
+  AWS_REGION: z.string().regex(REGION, 'must be an AWS region such as eu-west-1'),
   /** DynamoDB endpoint override (the local IAM gateway). Unset on AWS. */
-  ARBOR_DYNAMODB_ENDPOINT: z.url().optional(),
+  ARBOR_DYNAMODB_ENDPOINT: httpUrl('must be an http(s) URL').optional(),
   /** STS endpoint override (the local STS emulator). Unset on AWS. */
-  ARBOR_STS_ENDPOINT: z.url().optional(),
+  ARBOR_STS_ENDPOINT: httpUrl('must be an http(s) URL').optional(),
   /** The role every tenant request assumes, narrowed by a per-tenant session policy. */
-  ARBOR_TENANT_ROLE_ARN: z.string().regex(/^arn:aws:iam::\d{12}:role\/.+$/, 'must be an IAM role ARN'),
+  ARBOR_TENANT_ROLE_ARN: z.string().regex(ROLE_ARN, 'must be an IAM role ARN (arn:aws:iam::<account>:role/<name>)'),
+  /** Seconds each tenant's STS session lasts (AWS allows 900 up to the role's maximum session duration). */
+  ARBOR_TENANT_SESSION_SECONDS: z.coerce
+    .number('must be a number of seconds')
+    .int('must be a whole number of seconds')
+    .min(900, 'must be at least 900 seconds')
+    .max(43_200, 'must be at most 43200 seconds')
+    .default(3600),
+  /** One STS session per tenant (few AssumeRole calls) or per tenant and user (CloudTrail names the user). */
+  ARBOR_TENANT_SESSION_SCOPE: z.enum(['tenant', 'user'], 'must be tenant or user').default('tenant'),
+  /** Static keys of the operator identity (local stack only); elsewhere the operator uses the default chain. */
+  ARBOR_OPERATOR_ACCESS_KEY_ID: z.string().min(16, 'must be an access key id').optional(),
+  ARBOR_OPERATOR_SECRET_ACCESS_KEY: z.string().min(16, 'must be a secret access key').optional(),
   /** Secret that signs and encrypts session cookies. */
   ARBOR_SESSION_SECRET: z.string().min(32, 'must be at least 32 characters'),
   /** Session lifetime in seconds. */
-  ARBOR_SESSION_MAX_AGE: z.coerce.number().int().min(300).max(60 * 60 * 24 * 30).default(60 * 60 * 8),
+  ARBOR_SESSION_MAX_AGE: z.coerce
+    .number('must be a number of seconds')
+    .int('must be a whole number of seconds')
+    .min(300, 'must be at least 300 seconds')
+    .max(60 * 60 * 24 * 30, 'must be at most 30 days (2592000 seconds)')
+    .default(60 * 60 * 8),
   /** AES-256-GCM key for SSO client secrets at rest, base64 of 32 bytes. */
   ARBOR_ENCRYPTION_KEY: z
     .string()
-    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be base64 of exactly 32 bytes'),
+    .refine((v) => BASE64.test(v) && Buffer.from(v, 'base64').length === 32, 'must be base64 of exactly 32 bytes'),
   /** Public URL of the app, used for SSO redirect URIs. */
-  ARBOR_APP_URL: z.url().default('http://localhost:3000'),
+  ARBOR_APP_URL: httpUrl('must be a URL such as https://arbor.example.com'),
   /** Days an audit entry is kept before TTL removes it; 0 keeps entries forever. */
-  ARBOR_AUDIT_RETENTION_DAYS: z.coerce.number().int().min(0).default(365),
+  ARBOR_AUDIT_RETENTION_DAYS: z.coerce
+    .number('must be a number of days')
+    .int('must be a whole number of days')
+    .min(0, 'must be 0 (keep forever) or more')
+    .default(365),
   /** Lets a production build talk to emulator endpoints (used only by the offline production check). */
-  ARBOR_ALLOW_EMULATOR: z.enum(['0', '1']).default('0'),
+  ARBOR_ALLOW_EMULATOR: z.enum(['0', '1'], 'must be 0 or 1').default('0'),
 });
 
 export type AppConfig = z.infer<typeof schema>;
 
+/** Every variable the app reads, in the order of `.env.example`. */
+export const CONFIG_VARIABLES = Object.keys(schema.shape) as (keyof AppConfig)[];
+
+/** Defaults for development and test only: they point at the embedded local stack. */
 const LOCAL_DEFAULTS: Record<string, string> = {
-  ARBOR_TENANT_ROLE_ARN: 'arn:aws:iam::000000000000:role/arbor-tenant-access',
+  ARBOR_TABLE: 'arbor',
+  AWS_REGION: 'us-east-1',
+  ARBOR_TENANT_ROLE_ARN: DEMO_TENANT_ROLE_ARN,
   ARBOR_SESSION_SECRET: DEMO_SESSION_SECRET,
   ARBOR_ENCRYPTION_KEY: DEMO_ENCRYPTION_KEY,
+  ARBOR_APP_URL: 'http://localhost:3000',
 };
 
+/** A bad setting; the message is the one line to print. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
 export function parseConfig(env: Record<string, string | undefined>): AppConfig {
-  const isProduction = env.NODE_ENV === 'production';
-  const input = isProduction ? env : { ...LOCAL_DEFAULTS, ...stripEmpty(env) };
-  const parsed = schema.safeParse(isProduction ? stripEmpty(input) : input);
+  const given = stripEmpty(env);
+  const isProduction = given.NODE_ENV === 'production';
+  const input = isProduction ? given : { ...LOCAL_DEFAULTS, ...given };
+  const parsed = schema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`Invalid configuration: ${String(issue.path[0] ?? '')} ${issue.message}`);
+    const variable = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(variable, input[variable] === undefined ? 'is not set' : issue.message);
   }
   const config = parsed.data;
-  if (config.NODE_ENV === 'production') {
-    if (config.ARBOR_SESSION_SECRET === DEMO_SESSION_SECRET) {
-      throw new Error('Invalid configuration: ARBOR_SESSION_SECRET is the demo secret; set a real one');
-    }
-    if (config.ARBOR_ENCRYPTION_KEY === DEMO_ENCRYPTION_KEY) {
-      throw new Error('Invalid configuration: ARBOR_ENCRYPTION_KEY is the demo key; set a real one');
-    }
-    const usesEmulator = config.ARBOR_DYNAMODB_ENDPOINT || config.ARBOR_STS_ENDPOINT;
-    if (usesEmulator && config.ARBOR_ALLOW_EMULATOR !== '1') {
-      throw new Error(
-        'Invalid configuration: ARBOR_DYNAMODB_ENDPOINT/ARBOR_STS_ENDPOINT are set in production; set ARBOR_ALLOW_EMULATOR=1 only to run against the local emulators',
-      );
-    }
-  }
+  if (config.NODE_ENV === 'production') assertProductionSafe(config);
   return config;
 }
 
-function stripEmpty(env: Record<string, string | undefined>) {
-  return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+function assertProductionSafe(config: AppConfig) {
+  if (config.ARBOR_SESSION_SECRET === DEMO_SESSION_SECRET) {
+    throw new ConfigError('ARBOR_SESSION_SECRET', 'is the demo secret; generate a real one (openssl rand -base64 48)');
+  }
+  if (config.ARBOR_ENCRYPTION_KEY === DEMO_ENCRYPTION_KEY) {
+    throw new ConfigError('ARBOR_ENCRYPTION_KEY', 'is the demo key; generate a real one (openssl rand -base64 32)');
+  }
+  const emulated = (['ARBOR_DYNAMODB_ENDPOINT', 'ARBOR_STS_ENDPOINT'] as const).find((name) => config[name]);
+  if (config.ARBOR_ALLOW_EMULATOR === '1') return;
+  if (emulated) {
+    throw new ConfigError(emulated, 'points at an emulator in production; unset it (or set ARBOR_ALLOW_EMULATOR=1 for the offline check)');
+  }
+  if (config.ARBOR_TENANT_ROLE_ARN === DEMO_TENANT_ROLE_ARN) {
+    throw new ConfigError('ARBOR_TENANT_ROLE_ARN', "is the local emulator's role; use the stack output ArborTenantRoleArn");
+  }
+  if (new URL(config.ARBOR_APP_URL).protocol !== 'https:' && !isLoopback(config.ARBOR_APP_URL)) {
+    throw new ConfigError('ARBOR_APP_URL', 'must use https in production');
+  }
+}
+
+const isLoopback = (url: string) => ['localhost', '127.0.0.1', '[::1]'].includes(new URL(url).hostname);
+
+function stripEmpty(env: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ''));
 }
 
 let cached: AppConfig | undefined;
