@@ -28,12 +28,15 @@ const schema = z.object({
   ARBOR_STS_ENDPOINT: httpUrl('must be an http(s) URL').optional(),
   /** The role every tenant request assumes, narrowed by a per-tenant session policy. */
   ARBOR_TENANT_ROLE_ARN: z.string().regex(ROLE_ARN, 'must be an IAM role ARN (arn:aws:iam::<account>:role/<name>)'),
-  /** Seconds each tenant's STS session lasts (AWS allows 900 up to the role's maximum session duration). */
+  /**
+   * Seconds each tenant's STS session lasts. The app servers run as a role and assume the tenant
+   * role from it: AWS caps such role chaining at one hour, whatever the role's maximum.
+   */
   ARBOR_TENANT_SESSION_SECONDS: z.coerce
     .number('must be a number of seconds')
     .int('must be a whole number of seconds')
     .min(900, 'must be at least 900 seconds')
-    .max(43_200, 'must be at most 43200 seconds')
+    .max(3600, 'must be at most 3600 seconds (AWS limits chained role sessions to one hour)')
     .default(3600),
   /** One STS session per tenant (few AssumeRole calls) or per tenant and user (CloudTrail names the user). */
   ARBOR_TENANT_SESSION_SCOPE: z.enum(['tenant', 'user'], 'must be tenant or user').default('tenant'),
@@ -113,10 +116,15 @@ function assertProductionSafe(config: AppConfig) {
   if (config.ARBOR_ENCRYPTION_KEY === DEMO_ENCRYPTION_KEY) {
     throw new ConfigError('ARBOR_ENCRYPTION_KEY', 'is the demo key; generate a real one (openssl rand -base64 32)');
   }
-  const emulated = (['ARBOR_DYNAMODB_ENDPOINT', 'ARBOR_STS_ENDPOINT'] as const).find((name) => config[name]);
   if (config.ARBOR_ALLOW_EMULATOR === '1') return;
+  const emulated = (['ARBOR_DYNAMODB_ENDPOINT', 'ARBOR_STS_ENDPOINT'] as const).find((name) => config[name]);
   if (emulated) {
     throw new ConfigError(emulated, 'points at an emulator in production; unset it (or set ARBOR_ALLOW_EMULATOR=1 for the offline check)');
+  }
+  // On AWS the operator (CLI) uses its own default credential chain; app servers never hold its keys.
+  const operatorKey = (['ARBOR_OPERATOR_ACCESS_KEY_ID', 'ARBOR_OPERATOR_SECRET_ACCESS_KEY'] as const).find((name) => config[name]);
+  if (operatorKey) {
+    throw new ConfigError(operatorKey, "is for the local emulator only; on AWS the operator uses its own credentials (AWS_PROFILE)");
   }
   if (config.ARBOR_TENANT_ROLE_ARN === DEMO_TENANT_ROLE_ARN) {
     throw new ConfigError('ARBOR_TENANT_ROLE_ARN', "is the local emulator's role; use the stack output ArborTenantRoleArn");

@@ -74,6 +74,9 @@ describe('production settings', () => {
     ['ARBOR_DYNAMODB_ENDPOINT', 'localhost:8000', 'must be an http(s) URL'],
     ['ARBOR_STS_ENDPOINT', 'ftp://127.0.0.1', 'must be an http(s) URL'],
     ['NODE_ENV', 'staging', 'must be development, test or production'],
+    ['ARBOR_TENANT_SESSION_SECONDS', '7200', 'must be at most 3600 seconds (AWS limits chained role sessions to one hour)'],
+    ['ARBOR_TENANT_SESSION_SECONDS', '60', 'must be at least 900 seconds'],
+    ['ARBOR_TENANT_SESSION_SCOPE', 'everyone', 'must be tenant or user'],
   ];
   for (const [name, value, problem] of malformed) {
     test(`a malformed ${name} (${JSON.stringify(value).slice(0, 24)}) is named without echoing the value`, () => {
@@ -112,6 +115,15 @@ describe('production settings', () => {
       ARBOR_APP_URL: 'http://127.0.0.1:3000',
     });
     assert.equal(c.ARBOR_DYNAMODB_ENDPOINT, 'http://127.0.0.1:8101');
+  });
+
+  test('operator keys in the environment are refused outside the offline check', () => {
+    const keys = { ARBOR_OPERATOR_ACCESS_KEY_ID: 'AKIAEXAMPLEEXAMPLE00', ARBOR_OPERATOR_SECRET_ACCESS_KEY: 'x'.repeat(40) };
+    rejects(
+      { ...production(), ...keys },
+      'Invalid configuration: ARBOR_OPERATOR_ACCESS_KEY_ID is for the local emulator only; on AWS the operator uses its own credentials (AWS_PROFILE)',
+    );
+    assert.equal(parseConfig({ ...production(), ...keys, ARBOR_ALLOW_EMULATOR: '1' }).ARBOR_OPERATOR_ACCESS_KEY_ID, keys.ARBOR_OPERATOR_ACCESS_KEY_ID);
   });
 
   test("the emulator's role and plain-http public URLs are refused on AWS", () => {
