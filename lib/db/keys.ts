@@ -43,6 +43,14 @@ export const keys = {
   invitation: (t: string, invitationId: string): Key => ({ PK: tp(t, 'INVITE', invitationId), SK: 'INVITE' }),
   /** Journal of a move larger than one transaction. */
   moveJob: (t: string, jobId: string): Key => ({ PK: tp(t, 'JOB', jobId), SK: 'JOB' }),
+  /** A chunk of a move job's plan (`<L|M|P>#<seq>`), beside its journal. */
+  moveJobChunk: (t: string, jobId: string, chunk: string): Key => ({ PK: tp(t, 'JOB', jobId), SK: `CHUNK#${chunk}` }),
+  moveJobChunkPrefix: 'CHUNK#',
+  /**
+   * Uniqueness guard of a unit name among its siblings. The sort key is a hash of the
+   * lower-cased name (never the name itself, never parsed back).
+   */
+  siblingName: (t: string, parentId: string, nameHash: string): Key => ({ PK: tp(t, 'SIBLINGS', parentId), SK: `N#${nameHash}` }),
 
   // ---- index partition keys for tenant queries ----
   gsi1: {
