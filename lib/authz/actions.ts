@@ -1,0 +1,85 @@
+// The vocabulary of authorization: every action a route can ask about, and the place each one
+// needs. Action names are stable strings (they appear in error codes `authz.<action>`, the CLI
+// and docs/authorization.md); add new ones at the end, never rename.
+import type { Role } from '../members/membership-items';
+
+/** A unit as the decision needs it. `path` must come from the stored unit, never from the client. */
+export interface UnitRef {
+  id: string;
+  path: string;
+  /** Only for messages ("You need to manage Engineering …"). */
+  name?: string;
+}
+
+/** The place each action is asked about. Tenant-wide actions take `{}`. */
+export interface Places {
+  /** See a unit, its children and subtree (T2–T5). */
+  'tree.read': { unit: UnitRef };
+  /** See the members of a unit and of its subtree (T6, T7). */
+  'members.read': { unit: UnitRef };
+  'unit.create': { parent: UnitRef };
+  'unit.rename': { unit: UnitRef };
+  /** Needs both the unit and the new parent. */
+  'unit.move': { unit: UnitRef; destination: UnitRef };
+  'unit.delete': { unit: UnitRef };
+  /** `role` is the role granted. `userId` is the person added (absent when not known yet). */
+  'membership.add': { unit: UnitRef; role: Role; userId?: string };
+  /** `from` is the role held now, `to` the role granted. */
+  'membership.changeRole': { unit: UnitRef; userId: string; from: Role; to: Role };
+  /** `role` is the role held now. */
+  'membership.remove': { unit: UnitRef; userId: string; role: Role };
+  'invitation.create': { unit: UnitRef; role: Role };
+  'invitation.revoke': { unit: UnitRef; role: Role };
+  /** Without `unit`: the tenant-wide trail; with it: that unit's trail. */
+  'audit.read': { unit?: UnitRef };
+  'tenant.settings.read': Record<string, never>;
+  'tenant.settings.update': Record<string, never>;
+  'sso.manage': Record<string, never>;
+  /** The tenant-wide people directory: member list, pending invitations, search by name/email. */
+  'members.list': Record<string, never>;
+  'tenant.export': Record<string, never>;
+  'tenant.import': Record<string, never>;
+  /** "Who can administer this unit, and why" / why a given person can act here. */
+  'access.explain': { unit: UnitRef; userId?: string };
+}
+
+export type Action = keyof Places;
+export type PlaceOf<A extends Action> = Places[A];
+
+export const ACTIONS = [
+  'tree.read',
+  'members.read',
+  'unit.create',
+  'unit.rename',
+  'unit.move',
+  'unit.delete',
+  'membership.add',
+  'membership.changeRole',
+  'membership.remove',
+  'invitation.create',
+  'invitation.revoke',
+  'audit.read',
+  'tenant.settings.read',
+  'tenant.settings.update',
+  'sso.manage',
+  'members.list',
+  'tenant.export',
+  'tenant.import',
+  'access.explain',
+] as const satisfies readonly Action[];
+
+/** Actions whose place is the whole tenant. */
+export const TENANT_ACTIONS = [
+  'tenant.settings.read',
+  'tenant.settings.update',
+  'sso.manage',
+  'members.list',
+  'tenant.export',
+  'tenant.import',
+] as const satisfies readonly Action[];
+
+// Compile-time check that ACTIONS lists every action of Places.
+type Exhaustive<T extends never> = T;
+export type AllActionsListed = Exhaustive<Exclude<Action, (typeof ACTIONS)[number]>>;
+
+export const isAction = (value: unknown): value is Action => ACTIONS.includes(value as Action);

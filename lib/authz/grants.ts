@@ -1,0 +1,52 @@
+// What an actor's memberships grant, and where: the scope arithmetic every rule is built from.
+// A membership on unit U covers U and everything below it (a path prefix test); owner and admin
+// held on the root cover the whole tenant.
+import { ROLE_RANK, TENANT_ROLES, type Role } from '../members/membership-items';
+import { depthOf, isWithin } from '../org/unit-item';
+
+/** The part of a membership that decides anything. `Membership` objects fit it as they are. */
+export interface Grant {
+  unitId: string;
+  unitPath: string;
+  role: Role;
+}
+
+/** Everything the decision core knows about the actor in one tenant (T9: one Query). */
+export interface ActorAccess {
+  tenantId: string;
+  userId: string;
+  memberships: readonly Grant[];
+}
+
+/**
+ * The role a membership is honoured as. Owner and admin mean "the whole tenant" only on the root,
+ * where the data layer puts them; held anywhere else (which the data layer refuses) they are
+ * honoured as a plain membership, so corrupt data can never widen anyone's power.
+ */
+export function effectiveRole(g: Grant): Role {
+  return TENANT_ROLES.includes(g.role) && depthOf(g.unitPath) !== 0 ? 'member' : g.role;
+}
+
+export const isTenantWide = (g: Grant) => TENANT_ROLES.includes(effectiveRole(g));
+
+/** The grant reaches `path`: tenant-wide, or on `path` itself or one of its ancestors. */
+export const covers = (g: Grant, path: string) => isTenantWide(g) || isWithin(path, g.unitPath);
+
+/** `path` lies strictly below the grant's unit (never the unit itself). */
+export const strictlyBelow = (g: Grant, path: string) => path !== g.unitPath && isWithin(path, g.unitPath);
+
+/** The highest rank the actor holds at `path` (0 when nothing reaches it). */
+export function rankAt(access: ActorAccess, path: string): number {
+  return access.memberships.reduce((best, g) => (covers(g, path) ? Math.max(best, ROLE_RANK[effectiveRole(g)]) : best), 0);
+}
+
+/** The tenant-wide role the actor holds, if any. */
+export function tenantRole(access: ActorAccess): Role | undefined {
+  const g = access.memberships.find(isTenantWide);
+  return g ? effectiveRole(g) : undefined;
+}
+
+/** Most specific first (deepest unit), then the higher role: the grant an explanation names. */
+export function byNearest(a: Grant, b: Grant): number {
+  return b.unitPath.length - a.unitPath.length || ROLE_RANK[effectiveRole(b)] - ROLE_RANK[effectiveRole(a)];
+}

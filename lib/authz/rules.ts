@@ -1,0 +1,181 @@
+// The rule table (docs/authorization.md, "Rules"), one entry per action: which single membership
+// grants the action at the place, and, when none does, what is missing in words a person
+// understands. Pure: no I/O, no clock.
+import type { Role } from '../members/membership-items';
+import type { Action, PlaceOf, UnitRef } from './actions';
+import { covers, effectiveRole, isTenantWide, strictlyBelow, type ActorAccess, type Grant } from './grants';
+
+export type DenyReason =
+  /** The actor holds no membership in the tenant at all. */
+  | 'notMember'
+  /** Needs the tenant owner or admin role. */
+  | 'tenantRoleRequired'
+  /** Only owners manage owners. */
+  | 'ownerRequired'
+  /** Not inside any unit the actor belongs to. */
+  | 'notVisible'
+  /** No manager (or tenant) role on the place or above it. */
+  | 'notManager'
+  /** The actor manages exactly this unit; the unit itself belongs to the level above. */
+  | 'managedUnitItself'
+  /** Source and destination of a move are not inside one unit the actor manages. */
+  | 'moveAcrossSubtrees'
+  /** Nobody can raise their own role. */
+  | 'ownRoleRaise';
+
+export interface Denial {
+  reason: DenyReason;
+  message: string;
+}
+
+export interface Rule<A extends Action> {
+  /** Does this one membership grant the action at the place? */
+  grants(g: Grant, place: PlaceOf<A>, access: ActorAccess): boolean;
+  /** Why no membership grants it (called only when none does). */
+  deny(place: PlaceOf<A>, access: ActorAccess): Denial;
+}
+
+const label = (u: UnitRef) => u.name ?? 'this unit';
+const isManager = (g: Grant) => effectiveRole(g) === 'manager';
+
+/** Tenant-wide, or a manager on the unit at `path` or above it. */
+const managesAt = (g: Grant, path: string) => isTenantWide(g) || (isManager(g) && covers(g, path));
+/** Tenant-wide, or a manager strictly above `path` (a manager never administers their own unit as a unit). */
+const managesInside = (g: Grant, path: string) => isTenantWide(g) || (isManager(g) && strictlyBelow(g, path));
+
+/** May this membership grant, hold or take away `role` on `unit`? */
+export function managesRole(g: Grant, unit: UnitRef, role: Role): boolean {
+  const r = effectiveRole(g);
+  switch (role) {
+    case 'owner':
+      return r === 'owner';
+    case 'admin':
+      return r === 'owner' || r === 'admin';
+    // Managers of U are appointed from above U: a manager appoints managers strictly inside.
+    case 'manager':
+      return managesInside(g, unit.path);
+    case 'member':
+      return managesAt(g, unit.path);
+  }
+}
+
+const managesExactly = (access: ActorAccess, unit: UnitRef) =>
+  access.memberships.some((g) => isManager(g) && g.unitPath === unit.path);
+
+const onlyTenantAdmins = (what: string): Rule<Action> => ({
+  grants: (g) => isTenantWide(g),
+  deny: () => ({ reason: 'tenantRoleRequired', message: `Only owners and admins can ${what}.` }),
+});
+
+/** rename / delete: strictly inside a managed unit. */
+function unitEdit(verb: string): Rule<'unit.rename' | 'unit.delete'> {
+  return {
+    grants: (g, { unit }) => managesInside(g, unit.path),
+    deny: ({ unit }, access) =>
+      managesExactly(access, unit)
+        ? {
+            reason: 'managedUnitItself',
+            message: `You manage ${label(unit)}, which lets you change what is inside it; to ${verb} ${label(unit)} itself you need to manage a unit above it.`,
+          }
+        : { reason: 'notManager', message: `You need to manage a unit above ${label(unit)} to ${verb} it.` },
+  };
+}
+
+/** What a membership change is, for messages: "Only an owner can <verb> an owner", "… to <purpose>". */
+type RoleChange = { unit: UnitRef; roles: Role[]; verb: string; purpose: string };
+
+/** The denial for a membership change touching `roles` on `unit`; the strictest missing piece first. */
+function membershipDenial(access: ActorAccess, { unit, roles, verb, purpose }: RoleChange): Denial {
+  const holds = (check: (g: Grant) => boolean) => access.memberships.some(check);
+  if (roles.includes('owner') && !holds((g) => effectiveRole(g) === 'owner')) {
+    return { reason: 'ownerRequired', message: `Only an owner can ${verb} an owner.` };
+  }
+  if (roles.includes('admin') && !holds(isTenantWide)) {
+    return { reason: 'tenantRoleRequired', message: `Only owners and admins can ${verb} an admin.` };
+  }
+  if (roles.includes('manager') && managesExactly(access, unit) && !holds((g) => managesInside(g, unit.path))) {
+    return {
+      reason: 'managedUnitItself',
+      message: `Managers of ${label(unit)} are appointed by an admin or by a manager of a unit above it.`,
+    };
+  }
+  return { reason: 'notManager', message: `You need to manage ${label(unit)} or one of its parent units to ${purpose}.` };
+}
+
+export const RULES: { [A in Action]: Rule<A> } = {
+  'tree.read': {
+    grants: (g, { unit }) => covers(g, unit.path),
+    deny: ({ unit }) => ({ reason: 'notVisible', message: `You need to belong to ${label(unit)} or one of its parent units to see it.` }),
+  },
+  'members.read': {
+    grants: (g, { unit }) => covers(g, unit.path),
+    deny: ({ unit }) => ({
+      reason: 'notVisible',
+      message: `You need to belong to ${label(unit)} or one of its parent units to see its members.`,
+    }),
+  },
+  'unit.create': {
+    grants: (g, { parent }) => managesAt(g, parent.path),
+    deny: ({ parent }) => ({
+      reason: 'notManager',
+      message: `You need to manage ${label(parent)} or one of its parent units to add a unit under it.`,
+    }),
+  },
+  'unit.rename': unitEdit('rename'),
+  'unit.delete': unitEdit('delete'),
+  'unit.move': {
+    // One membership must hold both ends, so a manager can never carry a unit out of their
+    // subtree or bring one in from outside, even when they manage two separate subtrees.
+    grants: (g, { unit, destination }) => managesInside(g, unit.path) && managesAt(g, destination.path),
+    deny: ({ unit, destination }, access) => {
+      if (access.memberships.some((g) => managesInside(g, unit.path))) {
+        return {
+          reason: 'moveAcrossSubtrees',
+          message: `You can move ${label(unit)} only within the units you manage, and ${label(destination)} is outside them.`,
+        };
+      }
+      return unitEdit('move').deny({ unit }, access);
+    },
+  },
+  'membership.add': {
+    grants: (g, { unit, role }) => managesRole(g, unit, role),
+    deny: ({ unit, role }, access) => membershipDenial(access, { unit, roles: [role], verb: 'add', purpose: 'add people to it' }),
+  },
+  'membership.changeRole': {
+    grants: (g, { unit, from, to }) => managesRole(g, unit, from) && managesRole(g, unit, to),
+    deny: ({ unit, from, to }, access) => membershipDenial(access, { unit, roles: [from, to], verb: 'change the role of', purpose: "change its members' roles" }),
+  },
+  'membership.remove': {
+    grants: (g, { unit, role }) => managesRole(g, unit, role),
+    deny: ({ unit, role }, access) => membershipDenial(access, { unit, roles: [role], verb: 'remove', purpose: 'remove its members' }),
+  },
+  'invitation.create': {
+    grants: (g, { unit, role }) => managesRole(g, unit, role),
+    deny: ({ unit, role }, access) => membershipDenial(access, { unit, roles: [role], verb: 'invite', purpose: 'invite people to it' }),
+  },
+  'invitation.revoke': {
+    grants: (g, { unit, role }) => managesRole(g, unit, role),
+    deny: ({ unit, role }, access) => membershipDenial(access, { unit, roles: [role], verb: 'cancel the invitation of', purpose: 'cancel its invitations' }),
+  },
+  'audit.read': {
+    grants: (g, { unit }) => (unit ? managesAt(g, unit.path) : isTenantWide(g)),
+    deny: ({ unit }) =>
+      unit
+        ? { reason: 'notManager', message: `You need to manage ${label(unit)} or one of its parent units to see its history.` }
+        : { reason: 'tenantRoleRequired', message: "Only owners and admins can see the organization's history." },
+  },
+  'tenant.settings.read': onlyTenantAdmins("see the organization's settings"),
+  'tenant.settings.update': onlyTenantAdmins("change the organization's settings"),
+  'sso.manage': onlyTenantAdmins('manage single sign-on'),
+  'members.list': onlyTenantAdmins('list everyone in the organization'),
+  'tenant.export': onlyTenantAdmins('export the organization'),
+  'tenant.import': onlyTenantAdmins('import into the organization'),
+  'access.explain': {
+    // Anyone may ask about their own access where they can see; about others, managers only.
+    grants: (g, { unit, userId }, access) => managesAt(g, unit.path) || (userId === access.userId && covers(g, unit.path)),
+    deny: ({ unit }) => ({
+      reason: 'notManager',
+      message: `You need to manage ${label(unit)} or one of its parent units to see who can administer it.`,
+    }),
+  },
+};
