@@ -1,6 +1,7 @@
 // Builds the audit item that every mutation appends inside its own transaction (T14).
-import { ulid } from 'ulid';
+import { monotonicFactory } from 'ulid';
 import { keys, TTL_ATTRIBUTE, type Actor, type TenantDb } from '../db';
+import { auditRetentionSeconds } from './audit-retention';
 
 export interface AuditInput {
   actor: Actor;
@@ -11,12 +12,20 @@ export interface AuditInput {
   unitId?: string;
   before?: Record<string, unknown>;
   after?: Record<string, unknown>;
-  /** Seconds to keep the entry; 0 or undefined keeps it forever. */
+  /**
+   * Seconds to keep the entry; 0 keeps it forever. Undefined uses the configured retention
+   * (ARBOR_AUDIT_RETENTION_DAYS), so every mutation's entry expires by TTL without each caller
+   * having to remember it.
+   */
   retentionSeconds?: number;
 }
 
+// Monotonic within this process, so entries written in the same millisecond still list in the
+// order they were made (newest first is a plain descending sort-key read).
+const auditUlid = monotonicFactory();
+
 export function auditEntryPut(db: TenantDb, input: AuditInput, now = new Date()) {
-  const auditId = ulid(now.getTime());
+  const auditId = auditUlid(now.getTime());
   const item: Record<string, unknown> = {
     ...keys.audit(db.tenantId, auditId),
     type: 'audit',
@@ -34,7 +43,8 @@ export function auditEntryPut(db: TenantDb, input: AuditInput, now = new Date())
     item.GSI1PK = keys.gsi1.unitAudit(db.tenantId, input.unitId);
     item.GSI1SK = auditId;
   }
-  if (input.retentionSeconds) item[TTL_ATTRIBUTE] = Math.floor(now.getTime() / 1000) + input.retentionSeconds;
+  const retention = input.retentionSeconds ?? auditRetentionSeconds();
+  if (retention) item[TTL_ATTRIBUTE] = Math.floor(now.getTime() / 1000) + retention;
   return {
     Put: { TableName: db.tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' },
   };
