@@ -105,3 +105,28 @@ export function toTenantUser(item: Record<string, unknown>): TenantUser {
     version: item.version as number,
   };
 }
+
+/** A version the caller read (optimistic locking): a whole number from 1. */
+export function validateVersion(raw: unknown, entity: string): number {
+  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 1) {
+    throw invalid(`${entity}.badVersion`, `The ${entity} version sent with this change is missing or not valid. Reload and try again.`);
+  }
+  return raw;
+}
+
+/** The root unit's path holds one id; owner and admin roles live only there. */
+export const isRootPath = (unitPath: string) => unitPath.split('/').filter(Boolean).length === 1;
+
+export function assertRoleFitsUnit(role: Role, unitPath: string) {
+  if (TENANT_ROLES.includes(role) && !isRootPath(unitPath)) {
+    throw invalid(
+      'membership.tenantRoleOnRoot',
+      `The ${role} role applies to the whole organization, so it can only be given on the top unit. Use manager or member here.`,
+    );
+  }
+}
+
+/** The user → unit item as a domain object; names come from the tenant profile. */
+export function toUserMembership(item: Record<string, unknown>, profile?: TenantUser): Membership {
+  return { ...toMembership(item), email: profile?.email ?? '', name: profile?.name ?? '' };
+}

@@ -1,0 +1,76 @@
+// The invitation item (T13): who is invited to which unit with which role, until when.
+// Listed pending by id on GSI1 and by email on GSI2 (beside tenant members); removed on accept or
+// revoke, and by TTL after expiry. Server-only.
+import { keys, TTL_ATTRIBUTE, type Actor } from '../db';
+import { invalid } from '../errors';
+import type { Role } from '../members/membership-items';
+
+export const DEFAULT_INVITATION_DAYS = 7;
+export const MAX_INVITATION_DAYS = 30;
+
+export interface Invitation {
+  tenantId: string;
+  id: string;
+  email: string;
+  unitId: string;
+  role: Role;
+  invitedBy: Actor;
+  createdAt: string;
+  /** ISO time after which the invitation can no longer be accepted. */
+  expiresAt: string;
+  version: number;
+}
+
+const epochSeconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+
+export function invitationItem(i: Invitation): Record<string, unknown> {
+  return {
+    ...keys.invitation(i.tenantId, i.id),
+    type: 'invitation',
+    tenantId: i.tenantId,
+    invitationId: i.id,
+    email: i.email,
+    unitId: i.unitId,
+    role: i.role,
+    invitedBy: i.invitedBy,
+    createdAt: i.createdAt,
+    // Epoch seconds: the table's TTL attribute, also what listings filter on.
+    [TTL_ATTRIBUTE]: epochSeconds(i.expiresAt),
+    version: i.version,
+    GSI1PK: keys.gsi1.invitations(i.tenantId),
+    GSI1SK: i.id,
+    GSI2PK: keys.gsi2.emails(i.tenantId),
+    GSI2SK: i.email,
+  };
+}
+
+export function toInvitation(item: Record<string, unknown>): Invitation {
+  return {
+    tenantId: item.tenantId as string,
+    id: item.invitationId as string,
+    email: item.email as string,
+    unitId: item.unitId as string,
+    role: item.role as Role,
+    invitedBy: item.invitedBy as Actor,
+    createdAt: item.createdAt as string,
+    expiresAt: new Date((item[TTL_ATTRIBUTE] as number) * 1000).toISOString(),
+    version: item.version as number,
+  };
+}
+
+export const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** TTL deletion is lazy (it can take days): an item past its expiry is treated as gone. */
+export const NOT_EXPIRED = {
+  expression: '#exp > :now',
+  names: { '#exp': TTL_ATTRIBUTE },
+  values: () => ({ ':now': nowSeconds() }),
+};
+
+export function validateTtlDays(raw: unknown): number {
+  if (raw === undefined) return DEFAULT_INVITATION_DAYS;
+  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 1 || raw > MAX_INVITATION_DAYS) {
+    throw invalid('invitation.badTtl', `An invitation can be valid for 1 to ${MAX_INVITATION_DAYS} days.`);
+  }
+  return raw;
+}

@@ -1,0 +1,168 @@
+// T12 add: a user joins a unit with a role. Server-only.
+//
+// One TransactWriteItems writes both directions of the membership, creates the user's tenant
+// profile on their first membership (or counts one more), adds one to the unit's memberCount
+// (conditioned on the unit existing, not being locked by a move, and still having the path that
+// was copied into the membership) and to the tenant's ownerCount for an owner, plus the audit
+// entry. The profile and unit conditions only fail when something moved underneath us, so those
+// cases are re-read and retried; a duplicate membership is a clear conflict.
+import { auditEntryPut } from '../audit';
+import { keys, type Actor, type TenantDb } from '../db';
+import { conflict, invalid, notFound, type ArborError } from '../errors';
+import { validateEmail, validateId, validateName } from '../validation';
+import { findProfileByEmail, readProfile, readWritableUnit } from './member-reads';
+import {
+  assertRoleFitsUnit,
+  tenantUserItem,
+  unitMemberItem,
+  userMembershipItem,
+  validateRole,
+  type Membership,
+  type TenantUser,
+} from './membership-items';
+import { ownerCountUpdate } from './owner-count';
+import { runTransaction, type TransactItem } from './run-transaction';
+
+export interface AddMembershipInput {
+  unitId: string;
+  role: string;
+  /**
+   * The person's user id. Alone, they must already be in the tenant. With email and name it is
+   * their global identity (resolved with platform credentials, e.g. `ensureUser` at sign-in) and
+   * may be new to the tenant.
+   */
+  userId?: string;
+  /** Without userId: someone already in the tenant, found by email. */
+  email?: string;
+  name?: string;
+}
+
+/** Extra items written in the same transaction (e.g. deleting the invitation being accepted). */
+export interface AddMembershipExtra {
+  items: TransactItem[];
+  /** The error to throw when one of the extra items' conditions fails. */
+  onConditionFailed: () => ArborError;
+  /** Audit action to record instead of 'membership.add'. */
+  action?: string;
+}
+
+const MAX_ATTEMPTS = 5;
+
+export function addMembership(db: TenantDb, actor: Actor, input: AddMembershipInput): Promise<Membership> {
+  return addMembershipWith(db, actor, input);
+}
+
+export async function addMembershipWith(
+  db: TenantDb,
+  actor: Actor,
+  input: AddMembershipInput,
+  extra?: AddMembershipExtra,
+): Promise<Membership> {
+  const unitId = validateId(input?.unitId, 'unit');
+  const role = validateRole(input.role);
+  const person = validatePerson(input);
+
+  for (let attempt = 1; ; attempt++) {
+    const [unit, user] = await Promise.all([readWritableUnit(db, unitId), resolveUser(db, person)]);
+    assertRoleFitsUnit(role, unit.path);
+
+    const now = new Date().toISOString();
+    const profile = user.profile;
+    const membership: Membership = {
+      tenantId: db.tenantId, unitId, userId: user.userId, role,
+      email: profile?.email ?? user.email, name: profile?.name ?? user.name,
+      unitPath: unit.path, version: 1, createdAt: now, updatedAt: now,
+    };
+    const put = (Item: Record<string, unknown>): TransactItem => ({
+      Put: { TableName: db.tableName, Item, ConditionExpression: 'attribute_not_exists(PK)' },
+    });
+    const items: TransactItem[] = [
+      put(unitMemberItem(membership)),
+      put(userMembershipItem(membership)),
+      profile
+        ? {
+            Update: {
+              TableName: db.tableName,
+              Key: keys.tenantUser(db.tenantId, user.userId),
+              UpdateExpression: 'SET membershipCount = membershipCount + :one',
+              ConditionExpression: 'attribute_exists(PK)',
+              ExpressionAttributeValues: { ':one': 1 },
+            },
+          }
+        : put(tenantUserItem({ tenantId: db.tenantId, userId: user.userId, email: membership.email, name: membership.name, membershipCount: 1, version: 1 })),
+      {
+        Update: {
+          TableName: db.tableName,
+          Key: keys.unit(db.tenantId, unitId),
+          UpdateExpression: 'SET memberCount = memberCount + :one',
+          ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(#lock) AND #path = :path',
+          ExpressionAttributeNames: { '#lock': 'lock', '#path': 'path' },
+          ExpressionAttributeValues: { ':one': 1, ':path': unit.path },
+        },
+      },
+    ];
+    const settingsIndex = role === 'owner' ? items.length : -1;
+    if (role === 'owner') items.push(ownerCountUpdate(db, 1));
+    const extraStart = items.length;
+    items.push(...(extra?.items ?? []));
+    items.push(
+      auditEntryPut(db, {
+        actor, action: extra?.action ?? 'membership.add',
+        target: { type: 'membership', id: `${unitId}/${user.userId}`, label: membership.email },
+        unitId, after: { userId: user.userId, email: membership.email, role },
+      }),
+    );
+
+    const failed = await runTransaction(db, items);
+    if (!failed) return membership;
+    if (failed.includes(0) || failed.includes(1)) {
+      throw conflict('membership.exists', `${membership.email} is already a member of "${unit.name}".`);
+    }
+    if (failed.some((i) => i >= extraStart && i < extraStart + (extra?.items.length ?? 0))) throw extra!.onConditionFailed();
+    if (failed.includes(settingsIndex)) throw notFound('tenant.notFound', 'This organization no longer exists.');
+    // The profile or the unit changed between our read and the write (a concurrent add/remove
+    // for the same person, or a move): read again and retry.
+    if (attempt >= MAX_ATTEMPTS) {
+      throw conflict('membership.busy', 'This unit or person is being changed by someone else right now. Try again in a moment.');
+    }
+  }
+}
+
+interface PersonInput {
+  userId?: string;
+  email?: string;
+  name?: string;
+}
+
+function validatePerson(input: AddMembershipInput): PersonInput {
+  const userId = input.userId === undefined ? undefined : validateId(input.userId, 'user');
+  const email = input.email === undefined ? undefined : validateEmail(input.email);
+  const name = input.name === undefined ? undefined : validateName(input.name, 'Name', 'user.badName');
+  if (!userId && !email) throw invalid('membership.noUser', 'Say who to add: a user id or an email address.');
+  if (userId && !!email !== !!name) {
+    throw invalid('membership.noUser', 'A new member needs both an email address and a name.');
+  }
+  return { userId, email, name };
+}
+
+async function resolveUser(db: TenantDb, person: PersonInput): Promise<{ userId: string; email: string; name: string; profile?: TenantUser }> {
+  if (person.userId) {
+    const profile = await readProfile(db, person.userId);
+    if (profile) return { userId: person.userId, email: profile.email, name: profile.name, profile };
+    if (person.email && person.name) return { userId: person.userId, email: person.email, name: person.name };
+    throw userNotInTenant();
+  }
+  const found = await findProfileByEmail(db, person.email!);
+  if (!found) throw userNotInTenant(person.email);
+  // The index copy is eventually consistent: the table read is what the write is based on.
+  const profile = await readProfile(db, found.userId);
+  if (!profile) throw userNotInTenant(person.email);
+  return { userId: profile.userId, email: profile.email, name: profile.name, profile };
+}
+
+function userNotInTenant(email?: string) {
+  return notFound(
+    'membership.userNotFound',
+    `${email ?? 'This person'} is not in the organization yet. Send them an invitation instead.`,
+  );
+}

@@ -1,0 +1,81 @@
+// T12 change role: both directions of one membership, conditioned on the version the caller
+// read. Server-only.
+//
+// The tenant's ownerCount moves with the owner role in the same transaction; demoting an owner
+// is conditioned on `ownerCount > 1`, so the last owner can never be demoted, even by two
+// concurrent demotions of the last two owners.
+import { auditEntryPut } from '../audit';
+import { keys, type Actor, type TenantDb } from '../db';
+import { versionConflict } from '../errors';
+import { validateId } from '../validation';
+import { membershipNotFound, readUnitMember, unitRefusal } from './member-reads';
+import { assertRoleFitsUnit, validateRole, validateVersion, type Membership } from './membership-items';
+import { lastOwner, ownerCountUpdate } from './owner-count';
+import { runTransaction, type TransactItem } from './run-transaction';
+
+export interface ChangeRoleInput {
+  unitId: string;
+  userId: string;
+  role: string;
+  expectedVersion: number;
+}
+
+export async function changeRole(db: TenantDb, actor: Actor, input: ChangeRoleInput): Promise<Membership> {
+  const unitId = validateId(input?.unitId, 'unit');
+  const userId = validateId(input.userId, 'user');
+  const role = validateRole(input.role);
+  const expectedVersion = validateVersion(input.expectedVersion, 'membership');
+
+  const current = await readUnitMember(db, unitId, userId);
+  if (!current) throw membershipNotFound();
+  if (current.version !== expectedVersion) throw versionConflict('membership', current.version, current);
+  assertRoleFitsUnit(role, current.unitPath);
+  if (current.role === role) return current;
+
+  const now = new Date().toISOString();
+  const next = expectedVersion + 1;
+  const update = (Key: { PK: string; SK: string }): TransactItem => ({
+    Update: {
+      TableName: db.tableName,
+      Key,
+      UpdateExpression: 'SET #role = :role, #version = :next, updatedAt = :now',
+      ConditionExpression: '#version = :expected',
+      ExpressionAttributeNames: { '#role': 'role', '#version': 'version' },
+      ExpressionAttributeValues: { ':role': role, ':next': next, ':now': now, ':expected': expectedVersion },
+    },
+  });
+  const items: TransactItem[] = [
+    update(keys.unitMember(db.tenantId, unitId, userId)),
+    update(keys.userMembership(db.tenantId, userId, unitId)),
+    {
+      // A unit being moved is locked against every edit, membership edits included.
+      ConditionCheck: {
+        TableName: db.tableName,
+        Key: keys.unit(db.tenantId, unitId),
+        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(#lock)',
+        ExpressionAttributeNames: { '#lock': 'lock' },
+      },
+    },
+  ];
+  const ownerDelta = (role === 'owner' ? 1 : 0) - (current.role === 'owner' ? 1 : 0);
+  const settingsIndex = ownerDelta !== 0 ? items.length : -1;
+  if (ownerDelta !== 0) items.push(ownerCountUpdate(db, ownerDelta));
+  items.push(
+    auditEntryPut(db, {
+      actor, action: 'membership.roleChange',
+      target: { type: 'membership', id: `${unitId}/${userId}`, label: current.email },
+      unitId, before: { role: current.role }, after: { role },
+    }),
+  );
+
+  const failed = await runTransaction(db, items);
+  if (!failed) return { ...current, role, version: next, updatedAt: now };
+  if (failed.includes(0) || failed.includes(1)) {
+    const stored = await readUnitMember(db, unitId, userId);
+    if (!stored) throw membershipNotFound();
+    throw versionConflict('membership', stored.version, stored);
+  }
+  if (failed.includes(2)) throw await unitRefusal(db, unitId);
+  if (failed.includes(settingsIndex)) throw lastOwner('demote');
+  throw new Error(`changeRole: unexpected condition failure at ${failed.join(',')}`);
+}

@@ -1,0 +1,42 @@
+// T8 (and the input of T9): one person's profile and every membership they hold in the tenant.
+// Server-only.
+//
+// One strongly consistent Query of the user's partition (`T#<t>#USER#<user>`): authorization
+// decides from it, so it must reflect the latest committed role, never an index's lagging copy.
+// The partition holds a ~250-byte item per membership, so it fits one 1 MB page for thousands of
+// memberships; further pages are followed only to stay exact.
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { keys, type TenantDb } from '../db';
+import { validateId } from '../validation';
+import { toTenantUser, toUserMembership, type Membership, type TenantUser } from './membership-items';
+
+export interface UserMemberships {
+  /** The person's profile in this tenant; undefined when they are not a member. */
+  user: TenantUser | undefined;
+  /** Their memberships, by unit id; email and name come from the profile. */
+  memberships: Membership[];
+}
+
+export async function getUserMemberships(db: TenantDb, rawUserId: string): Promise<UserMemberships> {
+  const userId = validateId(rawUserId, 'user');
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db.client.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.userPartition(db.tenantId, userId) },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...(out.Items ?? []));
+    start = out.LastEvaluatedKey;
+  } while (start);
+
+  const profileItem = items.find((i) => i.type === 'tenantUser');
+  const user = profileItem ? toTenantUser(profileItem) : undefined;
+  const memberships = items.filter((i) => i.type === 'membership').map((i) => toUserMembership(i, user));
+  return { user, memberships };
+}

@@ -1,0 +1,14 @@
+// Memberships (T6–T8, T12): who belongs to which unit with which role, both directions written
+// together; the tenant profile of each member; the member list. Authorization (T9) reads
+// getUserMemberships.
+export {
+  ROLES, TENANT_ROLES, ROLE_RANK, validateRole, validateVersion, isRootPath,
+  type Role, type Membership, type TenantUser,
+} from './membership-items';
+export { addMembership, type AddMembershipInput } from './add-membership';
+export { changeRole, type ChangeRoleInput } from './change-role';
+export { removeMembership, type RemoveMembershipInput } from './remove-membership';
+export { removeUserFromTenant } from './remove-user-from-tenant';
+export { getUserMemberships, type UserMemberships } from './get-user-memberships';
+export { listUnitMembers, listSubtreeMembers, UNIT_MEMBERS_PAGE, SUBTREE_MEMBERS_PAGE, type PageOptions } from './list-members';
+export { listTenantMembers, TENANT_MEMBERS_PAGE, type TenantMemberRow, type TenantMembersOptions } from './list-tenant-members';

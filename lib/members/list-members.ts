@@ -1,0 +1,57 @@
+// T6 and T7: the members of one unit, and every member anywhere in a subtree. One Query page each,
+// with signed cursors bound to the query. Server-only.
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { decodeCursor, encodeCursor, INDEX, keys, pageSize, type Page, type TenantDb } from '../db';
+import { invalid } from '../errors';
+import { validateId } from '../validation';
+import { toMembership, type Membership } from './membership-items';
+
+export const UNIT_MEMBERS_PAGE = { default: 50, max: 100 } as const;
+export const SUBTREE_MEMBERS_PAGE = { default: 200, max: 1000 } as const;
+
+export interface PageOptions {
+  limit?: number;
+  cursor?: string;
+}
+
+/** T6: a unit's direct members (the unit's own partition), in user-id order. */
+export async function listUnitMembers(db: TenantDb, unitId: string, options: PageOptions = {}): Promise<Page<Membership>> {
+  const id = validateId(unitId, 'unit');
+  const limit = pageSize(options.limit, UNIT_MEMBERS_PAGE);
+  const scope = `T6:${db.tenantId}:${id}`;
+  const out = await db.client.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :m)',
+      ExpressionAttributeValues: { ':pk': keys.unitPartition(db.tenantId, id), ':m': keys.unitMemberPrefix },
+      Limit: limit,
+      ExclusiveStartKey: decodeCursor(scope, options.cursor),
+    }),
+  );
+  return { items: (out.Items ?? []).map(toMembership), nextCursor: encodeCursor(scope, out.LastEvaluatedKey) };
+}
+
+const UNIT_PATH = /^\/(?:[0-9A-HJKMNP-TV-Z]{26}\/){1,33}$/;
+
+/**
+ * T7: every membership whose unit lies in the subtree at `unitPath` (the unit's own included),
+ * ordered by path, then user id. While a large move is under way its rows are returned as stored.
+ */
+export async function listSubtreeMembers(db: TenantDb, unitPath: string, options: PageOptions = {}): Promise<Page<Membership>> {
+  if (typeof unitPath !== 'string' || !UNIT_PATH.test(unitPath)) {
+    throw invalid('unit.badPath', 'That unit path is not valid.');
+  }
+  const limit = pageSize(options.limit, SUBTREE_MEMBERS_PAGE);
+  const scope = `T7:${db.tenantId}:${unitPath}`;
+  const out = await db.client.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      IndexName: INDEX.gsi1,
+      KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :path)',
+      ExpressionAttributeValues: { ':pk': keys.gsi1.memberTree(db.tenantId), ':path': unitPath },
+      Limit: limit,
+      ExclusiveStartKey: decodeCursor(scope, options.cursor),
+    }),
+  );
+  return { items: (out.Items ?? []).map(toMembership), nextCursor: encodeCursor(scope, out.LastEvaluatedKey) };
+}

@@ -1,0 +1,49 @@
+// The tenant's member list, sorted by email, with pending invitations in the same list.
+// Server-only.
+//
+// GSI2 `T#<t>#EMAILS` holds both tenant profiles and invitations, sorted by email. Pending
+// invitations are kept in the list, flagged, rather than filtered out: the member list is where an
+// admin checks whether someone is in or already invited, and one Query serves both. Expired
+// invitations (TTL deletion is lazy) are filtered out, so a page may hold fewer than `limit` rows.
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { decodeCursor, encodeCursor, INDEX, keys, pageSize, type Page, type TenantDb } from '../db';
+import { NOT_EXPIRED, toInvitation, type Invitation } from '../invitations/invitation-item';
+import { validateSearchPrefix } from '../search/search-prefix';
+import { toTenantUser, type TenantUser } from './membership-items';
+
+export const TENANT_MEMBERS_PAGE = { default: 50, max: 100 } as const;
+
+export type TenantMemberRow = { kind: 'member'; user: TenantUser } | { kind: 'invitation'; invitation: Invitation };
+
+export interface TenantMembersOptions {
+  limit?: number;
+  cursor?: string;
+  /** Only emails starting with this text (case-insensitive). */
+  emailPrefix?: string;
+}
+
+export async function listTenantMembers(db: TenantDb, options: TenantMembersOptions = {}): Promise<Page<TenantMemberRow>> {
+  const limit = pageSize(options.limit, TENANT_MEMBERS_PAGE);
+  const prefix = options.emailPrefix ? validateSearchPrefix(options.emailPrefix, 'member.badPrefix') : undefined;
+  const scope = `members:${db.tenantId}:${prefix ?? ''}`;
+  const out = await db.client.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      IndexName: INDEX.gsi2,
+      KeyConditionExpression: prefix ? 'GSI2PK = :pk AND begins_with(GSI2SK, :prefix)' : 'GSI2PK = :pk',
+      FilterExpression: `#type = :member OR (#type = :invitation AND ${NOT_EXPIRED.expression})`,
+      ExpressionAttributeNames: { '#type': 'type', ...NOT_EXPIRED.names },
+      ExpressionAttributeValues: {
+        ':pk': keys.gsi2.emails(db.tenantId), ':member': 'tenantUser', ':invitation': 'invitation',
+        ...NOT_EXPIRED.values(), ...(prefix ? { ':prefix': prefix } : {}),
+      },
+      Limit: limit,
+      ExclusiveStartKey: decodeCursor(scope, options.cursor),
+    }),
+  );
+  const items = (out.Items ?? []).map(
+    (item): TenantMemberRow =>
+      item.type === 'invitation' ? { kind: 'invitation', invitation: toInvitation(item) } : { kind: 'member', user: toTenantUser(item) },
+  );
+  return { items, nextCursor: encodeCursor(scope, out.LastEvaluatedKey) };
+}

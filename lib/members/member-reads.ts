@@ -1,0 +1,71 @@
+// Strongly consistent point reads the membership writes start from. Server-only.
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { INDEX, keys, type TenantDb } from '../db';
+import { conflict, notFound } from '../errors';
+import { toUnit, type Unit } from '../org/unit-item';
+import { toMembership, toTenantUser, type Membership, type TenantUser } from './membership-items';
+
+async function getItem(db: TenantDb, key: { PK: string; SK: string }) {
+  const out = await db.client.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }));
+  return out.Item;
+}
+
+export async function readUnit(db: TenantDb, unitId: string): Promise<Unit | undefined> {
+  const item = await getItem(db, keys.unit(db.tenantId, unitId));
+  return item ? toUnit(item) : undefined;
+}
+
+/** The unit a membership write targets: it must exist and not be locked by a move. */
+export async function readWritableUnit(db: TenantDb, unitId: string): Promise<Unit> {
+  const unit = await readUnit(db, unitId);
+  if (!unit) throw notFound('unit.notFound', 'That unit does not exist. It may have been deleted.');
+  assertUnlocked(unit);
+  return unit;
+}
+
+export function assertUnlocked(unit: Unit) {
+  if (unit.lockedBy) throw unitLocked(unit);
+}
+
+const unitLocked = (unit: Unit) =>
+  conflict('unit.locked', `"${unit.name}" is being moved right now, so its members can't be changed. Try again in a moment.`);
+
+/** Why a write's unit condition failed: the unit is gone, or a move locked it. */
+export async function unitRefusal(db: TenantDb, unitId: string) {
+  const unit = await readUnit(db, unitId);
+  return unit ? unitLocked(unit) : membershipNotFound();
+}
+
+export async function readProfile(db: TenantDb, userId: string): Promise<TenantUser | undefined> {
+  const item = await getItem(db, keys.tenantUser(db.tenantId, userId));
+  return item ? toTenantUser(item) : undefined;
+}
+
+export async function readUnitMember(db: TenantDb, unitId: string, userId: string): Promise<Membership | undefined> {
+  const item = await getItem(db, keys.unitMember(db.tenantId, unitId, userId));
+  return item ? toMembership(item) : undefined;
+}
+
+export function membershipNotFound() {
+  return notFound('membership.notFound', 'That person is not a member of this unit (any more).');
+}
+
+/**
+ * The tenant profile with exactly this email, from GSI2 (the email list also holds pending
+ * invitations, hence the type filter). Index reads are eventually consistent; callers re-read
+ * the profile from the table before relying on its counters.
+ */
+export async function findProfileByEmail(db: TenantDb, email: string): Promise<TenantUser | undefined> {
+  const out = await db.client.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      IndexName: INDEX.gsi2,
+      KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK = :email',
+      FilterExpression: '#type = :type',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: { ':pk': keys.gsi2.emails(db.tenantId), ':email': email, ':type': 'tenantUser' },
+    }),
+  );
+  const item = out.Items?.[0];
+  return item ? toTenantUser(item) : undefined;
+}

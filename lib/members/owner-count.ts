@@ -1,0 +1,31 @@
+// The last-owner guard: tenant settings carry ownerCount, moved in the same transaction as every
+// owner membership change. Server-only.
+import { keys, type TenantDb } from '../db';
+import { conflict } from '../errors';
+import type { TransactItem } from './run-transaction';
+
+/**
+ * Moves ownerCount by `delta`. A decrease is conditioned on `ownerCount > -delta`, so at least
+ * one owner always remains, even when the last two owners are demoted or removed concurrently.
+ * A counter, not a user edit: the settings version is not bumped.
+ */
+export function ownerCountUpdate(db: TenantDb, delta: number): TransactItem {
+  return {
+    Update: {
+      TableName: db.tableName,
+      Key: keys.tenantSettings(db.tenantId),
+      UpdateExpression: 'SET ownerCount = ownerCount + :delta',
+      ConditionExpression: delta < 0 ? 'ownerCount > :min' : 'attribute_exists(PK)',
+      ExpressionAttributeValues: delta < 0 ? { ':delta': delta, ':min': -delta } : { ':delta': delta },
+    },
+  };
+}
+
+export function lastOwner(what: 'demote' | 'remove') {
+  return conflict(
+    'membership.lastOwner',
+    what === 'demote'
+      ? "This is the organization's last owner. Make someone else an owner before changing this role."
+      : "This is the organization's last owner. Make someone else an owner before removing them.",
+  );
+}

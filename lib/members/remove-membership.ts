@@ -1,0 +1,116 @@
+// T12 remove: one membership, both directions, conditioned on the version the caller read.
+// Server-only.
+//
+// The profile's membershipCount goes down by one in the same transaction, and the profile is
+// deleted with the last membership (the person leaves the tenant and drops out of their tenant
+// list, P2). Both are conditioned on the count that was read, so two concurrent removals of the
+// same person's last two memberships cannot both leave a profile behind or both delete it; a
+// count changed underneath us is re-read and retried, the caller's version check stays as sent.
+import { auditEntryPut } from '../audit';
+import { keys, type Actor, type TenantDb } from '../db';
+import { conflict, versionConflict } from '../errors';
+import { validateId } from '../validation';
+import { membershipNotFound, readProfile, readUnitMember, unitRefusal } from './member-reads';
+import { validateVersion, type Membership, type TenantUser } from './membership-items';
+import { lastOwner, ownerCountUpdate } from './owner-count';
+import { runTransaction, type TransactItem } from './run-transaction';
+
+export interface RemoveMembershipInput {
+  unitId: string;
+  userId: string;
+  expectedVersion: number;
+}
+
+const MAX_ATTEMPTS = 5;
+
+export async function removeMembership(db: TenantDb, actor: Actor, input: RemoveMembershipInput): Promise<Membership> {
+  const unitId = validateId(input?.unitId, 'unit');
+  const userId = validateId(input.userId, 'user');
+  const expectedVersion = validateVersion(input.expectedVersion, 'membership');
+
+  for (let attempt = 1; ; attempt++) {
+    const [current, profile] = await Promise.all([readUnitMember(db, unitId, userId), readProfile(db, userId)]);
+    if (!current) throw membershipNotFound();
+    if (current.version !== expectedVersion) throw versionConflict('membership', current.version, current);
+    if (!profile) throw new Error(`removeMembership: ${userId} has a membership but no tenant profile`);
+
+    const items: TransactItem[] = [
+      ...membershipDeletes(db, current),
+      profileCountChange(db, profile, 1),
+      unitMemberCountDecrement(db, unitId),
+    ];
+    const settingsIndex = current.role === 'owner' ? items.length : -1;
+    if (current.role === 'owner') items.push(ownerCountUpdate(db, -1));
+    items.push(
+      auditEntryPut(db, {
+        actor, action: 'membership.remove',
+        target: { type: 'membership', id: `${unitId}/${userId}`, label: current.email },
+        unitId, before: { userId, email: current.email, role: current.role },
+      }),
+    );
+
+    const failed = await runTransaction(db, items);
+    if (!failed) return current;
+    if (failed.includes(0) || failed.includes(1)) {
+      const stored = await readUnitMember(db, unitId, userId);
+      if (!stored) throw membershipNotFound();
+      throw versionConflict('membership', stored.version, stored);
+    }
+    if (failed.includes(3)) throw await unitRefusal(db, unitId);
+    if (failed.includes(settingsIndex)) throw lastOwner('remove');
+    // Only the profile count changed (the same person joined or left another unit): retry.
+    if (attempt >= MAX_ATTEMPTS) {
+      throw conflict('membership.busy', 'This person is being changed by someone else right now. Try again in a moment.');
+    }
+  }
+}
+
+/** Deletes both directions of a membership, each conditioned on the version read. */
+export function membershipDeletes(db: TenantDb, m: Membership): TransactItem[] {
+  const del = (Key: { PK: string; SK: string }): TransactItem => ({
+    Delete: {
+      TableName: db.tableName,
+      Key,
+      ConditionExpression: '#version = :v',
+      ExpressionAttributeNames: { '#version': 'version' },
+      ExpressionAttributeValues: { ':v': m.version },
+    },
+  });
+  return [del(keys.unitMember(db.tenantId, m.unitId, m.userId)), del(keys.userMembership(db.tenantId, m.userId, m.unitId))];
+}
+
+/** Takes `removed` memberships off the profile count read, deleting the profile at zero. */
+export function profileCountChange(db: TenantDb, profile: TenantUser, removed: number): TransactItem {
+  const Key = keys.tenantUser(db.tenantId, profile.userId);
+  if (profile.membershipCount <= removed) {
+    return {
+      Delete: {
+        TableName: db.tableName, Key,
+        ConditionExpression: 'membershipCount = :count',
+        ExpressionAttributeValues: { ':count': removed },
+      },
+    };
+  }
+  return {
+    Update: {
+      TableName: db.tableName, Key,
+      UpdateExpression: 'SET membershipCount = membershipCount - :removed',
+      ConditionExpression: 'membershipCount = :count',
+      ExpressionAttributeValues: { ':removed': removed, ':count': profile.membershipCount },
+    },
+  };
+}
+
+/** One member fewer on the unit; like every edit, refused while a move locks the unit. */
+export function unitMemberCountDecrement(db: TenantDb, unitId: string): TransactItem {
+  return {
+    Update: {
+      TableName: db.tableName,
+      Key: keys.unit(db.tenantId, unitId),
+      UpdateExpression: 'SET memberCount = memberCount - :one',
+      ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(#lock)',
+      ExpressionAttributeNames: { '#lock': 'lock' },
+      ExpressionAttributeValues: { ':one': 1 },
+    },
+  };
+}

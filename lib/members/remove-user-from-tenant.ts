@@ -1,0 +1,82 @@
+// "Remove from organization": every membership of one person, their profile last. Server-only.
+//
+// Up to 24 memberships go in one transaction (4 items each, plus the profile and the owner
+// counter: at most 98 of the 100 items a transaction allows). A person with more is removed in
+// several transactions, each consistent on its own: both directions, the unit counters and the
+// profile count always agree, and the profile (hence the tenant in their P2 list) disappears with
+// the last batch. An owner membership goes in the first batch, so the last-owner refusal happens
+// before anything is removed.
+import { auditEntryPut } from '../audit';
+import { type Actor, type TenantDb } from '../db';
+import { conflict, notFound } from '../errors';
+import { validateId } from '../validation';
+import { getUserMemberships } from './get-user-memberships';
+import { assertUnlocked, readUnit } from './member-reads';
+import type { Membership } from './membership-items';
+import { lastOwner, ownerCountUpdate } from './owner-count';
+import { membershipDeletes, profileCountChange, unitMemberCountDecrement } from './remove-membership';
+import { runTransaction, type TransactItem } from './run-transaction';
+
+const BATCH = 24;
+const MAX_CONFLICTS = 5;
+
+/** Removes the person from every unit of the tenant; returns the memberships removed. */
+export async function removeUserFromTenant(db: TenantDb, actor: Actor, rawUserId: string): Promise<Membership[]> {
+  const userId = validateId(rawUserId, 'user');
+  const removed: Membership[] = [];
+  let conflicts = 0;
+
+  for (;;) {
+    const { user, memberships } = await getUserMemberships(db, userId);
+    if (!user) {
+      if (removed.length === 0) throw notFound('member.notFound', 'That person is not in this organization.');
+      return removed;
+    }
+    // Owners first: the last-owner condition must refuse before any other membership goes.
+    const ordered = [...memberships].sort((a, b) => Number(b.role === 'owner') - Number(a.role === 'owner'));
+    const batch = ordered.slice(0, BATCH);
+
+    const items: TransactItem[] = [];
+    const unitAt = new Map<number, string>();
+    let settingsIndex = -1;
+    for (const m of batch) {
+      items.push(...membershipDeletes(db, m));
+      unitAt.set(items.length, m.unitId);
+      items.push(unitMemberCountDecrement(db, m.unitId));
+      items.push(
+        auditEntryPut(db, {
+          actor, action: 'membership.removeFromTenant',
+          target: { type: 'membership', id: `${m.unitId}/${userId}`, label: user.email },
+          unitId: m.unitId, before: { userId, email: user.email, role: m.role },
+        }),
+      );
+    }
+    // The profile count condition also catches a membership added since our read.
+    items.push(profileCountChange(db, user, batch.length));
+    const owners = batch.filter((m) => m.role === 'owner').length;
+    if (owners > 0) {
+      settingsIndex = items.length;
+      items.push(ownerCountUpdate(db, -owners));
+    }
+
+    const failed = await runTransaction(db, items);
+    if (!failed) {
+      removed.push(...batch);
+      if (batch.length === memberships.length) return removed;
+      continue;
+    }
+    if (failed.includes(settingsIndex)) throw lastOwner('remove');
+    for (const i of failed) {
+      const unit = unitAt.has(i) ? await readUnit(db, unitAt.get(i)!) : undefined;
+      if (unit) assertUnlocked(unit);
+    }
+    // A membership, unit or the profile changed underneath us (a concurrent edit, or a move
+    // locking a unit): read again; give up after a few rounds with what was already removed.
+    if (++conflicts >= MAX_CONFLICTS) {
+      throw conflict(
+        'member.busy',
+        `${user.email} is being changed by someone else right now${removed.length ? ` (${removed.length} memberships were removed)` : ''}. Try again in a moment.`,
+      );
+    }
+  }
+}
