@@ -74,7 +74,7 @@ async function queryAudit(
 }
 
 /** T14 per tenant: every entry, newest first. */
-export function listTenantAudit(db: TenantDb, options: AuditPageOptions = {}): Promise<Page<AuditEntry>> {
+export async function listTenantAudit(db: TenantDb, options: AuditPageOptions = {}): Promise<Page<AuditEntry>> {
   return queryAudit(
     db,
     `T14:${db.tenantId}`,
@@ -84,7 +84,7 @@ export function listTenantAudit(db: TenantDb, options: AuditPageOptions = {}): P
 }
 
 /** T14 per unit: the entries listed under one unit, newest first. */
-export function listUnitAudit(db: TenantDb, unitId: string, options: AuditPageOptions = {}): Promise<Page<AuditEntry>> {
+export async function listUnitAudit(db: TenantDb, unitId: string, options: AuditPageOptions = {}): Promise<Page<AuditEntry>> {
   const id = validateId(unitId, 'unit');
   return queryAudit(
     db,

@@ -48,7 +48,7 @@ export interface AddMembershipExtra {
 
 const MAX_ATTEMPTS = 5;
 
-export function addMembership(db: TenantDb, actor: Actor, input: AddMembershipInput): Promise<Membership> {
+export async function addMembership(db: TenantDb, actor: Actor, input: AddMembershipInput): Promise<Membership> {
   return addMembershipWith(db, actor, input);
 }
 

@@ -1,0 +1,78 @@
+// T13 accept: at SSO sign-in, every pending invitation for the person's email becomes a
+// membership. Server-only.
+//
+// Each invitation is one transaction: the membership (both directions, profile, counters, audit)
+// plus deleting the invitation on condition that it still exists and has not expired, so a
+// revoked or expired invitation can never turn into a membership. Invitations are taken one at a
+// time because they all touch the same profile. One that can't be accepted (unit deleted or being
+// moved, already a member) is reported and skipped; sign-in goes on.
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { isConditionFailure, keys, TTL_ATTRIBUTE, type TenantDb } from '../db';
+import { isArborError, notFound } from '../errors';
+import { addMembershipWith, type AddMembershipExtra } from '../members/add-membership';
+import type { Membership } from '../members/membership-items';
+import { validateEmail, validateId, validateName } from '../validation';
+import { getInvitationsForEmail } from './list-invitations';
+import { nowSeconds, type Invitation } from './invitation-item';
+
+export interface AcceptInvitationsInput {
+  /** The person's global user id (from ensureUser at sign-in). */
+  userId: string;
+  /** The verified email the identity provider returned. */
+  email: string;
+  name: string;
+}
+
+export interface AcceptedInvitations {
+  accepted: { invitation: Invitation; membership: Membership }[];
+  /** Invitations left alone, with the code of the reason (e.g. 'unit.locked'). */
+  skipped: { invitation: Invitation; code: string }[];
+}
+
+/**
+ * The part of an accepting transaction that consumes the invitation: deleted only if it still
+ * exists and has not expired, so a revoked or expired invitation never becomes a membership.
+ */
+export function consumeInvitation(db: TenantDb, invitationId: string): AddMembershipExtra {
+  return {
+    action: 'invitation.accept',
+    items: [{
+      Delete: {
+        TableName: db.tableName,
+        Key: keys.invitation(db.tenantId, invitationId),
+        ConditionExpression: 'attribute_exists(PK) AND #exp > :now',
+        ExpressionAttributeNames: { '#exp': TTL_ATTRIBUTE },
+        ExpressionAttributeValues: { ':now': nowSeconds() },
+      },
+    }],
+    onConditionFailed: () => notFound('invitation.notFound', 'This invitation was revoked or has expired.'),
+  };
+}
+
+export async function acceptInvitations(db: TenantDb, input: AcceptInvitationsInput): Promise<AcceptedInvitations> {
+  const userId = validateId(input?.userId, 'user');
+  const email = validateEmail(input.email);
+  const name = validateName(input.name, 'Name', 'user.badName');
+  const actor = { userId, email };
+  const result: AcceptedInvitations = { accepted: [], skipped: [] };
+
+  for (const invitation of await getInvitationsForEmail(db, email)) {
+    const key = keys.invitation(db.tenantId, invitation.id);
+    try {
+      const membership = await addMembershipWith(
+        db, actor, { unitId: invitation.unitId, role: invitation.role, userId, email, name }, consumeInvitation(db, invitation.id),
+      );
+      result.accepted.push({ invitation, membership });
+    } catch (e) {
+      if (!isArborError(e)) throw e;
+      if (e.code === 'membership.exists') {
+        // Already a member there (e.g. a duplicate invitation): the invitation has served its purpose.
+        await db.client.send(new DeleteCommand({ TableName: db.tableName, Key: key, ConditionExpression: 'attribute_exists(PK)' })).catch((err) => {
+          if (!isConditionFailure(err)) throw err;
+        });
+      }
+      result.skipped.push({ invitation, code: e.code });
+    }
+  }
+  return result;
+}

@@ -1,0 +1,89 @@
+// T13 create: invite an email address to a unit with a role. Server-only.
+//
+// Refused when that person is already a member of the unit or already has a pending invitation to
+// it. Those checks read GSI2 (eventually consistent), so two admins inviting the same address to
+// the same unit within the same second could both succeed; that is harmless, because accepting
+// one makes the membership and the other then finds it exists and is discarded. Names and emails
+// never become key material, so the invitation's key is a fresh ULID, not the address.
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { auditEntryPut } from '../audit';
+import { INDEX, keys, type Actor, type TenantDb } from '../db';
+import { conflict, notFound } from '../errors';
+import { assertRoleFitsUnit, validateRole } from '../members/membership-items';
+import { runTransaction, type TransactItem } from '../members/run-transaction';
+import { toUnit } from '../org/unit-item';
+import { validateEmail, validateId } from '../validation';
+import { invitationItem, toInvitation, nowSeconds, validateTtlDays, type Invitation } from './invitation-item';
+
+export interface CreateInvitationInput {
+  email: string;
+  unitId: string;
+  role: string;
+  /** Days the invitation stays valid (1–30, default 7). */
+  ttlDays?: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export async function createInvitation(db: TenantDb, actor: Actor, input: CreateInvitationInput): Promise<Invitation> {
+  const email = validateEmail(input?.email);
+  const unitId = validateId(input.unitId, 'unit');
+  const role = validateRole(input.role);
+  const ttlDays = validateTtlDays(input.ttlDays);
+
+  const [unitOut, sameEmail] = await Promise.all([
+    db.client.send(new GetCommand({ TableName: db.tableName, Key: keys.unit(db.tenantId, unitId), ConsistentRead: true })),
+    db.client.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        IndexName: INDEX.gsi2,
+        KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK = :email',
+        ExpressionAttributeValues: { ':pk': keys.gsi2.emails(db.tenantId), ':email': email },
+      }),
+    ),
+  ]);
+  if (!unitOut.Item) throw notFound('unit.notFound', 'That unit does not exist. It may have been deleted.');
+  const unit = toUnit(unitOut.Item);
+  assertRoleFitsUnit(role, unit.path);
+
+  const rows = sameEmail.Items ?? [];
+  const profile = rows.find((r) => r.type === 'tenantUser');
+  if (profile) {
+    const membership = await db.client.send(
+      new GetCommand({ TableName: db.tableName, Key: keys.userMembership(db.tenantId, profile.userId as string, unitId), ConsistentRead: true }),
+    );
+    if (membership.Item) throw conflict('invitation.alreadyMember', `${email} is already a member of "${unit.name}".`);
+  }
+  const pending = rows.find((r) => r.type === 'invitation' && r.unitId === unitId && (r.expiresAt as number) > nowSeconds());
+  if (pending) {
+    throw conflict('invitation.exists', `${email} already has a pending invitation to "${unit.name}".`, { invitation: toInvitation(pending) });
+  }
+
+  const now = new Date();
+  const invitation: Invitation = {
+    tenantId: db.tenantId, id: ulid(now.getTime()), email, unitId, role, invitedBy: actor,
+    createdAt: now.toISOString(),
+    // Whole seconds, like the TTL attribute it is stored as, so what is returned is what is read back.
+    expiresAt: new Date(Math.floor((now.getTime() + ttlDays * DAY_MS) / 1000) * 1000).toISOString(),
+    version: 1,
+  };
+  const items: TransactItem[] = [
+    { Put: { TableName: db.tableName, Item: invitationItem(invitation), ConditionExpression: 'attribute_not_exists(PK)' } },
+    {
+      ConditionCheck: {
+        TableName: db.tableName,
+        Key: keys.unit(db.tenantId, unitId),
+        ConditionExpression: 'attribute_exists(PK)',
+      },
+    },
+    auditEntryPut(db, {
+      actor, action: 'invitation.create', target: { type: 'invitation', id: invitation.id, label: email },
+      unitId, after: { email, role, expiresAt: invitation.expiresAt },
+    }),
+  ];
+  const failed = await runTransaction(db, items);
+  if (failed?.includes(1)) throw notFound('unit.notFound', 'That unit does not exist. It may have been deleted.');
+  if (failed) throw new Error(`createInvitation: unexpected condition failure at ${failed.join(',')}`);
+  return invitation;
+}

@@ -1,0 +1,54 @@
+// T13 reads: pending invitations of the tenant (GSI1, oldest first) and those for one email
+// (GSI2, at sign-in). Expired ones are never returned: TTL deletion is lazy, so `expiresAt > now`
+// is filtered on every read. Server-only.
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { decodeCursor, encodeCursor, INDEX, keys, pageSize, type Page, type TenantDb } from '../db';
+import { validateEmail } from '../validation';
+import { NOT_EXPIRED, toInvitation, type Invitation } from './invitation-item';
+
+export const INVITATIONS_PAGE = { default: 50, max: 100 } as const;
+
+/** Pending, unexpired invitations, oldest first; a page may hold fewer than `limit` rows. */
+export async function listPendingInvitations(
+  db: TenantDb,
+  options: { limit?: number; cursor?: string } = {},
+): Promise<Page<Invitation>> {
+  const limit = pageSize(options.limit, INVITATIONS_PAGE);
+  const scope = `T13:${db.tenantId}`;
+  const out = await db.client.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      IndexName: INDEX.gsi1,
+      KeyConditionExpression: 'GSI1PK = :pk',
+      FilterExpression: NOT_EXPIRED.expression,
+      ExpressionAttributeNames: NOT_EXPIRED.names,
+      ExpressionAttributeValues: { ':pk': keys.gsi1.invitations(db.tenantId), ...NOT_EXPIRED.values() },
+      Limit: limit,
+      ExclusiveStartKey: decodeCursor(scope, options.cursor),
+    }),
+  );
+  return { items: (out.Items ?? []).map(toInvitation), nextCursor: encodeCursor(scope, out.LastEvaluatedKey) };
+}
+
+/** Every pending, unexpired invitation for one email address (usually zero to a handful). */
+export async function getInvitationsForEmail(db: TenantDb, rawEmail: string): Promise<Invitation[]> {
+  const email = validateEmail(rawEmail);
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db.client.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        IndexName: INDEX.gsi2,
+        KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK = :email',
+        FilterExpression: `#type = :invitation AND ${NOT_EXPIRED.expression}`,
+        ExpressionAttributeNames: { '#type': 'type', ...NOT_EXPIRED.names },
+        ExpressionAttributeValues: { ':pk': keys.gsi2.emails(db.tenantId), ':email': email, ':invitation': 'invitation', ...NOT_EXPIRED.values() },
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...(out.Items ?? []));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items.map(toInvitation).sort((a, b) => a.id.localeCompare(b.id));
+}

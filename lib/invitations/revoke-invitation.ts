@@ -1,0 +1,45 @@
+// T13 revoke: withdraw a pending invitation. Server-only.
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { auditEntryPut } from '../audit';
+import { keys, type Actor, type TenantDb } from '../db';
+import { notFound, versionConflict } from '../errors';
+import { validateVersion } from '../members/membership-items';
+import { runTransaction } from '../members/run-transaction';
+import { validateId } from '../validation';
+import { toInvitation, type Invitation } from './invitation-item';
+
+export interface RevokeInvitationInput {
+  invitationId: string;
+  /** The version the caller read; invitations are never edited, so this is 1 unless stated. */
+  expectedVersion?: number;
+}
+
+const gone = () => notFound('invitation.notFound', 'That invitation no longer exists. It may have been accepted, revoked or expired.');
+
+export async function revokeInvitation(db: TenantDb, actor: Actor, input: RevokeInvitationInput): Promise<Invitation> {
+  const id = validateId(input?.invitationId, 'invitation');
+  const expectedVersion = input.expectedVersion === undefined ? undefined : validateVersion(input.expectedVersion, 'invitation');
+  const key = keys.invitation(db.tenantId, id);
+  const out = await db.client.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }));
+  if (!out.Item) throw gone();
+  const invitation = toInvitation(out.Item);
+  const version = expectedVersion ?? invitation.version;
+  if (invitation.version !== version) throw versionConflict('invitation', invitation.version, invitation);
+
+  const failed = await runTransaction(db, [
+    {
+      Delete: {
+        TableName: db.tableName, Key: key,
+        ConditionExpression: '#version = :v',
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: { ':v': version },
+      },
+    },
+    auditEntryPut(db, {
+      actor, action: 'invitation.revoke', target: { type: 'invitation', id, label: invitation.email },
+      unitId: invitation.unitId, before: { email: invitation.email, role: invitation.role },
+    }),
+  ]);
+  if (failed) throw gone();
+  return invitation;
+}
