@@ -1,3 +1,4 @@
 // Tenants: creation (P4), settings (T1), and the email domains they claim.
 export { createTenant, OPERATOR_ACTOR, type CreateTenantInput, type CreatedTenant } from './create-tenant';
 export { validateDomain, isConsumerDomain } from './domains';
+export { getTenantSettings, renameTenant, renameTenantDirectory, toTenantSettings, type TenantSettings } from './settings';

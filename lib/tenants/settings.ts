@@ -1,0 +1,105 @@
+// T1: the tenant's settings and counters, and renaming the tenant. Server-only.
+// SSO connection details live with lib/sso, not here.
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { auditEntryPut } from '../audit';
+import { isConditionFailure, keys, type Actor, type PlatformDb, type TenantDb } from '../db';
+import { notFound, versionConflict } from '../errors';
+import { validateVersion } from '../members/membership-items';
+import { runTransaction } from '../members/run-transaction';
+import { validateName } from '../validation';
+
+export interface TenantSettings {
+  tenantId: string;
+  name: string;
+  rootUnitId: string;
+  domains: string[];
+  unitCount: number;
+  unitLimit: number;
+  ownerCount: number;
+  /** Just-in-time membership for SSO users without an invitation, when the tenant turned it on. */
+  jit?: boolean;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function toTenantSettings(item: Record<string, unknown>): TenantSettings {
+  return {
+    tenantId: item.tenantId as string,
+    name: item.name as string,
+    rootUnitId: item.rootUnitId as string,
+    domains: (item.domains as string[]) ?? [],
+    unitCount: (item.unitCount as number) ?? 0,
+    unitLimit: item.unitLimit as number,
+    ownerCount: (item.ownerCount as number) ?? 0,
+    ...(item.jit !== undefined ? { jit: item.jit as boolean } : {}),
+    version: item.version as number,
+    createdAt: item.createdAt as string,
+    updatedAt: item.updatedAt as string,
+  };
+}
+
+const tenantGone = () => notFound('tenant.notFound', 'This organization does not exist.');
+
+/** T1: one strongly consistent GetItem (the counters guard limits and the last owner). */
+export async function getTenantSettings(db: TenantDb): Promise<TenantSettings> {
+  const out = await db.client.send(new GetCommand({ TableName: db.tableName, Key: keys.tenantSettings(db.tenantId), ConsistentRead: true }));
+  if (!out.Item) throw tenantGone();
+  return toTenantSettings(out.Item);
+}
+
+/**
+ * Renames the tenant in its own partition, conditioned on the version read. The platform
+ * directory's copy of the name (tenant switcher, operator CLI) is updated by the caller with
+ * platform credentials: `renameTenantDirectory`.
+ */
+export async function renameTenant(db: TenantDb, actor: Actor, input: { name: string; expectedVersion: number }): Promise<TenantSettings> {
+  const name = validateName(input?.name, 'Organization name', 'tenant.badName');
+  const expectedVersion = validateVersion(input.expectedVersion, 'tenant');
+  const current = await getTenantSettings(db);
+  if (current.version !== expectedVersion) throw versionConflict('tenant', current.version, current);
+  if (current.name === name) return current;
+
+  const now = new Date().toISOString();
+  const failed = await runTransaction(db, [
+    {
+      Update: {
+        TableName: db.tableName,
+        Key: keys.tenantSettings(db.tenantId),
+        UpdateExpression: 'SET #name = :name, #version = :next, updatedAt = :now',
+        ConditionExpression: '#version = :expected',
+        ExpressionAttributeNames: { '#name': 'name', '#version': 'version' },
+        ExpressionAttributeValues: { ':name': name, ':next': expectedVersion + 1, ':now': now, ':expected': expectedVersion },
+      },
+    },
+    auditEntryPut(db, {
+      actor, action: 'tenant.rename', target: { type: 'tenant', id: db.tenantId, label: name },
+      before: { name: current.name }, after: { name },
+    }),
+  ]);
+  if (failed) {
+    const stored = await getTenantSettings(db);
+    throw versionConflict('tenant', stored.version, stored);
+  }
+  return { ...current, name, version: expectedVersion + 1, updatedAt: now };
+}
+
+/** The platform directory's copy of the tenant name (P2 tenant switcher). Platform credentials. */
+export async function renameTenantDirectory(db: PlatformDb, tenantId: string, rawName: string): Promise<void> {
+  const name = validateName(rawName, 'Organization name', 'tenant.badName');
+  try {
+    await db.client.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: keys.tenantDirectory(tenantId),
+        UpdateExpression: 'SET #name = :name, #version = if_not_exists(#version, :zero) + :one',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: { '#name': 'name', '#version': 'version' },
+        ExpressionAttributeValues: { ':name': name, ':zero': 0, ':one': 1 },
+      }),
+    );
+  } catch (e) {
+    if (isConditionFailure(e)) throw tenantGone();
+    throw e;
+  }
+}
