@@ -41,6 +41,8 @@ export interface Places {
   'tenant.import': Record<string, never>;
   /** "Who can administer this unit, and why" / why a given person can act here. */
   'access.explain': { unit: UnitRef; userId?: string };
+  /** The organization's name and top unit id (header, switcher, breadcrumb start): any member. */
+  'tenant.read': Record<string, never>;
 }
 
 export type Action = keyof Places;
@@ -66,6 +68,7 @@ export const ACTIONS = [
   'tenant.export',
   'tenant.import',
   'access.explain',
+  'tenant.read',
 ] as const satisfies readonly Action[];
 
 /** Actions whose place is the whole tenant. */

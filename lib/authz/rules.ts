@@ -178,4 +178,10 @@ export const RULES: { [A in Action]: Rule<A> } = {
       message: `You need to manage ${label(unit)} or one of its parent units to see who can administer it.`,
     }),
   },
+  // Every member sees the organization's name and where its tree starts (names only; the
+  // settings themselves are tenant.settings.read).
+  'tenant.read': {
+    grants: () => true,
+    deny: () => ({ reason: 'notMember', message: 'You are not a member of this organization.' }),
+  },
 };

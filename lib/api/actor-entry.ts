@@ -1,0 +1,189 @@
+// The server entry points' checklist, built once: parse the input (zod), take the actor from the
+// session, let the handler authorize against lib/authz, run it, map errors (lib/errors/http).
+// `withActor` wraps route handlers, `actorAction` server actions, `actorContext` server
+// components. Each refuses, as a programming error (500, nothing returned), a handler that
+// writes before authorizing or finishes without authorizing. Server-only.
+import { BatchWriteCommand, DeleteCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchExecuteStatementCommand, BatchWriteItemCommand, DeleteItemCommand, ExecuteStatementCommand,
+  ExecuteTransactionCommand, PutItemCommand, TransactWriteItemsCommand, UpdateItemCommand,
+} from '@aws-sdk/client-dynamodb';
+import type { ZodType } from 'zod';
+import { authorize as decide, type Action, type ActorAccess, type Allowed, type PlaceOf } from '../authz';
+import type { TenantDb } from '../db';
+import { invalid, isArborError } from '../errors';
+import { errorResponse, toHttpError, type ErrorBody } from '../errors/http';
+
+/** What an entry point needs from the session (lib/auth's Actor has all of it). */
+export interface RequestActor extends ActorAccess {
+  email: string;
+  /** Tenant-scoped access for the session's active tenant. */
+  db: TenantDb;
+}
+
+export interface ActorSources<A extends RequestActor> {
+  /** The actor, or a typed 401/403 error (route handlers, server actions). */
+  load(): Promise<A>;
+  /** The actor, or a redirect to sign-in (server components). */
+  require(): Promise<A>;
+}
+
+export interface Authorizing<A extends RequestActor> {
+  actor: A;
+  /** The actor's tenant database; refuses writes until `authorize` has allowed something. */
+  db: TenantDb;
+  /** Throws the 403 of lib/authz unless the actor may do `action` at `place`. */
+  authorize<Act extends Action>(action: Act, place: PlaceOf<Act>): Allowed<Act>;
+}
+
+const WRITES = [
+  PutCommand, UpdateCommand, DeleteCommand, TransactWriteCommand, BatchWriteCommand,
+  PutItemCommand, UpdateItemCommand, DeleteItemCommand, TransactWriteItemsCommand, BatchWriteItemCommand,
+  ExecuteStatementCommand, ExecuteTransactionCommand, BatchExecuteStatementCommand,
+];
+
+class EntryPointMisuse extends Error {}
+
+/**
+ * The actor with an authorize() that remembers it was called, and a db whose writes wait for it.
+ * Reads before authorize are allowed because deciding needs them (the target unit's stored path);
+ * nothing read reaches the caller unless the handler then authorizes.
+ */
+function authorizing<A extends RequestActor>(actor: A, selfOnly: boolean) {
+  const state = { authorized: selfOnly };
+  const client = new Proxy(actor.db.client, {
+    get(target, prop, receiver) {
+      if (prop !== 'send') return Reflect.get(target, prop, receiver);
+      return (command: unknown, ...rest: unknown[]) => {
+        if (!state.authorized && WRITES.some((W) => command instanceof W)) {
+          return Promise.reject(new EntryPointMisuse(`write (${(command as object).constructor.name}) sent before authorize()`));
+        }
+        return (target.send as (...args: unknown[]) => unknown).call(target, command, ...rest);
+      };
+    },
+  });
+  const ctx: Authorizing<A> = {
+    actor,
+    db: { ...actor.db, client },
+    authorize(action, place) {
+      const allowed = decide(actor, action, place);
+      state.authorized = true;
+      return allowed;
+    },
+  };
+  const assertAuthorized = () => {
+    if (!state.authorized) throw new EntryPointMisuse('handler finished without calling authorize()');
+  };
+  return { ctx, assertAuthorized };
+}
+
+function parse<T>(schema: ZodType<T> | undefined, value: unknown, where: string): T {
+  if (!schema) return undefined as T;
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const field = issue.path.length ? ` (${issue.path.join('.')})` : '';
+  throw invalid('request.invalid', `The ${where} is not valid${field}: ${issue.message}`, {
+    issues: parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })),
+  });
+}
+
+export interface RouteOptions<P, Q, B> {
+  params?: ZodType<P>;
+  query?: ZodType<Q>;
+  body?: ZodType<B>;
+  /** Status of a successful JSON result (default 200; a handler returning nothing answers 204). */
+  status?: number;
+  /** The route touches only the actor's own data (their profile and memberships): no place to authorize. */
+  selfOnly?: boolean;
+}
+
+export interface RouteContext<A extends RequestActor, P, Q, B> extends Authorizing<A> {
+  params: P;
+  query: Q;
+  body: B;
+  request: Request;
+}
+
+type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+export interface ActionOptions<I> {
+  input?: ZodType<I>;
+  selfOnly?: boolean;
+}
+
+export type ActionResult<R> = { ok: true; data: R } | ({ ok: false } & ErrorBody);
+
+function hideMisuse(e: unknown): unknown {
+  // A misuse is our bug, not the caller's: report it like any unexpected error (500, logged).
+  return e instanceof EntryPointMisuse ? new Error(`[arbor] entry point misuse: ${e.message}`) : e;
+}
+
+export function createEntryPoints<A extends RequestActor>(sources: ActorSources<A>) {
+  /** Route handler: `export const POST = withActor({ params, body }, async (ctx) => …)`. */
+  function withActor<P = undefined, Q = undefined, B = undefined, R = unknown>(
+    options: RouteOptions<P, Q, B>,
+    handler: (ctx: RouteContext<A, P, Q, B>) => Promise<R | Response>,
+  ) {
+    return async (request: Request, route?: NextRouteContext): Promise<Response> => {
+      try {
+        const params = parse(options.params, (await route?.params) ?? {}, 'address');
+        const query = parse(options.query, Object.fromEntries(new URL(request.url).searchParams), 'query');
+        const body = options.body ? parse(options.body, await readJson(request), 'request body') : (undefined as B);
+        const actor = await sources.load();
+        const { ctx, assertAuthorized } = authorizing(actor, options.selfOnly ?? false);
+        const result = await handler({ ...ctx, params, query, body, request });
+        assertAuthorized();
+        if (result instanceof Response) return result;
+        if (result === undefined) return new Response(null, { status: 204 });
+        return Response.json(result, { status: options.status ?? 200 });
+      } catch (e) {
+        return errorResponse(hideMisuse(e));
+      }
+    };
+  }
+
+  /**
+   * Server action: `export const renameUnit = actorAction({ input }, async (ctx, input) => …)`.
+   * Called as `action(input)`, or by a form through useActionState as `action(previous, formData)`:
+   * the last argument is the input, FormData becomes a plain object.
+   */
+  function actorAction<I, R>(options: ActionOptions<I>, handler: (ctx: Authorizing<A>, input: I) => Promise<R>) {
+    return async (...args: unknown[]): Promise<ActionResult<R>> => {
+      try {
+        const raw = args.at(-1);
+        const input = parse(options.input, raw instanceof FormData ? Object.fromEntries(raw) : raw, 'form');
+        const actor = await sources.load();
+        const { ctx, assertAuthorized } = authorizing(actor, options.selfOnly ?? false);
+        const data = await handler(ctx, input);
+        assertAuthorized();
+        return { ok: true, data };
+      } catch (e) {
+        // Typed errors become a result the form can show; anything else (Next's redirect and
+        // notFound signals, our bugs) propagates as Next expects.
+        if (isArborError(e)) return { ok: false, ...toHttpError(e).body };
+        throw hideMisuse(e);
+      }
+    };
+  }
+
+  /**
+   * Server component: `const ctx = await actorContext()`, then `ctx.authorize(…)` before reading
+   * what the page shows. Errors propagate to the route's error boundary.
+   */
+  async function actorContext(): Promise<Authorizing<A>> {
+    return authorizing(await sources.require(), false).ctx;
+  }
+
+  return { withActor, actorAction, actorContext };
+}
+
+async function readJson(request: Request): Promise<unknown> {
+  const text = await request.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw invalid('request.badJson', 'The request body is not valid JSON.');
+  }
+}
