@@ -27,7 +27,7 @@ function run(command: string, args: string[], env: Record<string, string>): Prom
 
 async function main() {
   const appPort = await freePort();
-  const stack = await startLocalStack({ appUrl: `http://127.0.0.1:${appPort}` });
+  const stack = await startLocalStack({ appUrl: `http://127.0.0.1:${appPort}`, minSessionSeconds: 1 });
   const env = { ...stack.env, NODE_ENV: 'test', ARBOR_TEST_APP_PORT: String(appPort) };
   let failed = false;
   try {

@@ -4,6 +4,7 @@
 import { startDynamoDbLocal, ensureTable, type DynamoDbLocal } from './dynamodb';
 import { freePort } from './ports';
 import { DEMO_CLIENTS, DEMO_USERS, startOidcProvider, type LocalOidcProvider } from './oidc';
+import { startAwsEmulator, type AwsEmulator } from './aws-emulator';
 
 export interface LocalStackOptions {
   /** Folder that keeps DynamoDB data across restarts; in-memory when absent. */
@@ -13,6 +14,8 @@ export interface LocalStackOptions {
   ports?: Partial<Record<'dynamodb' | 'aws' | 'oidc', number>>;
   /** Public URL of the app, for the IdP's redirect URIs. */
   appUrl: string;
+  /** Smallest STS session the emulator grants (900 s like AWS; `npm test` lowers it to test expiry). */
+  minSessionSeconds?: number;
 }
 
 export interface LocalStack {
@@ -24,6 +27,8 @@ export interface LocalStack {
   env: Record<string, string>;
   /** The local OpenID Provider (demo users and clients registered; tests may add more). */
   oidc: LocalOidcProvider;
+  /** The STS emulator and IAM-enforcing gateway in front of DynamoDB Local (stats for bench/). */
+  aws: AwsEmulator;
   stop(): Promise<void>;
 }
 
@@ -40,6 +45,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     stops.push(dynamo.stop);
     const tableCreated = await ensureTable(dynamo.endpoint, tableName);
+    const aws = await startAwsEmulator({
+      port: options.ports?.aws ?? 0,
+      dynamoDbEndpoint: dynamo.endpoint,
+      tableName,
+      region: 'us-east-1',
+      minSessionSeconds: options.minSessionSeconds,
+    });
+    stops.push(aws.stop);
     const oidc = await startOidcProvider({ port: options.ports?.oidc ?? 0, appUrl: options.appUrl, users: DEMO_USERS, clients: DEMO_CLIENTS });
     stops.push(oidc.stop);
 
@@ -47,13 +60,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ARBOR_TABLE: tableName,
       AWS_REGION: 'us-east-1',
       ARBOR_LOCAL_DYNAMODB_ENDPOINT: dynamo.endpoint,
-      ARBOR_DYNAMODB_ENDPOINT: dynamo.endpoint,
+      // The app reaches DynamoDB and STS only through the emulator, with the runtime's keys.
+      ...aws.env,
       ARBOR_APP_URL: options.appUrl,
       // Local-only: the demo tenants' connections point here; tests register people through the admin token.
       ARBOR_LOCAL_OIDC_ISSUER: oidc.issuer,
       ARBOR_LOCAL_OIDC_ADMIN_TOKEN: oidc.adminToken,
     };
-    return { tableName, dynamoDbEndpoint: dynamo.endpoint, tableCreated, env, oidc, stop };
+    return { tableName, dynamoDbEndpoint: dynamo.endpoint, tableCreated, env, oidc, aws, stop };
   } catch (e) {
     await stop();
     throw e;

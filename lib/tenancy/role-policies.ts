@@ -1,0 +1,104 @@
+// The IAM identity policies of Arbor's three identities, as data: the one source of truth for
+// the infra/ template and for the local emulator that enforces them.
+//
+// - tenant access role: assumed per tenant, always narrowed by a session policy; by itself it
+//   can reach only tenant partitions (`T#…`), so even a session-policy bug cannot reach
+//   platform items;
+// - runtime role (the app's own credentials): platform items only (P1–P3 and JIT user writes),
+//   the tenants-of-a-user index (P2), and AssumeRole on the tenant role; never `T#…` keys;
+// - operator (a person or script with admin rights: CLI, seeds, P4): the whole table.
+// Nobody may Scan except the operator.
+import { INDEX } from '../db/table';
+import { TENANT_KEY_PREFIX } from '../db/keys';
+import { indexArn, indexesArn } from './arns';
+import type { PolicyDocument, PolicyStatement } from './policy-document';
+
+/** The item actions the app uses (transactions authorize each item as one of these). */
+export const ITEM_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:ConditionCheckItem',
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+];
+
+/** Partition-key prefixes of platform items (lib/db/keys.ts; checked by test/tenancy). */
+export const PLATFORM_KEY_PREFIXES = ['TENANT#', 'DOMAIN#', 'USER#', 'EMAIL#'];
+
+const LEADING_KEYS = 'dynamodb:LeadingKeys';
+
+/**
+ * Allows the actions only when every partition key the request touches matches the patterns,
+ * and only when it touches at least one (`ForAllValues` alone is true for an empty set).
+ */
+export function leadingKeysCondition(patterns: string[]) {
+  return {
+    'ForAllValues:StringLike': { [LEADING_KEYS]: patterns },
+    Null: { [LEADING_KEYS]: 'false' },
+  };
+}
+
+const neverScan: PolicyStatement = { Sid: 'NeverScan', Effect: 'Deny', Action: 'dynamodb:Scan', Resource: '*' };
+
+export function tenantAccessRolePolicy(input: { tableArn: string }): PolicyDocument {
+  return {
+    Version: '2012-10-17',
+    Statement: [
+      {
+        Sid: 'TenantPartitionsOnly',
+        Effect: 'Allow',
+        Action: ITEM_ACTIONS,
+        Resource: [input.tableArn, indexesArn(input.tableArn)],
+        Condition: leadingKeysCondition([`${TENANT_KEY_PREFIX}*`]),
+      },
+      neverScan,
+    ],
+  };
+}
+
+export function runtimeRolePolicy(input: { tableArn: string; tenantRoleArn: string }): PolicyDocument {
+  return {
+    Version: '2012-10-17',
+    Statement: [
+      {
+        Sid: 'PlatformItems',
+        Effect: 'Allow',
+        Action: ITEM_ACTIONS,
+        Resource: input.tableArn,
+        Condition: leadingKeysCondition(PLATFORM_KEY_PREFIXES.map((p) => `${p}*`)),
+      },
+      {
+        // P2: GSI4 is keyed `USER#<user>` and projects only keys and tenantId.
+        Sid: 'TenantsOfUser',
+        Effect: 'Allow',
+        Action: 'dynamodb:Query',
+        Resource: indexArn(input.tableArn, INDEX.gsi4),
+        Condition: leadingKeysCondition(['USER#*']),
+      },
+      { Sid: 'VendTenantCredentials', Effect: 'Allow', Action: 'sts:AssumeRole', Resource: input.tenantRoleArn },
+      neverScan,
+    ],
+  };
+}
+
+/** Only the runtime identity may assume the tenant access role. */
+export function tenantRoleTrustPolicy(runtimePrincipalArn: string): PolicyDocument {
+  return {
+    Version: '2012-10-17',
+    Statement: [{ Effect: 'Allow', Principal: { AWS: runtimePrincipalArn }, Action: 'sts:AssumeRole' }],
+  };
+}
+
+/** The operator: full access to the table (CLI, seeds, P4, one-off admin scripts). */
+export function operatorPolicy(input: { tableArn: string }): PolicyDocument {
+  return {
+    Version: '2012-10-17',
+    Statement: [
+      { Sid: 'WholeTable', Effect: 'Allow', Action: 'dynamodb:*', Resource: [input.tableArn, indexesArn(input.tableArn)] },
+      { Sid: 'ListTables', Effect: 'Allow', Action: 'dynamodb:ListTables', Resource: '*' },
+    ],
+  };
+}

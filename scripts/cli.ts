@@ -1,0 +1,44 @@
+// `npm run cli -- <command> [args…]`: the operator's command line. Each command is one module in
+// scripts/cli/<command>.ts exporting `description` (one line) and `run(args)`; adding a file
+// adds a command.
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface CliCommand {
+  description: string;
+  /** Resolves to the process exit code (0 when omitted). */
+  run(args: string[]): Promise<number | void>;
+}
+
+const folder = join(dirname(fileURLToPath(import.meta.url)), 'cli');
+const commands = () =>
+  readdirSync(folder)
+    .filter((f) => /^[a-z][a-z0-9-]*\.ts$/.test(f))
+    .map((f) => f.slice(0, -3))
+    .sort();
+
+const load = async (name: string) => (await import(join(folder, `${name}.ts`))) as CliCommand;
+
+async function main(): Promise<number> {
+  const [name, ...args] = process.argv.slice(2);
+  const known = commands();
+  if (!name || name === 'help' || name === '--help') {
+    console.log('Usage: npm run cli -- <command> [args…]\n\nCommands:');
+    for (const c of known) console.log(`  ${c.padEnd(12)} ${(await load(c)).description}`);
+    return name ? 0 : 1;
+  }
+  if (!known.includes(name)) {
+    console.error(`Unknown command "${name}". Commands: ${known.join(', ')}`);
+    return 1;
+  }
+  return (await (await load(name)).run(args)) ?? 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    console.error(e instanceof Error ? e.message : e);
+    process.exit(1);
+  },
+);
