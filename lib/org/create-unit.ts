@@ -1,0 +1,84 @@
+// T11 create: a new unit under a parent, in one TransactWriteItems: the unit (never
+// overwriting), its name claim among its siblings, the parent's childCount (conditioned on the
+// parent existing, not locked by a job, and still at the path the child's path was built from),
+// the tenant's unitCount (conditioned on staying under unitLimit), and the audit entry.
+// Server-only.
+import { ulid } from 'ulid';
+import { auditEntryPut } from '../audit';
+import { keys, type Actor, type TenantDb } from '../db';
+import { validateId } from '../validation';
+import { nudgeTreeJob } from './jobs/resume-move-jobs';
+import { siblingNamePut } from './sibling-name';
+import { failureAt, transactWrite } from './transact-write';
+import { readUnit } from './unit-reads';
+import { childPath, MAX_DEPTH, unitItem, validateUnitName, type Unit } from './unit-item';
+import { nameTaken, parentNotFound, tenantNotFound, tooDeep, treeBusy, unitLimit, unitLocked } from './unit-errors';
+
+export interface CreateUnitInput {
+  parentId: string;
+  name: string;
+}
+
+const MAX_ATTEMPTS = 4;
+
+export async function createUnit(db: TenantDb, actor: Actor, input: CreateUnitInput): Promise<Unit> {
+  const parentId = validateId(input?.parentId, 'unit');
+  const name = validateUnitName(input.name);
+
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    const parent = await readUnit(db, parentId);
+    if (!parent) throw parentNotFound();
+    if (parent.lockedBy) {
+      nudgeTreeJob(db, parent.lockedBy);
+      throw unitLocked(parent.lockedBy);
+    }
+    if (parent.depth >= MAX_DEPTH) throw tooDeep();
+
+    const now = new Date().toISOString();
+    const id = ulid();
+    const path = childPath(parent.path, id);
+    const unit: Unit = {
+      tenantId: db.tenantId, id, name, parentId, path, depth: parent.depth + 1,
+      childCount: 0, memberCount: 0, version: 1, createdAt: now, updatedAt: now,
+    };
+    const failed = await transactWrite(db, [
+      { Put: { TableName: db.tableName, Item: unitItem(unit), ConditionExpression: 'attribute_not_exists(PK)' } },
+      {
+        Update: {
+          TableName: db.tableName,
+          Key: keys.unit(db.tenantId, parentId),
+          UpdateExpression: 'SET childCount = childCount + :one',
+          ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(#lock) AND #path = :path',
+          ExpressionAttributeNames: { '#lock': 'lock', '#path': 'path' },
+          ExpressionAttributeValues: { ':one': 1, ':path': parent.path },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        },
+      },
+      siblingNamePut(db, parentId, name, id),
+      {
+        Update: {
+          TableName: db.tableName,
+          Key: keys.tenantSettings(db.tenantId),
+          UpdateExpression: 'SET unitCount = unitCount + :one',
+          ConditionExpression: 'attribute_exists(PK) AND unitCount < unitLimit',
+          ExpressionAttributeValues: { ':one': 1 },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        },
+      },
+      auditEntryPut(db, {
+        actor, action: 'unit.create', target: { type: 'unit', id, label: name }, unitId: id,
+        after: { name, parentId, path },
+      }),
+    ]);
+    if (!failed) return unit;
+
+    const parentFailure = failureAt(failed, 1);
+    if (parentFailure && !parentFailure.item) throw parentNotFound();
+    if (parentFailure?.item?.lock) throw unitLocked(parentFailure.item.lock as string);
+    if (failureAt(failed, 2)) throw nameTaken(name);
+    const settings = failureAt(failed, 3);
+    if (settings) throw settings.item ? unitLimit(settings.item.unitLimit as number) : tenantNotFound();
+    // The parent moved between our read and the write: build the path again.
+  }
+  throw treeBusy();
+}

@@ -1,0 +1,164 @@
+// T11 delete: an empty unit, or (only when asked) a whole subtree with every membership in it,
+// both directions, each person's tenant profile count (the profile goes with their last
+// membership), the parent's childCount, the tenant's unitCount and the audit entry. In one
+// transaction when it fits; otherwise a journaled job that locks the subtree, detaches it from
+// its parent in its commit transaction and deletes leaves first (lib/org/jobs). The root of the
+// tenant cannot be deleted. Server-only.
+import { auditEntryPut } from '../audit';
+import { keys, type Actor, type TenantDb } from '../db';
+import { conflict, invalid, versionConflict } from '../errors';
+import { toTenantUser, validateVersion } from '../members/membership-items';
+import { profileCountChange } from '../members/remove-membership';
+import { validateId } from '../validation';
+import { countSubtree } from './count-subtree';
+import { nudgeTreeJob } from './jobs/resume-move-jobs';
+import { startTreeJob, type TreeJobOptions } from './jobs/run-tree-job';
+import { siblingNameDelete } from './sibling-name';
+import { discoverSubtreeUnits, snapshotSubtree, type SubtreeSnapshot } from './subtree-snapshot';
+import { failureAt, MAX_TRANSACTION_ITEMS, transactWrite, type TransactItem } from './transact-write';
+import { batchGet, readUnit } from './unit-reads';
+import { toUnit, type Unit } from './unit-item';
+import { treeBusy, unitLocked, unitNotFound } from './unit-errors';
+
+export interface DeleteUnitInput {
+  unitId: string;
+  expectedVersion: number;
+  /** Delete everything below the unit too (the UI confirms with countSubtree first). */
+  recursive?: boolean;
+}
+
+export type DeleteResult = { kind: 'deleted'; units: number; memberships: number } | { kind: 'job'; jobId: string };
+
+/** Items besides the units, claims and memberships: parent count, tenant count, audit. */
+const FIXED_ITEMS = 3;
+const MAX_ATTEMPTS = 4;
+
+export async function deleteUnit(db: TenantDb, actor: Actor, input: DeleteUnitInput, options: TreeJobOptions = {}): Promise<DeleteResult> {
+  const unitId = validateId(input?.unitId, 'unit');
+  const expectedVersion = validateVersion(input.expectedVersion, 'unit');
+  const recursive = input.recursive === true;
+
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    const unit = await readUnit(db, unitId);
+    if (!unit) throw unitNotFound();
+    if (!unit.parentId) throw invalid('unit.rootDelete', 'The top unit of the organization cannot be deleted.');
+    if (unit.version !== expectedVersion) throw versionConflict('unit', unit.version, unit);
+    if (unit.lockedBy) {
+      nudgeTreeJob(db, unit.lockedBy);
+      throw unitLocked(unit.lockedBy, 'delete');
+    }
+    if (!recursive && (unit.childCount > 0 || unit.memberCount > 0)) {
+      const counts = await countSubtree(db, unitId);
+      throw conflict(
+        'unit.notEmpty',
+        `"${unit.name}" still has ${counts.units - 1} unit(s) below it and ${counts.memberships} membership(s). Remove them first, or delete the whole branch.`,
+        { units: counts.units, memberships: counts.memberships },
+      );
+    }
+
+    const candidates = unit.childCount === 0 && unit.memberCount === 0 ? [] : await discoverSubtreeUnits(db, unit.path);
+    const memberEstimate = candidates.reduce((n, c) => n + ((c.memberCount as number) ?? 0), unit.memberCount);
+    // Per unit: the item and its name claim; per membership: two items and at most one profile.
+    if (2 * Math.max(1, candidates.length) + 3 * memberEstimate + FIXED_ITEMS <= MAX_TRANSACTION_ITEMS) {
+      const snapshot = await snapshotSubtree(db, unit);
+      if (!recursive && snapshot.units.length + snapshot.members.length > 1) continue;
+      const done = await deleteInOneTransaction(db, actor, snapshot, expectedVersion);
+      if (done) return done;
+      continue;
+    }
+    const jobId = await startTreeJob(db, { kind: 'delete', actor, root: unit, expectedVersion }, options);
+    return { kind: 'job', jobId };
+  }
+  throw treeBusy();
+}
+
+/** The whole delete as one transaction; undefined when something changed underneath. */
+async function deleteInOneTransaction(
+  db: TenantDb,
+  actor: Actor,
+  { units, members }: SubtreeSnapshot,
+  expectedVersion: number,
+): Promise<DeleteResult | undefined> {
+  const root = units[0];
+  if (root.version !== expectedVersion) throw versionConflict('unit', root.version, root);
+  const perUser = new Map<string, number>();
+  for (const m of members) perUser.set(m.userId, (perUser.get(m.userId) ?? 0) + 1);
+  const profiles = (await batchGet(db, [...perUser.keys()].map((u) => keys.tenantUser(db.tenantId, u)))).map(toTenantUser);
+
+  const items: TransactItem[] = units.flatMap((u: Unit): TransactItem[] => [
+    {
+      Delete: {
+        TableName: db.tableName,
+        Key: keys.unit(db.tenantId, u.id),
+        // As read: not locked, same place, no child or member added or removed since.
+        ConditionExpression: `attribute_not_exists(#lock) AND #path = :path AND childCount = :c AND memberCount = :m${u.id === root.id ? ' AND #version = :v' : ''}`,
+        ExpressionAttributeNames: { '#lock': 'lock', '#path': 'path', ...(u.id === root.id ? { '#version': 'version' } : {}) },
+        ExpressionAttributeValues: { ':path': u.path, ':c': u.childCount, ':m': u.memberCount, ...(u.id === root.id ? { ':v': expectedVersion } : {}) },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      },
+    },
+    siblingNameDelete(db, u.parentId!, u.name, u.id),
+  ]);
+  for (const m of members) {
+    items.push(
+      {
+        Delete: {
+          TableName: db.tableName,
+          Key: keys.unitMember(db.tenantId, m.unitId, m.userId),
+          ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(#lock)',
+          ExpressionAttributeNames: { '#lock': 'lock' },
+        },
+      },
+      {
+        Delete: {
+          TableName: db.tableName,
+          Key: keys.userMembership(db.tenantId, m.userId, m.unitId),
+          ConditionExpression: 'attribute_exists(PK)',
+        },
+      },
+    );
+  }
+  items.push(...profiles.map((p) => profileCountChange(db, p, perUser.get(p.userId)!)));
+  const parentIndex = items.length;
+  items.push(
+    {
+      Update: {
+        TableName: db.tableName,
+        Key: keys.unit(db.tenantId, root.parentId!),
+        UpdateExpression: 'SET childCount = childCount - :one',
+        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(#lock)',
+        ExpressionAttributeNames: { '#lock': 'lock' },
+        ExpressionAttributeValues: { ':one': 1 },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      },
+    },
+    {
+      Update: {
+        TableName: db.tableName,
+        Key: keys.tenantSettings(db.tenantId),
+        UpdateExpression: 'SET unitCount = unitCount - :n',
+        ConditionExpression: 'unitCount >= :n',
+        ExpressionAttributeValues: { ':n': units.length },
+      },
+    },
+    auditEntryPut(db, {
+      actor, action: 'unit.delete', target: { type: 'unit', id: root.id, label: root.name }, unitId: root.id,
+      before: { name: root.name, parentId: root.parentId, path: root.path },
+      after: { recursive: units.length > 1 || members.length > 0, units: units.length, memberships: members.length },
+    }),
+  );
+
+  const failed = await transactWrite(db, items);
+  if (!failed) return { kind: 'deleted', units: units.length, memberships: members.length };
+  const rootFailure = failureAt(failed, 0);
+  if (rootFailure) {
+    if (!rootFailure.item) throw unitNotFound();
+    const stored = toUnit(rootFailure.item);
+    if (stored.lockedBy) throw unitLocked(stored.lockedBy, 'delete');
+    if (stored.version !== expectedVersion) throw versionConflict('unit', stored.version, stored);
+  }
+  const parentFailure = failureAt(failed, parentIndex);
+  if (parentFailure?.item?.lock) throw unitLocked(parentFailure.item.lock as string);
+  for (const f of failed) if (f.item?.lock) throw unitLocked(f.item.lock as string, 'delete');
+  return undefined;
+}

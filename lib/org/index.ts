@@ -1,0 +1,20 @@
+// The org tree (T2–T5, T11): units stored as materialized paths, read by id, children, subtree
+// and breadcrumb; created, renamed, moved and deleted with optimistic locking; moves and
+// deletes too large for one transaction run as journaled, resumable jobs.
+export { MAX_DEPTH, DEFAULT_UNIT_LIMIT, validateUnitName, isWithin, pathIds, type Unit } from './unit-item';
+export { CHILDREN_PAGE, SUBTREE_PAGE, type PageOptions } from './tree-pages';
+export { getUnit, getUnitOrThrow } from './get-unit';
+export { listChildren } from './list-children';
+export { listSubtree } from './list-subtree';
+export { getBreadcrumb, type Crumb } from './get-breadcrumb';
+export { countSubtree, type SubtreeCounts } from './count-subtree';
+export { createUnit, type CreateUnitInput } from './create-unit';
+export { renameUnit, type RenameUnitInput } from './rename-unit';
+export { moveUnit, type MoveUnitInput, type MoveResult } from './move-unit';
+export { deleteUnit, type DeleteUnitInput, type DeleteResult } from './delete-unit';
+export { guardTreePage, viewUnits } from './job-view';
+export { getMoveJob } from './jobs/get-move-job';
+export { resumeMoveJob, resumeMoveJobs, listUnfinishedMoveJobs, settleBackgroundJobs } from './jobs/resume-move-jobs';
+export { DEFAULT_LEASE_MS, type TreeJobOptions } from './jobs/run-tree-job';
+export type { MoveJob, TreeJobKind, TreeJobStatus } from './jobs/job-item';
+export type { JobProgress } from './jobs/job-journal';

@@ -1,0 +1,13 @@
+// Progress of a tree job for the UI (poll until `finished`). Server-only.
+import { keys, type TenantDb } from '../../db';
+import { notFound } from '../../errors';
+import { validateId } from '../../validation';
+import { getItem } from '../unit-reads';
+import { toJobRecord, toMoveJob, type MoveJob } from './job-item';
+
+export async function getMoveJob(db: TenantDb, jobId: string): Promise<MoveJob> {
+  const id = validateId(jobId, 'moveJob');
+  const item = await getItem(db, keys.moveJob(db.tenantId, id));
+  if (!item) throw notFound('moveJob.notFound', 'That move is not known. It may have finished long ago.');
+  return toMoveJob(toJobRecord(item));
+}

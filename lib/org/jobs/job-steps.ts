@@ -1,0 +1,213 @@
+// Phases 2 and 3 of a tree job, and its rollback, as lists of steps. Each step is one
+// transaction of at most 99 writes plus the journal update that records the step as done
+// (conditioned on our lease and on the step number), so a step is applied exactly once even
+// when a process dies around it, and the next runner continues at the first step not recorded.
+// The steps are derived from the plan chunks alone, so every runner derives the same list.
+// Chunk sizes (job-item.ts CHUNK) keep each step within 100 items: 98 + 1 (L),
+// 2 × 33 + 33 profiles + 1 (M), 2 × 49 + 1 + 1 (P).
+// Server-only.
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from '../../db';
+import { profileCountChange } from '../../members/remove-membership';
+import { toTenantUser } from '../../members/membership-items';
+import { siblingNameDelete } from '../sibling-name';
+import type { TransactItem } from '../transact-write';
+import { batchGet } from '../unit-reads';
+import { depthOf } from '../unit-item';
+import type { PlanMember, PlanUnit } from './job-item';
+import type { JobContext } from './job-journal';
+
+export interface JobPlan {
+  L: string[][];
+  M: PlanMember[][];
+  P: PlanUnit[][];
+}
+
+export interface Step {
+  /** Units or members this step handles (progress). */
+  size: number;
+  build(): Promise<TransactItem[]>;
+  /** The step reads counters that others may change (profiles): rebuild and retry on refusal. */
+  retryable?: boolean;
+}
+
+/** Reads the plan chunks (strongly consistent) and checks they are all there. */
+export async function loadPlan(ctx: JobContext): Promise<JobPlan> {
+  const { db, record } = ctx;
+  const plan: JobPlan = { L: [], M: [], P: [] };
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db.client.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :chunk)',
+        ExpressionAttributeValues: { ':pk': keys.moveJob(db.tenantId, record.jobId).PK, ':chunk': keys.moveJobChunkPrefix },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of out.Items ?? []) {
+      const kind = (item.SK as string).slice(keys.moveJobChunkPrefix.length, keys.moveJobChunkPrefix.length + 1);
+      if (kind === 'L') plan.L.push(item.ids as string[]);
+      if (kind === 'M') plan.M.push(item.members as PlanMember[]);
+      if (kind === 'P') plan.P.push(item.units as PlanUnit[]);
+    }
+    start = out.LastEvaluatedKey;
+  } while (start);
+  // A stale runner may have left extra chunks past the counts; only the counted ones are the plan.
+  plan.L = plan.L.slice(0, record.chunksL);
+  plan.M = plan.M.slice(0, record.chunksM);
+  plan.P = plan.P.slice(0, record.chunksP);
+  if (plan.L.length !== record.chunksL || plan.M.length !== record.chunksM || plan.P.length !== record.chunksP) {
+    throw new Error(`tree job ${record.jobId}: plan chunks missing`);
+  }
+  return plan;
+}
+
+const unitPlanPaths = (plan: JobPlan) => new Map(plan.P.flat().map((u) => [u.id, u.path]));
+
+/** After a committed move: every unit's path, then every member item's unitPath. */
+export function rewriteSteps(ctx: JobContext, plan: JobPlan): Step[] {
+  const { db, record } = ctx;
+  const now = () => new Date().toISOString();
+  const newPath = (oldPath: string) => record.newPath! + oldPath.slice(record.oldPath.length);
+  const oldPaths = unitPlanPaths(plan);
+  const unitSteps = plan.P.map((units): Step => ({
+    size: units.length,
+    // The root's own item was rewritten by the commit transaction.
+    build: async () =>
+      units.filter((u) => u.id !== record.unitId).map((u) => {
+        const path = newPath(u.path);
+        return {
+          Update: {
+            TableName: db.tableName,
+            Key: keys.unit(db.tenantId, u.id),
+            UpdateExpression: 'SET #path = :path, GSI1SK = :path, #depth = :depth, updatedAt = :now',
+            ConditionExpression: '#lock = :job',
+            ExpressionAttributeNames: { '#path': 'path', '#depth': 'depth', '#lock': 'lock' },
+            ExpressionAttributeValues: { ':path': path, ':depth': depthOf(path), ':now': now(), ':job': record.jobId },
+          },
+        };
+      }),
+  }));
+  const memberSteps = plan.M.map((members): Step => ({
+    size: members.length,
+    build: async () =>
+      members.flatMap(([unitId, userId]): TransactItem[] => {
+        const unitPath = newPath(oldPaths.get(unitId)!);
+        return [
+          {
+            Update: {
+              TableName: db.tableName,
+              Key: keys.unitMember(db.tenantId, unitId, userId),
+              UpdateExpression: 'SET unitPath = :path, GSI1SK = :sk',
+              ConditionExpression: '#lock = :job',
+              ExpressionAttributeNames: { '#lock': 'lock' },
+              ExpressionAttributeValues: { ':path': unitPath, ':sk': `${unitPath}${userId}`, ':job': record.jobId },
+            },
+          },
+          {
+            Update: {
+              TableName: db.tableName,
+              Key: keys.userMembership(db.tenantId, userId, unitId),
+              UpdateExpression: 'SET unitPath = :path',
+              ConditionExpression: 'attribute_exists(PK)',
+              ExpressionAttributeValues: { ':path': unitPath },
+            },
+          },
+        ];
+      }),
+  }));
+  return [...unitSteps, ...memberSteps];
+}
+
+/** Removes every lock the job took (after a move, or to roll back before commit). */
+export function unlockSteps(ctx: JobContext, plan: JobPlan): Step[] {
+  const { db, record } = ctx;
+  const unlock = (Key: { PK: string; SK: string }): TransactItem => ({
+    Update: {
+      TableName: db.tableName,
+      Key,
+      UpdateExpression: 'REMOVE #lock',
+      ConditionExpression: '#lock = :job',
+      ExpressionAttributeNames: { '#lock': 'lock' },
+      ExpressionAttributeValues: { ':job': record.jobId },
+    },
+  });
+  return [
+    ...plan.L.map((ids): Step => ({ size: ids.length, build: async () => ids.map((id) => unlock(keys.unit(db.tenantId, id))) })),
+    ...plan.M.map((members): Step => ({
+      size: members.length,
+      build: async () => members.map(([unitId, userId]) => unlock(keys.unitMember(db.tenantId, unitId, userId))),
+    })),
+  ];
+}
+
+/**
+ * After a committed delete: the memberships (both directions, with each person's profile
+ * count), then the units leaves first (reverse path order), so whatever is left at any moment
+ * is still a tree hanging from the deleted root.
+ */
+export function deleteSteps(ctx: JobContext, plan: JobPlan): Step[] {
+  const { db, record } = ctx;
+  const memberSteps = plan.M.map((members): Step => ({
+    size: members.length,
+    retryable: true,
+    build: async () => {
+      const perUser = new Map<string, number>();
+      for (const [, userId] of members) perUser.set(userId, (perUser.get(userId) ?? 0) + 1);
+      const profiles = (await batchGet(db, [...perUser.keys()].map((u) => keys.tenantUser(db.tenantId, u)))).map(toTenantUser);
+      return [
+        ...members.flatMap(([unitId, userId]): TransactItem[] => [
+          {
+            Delete: {
+              TableName: db.tableName,
+              Key: keys.unitMember(db.tenantId, unitId, userId),
+              ConditionExpression: '#lock = :job',
+              ExpressionAttributeNames: { '#lock': 'lock' },
+              ExpressionAttributeValues: { ':job': record.jobId },
+            },
+          },
+          {
+            Delete: {
+              TableName: db.tableName,
+              Key: keys.userMembership(db.tenantId, userId, unitId),
+              ConditionExpression: 'attribute_not_exists(PK) OR unitId = :unit',
+              ExpressionAttributeValues: { ':unit': unitId },
+            },
+          },
+        ]),
+        ...profiles.map((p) => profileCountChange(db, p, perUser.get(p.userId)!)),
+      ];
+    },
+  }));
+  const leavesFirst = [...plan.P].reverse().map((units) => [...units].reverse());
+  const unitSteps = leavesFirst.map((units): Step => ({
+    size: units.length,
+    build: async () => [
+      ...units.flatMap((u): TransactItem[] => [
+        {
+          Delete: {
+            TableName: db.tableName,
+            Key: keys.unit(db.tenantId, u.id),
+            ConditionExpression: '#lock = :job',
+            ExpressionAttributeNames: { '#lock': 'lock' },
+            ExpressionAttributeValues: { ':job': record.jobId },
+          },
+        },
+        // The root's name claim went with the commit.
+        ...(u.id === record.unitId ? [] : [siblingNameDelete(db, u.parentId, u.name, u.id)]),
+      ]),
+      {
+        Update: {
+          TableName: db.tableName,
+          Key: keys.tenantSettings(db.tenantId),
+          UpdateExpression: 'SET unitCount = unitCount - :n',
+          ConditionExpression: 'unitCount >= :n',
+          ExpressionAttributeValues: { ':n': units.length },
+        },
+      },
+    ],
+  }));
+  return [...memberSteps, ...unitSteps];
+}

@@ -1,0 +1,103 @@
+// Recovery of tree jobs whose process died: any instance takes over a job whose lease has run
+// out and rolls it back (not yet committed) or forward (committed). Called at start-up
+// (resumeMoveJobs per tenant) and lazily whenever a request meets a lock of a job whose lease
+// expired (nudgeTreeJob). Server-only.
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { INDEX, isConditionFailure, keys, type TenantDb } from '../../db';
+import { getItem, queryAll } from '../unit-reads';
+import { FINISHED, toJobRecord, toMoveJob, type MoveJob } from './job-item';
+import { LeaseLost, type JobContext, type JobProgress } from './job-journal';
+import { driveForward, rollBack } from './run-tree-job';
+
+export interface ResumeOptions {
+  onProgress?: (p: JobProgress) => void | Promise<void>;
+}
+
+const INTERRUPTED = {
+  code: 'job.interrupted',
+  message: 'The server stopped while preparing this change, so nothing was changed. Please try again.',
+};
+
+/**
+ * Takes over one job if its lease has expired and runs it to the end. Returns the job as it
+ * stands afterwards (undefined if there is no such job); a job another runner holds is left alone.
+ */
+export async function resumeMoveJob(db: TenantDb, jobId: string, options: ResumeOptions = {}): Promise<MoveJob | undefined> {
+  const item = await getItem(db, keys.moveJob(db.tenantId, jobId));
+  if (!item) return undefined;
+  const seen = toJobRecord(item);
+  const now = Date.now();
+  if (FINISHED.includes(seen.status) || seen.leaseUntil > now) return toMoveJob(seen);
+
+  const owner = ulid();
+  const leaseUntil = now + seen.leaseMs;
+  try {
+    await db.client.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: keys.moveJob(db.tenantId, jobId),
+        UpdateExpression: 'SET leaseOwner = :me, leaseUntil = :until',
+        // Exactly the lease we saw expire: of several instances, one takes over.
+        ConditionExpression: 'leaseOwner = :old AND leaseUntil = :oldUntil',
+        ExpressionAttributeValues: { ':me': owner, ':until': leaseUntil, ':old': seen.leaseOwner, ':oldUntil': seen.leaseUntil },
+      }),
+    );
+  } catch (e) {
+    if (isConditionFailure(e)) return toMoveJob(toJobRecord((await getItem(db, keys.moveJob(db.tenantId, jobId)))!));
+    throw e;
+  }
+  const ctx: JobContext = { db, record: { ...seen, leaseOwner: owner, leaseUntil }, owner, onProgress: options.onProgress };
+  try {
+    if (['preparing', 'prepared', 'rollingBack'].includes(seen.status)) await rollBack(ctx, seen.error ?? INTERRUPTED);
+    else await driveForward(ctx);
+  } catch (e) {
+    if (!(e instanceof LeaseLost)) throw e;
+  }
+  return toMoveJob(ctx.record);
+}
+
+/** Resumes every unfinished job of the tenant whose lease has expired (sparse GSI1 list). */
+export async function resumeMoveJobs(db: TenantDb, options: ResumeOptions = {}): Promise<MoveJob[]> {
+  const listed = await queryAll(db, {
+    IndexName: INDEX.gsi1,
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.gsi1.moveJobs(db.tenantId) },
+  });
+  const out: MoveJob[] = [];
+  for (const item of listed) {
+    const job = await resumeMoveJob(db, item.jobId as string, options);
+    if (job) out.push(job);
+  }
+  return out;
+}
+
+/** Unfinished jobs of the tenant, oldest first (for an operator view or start-up recovery). */
+export async function listUnfinishedMoveJobs(db: TenantDb): Promise<MoveJob[]> {
+  const out = await db.client.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      IndexName: INDEX.gsi1,
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.gsi1.moveJobs(db.tenantId) },
+    }),
+  );
+  return (out.Items ?? []).map((i) => toMoveJob(toJobRecord(i)));
+}
+
+const inFlight = new Map<string, Promise<unknown>>();
+
+/** Resumes the job in the background if its lease has expired (once per process at a time). */
+export function nudgeTreeJob(db: TenantDb, jobId: string) {
+  const key = `${db.tenantId}/${jobId}`;
+  if (inFlight.has(key)) return;
+  const work = resumeMoveJob(db, jobId)
+    .catch((e) => console.error(`[arbor] resuming tree job ${jobId} failed; the next request or start-up retries`, e))
+    .finally(() => inFlight.delete(key));
+  inFlight.set(key, work);
+}
+
+/** Waits for background resumptions started by this process (tests, graceful shutdown). */
+export async function settleBackgroundJobs() {
+  while (inFlight.size > 0) await Promise.all([...inFlight.values()]);
+}

@@ -1,0 +1,231 @@
+// Drives a tree job (a move or recursive delete too large for one transaction) from start to
+// finish: lock (lock-subtree.ts), commit in one transaction, then the steps (job-steps.ts);
+// or, when anything fails before the commit, roll back by unlocking. Server-only.
+//
+// The commit transaction is the single point where the change happens: before it, recovery
+// rolls back; after it, recovery rolls forward. See docs/data-model.md, "Moves".
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { auditEntryPut } from '../../audit';
+import { keys, type Actor, type TenantDb } from '../../db';
+import { isArborError } from '../../errors';
+import { sleep } from '../map-limit';
+import { siblingNameDelete, siblingNamePut } from '../sibling-name';
+import { failureAt, transactWrite, type TransactItem } from '../transact-write';
+import { depthOf, MAX_DEPTH, type Unit } from '../unit-item';
+import { nameTaken, parentNotFound, tooDeep, treeBusy, unitLocked } from '../unit-errors';
+import { journalItem, type TreeJobKind, type TreeJobRecord } from './job-item';
+import { applyJournalChange, journalUpdateItem, LeaseLost, reportProgress, updateJournal, type JobContext, type JobProgress } from './job-journal';
+import { deleteSteps, loadPlan, rewriteSteps, unlockSteps, type Step } from './job-steps';
+import { lockSubtree, writePlan } from './lock-subtree';
+
+/** How long a runner may be silent before another instance takes its job over. */
+export const DEFAULT_LEASE_MS = 30_000;
+
+export interface TreeJobOptions {
+  /** Lease length in ms (default 30 s); stored with the job, so resumers use it too. */
+  leaseMs?: number;
+  /** Called after every step; awaited. */
+  onProgress?: (p: JobProgress) => void | Promise<void>;
+  /**
+   * Runs the work left after the commit (rewriting paths, unlocking) outside the request, e.g.
+   * Next.js `after`. Without it the call returns when the job is done.
+   */
+  background?: (work: () => Promise<void>) => void;
+}
+
+export interface TreeJobSpec {
+  kind: TreeJobKind;
+  actor: Actor;
+  /** The subtree root as read (strongly consistent) by the caller. */
+  root: Unit;
+  expectedVersion: number;
+  /** Move only: the new parent as read. */
+  toParent?: Unit;
+}
+
+/** Locks, commits and (unless `background`) finishes a job; returns its id once committed. */
+export async function startTreeJob(db: TenantDb, spec: TreeJobSpec, options: TreeJobOptions = {}): Promise<string> {
+  const now = Date.now();
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const { root, toParent } = spec;
+  const record: TreeJobRecord = {
+    tenantId: db.tenantId, jobId: ulid(), kind: spec.kind, status: 'preparing',
+    unitId: root.id, unitName: root.name, fromParentId: root.parentId!, oldPath: root.path,
+    ...(toParent ? { toParentId: toParent.id, toParentPath: toParent.path, newPath: `${toParent.path}${root.id}/` } : {}),
+    expectedVersion: spec.expectedVersion, actor: spec.actor,
+    chunksL: 0, chunksM: 0, chunksP: 0, step: 0, unitTotal: 0, memberTotal: 0, done: 0, total: 0,
+    leaseOwner: ulid(), leaseUntil: now + leaseMs, leaseMs,
+    createdAt: new Date(now).toISOString(), updatedAt: new Date(now).toISOString(),
+  };
+  await db.client.send(
+    new PutCommand({ TableName: db.tableName, Item: journalItem(record), ConditionExpression: 'attribute_not_exists(PK)' }),
+  );
+  const ctx: JobContext = { db, record, owner: record.leaseOwner, onProgress: options.onProgress };
+
+  try {
+    const locked = await lockSubtree(ctx);
+    if (toParent) {
+      const deepest = Math.max(...locked.units.map((u) => u.depth));
+      if (toParent.depth + 1 + (deepest - root.depth) > MAX_DEPTH) throw tooDeep();
+    }
+    await writePlan(ctx, locked);
+    await commit(ctx, spec);
+  } catch (e) {
+    if (!(e instanceof LeaseLost)) {
+      const error = isArborError(e) ? { code: e.code, message: e.message } : { code: 'job.failed', message: 'The change could not be prepared.' };
+      // Best effort: if this fails too, the lease runs out and the next runner rolls back.
+      await rollBack(ctx, error).catch((err) => console.error(`[arbor] tree job ${record.jobId}: rollback failed`, err));
+    }
+    throw e instanceof LeaseLost ? treeBusy() : e;
+  }
+
+  const rest = () => driveForward(ctx);
+  if (options.background) {
+    options.background(() => rest().catch((e) => console.error(`[arbor] tree job ${record.jobId} stopped; it will be resumed`, e)));
+  } else {
+    await rest();
+  }
+  return record.jobId;
+}
+
+/** The one transaction that makes the change happen for readers. */
+async function commit(ctx: JobContext, spec: TreeJobSpec) {
+  const { db, record } = ctx;
+  const { root } = spec;
+  const now = new Date().toISOString();
+  const change = { expect: { status: 'prepared' as const }, set: { status: 'committed' as const, step: 0 } };
+  const nowMs = Date.now();
+  const parentCount = (unitId: string, by: number, path?: string): TransactItem => ({
+    Update: {
+      TableName: db.tableName,
+      Key: keys.unit(db.tenantId, unitId),
+      UpdateExpression: 'SET childCount = childCount + :by',
+      ConditionExpression: `attribute_exists(PK) AND attribute_not_exists(#lock)${path ? ' AND #path = :path' : ''}`,
+      ExpressionAttributeNames: { '#lock': 'lock', ...(path ? { '#path': 'path' } : {}) },
+      ExpressionAttributeValues: { ':by': by, ...(path ? { ':path': path } : {}) },
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    },
+  });
+  const items: TransactItem[] = [journalUpdateItem(ctx, change, nowMs)];
+  if (record.kind === 'move') {
+    const newPath = record.newPath!;
+    items.push(
+      {
+        Update: {
+          TableName: db.tableName,
+          Key: keys.unit(db.tenantId, root.id),
+          UpdateExpression:
+            'SET parentId = :parent, #path = :path, GSI1SK = :path, GSI2PK = :children, #depth = :depth, #version = #version + :one, updatedAt = :now',
+          ConditionExpression: '#lock = :job AND #version = :v',
+          ExpressionAttributeNames: { '#path': 'path', '#depth': 'depth', '#version': 'version', '#lock': 'lock' },
+          ExpressionAttributeValues: {
+            ':parent': record.toParentId, ':path': newPath, ':children': keys.gsi2.children(db.tenantId, record.toParentId!),
+            ':depth': depthOf(newPath), ':one': 1, ':now': now, ':job': record.jobId, ':v': record.expectedVersion,
+          },
+        },
+      },
+      parentCount(record.fromParentId, -1),
+      parentCount(record.toParentId!, 1, record.toParentPath),
+      siblingNameDelete(db, record.fromParentId, root.name, root.id),
+      siblingNamePut(db, record.toParentId!, root.name, root.id),
+      auditEntryPut(db, {
+        actor: record.actor, action: 'unit.move', target: { type: 'unit', id: root.id, label: root.name }, unitId: root.id,
+        before: { parentId: record.fromParentId, path: record.oldPath },
+        after: { parentId: record.toParentId, path: newPath, jobId: record.jobId, units: record.unitTotal, memberships: record.memberTotal },
+      }),
+    );
+  } else {
+    items.push(
+      {
+        Update: {
+          TableName: db.tableName,
+          Key: keys.unit(db.tenantId, root.id),
+          // Off the parent's child list (T3) now; the item itself goes with the last step.
+          UpdateExpression: 'SET updatedAt = :now REMOVE GSI2PK, GSI2SK',
+          ConditionExpression: '#lock = :job AND #version = :v',
+          ExpressionAttributeNames: { '#lock': 'lock', '#version': 'version' },
+          ExpressionAttributeValues: { ':now': now, ':job': record.jobId, ':v': record.expectedVersion },
+        },
+      },
+      parentCount(record.fromParentId, -1),
+      siblingNameDelete(db, record.fromParentId, root.name, root.id),
+      auditEntryPut(db, {
+        actor: record.actor, action: 'unit.delete', target: { type: 'unit', id: root.id, label: root.name }, unitId: root.id,
+        before: { name: root.name, parentId: record.fromParentId, path: record.oldPath },
+        after: { recursive: true, jobId: record.jobId, units: record.unitTotal, memberships: record.memberTotal },
+      }),
+    );
+  }
+  const failed = await transactWrite(db, items);
+  if (!failed) {
+    applyJournalChange(ctx, change, nowMs);
+    await reportProgress(ctx);
+    return;
+  }
+  if (failureAt(failed, 0)) throw new LeaseLost(record.jobId);
+  // Items: journal, root, old parent, then (move) new parent, name release, name claim.
+  for (const parentIndex of record.kind === 'move' ? [3, 2] : [2]) {
+    const f = failureAt(failed, parentIndex);
+    if (!f) continue;
+    if (!f.item) throw parentNotFound();
+    if (f.item.lock) throw unitLocked(f.item.lock as string);
+    throw treeBusy(); // the destination moved since it was read
+  }
+  if (record.kind === 'move' && failureAt(failed, 5)) throw nameTaken(root.name);
+  throw treeBusy();
+}
+
+/** Runs the steps of the current phase from the first one not yet recorded. */
+async function runSteps(ctx: JobContext, steps: Step[]) {
+  const { db, record } = ctx;
+  for (let k = record.step; k < steps.length; k++) {
+    for (let attempt = 1; ; attempt++) {
+      const items = await steps[k].build();
+      const change = { expect: { status: record.status, step: k }, add: { step: 1, done: steps[k].size } };
+      const now = Date.now();
+      const failed = await transactWrite(db, [...items, journalUpdateItem(ctx, change, now)]);
+      if (!failed) {
+        applyJournalChange(ctx, change, now);
+        break;
+      }
+      if (failureAt(failed, items.length)) throw new LeaseLost(record.jobId);
+      if (!steps[k].retryable || attempt >= 8) {
+        throw new Error(`tree job ${record.jobId}: step ${k} of ${record.status} refused at items ${failed.map((f) => f.index).join(',')}`);
+      }
+      await sleep(20 * attempt);
+    }
+    await reportProgress(ctx);
+  }
+}
+
+/** From 'committed' or 'unlocking' to 'done'. */
+export async function driveForward(ctx: JobContext) {
+  const plan = await loadPlan(ctx);
+  if (ctx.record.status === 'committed') {
+    if (ctx.record.kind === 'move') {
+      await runSteps(ctx, rewriteSteps(ctx, plan));
+      await updateJournal(ctx, { expect: { status: 'committed' }, set: { status: 'unlocking', step: 0 } });
+      await reportProgress(ctx);
+    } else {
+      await runSteps(ctx, deleteSteps(ctx, plan));
+      await updateJournal(ctx, { expect: { status: 'committed' }, set: { status: 'done' }, finish: true });
+    }
+  }
+  if (ctx.record.status === 'unlocking') {
+    await runSteps(ctx, unlockSteps(ctx, plan));
+    await updateJournal(ctx, { expect: { status: 'unlocking' }, set: { status: 'done' }, finish: true });
+  }
+  await reportProgress(ctx);
+}
+
+/** From 'preparing', 'prepared' or 'rollingBack' to 'rolledBack': every lock removed. */
+export async function rollBack(ctx: JobContext, error: { code: string; message: string }) {
+  if (ctx.record.status === 'preparing' || ctx.record.status === 'prepared') {
+    await updateJournal(ctx, { expect: { status: ctx.record.status }, set: { status: 'rollingBack', step: 0, done: 0, error } });
+  }
+  if (ctx.record.status !== 'rollingBack') return;
+  await runSteps(ctx, unlockSteps(ctx, await loadPlan(ctx)));
+  await updateJournal(ctx, { expect: { status: 'rollingBack' }, set: { status: 'rolledBack' }, finish: true });
+  await reportProgress(ctx);
+}

@@ -1,0 +1,72 @@
+// T4: a whole subtree in path order, one Query page of GSI1 (`begins_with` the unit's path),
+// with an opaque, signed cursor bound to the unit (`T4:<tenant>:<unit>`). Server-only.
+//
+// The cursor carries the path the listing started from, so later pages are one Query each and
+// stay on the subtree they began with. A page that meets a move in progress, or an index still
+// propagating a move (a unit listed without its parent), answers `tree.moveInProgress` instead
+// of a page that could repeat or skip units; see docs/data-model.md, "Moves".
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { decodeCursor, encodeCursor, INDEX, keys, pageSize, type Page, type TenantDb } from '../db';
+import { invalid } from '../errors';
+import { validateId } from '../validation';
+import { getUnitOrThrow } from './get-unit';
+import { guardTreePage } from './job-view';
+import { SUBTREE_PAGE, type PageOptions } from './tree-pages';
+import { toUnit, type Unit } from './unit-item';
+import { treeMoveInProgress } from './unit-errors';
+
+const UNIT_PATH = /^\/(?:[0-9A-HJKMNP-TV-Z]{26}\/){1,33}$/;
+
+/** `unit` is an id, or the unit the caller has just read (saves the GetItem of the first page). */
+export async function listSubtree(
+  db: TenantDb,
+  unit: string | Pick<Unit, 'id' | 'path'>,
+  options: PageOptions = {},
+): Promise<Page<Unit>> {
+  const id = validateId(typeof unit === 'string' ? unit : unit.id, 'unit');
+  const limit = pageSize(options.limit, SUBTREE_PAGE);
+  const scope = `T4:${db.tenantId}:${id}`;
+  const resumed = readCursor(scope, options.cursor);
+  const path = resumed?.path ?? (typeof unit === 'string' ? (await getUnitOrThrow(db, id)).path : unit.path);
+  if (!UNIT_PATH.test(path) || !path.endsWith(`/${id}/`)) throw invalid('unit.badPath', 'That unit path is not valid.');
+
+  const out = await db.client.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      IndexName: INDEX.gsi1,
+      KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :path)',
+      ExpressionAttributeValues: { ':pk': keys.gsi1.tree(db.tenantId), ':path': path },
+      Limit: limit,
+      ExclusiveStartKey: resumed?.key,
+    }),
+  );
+  const units = (await guardTreePage(db, out.Items ?? [])).map(toUnit);
+  assertNoOrphans(units, path, resumed?.key.GSI1SK as string | undefined);
+  const nextCursor = out.LastEvaluatedKey ? encodeCursor(scope, { k: out.LastEvaluatedKey, p: path }) : undefined;
+  return { items: units, nextCursor };
+}
+
+function readCursor(scope: string, cursor: string | undefined) {
+  const decoded = decodeCursor(scope, cursor);
+  if (!decoded) return undefined;
+  const { k, p } = decoded as { k?: Record<string, unknown>; p?: unknown };
+  if (typeof p !== 'string' || typeof k !== 'object' || k === null || typeof k.GSI1SK !== 'string' || !k.GSI1SK.startsWith(p)) {
+    throw invalid('page.badCursor', 'This page link is invalid or has expired. Start again from the first page.');
+  }
+  return { key: k, path: p };
+}
+
+/**
+ * In path order a parent sorts before its children, so within the range this page covers every
+ * unit's parent must be on the page. One that is not means the index is mid-way through a
+ * change that moved it (index updates land item by item, even for one transaction).
+ */
+function assertNoOrphans(units: Unit[], scopePath: string, startAfter: string | undefined) {
+  const paths = new Set(units.map((u) => u.path));
+  for (const u of units) {
+    if (u.path === scopePath) continue;
+    const parentPath = u.path.slice(0, u.path.length - u.id.length - 1);
+    if (paths.has(parentPath)) continue;
+    if (startAfter === undefined || parentPath > startAfter) throw treeMoveInProgress();
+  }
+}
