@@ -1,14 +1,14 @@
 // loadActorAccess and whoCanAdminister against DynamoDB Local with real items: a tenant from P4,
-// units from the unit item builder, memberships through lib/members (both directions).
+// units through lib/org, memberships through lib/members (both directions).
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { authorize, explainAccess, loadActorAccess, whoCanAdminister, type UnitRef } from '../../lib/authz';
 import type { DocumentClient, TenantDb } from '../../lib/db';
 import { ArborError } from '../../lib/errors';
 import { addMembership, changeRole } from '../../lib/members';
-import { childPath, rootPath, unitItem } from '../../lib/org/unit-item';
+import { createUnit } from '../../lib/org';
+import { rootPath } from '../../lib/org/unit-item';
 import { newTenant } from '../support/fixtures';
 import { tenantDbFor } from '../support/tenant-db';
 
@@ -17,18 +17,6 @@ function counting(db: TenantDb) {
   const sent: string[] = [];
   const client = { send: (cmd: { constructor: { name: string } }) => (sent.push(cmd.constructor.name), db.client.send(cmd as never)) };
   return { db: { ...db, client: client as unknown as DocumentClient }, sent };
-}
-
-async function putUnit(db: TenantDb, parent: UnitRef, name: string): Promise<UnitRef> {
-  const id = ulid();
-  const path = childPath(parent.path, id);
-  const now = new Date().toISOString();
-  const item = unitItem({
-    tenantId: db.tenantId, id, name, parentId: parent.id, path, depth: path.split('/').filter(Boolean).length - 1,
-    childCount: 0, memberCount: 0, version: 1, createdAt: now, updatedAt: now,
-  });
-  await db.client.send(new PutCommand({ TableName: db.tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' }));
-  return { id, path, name };
 }
 
 describe('loadActorAccess and whoCanAdminister on DynamoDB Local', () => {
@@ -43,9 +31,13 @@ describe('loadActorAccess and whoCanAdminister on DynamoDB Local', () => {
     ownerId = t.ownerUserId;
     const actor = { userId: t.ownerUserId, email: t.ownerEmail };
     root = { id: t.rootUnitId, path: rootPath(t.rootUnitId), name: 'Top' };
-    eng = await putUnit(db, root, 'Engineering');
-    cloud = await putUnit(db, eng, 'Cloud');
-    sales = await putUnit(db, root, 'Sales');
+    const unit = async (parent: UnitRef, name: string): Promise<UnitRef> => {
+      const u = await createUnit(db, actor, { parentId: parent.id, name });
+      return { id: u.id, path: u.path, name: u.name };
+    };
+    eng = await unit(root, 'Engineering');
+    cloud = await unit(eng, 'Cloud');
+    sales = await unit(root, 'Sales');
     const add = async (key: string, unit: UnitRef, role: string) => {
       const userId = people[key] ?? ulid();
       people[key] = userId;

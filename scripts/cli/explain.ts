@@ -1,0 +1,167 @@
+// `npm run cli -- explain --tenant <id> --user <email|id> [--unit <unitId>] [--action <action>]
+// [--role <role>] [--from <role>] [--to <unitId>] [--subject <userId>|self] [--json]`:
+// answers "why can (or can't) this person do this here?" from the stored data, with the same
+// decision core the app uses (lib/authz), and lists who can administer the unit and why.
+// Reads with the operator's credentials (lib/tenancy operatorDb), never writes.
+import { parseArgs } from 'node:util';
+import {
+  ACTIONS, TENANT_ACTIONS, explainAccess, isAction, loadActorAccess, whoCanAdminister,
+  type Action, type ActorAccess, type Decision, type Grant, type PlaceOf, type UnitRef,
+} from '../../lib/authz';
+import type { TenantDb } from '../../lib/db';
+import { isArborError } from '../../lib/errors';
+import { findProfileByEmail, readProfile } from '../../lib/members/member-reads';
+import { validateRole, type Role } from '../../lib/members/membership-items';
+import { getBreadcrumb, getUnit, getUnitOrThrow } from '../../lib/org';
+import { operatorDb } from '../../lib/tenancy';
+import { getTenantSettings } from '../../lib/tenants/settings';
+import { getUser, getUserByEmail } from '../../lib/users';
+import { validateId } from '../../lib/validation';
+
+export const description = 'why a person can or cannot act on a unit, and who administers it (--tenant --user --unit)';
+
+const USAGE = `Usage: npm run cli -- explain --tenant <tenantId> --user <email|userId> [--unit <unitId>]
+       [--action <action>] [--role <role granted: member; manager for changeRole>] [--from <role held: member>]
+       [--to <destination unitId, for unit.move>] [--subject <userId>|self: whose membership] [--json]
+The unit defaults to the top unit.
+Actions: ${ACTIONS.join(', ')}`;
+
+const SOMEONE_ELSE = '(someone else)';
+
+interface Options {
+  unit: UnitRef;
+  to?: UnitRef;
+  role: Role;
+  /** The role a role change gives (--role, default manager: the interesting change). */
+  changeTo: Role;
+  from: Role;
+  subject: string;
+}
+
+/** The place each action is asked about, from the command's options; undefined when it needs more. */
+function placeFor(action: Action, o: Options): PlaceOf<Action> | undefined {
+  const { unit } = o;
+  switch (action) {
+    case 'unit.create':
+      return { parent: unit };
+    case 'unit.move':
+      return o.to ? { unit, destination: o.to } : undefined;
+    case 'membership.add':
+      return { unit, role: o.role, userId: o.subject };
+    case 'membership.changeRole':
+      return { unit, userId: o.subject, from: o.from, to: o.changeTo };
+    case 'membership.remove':
+      return { unit, userId: o.subject, role: o.from };
+    case 'invitation.create':
+    case 'invitation.revoke':
+      return { unit, role: o.role };
+    case 'access.explain':
+      return { unit, userId: o.subject };
+    case 'tenant.read':
+      return {};
+    default:
+      return (TENANT_ACTIONS as readonly Action[]).includes(action) ? {} : { unit };
+  }
+}
+
+function describePlace(action: Action, o: Options): string {
+  if ((TENANT_ACTIONS as readonly Action[]).includes(action) || action === 'tenant.read') return 'the organization';
+  if (action === 'unit.move') return o.to ? `${o.unit.name} → under ${o.to.name}` : '(needs --to <unitId>)';
+  if (action === 'membership.add' || action.startsWith('invitation.')) return `${o.unit.name}, as ${o.role}`;
+  if (action === 'membership.changeRole') return `${o.unit.name}, ${o.from} → ${o.changeTo}`;
+  if (action === 'membership.remove') return `${o.unit.name}, a ${o.from}`;
+  return o.unit.name ?? o.unit.id;
+}
+
+async function unitRef(db: TenantDb, unitId: string): Promise<UnitRef> {
+  const u = await getUnitOrThrow(db, unitId);
+  return { id: u.id, path: u.path, name: u.name };
+}
+
+/** The person by email or id: their global identity (P3), else their profile in this tenant. */
+async function resolvePerson(db: TenantDb, who: string): Promise<{ id: string; label: string }> {
+  const platform = operatorDb();
+  const email = who.includes('@') ? who.trim().toLowerCase() : undefined;
+  const user = email ? await getUserByEmail(platform, email) : await getUser(platform, validateId(who, 'user'));
+  const profile = user ? undefined : email ? await findProfileByEmail(db, email) : await readProfile(db, validateId(who, 'user'));
+  const found = user ?? (profile && { id: profile.userId, email: profile.email, name: profile.name });
+  if (!found) throw new Error(`Nobody ${email ? `with the email ${email}` : `with the id ${who}`} is registered or in this organization.`);
+  return { id: found.id, label: `${found.name || found.email} <${found.email}> (${found.id})` };
+}
+
+export async function run(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      tenant: { type: 'string' }, user: { type: 'string' }, unit: { type: 'string' }, action: { type: 'string' },
+      role: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, subject: { type: 'string' }, json: { type: 'boolean' },
+    },
+  });
+  if (!values.tenant || !values.user || (values.action && !isAction(values.action))) {
+    console.error(USAGE);
+    return 1;
+  }
+  const db: TenantDb = { ...operatorDb(), tenantId: validateId(values.tenant, 'tenant') };
+  const tenant = await getTenantSettings(db);
+  const person = await resolvePerson(db, values.user);
+  const unit = await unitRef(db, values.unit ?? tenant.rootUnitId);
+  const options: Options = {
+    unit,
+    to: values.to ? await unitRef(db, values.to) : undefined,
+    role: validateRole(values.role ?? 'member'),
+    changeTo: validateRole(values.role ?? 'manager'),
+    from: validateRole(values.from ?? 'member'),
+    subject: values.subject === 'self' ? person.id : (values.subject ?? SOMEONE_ELSE),
+  };
+
+  let access: ActorAccess;
+  let notMember: string | undefined;
+  try {
+    access = await loadActorAccess(db, person.id);
+  } catch (e) {
+    if (!isArborError(e) || e.code !== 'tenant.notMember') throw e;
+    access = { tenantId: db.tenantId, userId: person.id, memberships: [] };
+    notMember = 'holds no membership in this organization';
+  }
+
+  const actions = values.action ? [values.action as Action] : [...ACTIONS];
+  const rows = actions.map((action) => {
+    const place = placeFor(action, options);
+    return { action, where: describePlace(action, options), decision: place ? explainAccess(access, action, place as never) : undefined };
+  });
+  const administrators = await whoCanAdminister(db, unit);
+
+  const names = new Map<string, string>();
+  const unitIds = new Set([...access.memberships.map((m) => m.unitId), ...administrators.flatMap((a) => a.grants.map((g) => g.unitId))]);
+  await Promise.all([...unitIds].map(async (id) => names.set(id, (await getUnit(db, id))?.name ?? `(deleted unit ${id})`)));
+  const grantText = (g: Grant) => `${g.role} on ${names.get(g.unitId) ?? g.unitId}${g.unitPath.split('/').length === 3 ? ' (whole organization)' : ''}`;
+
+  if (values.json) {
+    console.log(JSON.stringify({ tenant: { id: tenant.tenantId, name: tenant.name }, user: person, unit, memberships: access.memberships.map(grantOnly), decisions: rows, administrators }, null, 2));
+    return 0;
+  }
+
+  const crumbs = (await getBreadcrumb(db, unit)).map((c) => c.name);
+  console.log(`Organization  ${tenant.name} (${tenant.tenantId})`);
+  console.log(`Person        ${person.label}`);
+  console.log(`Holds         ${notMember ?? access.memberships.map((m) => grantText(m)).join('\n              ')}`);
+  console.log(`Unit          ${[...crumbs, unit.name].join(' › ')} (${unit.id})`);
+  console.log();
+  const width = Math.max(...rows.map((r) => r.action.length)) + 2;
+  const whereWidth = Math.min(40, Math.max(...rows.map((r) => r.where.length)) + 2);
+  for (const { action, where, decision } of rows) {
+    console.log(`${action.padEnd(width)}${where.padEnd(whereWidth)}${verdict(decision, grantText)}`);
+  }
+  console.log();
+  console.log(`Who can administer ${unit.name} (manage its members and sub-units):`);
+  for (const a of administrators) console.log(`  ${`${a.name || a.userId} <${a.email}>`.padEnd(44)} ${a.grants.map(grantText).join('; ')}`);
+  if (administrators.length === 0) console.log('  nobody');
+  return 0;
+}
+
+function verdict(d: Decision | undefined, grantText: (g: Grant) => string): string {
+  if (!d) return '–  not asked (see the place column)';
+  return d.allowed ? `yes  by ${grantText(d.grantedBy)}` : `no   ${d.message}`;
+}
+
+const grantOnly = (g: Grant): Grant => ({ unitId: g.unitId, unitPath: g.unitPath, role: g.role });
