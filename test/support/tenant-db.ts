@@ -1,8 +1,9 @@
-// The one place tests build a TenantDb. Today it is the unrestricted local client; switching the
-// behaviour suites to tenant-scoped credentials is a change to this file only.
+// The one place tests build a TenantDb: tenant-scoped STS credentials through the local
+// IAM-enforcing gateway, as in the app, so a repository that touches another tenant's keys (or
+// forgets the tenant prefix) is refused with AccessDeniedException.
 import type { TenantDb } from '../../lib/db';
-import { directClient, tableName } from './stack';
+import { scopedTestTenantDb } from './tenancy';
 
 export function tenantDbFor(tenantId: string): TenantDb {
-  return { client: directClient(), tableName: tableName(), tenantId };
+  return scopedTestTenantDb(tenantId);
 }
