@@ -1,0 +1,169 @@
+// Arbor's AWS CloudFormation template, built from the app's own definitions: the table shape from
+// lib/db/table.ts and every IAM policy from lib/tenancy/role-policies.ts, so the deployed roles
+// cannot drift from what the app and the local emulator enforce. `npm run infra:synth` writes it
+// to infra/arbor.template.json; a test fails when the committed file differs.
+import { tableDefinition, TTL_ATTRIBUTE } from '../lib/db/table';
+import type { PolicyDocument } from '../lib/tenancy/policy-document';
+import {
+  operatorPolicy,
+  runtimeRolePolicy,
+  tenantAccessRolePolicy,
+  tenantRoleTrustPolicy,
+} from '../lib/tenancy/role-policies';
+import { getAtt, ref, substitute, type CfnResource, type CfnTemplate, type Json } from './intrinsics';
+
+/** Stack outputs, each named after the app's environment variable it sets (its Description). */
+export const STACK_OUTPUTS = {
+  ArborTable: 'ARBOR_TABLE',
+  ArborTenantRoleArn: 'ARBOR_TENANT_ROLE_ARN',
+  AwsRegion: 'AWS_REGION',
+} as const;
+
+/** Services that may run the app servers under the runtime role. */
+export const RUNTIME_SERVICES = [
+  'ecs-tasks.amazonaws.com',
+  'ec2.amazonaws.com',
+  'tasks.apprunner.amazonaws.com',
+  'lambda.amazonaws.com',
+];
+
+const PSEUDO_PARAMETERS = ['AWS::AccountId', 'AWS::Partition', 'AWS::Region', 'AWS::StackName', 'AWS::URLSuffix'];
+
+// Placeholders handed to the policy builders; `substitute` turns them into Fn::Sub.
+const TABLE_ARN = '${Table.Arn}';
+const TENANT_ROLE_ARN = '${TenantAccessRole.Arn}';
+const RUNTIME_ROLE_ARN = '${RuntimeRole.Arn}';
+
+/** SDK shapes are plain data; this only tells TypeScript so. */
+const json = (value: unknown) => value as Json;
+
+const tags = (role: string): Json => [
+  { Key: 'arbor:env', Value: ref('EnvName') },
+  { Key: 'arbor:role', Value: role },
+];
+
+export function buildTemplate(): CfnTemplate {
+  const parameters: CfnTemplate['Parameters'] = {
+    EnvName: {
+      Type: 'String',
+      Default: 'prod',
+      AllowedPattern: '^[a-z][a-z0-9-]{0,19}$',
+      Description: 'Environment name (prod, staging, …): part of the role, policy and default table names',
+    },
+    TableName: {
+      Type: 'String',
+      Default: '',
+      AllowedPattern: '^$|^[A-Za-z0-9_.-]{3,255}$',
+      Description: 'DynamoDB table name; empty means arbor-<EnvName>',
+    },
+    RuntimeService: {
+      Type: 'String',
+      Default: RUNTIME_SERVICES[0],
+      AllowedValues: RUNTIME_SERVICES,
+      Description: 'The AWS service that runs the Next.js servers and assumes the runtime role',
+    },
+  };
+  const conditions: CfnTemplate['Conditions'] = {
+    DefaultTableName: { 'Fn::Equals': [ref('TableName'), ''] },
+    RunsOnEc2: { 'Fn::Equals': [ref('RuntimeService'), 'ec2.amazonaws.com'] },
+  };
+
+  const { AttributeDefinitions, KeySchema, GlobalSecondaryIndexes, BillingMode } = tableDefinition('unused');
+  const resources: Record<string, CfnResource> = {
+    Table: {
+      Type: 'AWS::DynamoDB::Table',
+      // The data outlives the stack: deleting or replacing the stack never deletes the table.
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: {
+        TableName: { 'Fn::If': ['DefaultTableName', { 'Fn::Sub': 'arbor-${EnvName}' }, ref('TableName')] },
+        BillingMode: BillingMode ?? 'PAY_PER_REQUEST',
+        AttributeDefinitions: json(AttributeDefinitions),
+        KeySchema: json(KeySchema),
+        GlobalSecondaryIndexes: json(GlobalSecondaryIndexes),
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        DeletionProtectionEnabled: true,
+        TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
+        Tags: tags('table'),
+      },
+    },
+    RuntimeRole: {
+      Type: 'AWS::IAM::Role',
+      Properties: {
+        RoleName: { 'Fn::Sub': 'arbor-${EnvName}-runtime' },
+        Description: 'Arbor app servers: platform items (P1-P4) and AssumeRole on the tenant access role',
+        AssumeRolePolicyDocument: {
+          Version: '2012-10-17',
+          Statement: [{ Effect: 'Allow', Principal: { Service: ref('RuntimeService') }, Action: 'sts:AssumeRole' }],
+        },
+        Tags: tags('runtime'),
+      },
+    },
+    // A separate resource (not inline in RuntimeRole): it names the tenant role, whose trust
+    // policy names the runtime role, and inlining both would be a dependency cycle.
+    RuntimeRolePolicy: {
+      Type: 'AWS::IAM::RolePolicy',
+      Properties: {
+        RoleName: ref('RuntimeRole'),
+        PolicyName: 'arbor-runtime',
+        PolicyDocument: policy(runtimeRolePolicy({ tableArn: TABLE_ARN, tenantRoleArn: TENANT_ROLE_ARN })),
+      },
+    },
+    TenantAccessRole: {
+      Type: 'AWS::IAM::Role',
+      Properties: {
+        RoleName: { 'Fn::Sub': 'arbor-${EnvName}-tenant-access' },
+        Description: 'Assumed per tenant by the runtime role, always narrowed by a tenant session policy',
+        MaxSessionDuration: 3600,
+        AssumeRolePolicyDocument: policy(tenantRoleTrustPolicy(RUNTIME_ROLE_ARN)),
+        Policies: [{ PolicyName: 'arbor-tenant-access', PolicyDocument: policy(tenantAccessRolePolicy({ tableArn: TABLE_ARN })) }],
+        Tags: tags('tenant-access'),
+      },
+    },
+    OperatorPolicy: {
+      Type: 'AWS::IAM::ManagedPolicy',
+      Properties: {
+        ManagedPolicyName: { 'Fn::Sub': 'arbor-${EnvName}-operator' },
+        Description: 'Attach to the people or CI roles that run the Arbor CLI (tenant create, sso set, seeds)',
+        PolicyDocument: policy(operatorPolicy({ tableArn: TABLE_ARN })),
+      },
+    },
+    RuntimeInstanceProfile: {
+      Type: 'AWS::IAM::InstanceProfile',
+      Condition: 'RunsOnEc2',
+      Properties: {
+        InstanceProfileName: { 'Fn::Sub': 'arbor-${EnvName}-runtime' },
+        Roles: [ref('RuntimeRole')],
+      },
+    },
+  };
+
+  const outputValues: Record<keyof typeof STACK_OUTPUTS, Json> = {
+    ArborTable: ref('Table'),
+    ArborTenantRoleArn: getAtt('TenantAccessRole', 'Arn'),
+    AwsRegion: ref('AWS::Region'),
+  };
+  const outputs = Object.fromEntries(
+    Object.entries(STACK_OUTPUTS).map(([key, variable]) => [
+      key,
+      { Description: variable, Value: outputValues[key as keyof typeof STACK_OUTPUTS] },
+    ]),
+  );
+
+  return {
+    AWSTemplateFormatVersion: '2010-09-09',
+    Description: 'Arbor: the DynamoDB table, the app runtime role, the tenant access role and the operator policy',
+    Parameters: parameters,
+    Conditions: conditions,
+    Resources: resources,
+    Outputs: outputs,
+  };
+
+  function policy(doc: PolicyDocument): Json {
+    const names = new Set([...Object.keys(parameters), ...PSEUDO_PARAMETERS]);
+    return substitute(doc, (name) => names.has(name) || /^(Table|TenantAccessRole|RuntimeRole)\.Arn$/.test(name));
+  }
+}
+
+/** The template as committed: stable key order, two-space indent, trailing newline. */
+export const templateText = () => `${JSON.stringify(buildTemplate(), null, 2)}\n`;
