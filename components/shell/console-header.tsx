@@ -1,0 +1,34 @@
+// The console's header: the active organization, the switcher, who is signed in, sign-out.
+import { actorContext } from '@/lib/api/with-actor';
+import { getTenantSettings } from '@/lib/tenants/settings';
+import { platformDb } from '@/lib/tenancy';
+import { listUserTenants } from '@/lib/users';
+import { SignOutButton } from './sign-out-button';
+import { TenantSwitcher } from './tenant-switcher';
+
+export async function ConsoleHeader() {
+  const ctx = await actorContext();
+  ctx.authorize('tenant.read', {});
+  const { actor } = ctx;
+  const [tenants, settings] = await Promise.all([listUserTenants(platformDb(), actor.userId), getTenantSettings(ctx.db)]);
+  // The tenants-of-a-user index can lag a fresh membership by a moment: the active one always shows.
+  const options = tenants.some((t) => t.tenantId === actor.tenantId) ? tenants : [{ tenantId: actor.tenantId, name: settings.name }, ...tenants];
+  return (
+    <header className="flex flex-wrap items-center justify-between gap-3 border-b border-zinc-200 px-6 py-3 dark:border-zinc-800">
+      <div className="flex items-center gap-3">
+        <span className="font-semibold text-emerald-700 dark:text-emerald-400">Arbor</span>
+        <span aria-hidden="true" className="text-zinc-400">/</span>
+        <span data-testid="active-tenant" className="font-medium">
+          {settings.name}
+        </span>
+      </div>
+      <div className="flex items-center gap-4">
+        <TenantSwitcher tenants={options} activeTenantId={actor.tenantId} />
+        <span className="text-sm text-zinc-600 dark:text-zinc-400" title={actor.email}>
+          {actor.name || actor.email}
+        </span>
+        <SignOutButton />
+      </div>
+    </header>
+  );
+}

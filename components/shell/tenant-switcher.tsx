@@ -1,0 +1,38 @@
+'use client';
+// The header's organization switcher: lists the person's organizations (P2) and switches.
+import { useSwitchTenant } from './use-switch-tenant';
+
+export interface TenantOption {
+  tenantId: string;
+  name: string;
+}
+
+export function TenantSwitcher({ tenants, activeTenantId }: { tenants: TenantOption[]; activeTenantId: string }) {
+  const { switchTo, pending, error } = useSwitchTenant('/');
+  if (tenants.length < 2) return null;
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor="tenant-switcher" className="text-sm text-zinc-600 dark:text-zinc-400">
+        Switch organization
+      </label>
+      <select
+        id="tenant-switcher"
+        value={activeTenantId}
+        disabled={pending}
+        onChange={(e) => switchTo(e.target.value)}
+        className="h-8 rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+      >
+        {tenants.map((t) => (
+          <option key={t.tenantId} value={t.tenantId}>
+            {t.name}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+// next-auth's options, built for each request around the connection of the sign-in in
+// progress (next-auth v4 "advanced initialization"). Server-only. JWT sessions only: next-auth
+// writes the session cookie after the callback; Arbor reads it itself (session.ts).
+import type { AuthOptions, User } from 'next-auth';
+import { config } from '../config';
+import type { SsoConnection } from '../sso';
+import { tenancy } from '../tenancy';
+import { completeSignIn } from './complete-sign-in';
+import { useSecureCookies } from './cookies';
+import type { SignInFlow } from './sign-in-flow';
+import type { SessionClaims } from './session-token';
+import { ssoProvider, type OidcClaims } from './sso-provider';
+
+export const SIGN_IN_PAGE = '/sign-in';
+export const ERROR_PAGE = '/sign-in/error';
+
+export const errorPageUrl = (code: string) => `${ERROR_PAGE}?code=${encodeURIComponent(code)}`;
+
+export interface RequestAuth {
+  flow?: SignInFlow;
+  connection?: SsoConnection;
+  logger: AuthOptions['logger'];
+}
+
+export function authOptions({ flow, connection, logger }: RequestAuth): AuthOptions {
+  const cfg = config();
+  // next-auth v4 reads its public URL from this variable only; ARBOR_APP_URL is the one setting.
+  process.env.NEXTAUTH_URL = cfg.ARBOR_APP_URL;
+  return {
+    secret: cfg.ARBOR_SESSION_SECRET,
+    providers: flow && connection ? [ssoProvider(connection)] : [],
+    session: { strategy: 'jwt', maxAge: cfg.ARBOR_SESSION_MAX_AGE },
+    jwt: { maxAge: cfg.ARBOR_SESSION_MAX_AGE },
+    useSecureCookies: useSecureCookies(),
+    pages: { signIn: SIGN_IN_PAGE, error: ERROR_PAGE, signOut: SIGN_IN_PAGE },
+    logger,
+    callbacks: {
+      async signIn({ user, profile }) {
+        if (!flow || !connection) return errorPageUrl('sso.flowExpired');
+        const t = tenancy();
+        const outcome = await completeSignIn(
+          { platform: t.platformDb(), tenantDb: (id, o) => t.tenantDb(id, o) },
+          { tenantId: flow.tenantId, connection, claims: (profile ?? {}) as OidcClaims },
+        );
+        if (!outcome.ok) return errorPageUrl(outcome.code);
+        // next-auth hands this same object to the jwt callback below.
+        (user as User & { arbor?: SessionClaims }).arbor = outcome.session;
+        return true;
+      },
+      async jwt({ token, user }) {
+        const claims = (user as (User & { arbor?: SessionClaims }) | undefined)?.arbor;
+        if (!claims) return token;
+        const { userId, email, name, tenantId, issuer } = claims;
+        return { sub: userId, userId, email, name, tenantId, issuer };
+      },
+      async session({ session, token }) {
+        return { ...session, user: { name: token.name as string, email: token.email as string } };
+      },
+    },
+  };
+}

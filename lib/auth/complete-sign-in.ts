@@ -1,0 +1,77 @@
+// What happens when the IdP has vouched for someone: checks the claims, makes sure the global
+// identity exists (platform), then decides their access to the tenant they signed in to (tenant
+// credentials): an existing membership, else pending invitations, else just-in-time
+// provisioning as a member of the root unit when the connection allows it, else refusal.
+// Server-only. Dependencies are passed in, so tests run it against the real stack.
+import type { PlatformDb, TenantDb } from '../db';
+import { isArborError } from '../errors';
+import { acceptInvitations } from '../invitations';
+import { addMembership, getUserMemberships } from '../members';
+import type { SsoConnection } from '../sso';
+import { getTenantSettings } from '../tenants/settings';
+import { ensureUser } from '../users';
+import { emailDomain, validateEmail, validateName } from '../validation';
+import type { SignInFailureCode } from './sign-in-failures';
+import type { SessionClaims } from './session-token';
+
+export interface SignInDeps {
+  platform: PlatformDb;
+  tenantDb(tenantId: string, options?: { userId?: string }): Promise<TenantDb>;
+}
+
+export interface CompleteSignInInput {
+  tenantId: string;
+  connection: SsoConnection;
+  /** The verified ID token claims. */
+  claims: Record<string, unknown>;
+}
+
+export type SignInOutcome =
+  | { ok: true; session: SessionClaims; via: 'membership' | 'invitation' | 'jit' }
+  | { ok: false; code: SignInFailureCode };
+
+export async function completeSignIn(deps: SignInDeps, input: CompleteSignInInput): Promise<SignInOutcome> {
+  const { claims, connection, tenantId } = input;
+  if (typeof claims.email !== 'string' || !claims.email) return { ok: false, code: 'email.missing' };
+  // Without a verified address anyone could claim any email at a lax IdP.
+  if (claims.email_verified !== true && claims.email_verified !== 'true') return { ok: false, code: 'email.unverified' };
+  let email: string;
+  try {
+    email = validateEmail(claims.email);
+  } catch {
+    return { ok: false, code: 'email.missing' };
+  }
+  const name = displayName(claims.name, email);
+
+  const user = await ensureUser(deps.platform, email, name);
+  const session: SessionClaims = { userId: user.id, email, name: user.name || name, tenantId, issuer: connection.issuer };
+  const db = await deps.tenantDb(tenantId, { userId: user.id });
+
+  const { memberships } = await getUserMemberships(db, user.id);
+  if (memberships.length > 0) return { ok: true, session, via: 'membership' };
+
+  const invited = await acceptInvitations(db, { userId: user.id, email, name: session.name });
+  if (invited.accepted.length > 0) return { ok: true, session, via: 'invitation' };
+
+  // JIT only for addresses of the domains the connection serves: a guest account at the
+  // tenant's IdP still needs an invitation.
+  if (connection.jit && connection.domains.includes(emailDomain(email))) {
+    const { rootUnitId } = await getTenantSettings(db);
+    try {
+      await addMembership(db, { userId: user.id, email }, { unitId: rootUnitId, role: 'member', userId: user.id, email, name: session.name });
+    } catch (e) {
+      // A parallel sign-in of the same person provisioned them first: same outcome.
+      if (!(isArborError(e) && e.code === 'membership.exists')) throw e;
+    }
+    return { ok: true, session, via: 'jit' };
+  }
+  return { ok: false, code: 'membership.none' };
+}
+
+function displayName(raw: unknown, email: string): string {
+  try {
+    return validateName(raw, 'Name', 'user.badName');
+  } catch {
+    return email.slice(0, email.indexOf('@'));
+  }
+}

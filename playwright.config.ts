@@ -1,0 +1,38 @@
+// End-to-end suite: Debian's Chromium against a production build of the app (`next start`) on
+// the local stack that `npm test` started (its environment arrives through process.env).
+import { defineConfig } from '@playwright/test';
+
+const port = process.env.ARBOR_TEST_APP_PORT ?? '3100';
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  globalSetup: './e2e/support/global-setup.ts',
+  // Two cores: one browser worker next to the app server and the stack keeps timings stable.
+  workers: process.env.ARBOR_E2E_WORKERS ? Number(process.env.ARBOR_E2E_WORKERS) : 1,
+  fullyParallel: false,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  webServer: {
+    command: `node node_modules/next/dist/bin/next start -p ${port} -H 127.0.0.1`,
+    url: `${baseURL}/sign-in`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { ARBOR_ALLOW_EMULATOR: '1' },
+  },
+});
