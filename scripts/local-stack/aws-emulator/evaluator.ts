@@ -1,7 +1,8 @@
 // A focused IAM policy evaluator: identity policies ∩ optional session policy, explicit deny
 // wins, default deny; Action/NotAction, Resource/NotResource and Principal with `*`/`?`
 // wildcards; condition operators String*, Arn*, Bool and Null with the ForAllValues/ForAnyValue
-// set qualifiers and IfExists. Cross-checked against @cloud-copilot/iam-simulate in
+// set qualifiers and IfExists (a multivalued key without a set qualifier never matches, and an
+// empty key set counts as absent: both fail closed). Cross-checked against @cloud-copilot/iam-simulate in
 // test/isolation/evaluator.test.ts. Policies using anything else are refused when they are
 // loaded (validatePolicy), so evaluation itself never meets an unknown construct.
 import type { ConditionValue, PolicyDocument, PolicyStatement } from '../../../lib/tenancy/policy-document';

@@ -3,6 +3,7 @@
 // authenticates a signed request to one of them.
 import { randomBytes } from 'node:crypto';
 import type { PolicyDocument } from '../../../lib/tenancy/policy-document';
+import { validatePolicy } from './evaluator';
 import { checkSignature, parseAuthorization, type SignedRequest } from './sigv4';
 
 export interface Principal {
@@ -49,6 +50,8 @@ export const randomId = (prefix: string, length: number) =>
 export const randomSecret = () => randomBytes(30).toString('base64');
 
 export function createIdentityStore(input: { accountId: string; users: IamUser[]; roles: Omit<IamRole, 'roleId'>[] }) {
+  // Refuse, up front, any policy construct the evaluator does not implement.
+  [...input.users.flatMap((u) => u.policies), ...input.roles.flatMap((r) => [r.trustPolicy, ...r.policies])].forEach(validatePolicy);
   const users = new Map(input.users.map((u) => [u.accessKeyId, { user: u, userId: randomId('AIDA', 17) }]));
   const roles = new Map(input.roles.map((r) => [r.arn, { ...r, roleId: randomId('AROA', 17) }]));
   const sessions = new Map<string, Session>();
