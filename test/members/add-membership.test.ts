@@ -1,7 +1,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { INDEX, keys } from '../../lib/db';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { listUnitAudit } from '../../lib/audit';
+import { keys } from '../../lib/db';
 import { addMembership, getUserMemberships } from '../../lib/members';
 import { directClient, tableName } from '../support/stack';
 import { lockUnit } from '../support/units';
@@ -31,12 +32,9 @@ describe('addMembership (T12 add)', () => {
     assert.equal(profile?.GSI4PK, keys.gsi4.userTenants(ada.userId), 'the tenant appears in the person\'s tenant list (P2)');
     assert.equal((await get(keys.unit(t.tenantId, t.cloud.id)))?.memberCount, 1);
 
-    const audit = await directClient().send(new QueryCommand({
-      TableName: tableName(), IndexName: INDEX.gsi1, KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.gsi1.unitAudit(t.tenantId, t.cloud.id) },
-    }));
-    assert.equal(audit.Items?.[0]?.action, 'membership.add');
-    assert.deepEqual(audit.Items?.[0]?.after, { userId: ada.userId, email: ada.email, role: 'manager' });
+    const [entry] = (await listUnitAudit(t.db, t.cloud.id, { limit: 1 })).items;
+    assert.equal(entry.action, 'membership.add');
+    assert.deepEqual(entry.after, { userId: ada.userId, email: ada.email, role: 'manager' });
     await assertMembershipInvariants(t.tenantId, t.rootUnitId);
   });
 

@@ -2,16 +2,16 @@
 import { ulid } from 'ulid';
 import { newTenant } from '../support/fixtures';
 import { tenantDbFor } from '../support/tenant-db';
-import { putUnit } from '../support/units';
+import { createUnit } from '../../lib/org';
 
 export async function tenantWithTree(label = 'Acme') {
   const t = await newTenant(label);
   const db = tenantDbFor(t.tenantId);
   const root = { id: t.rootUnitId, path: `/${t.rootUnitId}/` };
-  const engineering = await putUnit(t.tenantId, root, 'Engineering');
-  const cloud = await putUnit(t.tenantId, engineering, 'Cloud');
-  const sales = await putUnit(t.tenantId, root, 'Sales');
   const owner = { userId: t.ownerUserId, email: t.ownerEmail };
+  const engineering = await createUnit(db, owner, { parentId: root.id, name: 'Engineering' });
+  const cloud = await createUnit(db, owner, { parentId: engineering.id, name: 'Cloud' });
+  const sales = await createUnit(db, owner, { parentId: root.id, name: 'Sales' });
   return { ...t, db, root, engineering, cloud, sales, owner };
 }
 

@@ -5,7 +5,8 @@ import { INDEX, keys } from '../../lib/db';
 import { isArborError } from '../../lib/errors';
 import { addMembership, getUserMemberships, removeMembership, removeUserFromTenant } from '../../lib/members';
 import { directClient, tableName } from '../support/stack';
-import { lockUnit, putUnit } from '../support/units';
+import { createUnit } from '../../lib/org';
+import { lockUnit } from '../support/units';
 import { person, tenantWithTree } from './fixtures';
 import { assertMembershipInvariants, snapshotTenant } from './membership-invariants';
 
@@ -108,7 +109,8 @@ describe('removeUserFromTenant', () => {
   test('someone with more memberships than one transaction holds is removed completely', async () => {
     const t = await tenantWithTree();
     const ada = person('Ada');
-    const units = await Promise.all(Array.from({ length: 30 }, (_, i) => putUnit(t.tenantId, t.engineering, `Team ${i}`)));
+    const units = [];
+    for (let i = 0; i < 30; i++) units.push(await createUnit(t.db, t.owner, { parentId: t.engineering.id, name: `Team ${i}` }));
     for (const u of units) await addMembership(t.db, t.owner, { unitId: u.id, role: 'member', ...ada });
     const removed = await removeUserFromTenant(t.db, t.owner, ada.userId);
     assert.equal(removed.length, 30);

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createInvitation } from '../../lib/invitations';
 import { addMembership } from '../../lib/members';
 import { search, type SearchResult } from '../../lib/search';
-import { putUnit } from '../support/units';
+import { createUnit } from '../../lib/org';
 import { person, tenantWithTree } from '../members/fixtures';
 
 const code = (expected: string) => (e: Error & { code?: string }) => {
@@ -15,7 +15,7 @@ const label = (r: SearchResult) => (r.kind === 'unit' ? `unit:${r.unit.name}` : 
 describe('search (T10)', () => {
   test('merges units and members by name with members by email, each once', async () => {
     const t = await tenantWithTree();
-    await putUnit(t.tenantId, t.engineering, 'Engines #2 / 🚀');
+    await createUnit(t.db, t.owner, { parentId: t.engineering.id, name: 'Engines #2 / 🚀' });
     await addMembership(t.db, t.owner, { unitId: t.cloud.id, role: 'member', ...person('Engelbart') }); // engelbart@… matches by name and email
     await addMembership(t.db, t.owner, { unitId: t.cloud.id, role: 'member', userId: person('x').userId, email: 'eng.lead@example.test', name: 'Zoe Lead' });
     await addMembership(t.db, t.owner, { unitId: t.cloud.id, role: 'member', ...person('Grace') });
