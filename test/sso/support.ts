@@ -1,4 +1,5 @@
-// Shared set-up for the SSO tests: the operator's platform access.
-import { directClient, tableName } from '../support/stack';
+// Shared set-up for the SSO tests: the runtime's platform credentials, as the app uses them
+// (so the IAM gateway checks that connections and discovery stay on platform items).
+import { testPlatformDb } from '../support/tenancy';
 
-export const operatorDb = () => ({ client: directClient(), tableName: tableName() });
+export const operatorDb = testPlatformDb;
