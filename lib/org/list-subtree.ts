@@ -41,6 +41,9 @@ export async function listSubtree(
     }),
   );
   const units = (await guardTreePage(db, out.Items ?? [])).map(toUnit);
+  // The first page starts with the unit itself; if the index doesn't have it there, the unit is
+  // mid-move (its descendants not yet rewritten) or the index hasn't caught up.
+  if (!resumed && units[0]?.path !== path) throw treeMoveInProgress();
   assertNoOrphans(units, path, resumed?.key.GSI1SK as string | undefined);
   const nextCursor = out.LastEvaluatedKey ? encodeCursor(scope, { k: out.LastEvaluatedKey, p: path }) : undefined;
   return { items: units, nextCursor };

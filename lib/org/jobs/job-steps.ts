@@ -6,15 +6,16 @@
 // Chunk sizes (job-item.ts CHUNK) keep each step within 100 items: 98 + 1 (L),
 // 2 × 33 + 33 profiles + 1 (M), 2 × 49 + 1 + 1 (P).
 // Server-only.
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../../db';
 import { profileCountChange } from '../../members/remove-membership';
 import { toTenantUser } from '../../members/membership-items';
 import { siblingNameDelete } from '../sibling-name';
 import type { TransactItem } from '../transact-write';
-import { batchGet } from '../unit-reads';
+import { mapLimit } from '../map-limit';
+import { batchGet, queryAll } from '../unit-reads';
 import { depthOf } from '../unit-item';
-import type { PlanMember, PlanUnit } from './job-item';
+import { expiresAtAfterFinish, TTL_ATTRIBUTE, type PlanMember, type PlanUnit } from './job-item';
 import type { JobContext } from './job-journal';
 
 export interface JobPlan {
@@ -210,4 +211,35 @@ export function deleteSteps(ctx: JobContext, plan: JobPlan): Step[] {
     ],
   }));
   return [...memberSteps, ...unitSteps];
+}
+
+/**
+ * Once a job is finished its plan is only history: every chunk (including any a stale runner
+ * left beyond the counts) gets the journal's expiry, and TTL removes them. Best effort: a
+ * crash here leaves a few inert items behind.
+ */
+export async function expireChunks(ctx: JobContext) {
+  const { db, record } = ctx;
+  try {
+    const chunks = await queryAll(db, {
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :chunk)',
+      ProjectionExpression: 'PK, SK',
+      ExpressionAttributeValues: { ':pk': keys.moveJob(db.tenantId, record.jobId).PK, ':chunk': keys.moveJobChunkPrefix },
+    });
+    const expiresAt = expiresAtAfterFinish();
+    await mapLimit(chunks, 4, (c) =>
+      db.client.send(
+        new UpdateCommand({
+          TableName: db.tableName,
+          Key: { PK: c.PK, SK: c.SK },
+          UpdateExpression: 'SET #ttl = :ttl',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+          ExpressionAttributeValues: { ':ttl': expiresAt },
+        }),
+      ),
+    );
+  } catch (e) {
+    console.error(`[arbor] tree job ${record.jobId}: could not set the plan to expire`, e);
+  }
 }

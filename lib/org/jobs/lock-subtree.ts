@@ -8,7 +8,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../../db';
 import { versionConflict } from '../../errors';
-import { chunk, sleep } from '../map-limit';
+import { chunk, mapLimit, sleep } from '../map-limit';
 import { closureProblem, discoverMembers, discoverSubtreeUnits, type SubtreeMember } from '../subtree-snapshot';
 import { failureAt, transactWrite, type TransactItem } from '../transact-write';
 import { batchGet } from '../unit-reads';
@@ -144,9 +144,10 @@ export async function writePlan(ctx: JobContext, locked: LockedSubtree) {
   const { db, record } = ctx;
   const entries: PlanUnit[] = locked.units.map((u) => ({ id: u.id, parentId: u.parentId ?? '', name: u.name, path: u.path, depth: u.depth }));
   const parts = chunk(entries, CHUNK.P);
-  for (const [seq, units] of parts.entries()) {
-    await db.client.send(new PutCommand(chunkPut(ctx, chunkKey(db.tenantId, record.jobId, 'P', seq), { units }).Put as ConstructorParameters<typeof PutCommand>[0]));
-  }
+  await mapLimit(parts, 4, async (units, seq) => {
+    const put = chunkPut(ctx, chunkKey(db.tenantId, record.jobId, 'P', seq), { units }).Put;
+    await db.client.send(new PutCommand(put as ConstructorParameters<typeof PutCommand>[0]));
+  });
   const unitTotal = locked.units.length;
   const memberTotal = locked.members.length;
   const work = unitTotal + memberTotal;

@@ -16,7 +16,7 @@ import { depthOf, MAX_DEPTH, type Unit } from '../unit-item';
 import { nameTaken, parentNotFound, tooDeep, treeBusy, unitLocked } from '../unit-errors';
 import { journalItem, type TreeJobKind, type TreeJobRecord } from './job-item';
 import { applyJournalChange, journalUpdateItem, LeaseLost, reportProgress, updateJournal, type JobContext, type JobProgress } from './job-journal';
-import { deleteSteps, loadPlan, rewriteSteps, unlockSteps, type Step } from './job-steps';
+import { deleteSteps, expireChunks, loadPlan, rewriteSteps, unlockSteps, type Step } from './job-steps';
 import { lockSubtree, writePlan } from './lock-subtree';
 
 /** How long a runner may be silent before another instance takes its job over. */
@@ -216,6 +216,7 @@ export async function driveForward(ctx: JobContext) {
     await runSteps(ctx, unlockSteps(ctx, plan));
     await updateJournal(ctx, { expect: { status: 'unlocking' }, set: { status: 'done' }, finish: true });
   }
+  await expireChunks(ctx);
   await reportProgress(ctx);
 }
 
@@ -227,5 +228,6 @@ export async function rollBack(ctx: JobContext, error: { code: string; message: 
   if (ctx.record.status !== 'rollingBack') return;
   await runSteps(ctx, unlockSteps(ctx, await loadPlan(ctx)));
   await updateJournal(ctx, { expect: { status: 'rollingBack' }, set: { status: 'rolledBack' }, finish: true });
+  await expireChunks(ctx);
   await reportProgress(ctx);
 }
