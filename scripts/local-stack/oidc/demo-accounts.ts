@@ -23,7 +23,15 @@ export const DEMO_USERS: DemoUser[] = [
 ];
 
 /** One OIDC client per demo tenant, registered at the local IdP on start. */
-export const DEMO_CLIENTS: (OidcClient & { domain: string })[] = [
-  { domain: 'acme.test', clientId: 'arbor-acme', clientSecret: 'acme-local-client-secret' },
-  { domain: 'globex.test', clientId: 'arbor-globex', clientSecret: 'globex-local-client-secret' },
+export const DEMO_CLIENTS: (OidcClient & { domain: string; jit: boolean })[] = [
+  // Acme lets any acme.test account of the IdP in as a member; Globex needs an invitation.
+  { domain: 'acme.test', clientId: 'arbor-acme', clientSecret: 'acme-local-client-secret', jit: true },
+  { domain: 'globex.test', clientId: 'arbor-globex', clientSecret: 'globex-local-client-secret', jit: false },
 ];
+
+/** The SSO connection a demo tenant gets (pass it to lib/sso setConnection), pointing at the local IdP. */
+export function demoConnection(domain: string, issuer: string) {
+  const client = DEMO_CLIENTS.find((c) => c.domain === domain);
+  if (!client) throw new Error(`${domain} is not a demo tenant domain`);
+  return { issuer, clientId: client.clientId, clientSecret: client.clientSecret, domains: [domain], jit: client.jit };
+}

@@ -1,0 +1,116 @@
+// `npm run cli -- sso set|show …`: registers or replaces a tenant's OIDC connection (issuer,
+// client, sealed secret, domains served, just-in-time provisioning) and shows it. Checks that
+// the issuer's discovery document answers and names itself before saving (--skip-check to
+// save anyway). The secret may come from ARBOR_SSO_CLIENT_SECRET instead of the command line.
+import { parseArgs } from 'node:util';
+import { callbackUrl } from '../../lib/auth/callback-url';
+import { isArborError } from '../../lib/errors';
+import { getConnection, setConnection, validateIssuer } from '../../lib/sso';
+import { operatorDb } from '../../lib/tenancy';
+
+export const description = 'register or show a tenant\'s OIDC connection (set --tenant --issuer --client-id --client-secret --domains --jit on|off; show --tenant)';
+
+const USAGE = `Usage:
+  npm run cli -- sso set --tenant <tenantId> --issuer <url> --client-id <id> [--client-secret <secret>]
+                         --domains <a.com,b.com> --jit on|off [--expected-version <n>] [--skip-check]
+  npm run cli -- sso show --tenant <tenantId>
+The client secret may be given in ARBOR_SSO_CLIENT_SECRET instead (keeps it out of shell history);
+omitted when replacing a connection, the stored one is kept.
+Register this redirect URI at the IdP: ${safeCallbackUrl()}`;
+
+function safeCallbackUrl() {
+  try {
+    return callbackUrl();
+  } catch {
+    return '<ARBOR_APP_URL>/api/auth/callback/sso';
+  }
+}
+
+export async function run(args: string[]): Promise<number> {
+  const [sub, ...rest] = args;
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: rest,
+      options: {
+        tenant: { type: 'string' }, issuer: { type: 'string' }, 'client-id': { type: 'string' }, 'client-secret': { type: 'string' },
+        domains: { type: 'string' }, jit: { type: 'string' }, 'expected-version': { type: 'string' }, 'skip-check': { type: 'boolean' },
+      },
+      strict: true,
+    }));
+  } catch (e) {
+    console.error(`${(e as Error).message}\n${USAGE}`);
+    return 1;
+  }
+  const tenantId = values.tenant as string | undefined;
+  if (!tenantId || (sub !== 'set' && sub !== 'show')) {
+    console.error(USAGE);
+    return 1;
+  }
+  try {
+    if (sub === 'show') return show(tenantId);
+    return await set(tenantId, values);
+  } catch (e) {
+    if (!isArborError(e)) throw e;
+    console.error(e.message);
+    return 1;
+  }
+}
+
+async function show(tenantId: string): Promise<number> {
+  const c = await getConnection(operatorDb(), tenantId);
+  if (!c) {
+    console.log(`Tenant ${tenantId} has no SSO connection yet.`);
+    return 1;
+  }
+  console.log(`SSO connection of ${tenantId} (version ${c.version}, updated ${c.updatedAt})
+  issuer        ${c.issuer}
+  client id     ${c.clientId}
+  client secret (sealed)
+  domains       ${c.domains.join(', ')}
+  jit           ${c.jit ? 'on' : 'off'}
+  redirect URI  ${callbackUrl()}`);
+  return 0;
+}
+
+async function set(tenantId: string, values: Record<string, string | boolean | undefined>): Promise<number> {
+  const jit = values.jit === 'on' ? true : values.jit === 'off' ? false : undefined;
+  if (jit === undefined || !values.issuer || !values['client-id'] || !values.domains) {
+    console.error(`sso set needs --issuer, --client-id, --domains and --jit on|off\n${USAGE}`);
+    return 1;
+  }
+  const issuer = validateIssuer(values.issuer);
+  if (!values['skip-check']) {
+    const problem = await checkIssuer(issuer);
+    if (problem) {
+      console.error(`${problem}\nNothing was saved. Fix the issuer, or pass --skip-check to save it anyway.`);
+      return 1;
+    }
+  }
+  const expected = values['expected-version'] === undefined ? undefined : Number(values['expected-version']);
+  const saved = await setConnection(operatorDb(), tenantId, {
+    issuer,
+    clientId: values['client-id'] as string,
+    clientSecret: (values['client-secret'] as string | undefined) ?? process.env.ARBOR_SSO_CLIENT_SECRET,
+    domains: String(values.domains).split(',').map((d) => d.trim()).filter(Boolean),
+    jit,
+    expectedVersion: expected,
+  });
+  console.log(`Saved the SSO connection of ${tenantId} (version ${saved.version}): ${saved.domains.join(', ')} → ${saved.issuer}, JIT ${saved.jit ? 'on' : 'off'}.
+Redirect URI to register at the IdP: ${callbackUrl()}`);
+  return 0;
+}
+
+/** The issuer's discovery document must answer and carry the same issuer (OIDC Discovery §4.3). */
+async function checkIssuer(issuer: string): Promise<string | undefined> {
+  const url = `${issuer}/.well-known/openid-configuration`;
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+    if (!res.ok) return `${url} answered ${res.status}.`;
+    const doc = (await res.json()) as { issuer?: string };
+    if (doc.issuer?.replace(/\/+$/, '') !== issuer) return `${url} names its issuer "${doc.issuer}", not "${issuer}": use exactly that issuer.`;
+    return undefined;
+  } catch (e) {
+    return `Could not read ${url}: ${(e as Error).message}`;
+  }
+}

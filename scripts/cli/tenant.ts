@@ -1,0 +1,54 @@
+// `npm run cli -- tenant create --name <name> --domain <domain> --owner-email <email> --owner-name <name>`:
+// creates a tenant with its root unit, first owner and claimed email domain (P4, one
+// transaction), with the operator's credentials. SSO comes next: `npm run cli -- sso set …`.
+import { parseArgs } from 'node:util';
+import { callbackUrl } from '../../lib/auth/callback-url';
+import { isArborError } from '../../lib/errors';
+import { operatorDb } from '../../lib/tenancy';
+import { createTenant } from '../../lib/tenants';
+
+export const description = 'create a tenant with its owner and email domain (create --name --domain --owner-email --owner-name)';
+
+const USAGE = 'Usage: npm run cli -- tenant create --name <name> --domain <domain> --owner-email <email> --owner-name <name>';
+
+export async function run(args: string[]): Promise<number> {
+  const [sub, ...rest] = args;
+  if (sub !== 'create') {
+    console.error(USAGE);
+    return 1;
+  }
+  let values: Record<string, string | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: rest,
+      options: { name: { type: 'string' }, domain: { type: 'string' }, 'owner-email': { type: 'string' }, 'owner-name': { type: 'string' } },
+      strict: true,
+    }));
+  } catch (e) {
+    console.error(`${(e as Error).message}\n${USAGE}`);
+    return 1;
+  }
+  const missing = ['name', 'domain', 'owner-email', 'owner-name'].filter((k) => !values[k]);
+  if (missing.length) {
+    console.error(`Missing ${missing.map((m) => `--${m}`).join(', ')}\n${USAGE}`);
+    return 1;
+  }
+  try {
+    const t = await createTenant(operatorDb(), {
+      name: values.name!, domain: values.domain!, owner: { email: values['owner-email']!, name: values['owner-name']! },
+    });
+    console.log(`Created tenant ${t.tenantId}
+  domain      ${t.domain}
+  root unit   ${t.rootUnitId}
+  owner       ${values['owner-email']} (${t.ownerUserId})
+
+Next: register an OIDC app at the company's IdP with the redirect URI
+  ${callbackUrl()}
+then: npm run cli -- sso set --tenant ${t.tenantId} --issuer <url> --client-id <id> --client-secret <secret> --domains ${t.domain} --jit off`);
+    return 0;
+  } catch (e) {
+    if (!isArborError(e)) throw e;
+    console.error(e.message);
+    return 1;
+  }
+}

@@ -1,0 +1,51 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ulid } from 'ulid';
+import { getConnection } from '../../lib/sso';
+import { run as sso } from '../../scripts/cli/sso';
+import { run as tenant } from '../../scripts/cli/tenant';
+import { stackEnv } from '../support/stack';
+import { testPlatformDb } from '../support/tenancy';
+
+/** Runs a command, returning its exit code and what it printed. */
+async function cli(command: (args: string[]) => Promise<number>, args: string[]) {
+  const lines: string[] = [];
+  const { log, error } = console;
+  console.log = console.error = (...a: unknown[]) => void lines.push(a.join(' '));
+  try {
+    return { code: await command(args), out: lines.join('\n') };
+  } finally {
+    Object.assign(console, { log, error });
+  }
+}
+
+test('an operator creates a tenant and registers its OIDC connection from the command line', async () => {
+  const domain = `cli-${ulid().toLowerCase()}.test`;
+  const created = await cli(tenant, ['create', '--name', 'Cli Corp', '--domain', domain, '--owner-email', `boss@${domain}`, '--owner-name', 'Boss']);
+  assert.equal(created.code, 0, created.out);
+  const tenantId = /Created tenant (\S+)/.exec(created.out)![1];
+  assert.match(created.out, /\/api\/auth\/callback\/sso/);
+
+  const issuer = stackEnv('ARBOR_LOCAL_OIDC_ISSUER');
+  const set = await cli(sso, ['set', '--tenant', tenantId, '--issuer', issuer, '--client-id', 'cli', '--client-secret', 's3', '--domains', domain, '--jit', 'on']);
+  assert.equal(set.code, 0, set.out);
+  const saved = await getConnection(testPlatformDb(), tenantId);
+  assert.deepEqual([saved?.issuer, saved?.clientId, saved?.domains, saved?.jit], [issuer, 'cli', [domain], true]);
+
+  const shown = await cli(sso, ['show', '--tenant', tenantId]);
+  assert.equal(shown.code, 0);
+  assert.ok(!shown.out.includes('s3'), 'the secret is never printed');
+
+  // An issuer that does not answer is refused and the stored connection stays as it was.
+  const bad = await cli(sso, ['set', '--tenant', tenantId, '--issuer', 'http://127.0.0.1:9', '--client-id', 'x', '--domains', domain, '--jit', 'off']);
+  assert.equal(bad.code, 1);
+  assert.match(bad.out, /Nothing was saved/);
+  assert.equal((await getConnection(testPlatformDb(), tenantId))?.clientId, 'cli');
+});
+
+test('bad or missing arguments print the usage and change nothing', async () => {
+  assert.equal((await cli(tenant, ['create', '--name', 'X'])).code, 1);
+  assert.equal((await cli(tenant, ['create', '--name', 'X', '--domain', 'gmail.com', '--owner-email', 'a@gmail.com', '--owner-name', 'A'])).code, 1);
+  assert.equal((await cli(sso, ['set', '--tenant', ulid(), '--issuer', 'https://x.test'])).code, 1);
+  assert.equal((await cli(sso, ['frobnicate'])).code, 1);
+});
