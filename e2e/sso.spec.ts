@@ -55,6 +55,14 @@ test('signing out ends the session; protected pages send the browser to sign-in 
   await expect(activeTenant(page)).toHaveText(f.acme.name);
 });
 
+test('after signing out, another person signs in from the same browser', async ({ page }) => {
+  await signIn(page, f.people.acmeOwner, f.password);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  // The IdP still has Acme's owner signed in, but shows its form for the address typed at Arbor.
+  await signIn(page, f.people.globexOwner, f.password);
+  await expect(activeTenant(page)).toHaveText(f.globex.name);
+});
+
 test('someone removed from the tenant loses access on their next navigation', async ({ page }) => {
   await signIn(page, f.people.leaver, f.password);
   await expect(activeTenant(page)).toHaveText(f.acme.name);
