@@ -145,3 +145,31 @@ describe('a large move killed while unlocking', () => {
     assert.equal(after.units.get(top.id)!.parentId, to.id);
   });
 });
+
+describe('a large move racing with edits while it locks', () => {
+  test('a unit created under a not-yet-locked unit moves along; edits under locked units are refused', async () => {
+    const t = await orgTenant('Raceco');
+    const from = await createUnit(t.db, t.actor, { parentId: t.root.id, name: 'From' });
+    const to = await createUnit(t.db, t.actor, { parentId: t.root.id, name: 'To' });
+    const top = await createUnit(t.db, t.actor, { parentId: from.id, name: 'Top' });
+    const built = await buildTree(t.tenantId, top, { count: 150, fanout: 3 });
+    const last = built.units.reduce((a, b) => (a.path > b.path ? a : b)); // locked in the last batch
+    let late: Unit | undefined;
+    let refused: string | undefined;
+
+    const result = await moveUnit(t.db, t.actor, { unitId: top.id, newParentId: to.id, expectedVersion: 1 }, {
+      onProgress: async (p) => {
+        if (p.status !== 'preparing' || late) return;
+        late = await createUnit(t.db, t.actor, { parentId: last.id, name: 'Created while locking' });
+        refused = await createUnit(t.db, t.actor, { parentId: top.id, name: 'Refused' }).then(() => 'created', (e) => e.code);
+      },
+    });
+    assert.equal(result.kind, 'job');
+    assert.equal(refused, 'unit.locked');
+    const state = await checkTree(t.tenantId, t.root.id);
+    assert.equal(state.units.size, 1 + 3 + 150 + 1);
+    const moved = state.units.get(late!.id)!;
+    assert.equal(moved.path, `${state.units.get(last.id)!.path}${late!.id}/`);
+    assert.ok(moved.path.startsWith(`${to.path}${top.id}/`));
+  });
+});

@@ -191,7 +191,11 @@ async function runSteps(ctx: JobContext, steps: Step[]) {
       }
       if (failureAt(failed, items.length)) throw new LeaseLost(record.jobId);
       if (!steps[k].retryable || attempt >= 8) {
-        throw new Error(`tree job ${record.jobId}: step ${k} of ${record.status} refused at items ${failed.map((f) => f.index).join(',')}`);
+        // Stored data contradicts the plan: say so on the journal (the UI shows it); the job
+        // stays resumable and keeps its subtree locked rather than guessing.
+        const detail = `step ${k} of ${record.status} refused at items ${failed.map((f) => f.index).join(',')}`;
+        await updateJournal(ctx, { expect: { status: record.status, step: k }, set: { error: { code: 'job.stuck', message: detail } } }).catch(() => undefined);
+        throw new Error(`tree job ${record.jobId}: ${detail}`);
       }
       await sleep(20 * attempt);
     }

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { Unit } from '../../../lib/org';
 
 /** Lease of the worker's jobs: short, so the tests can wait it out. */
-export const LEASE_MS = 1500;
+export const LEASE_MS = 3000;
 const worker = fileURLToPath(new URL('./move-worker.ts', import.meta.url));
 
 export interface KilledWorkerInput {
