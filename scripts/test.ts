@@ -40,21 +40,26 @@ async function main() {
   };
   let failed = false;
   try {
-    if (!only || only === 'unit') {
-      const files = findTests('test').filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)));
-      const code = await run(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], env);
+    const unitFiles = !only || only === 'unit' ? findTests('test').filter((f) => filters.length === 0 || filters.some((x) => f.includes(x))) : [];
+    const e2e = (!only || only === 'e2e') && (findTests('e2e').length > 0 || readdirSync('e2e').some((f) => f.endsWith('.spec.ts')));
+    // One production build per run, before both phases: the e2e suite drives it (`next start`,
+    // started by playwright.config.ts) and test/infra/production-build.test.ts restarts it with
+    // production settings. It gets no Arbor settings: they are read when the server starts.
+    // ARBOR_E2E_SKIP_BUILD=1 reuses the last build while iterating on specs.
+    let built = 0;
+    if ((e2e || unitFiles.some((f) => f.includes('production-build'))) && process.env.ARBOR_E2E_SKIP_BUILD !== '1') {
+      built = await run(process.execPath, ['node_modules/next/dist/bin/next', 'build'], { NODE_ENV: 'production' });
+      failed ||= built !== 0;
+    }
+    if (built === 0) Object.assign(env, { ARBOR_TEST_NEXT_BUILT: '1' });
+    if (unitFiles.length > 0) {
+      const code = await run(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...unitFiles], env);
       failed ||= code !== 0;
     }
-    if (!only || only === 'e2e') {
-      const e2e = findTests('e2e').length > 0 || readdirSync('e2e').some((f) => f.endsWith('.spec.ts'));
-      if (e2e) {
-        // The e2e suite drives a production build (`next start`, started by playwright.config.ts);
-        // ARBOR_E2E_SKIP_BUILD=1 reuses the last build while iterating on specs.
-        const e2eEnv = { ...env, ARBOR_ALLOW_EMULATOR: '1' };
-        const built = process.env.ARBOR_E2E_SKIP_BUILD === '1' ? 0 : await run(process.execPath, ['node_modules/next/dist/bin/next', 'build'], { ...e2eEnv, NODE_ENV: 'production' });
-        const code = built === 0 ? await run('npx', ['playwright', 'test', ...filters], e2eEnv) : built;
-        failed ||= code !== 0;
-      }
+    if (e2e) {
+      const e2eEnv = { ...env, ARBOR_ALLOW_EMULATOR: '1' };
+      const code = built === 0 ? await run('npx', ['playwright', 'test', ...filters], e2eEnv) : built;
+      failed ||= code !== 0;
     }
   } finally {
     await stack.stop();
