@@ -3,6 +3,8 @@ const nextConfig = {
   // The AWS SDK and the local-stack tooling stay out of the server bundle's transpilation.
   serverExternalPackages: ['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb', '@aws-sdk/client-sts'],
   poweredByHeader: false,
+  // Lets parallel local runs build into separate folders (ARBOR_NEXT_DIST_DIR=.next-mine); CI uses .next.
+  distDir: process.env.ARBOR_NEXT_DIST_DIR || '.next',
 };
 
 export default nextConfig;
