@@ -1,0 +1,53 @@
+// `npm run cli -- jobs list|resume --tenant <id> | --all`: the operator's view of unfinished
+// large moves and deletes. Any request that meets an abandoned job's lock resumes it lazily;
+// this command finishes (or rolls back) them eagerly, e.g. after an outage. `--all` walks the
+// tenant directory with a Scan: a one-off admin action, never an app path.
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import type { PlatformDb } from '../../lib/db';
+import { listUnfinishedMoveJobs, resumeMoveJobs } from '../../lib/org';
+import { operatorDb } from '../../lib/tenancy';
+
+export const description = 'list or resume unfinished move/delete jobs (--tenant <id> | --all)';
+
+async function allTenantIds(db: PlatformDb): Promise<string[]> {
+  const ids: string[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const out = await db.client.send(
+      new ScanCommand({
+        TableName: db.tableName,
+        FilterExpression: '#t = :t',
+        ExpressionAttributeNames: { '#t': 'type' },
+        ExpressionAttributeValues: { ':t': 'tenantDirectory' },
+        ProjectionExpression: 'tenantId',
+        ExclusiveStartKey,
+      }),
+    );
+    ids.push(...(out.Items ?? []).map((i) => i.tenantId as string));
+    ExclusiveStartKey = out.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return ids;
+}
+
+export async function run(args: string[]): Promise<number> {
+  const [verb] = args;
+  const tenantFlag = args.indexOf('--tenant');
+  const tenant = tenantFlag >= 0 ? args[tenantFlag + 1] : undefined;
+  if (!['list', 'resume'].includes(verb) || (!tenant && !args.includes('--all'))) {
+    console.error('Usage: npm run cli -- jobs list|resume --tenant <tenantId> | --all');
+    return 1;
+  }
+  const operator = operatorDb();
+  const tenants = tenant ? [tenant] : await allTenantIds(operator);
+  let count = 0;
+  for (const tenantId of tenants) {
+    const db = { ...operator, tenantId };
+    const jobs = verb === 'list' ? await listUnfinishedMoveJobs(db) : await resumeMoveJobs(db);
+    for (const job of jobs) {
+      count++;
+      console.log(`${tenantId}  ${job.id}  ${job.kind}  ${job.status}  ${job.done}/${job.total}${job.error ? `  ${job.error.message}` : ''}`);
+    }
+  }
+  console.log(`${count} job(s) ${verb === 'list' ? 'unfinished' : 'resumed'} in ${tenants.length} tenant(s)`);
+  return 0;
+}
