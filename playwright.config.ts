@@ -8,6 +8,8 @@ const baseURL = `http://127.0.0.1:${port}`;
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
+  // Parallel local runs keep their artifacts apart (ARBOR_E2E_OUTPUT_DIR=test-results/mine).
+  outputDir: process.env.ARBOR_E2E_OUTPUT_DIR || 'test-results',
   globalSetup: './e2e/support/global-setup.ts',
   // Two cores: one browser worker next to the app server and the stack keeps timings stable.
   workers: process.env.ARBOR_E2E_WORKERS ? Number(process.env.ARBOR_E2E_WORKERS) : 1,

@@ -41,6 +41,23 @@ test('a member of two tenants picks one, then switches from the header without s
   expect(idpVisits, 'same issuer: no trip to the IdP').toEqual([]);
 });
 
+test('switching to a tenant on another IdP goes through that IdP, and back', async ({ page }) => {
+  await signIn(page, f.people.twoIdps, f.password);
+  await expect(page.getByRole('heading', { name: 'Choose an organization' })).toBeVisible();
+  await page.getByRole('button', { name: f.initech.name }).click();
+  // Initech trusts another issuer: its IdP asks for the password.
+  await page.waitForURL((url) => url.href.startsWith(f.otherIssuer));
+  await expect(page.getByLabel('Email')).toHaveValue(f.people.twoIdps);
+  await page.getByLabel('Password').fill(f.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(activeTenant(page)).toHaveText(f.initech.name);
+
+  // Back to Acme: through the first IdP again, which still has a session (no password).
+  await page.getByLabel('Switch organization').selectOption({ label: f.acme.name });
+  await expect(activeTenant(page)).toHaveText(f.acme.name);
+  for (const unit of f.units.acme) await expect(page.getByText(unit, { exact: true })).toBeVisible();
+});
+
 test('signing out ends the session; protected pages send the browser to sign-in and back', async ({ page }) => {
   await signIn(page, f.people.acmeOwner, f.password);
   await expect(activeTenant(page)).toHaveText(f.acme.name);

@@ -3,8 +3,11 @@
 // nonce and PKCE cookies and sends the browser to the IdP chosen by the sign-in flow cookie.
 import { signIn } from 'next-auth/react';
 
-export function continueWithSso(email: string, returnTo: string) {
-  // After the IdP, the organization picker decides where a member of several tenants goes.
-  const callbackUrl = `/select-tenant?next=${encodeURIComponent(returnTo)}`;
+/**
+ * `pick`: after a fresh sign-in, the organization picker decides where a member of several
+ * tenants goes; a tenant switch already chose its tenant and returns straight to `returnTo`.
+ */
+export function continueWithSso(email: string, returnTo: string, options: { pick: boolean }) {
+  const callbackUrl = options.pick ? `/select-tenant?next=${encodeURIComponent(returnTo)}` : returnTo;
   return signIn('sso', { callbackUrl }, { login_hint: email });
 }

@@ -16,7 +16,7 @@ export function useSwitchTenant(returnTo = '/') {
     startTransition(async () => {
       const result = await switchTenantAction(tenantId);
       if (result.status === 'refused') setError(result.message);
-      else if (result.status === 'reauthenticate') await continueWithSso(result.email, returnTo);
+      else if (result.status === 'reauthenticate') await continueWithSso(result.email, returnTo, { pick: false });
       else {
         router.push(returnTo);
         router.refresh();

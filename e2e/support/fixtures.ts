@@ -13,6 +13,9 @@ export interface E2eFixtures {
   globex: E2eTenant;
   /** A tenant whose connection points at a port nothing listens on. */
   down: E2eTenant;
+  /** A tenant on a second IdP (another issuer): switching to it means signing in there. */
+  initech: E2eTenant;
+  otherIssuer: string;
   /** Unit names each tenant's tree shows. */
   units: { acme: string[]; globex: string[] };
   people: {
@@ -20,6 +23,8 @@ export interface E2eFixtures {
     globexOwner: string;
     /** Member of both tenants (same issuer: switches without signing in again). */
     both: string;
+    /** Member of Acme (first IdP) and Initech (second IdP). */
+    twoIdps: string;
     /** Member of Acme, removed by the spec that checks revocation. */
     leaver: string;
     /** Unknown to Acme, which provisions just in time. */

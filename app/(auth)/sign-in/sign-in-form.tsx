@@ -12,7 +12,7 @@ export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
   const redirecting = state.status === 'redirecting';
 
   useEffect(() => {
-    if (state.status === 'redirecting') void continueWithSso(state.email, callbackUrl);
+    if (state.status === 'redirecting') void continueWithSso(state.email, callbackUrl, { pick: true });
   }, [state, callbackUrl]);
 
   return (

@@ -41,8 +41,9 @@ export async function startOidcProvider(options: StartOidcOptions): Promise<Loca
     server.once('error', reject);
     server.listen(options.port, '127.0.0.1', () => resolve());
   });
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const provider = new Provider(issuer, configuration(registry));
+  const port = (server.address() as AddressInfo).port;
+  const issuer = `http://127.0.0.1:${port}`;
+  const provider = new Provider(issuer, configuration(registry, port));
   const oidc = provider.callback();
 
   server.on('request', (req, res) => {
@@ -110,7 +111,7 @@ export async function startOidcProvider(options: StartOidcOptions): Promise<Loca
   };
 }
 
-function configuration(registry: Registry): Configuration {
+function configuration(registry: Registry, port: number): Configuration {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const policy = interactionPolicy.base();
   // Real IdPs show their login form when the signed-in session belongs to someone other than
@@ -137,7 +138,11 @@ function configuration(registry: Registry): Configuration {
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}`, policy },
     pkce: { required: () => true },
     jwks: { keys: [{ ...(privateKey.export({ format: 'jwk' }) as object), kid: 'local', use: 'sig', alg: 'RS256' }] as never },
-    cookies: { keys: [randomBytes(32).toString('base64url')] },
+    // Browsers do not separate cookies by port: two local IdPs on 127.0.0.1 need their own names.
+    cookies: {
+      keys: [randomBytes(32).toString('base64url')],
+      names: { session: `_session_${port}`, interaction: `_interaction_${port}`, resume: `_interaction_resume_${port}` },
+    },
     ttl: { Session: 8 * 3600, Interaction: 600, Grant: 8 * 3600, AuthorizationCode: 60, AccessToken: 600, IdToken: 600 },
     renderError: (ctx, out) => {
       ctx.type = 'html';
