@@ -41,6 +41,9 @@ export async function handleAuthRequest(req: NextRequest, ctx: RouteContext): Pr
   const isCallback = action === 'callback' && providerId === SSO_PROVIDER_ID;
   const isSignIn = action === 'signin' && providerId === SSO_PROVIDER_ID && req.method === 'POST';
 
+  // Arbor reads its session on the server (lib/auth/session.ts). next-auth's session endpoint
+  // would re-issue the cookie with a fresh expiry, turning the fixed lifetime into a sliding one.
+  if (action === 'session') return Response.json({}, { headers: { 'cache-control': 'no-store' } });
   if (isCallback && !flow) return finish(redirect(errorPageUrl('sso.flowExpired')), { clearFlow: true });
   if (isCallback && req.nextUrl.searchParams.get('error')) {
     // The IdP answered with an error instead of a code (RFC 6749 §4.1.2.1).
