@@ -1,5 +1,6 @@
 'use client';
 // The header's organization switcher: lists the person's organizations (P2) and switches.
+import { useHydrated } from './use-hydrated';
 import { useSwitchTenant } from './use-switch-tenant';
 
 export interface TenantOption {
@@ -9,6 +10,7 @@ export interface TenantOption {
 
 export function TenantSwitcher({ tenants, activeTenantId }: { tenants: TenantOption[]; activeTenantId: string }) {
   const { switchTo, pending, error } = useSwitchTenant('/');
+  const hydrated = useHydrated();
   if (tenants.length < 2) return null;
   return (
     <div className="flex items-center gap-2">
@@ -18,7 +20,7 @@ export function TenantSwitcher({ tenants, activeTenantId }: { tenants: TenantOpt
       <select
         id="tenant-switcher"
         value={activeTenantId}
-        disabled={pending}
+        disabled={pending || !hydrated}
         onChange={(e) => switchTo(e.target.value)}
         className="h-8 rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
       >
