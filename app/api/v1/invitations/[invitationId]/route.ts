@@ -1,0 +1,20 @@
+// DELETE /api/v1/invitations/[invitationId] – revoke a pending invitation
+import { z } from 'zod';
+import { withActor } from '@/lib/api/with-actor';
+import { notFound } from '@/lib/errors';
+import { getInvitation, revokeInvitation } from '@/lib/invitations';
+import { getUnit } from '@/lib/org';
+import { auditActor } from '@/lib/screens/audit';
+
+export const DELETE = withActor(
+  { params: z.object({ invitationId: z.string() }), body: z.object({ expectedVersion: z.number().int().positive().optional() }).optional() },
+  async (ctx) => {
+    const invitation = await getInvitation(ctx.db, ctx.params.invitationId);
+    if (!invitation) throw notFound('invitation.notFound', 'That invitation no longer exists. It may have been accepted, revoked or expired.');
+    const unit = await getUnit(ctx.db, invitation.unitId);
+    // The invitation of a deleted unit can never be accepted; tenant admins may clear it.
+    if (unit) ctx.authorize('invitation.revoke', { unit, role: invitation.role });
+    else ctx.authorize('members.list', {});
+    await revokeInvitation(ctx.db, auditActor(ctx.actor), { invitationId: invitation.id, expectedVersion: ctx.body?.expectedVersion });
+  },
+);

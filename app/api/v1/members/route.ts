@@ -1,0 +1,19 @@
+// GET /api/v1/members?q=&cursor= – a page of the organization's people and pending invitations,
+// or those whose name or email starts with q (owners and admins)
+// GET /api/v1/members?q=&forUnit=<unitId> – people to add to that unit (anyone who may add there)
+import { z } from 'zod';
+import { withActor } from '@/lib/api/with-actor';
+import { getUnitOrThrow } from '@/lib/org';
+import { membersPage, pickPeople } from '@/lib/screens/members';
+
+export const GET = withActor(
+  { query: z.object({ q: z.string().optional(), cursor: z.string().optional(), forUnit: z.string().optional() }) },
+  async (ctx) => {
+    const { q, cursor, forUnit } = ctx.query;
+    if (forUnit) {
+      const unit = await getUnitOrThrow(ctx.db, forUnit);
+      return { people: await pickPeople(ctx, unit, q ?? '') };
+    }
+    return membersPage(ctx, { q, cursor });
+  },
+);

@@ -1,0 +1,41 @@
+// PATCH  /api/v1/members/units/[unitId]/[userId] – change a member's role (version read sent back)
+// DELETE /api/v1/members/units/[unitId]/[userId] – remove the member from the unit
+import { z } from 'zod';
+import { withActor } from '@/lib/api/with-actor';
+import { changeRole, removeMembership, ROLES } from '@/lib/members';
+import { membershipNotFound, readUnitMember } from '@/lib/members/member-reads';
+import { getUnitOrThrow } from '@/lib/org';
+import { auditActor } from '@/lib/screens/audit';
+import { memberRow } from '@/lib/screens/unit-members';
+
+const params = z.object({ unitId: z.string(), userId: z.string() });
+const version = z.number().int().positive();
+
+/** The unit and the membership as stored: authorization decides from these, never from the client. */
+async function load(ctx: { db: Parameters<typeof getUnitOrThrow>[0] }, unitId: string, userId: string) {
+  const unit = await getUnitOrThrow(ctx.db, unitId);
+  const current = await readUnitMember(ctx.db, unit.id, userId);
+  if (!current) throw membershipNotFound();
+  return { unit, current };
+}
+
+export const PATCH = withActor(
+  { params, body: z.object({ role: z.enum(ROLES), expectedVersion: version }) },
+  async (ctx) => {
+    const { unit, current } = await load(ctx, ctx.params.unitId, ctx.params.userId);
+    ctx.authorize('membership.changeRole', { unit, userId: current.userId, from: current.role, to: ctx.body.role });
+    const updated = await changeRole(ctx.db, auditActor(ctx.actor), {
+      unitId: unit.id, userId: current.userId, role: ctx.body.role, expectedVersion: ctx.body.expectedVersion,
+    });
+    return memberRow(ctx.actor, updated, unit.name);
+  },
+);
+
+export const DELETE = withActor(
+  { params, body: z.object({ expectedVersion: version }) },
+  async (ctx) => {
+    const { unit, current } = await load(ctx, ctx.params.unitId, ctx.params.userId);
+    ctx.authorize('membership.remove', { unit, userId: current.userId, role: current.role });
+    await removeMembership(ctx.db, auditActor(ctx.actor), { unitId: unit.id, userId: current.userId, expectedVersion: ctx.body.expectedVersion });
+  },
+);

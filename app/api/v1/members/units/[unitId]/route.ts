@@ -1,0 +1,29 @@
+// GET  /api/v1/members/units/[unitId]?scope=direct|subtree&cursor= – a page of the unit's members
+// POST /api/v1/members/units/[unitId] – add someone already in the organization to the unit
+import { z } from 'zod';
+import { withActor } from '@/lib/api/with-actor';
+import { addMembership, ROLES } from '@/lib/members';
+import { getUnitOrThrow } from '@/lib/org';
+import { auditActor } from '@/lib/screens/audit';
+import { memberRow, unitMembersPage } from '@/lib/screens/unit-members';
+
+const params = z.object({ unitId: z.string() });
+
+export const GET = withActor(
+  { params, query: z.object({ scope: z.enum(['direct', 'subtree']).optional(), cursor: z.string().optional() }) },
+  async (ctx) => {
+    const unit = await getUnitOrThrow(ctx.db, ctx.params.unitId);
+    return unitMembersPage(ctx, unit, { scope: ctx.query.scope, cursor: ctx.query.cursor });
+  },
+);
+
+export const POST = withActor(
+  { params, body: z.object({ userId: z.string(), role: z.enum(ROLES) }), status: 201 },
+  async (ctx) => {
+    const unit = await getUnitOrThrow(ctx.db, ctx.params.unitId);
+    const { userId, role } = ctx.body;
+    ctx.authorize('membership.add', { unit, role, userId });
+    const membership = await addMembership(ctx.db, auditActor(ctx.actor), { unitId: unit.id, userId, role });
+    return memberRow(ctx.actor, membership, unit.name);
+  },
+);

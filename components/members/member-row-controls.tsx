@@ -1,0 +1,133 @@
+'use client';
+// The role picker and remove button of one membership row (unit members panel, member page):
+// sends the version it read, resolves a version conflict with the person, confirms removals.
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { RoleBadge } from '@/components/ui/role-badge';
+import { toast } from '@/components/ui/toaster';
+import { api, ApiError } from '@/lib/api/client';
+import type { Role } from '@/lib/members/membership-items';
+import type { MemberRowView } from '@/lib/screens/unit-members';
+import { MembershipConflictDialog, type MembershipConflict } from './membership-conflict-dialog';
+import { RoleSelect } from './role-select';
+
+export interface MemberRowControlsProps {
+  row: MemberRowView;
+  onChanged: (row: MemberRowView) => void;
+  onRemoved: () => void;
+}
+
+const url = (row: MemberRowView) => `/api/v1/members/units/${row.unitId}/${row.userId}`;
+
+/** The stored membership a conflict reports (details.current), when the server sent it. */
+function currentOf(e: ApiError): { role: Role; version: number } | undefined {
+  const current = e.details?.current as { role?: Role; version?: number } | undefined;
+  return current?.role && current.version ? { role: current.role, version: current.version } : undefined;
+}
+
+export function MemberRowControls({ row, onChanged, onRemoved }: MemberRowControlsProps) {
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [conflict, setConflict] = useState<MembershipConflict | null>(null);
+  const who = row.name || row.email;
+
+  function failed(e: unknown, kind: MembershipConflict['kind'], wanted?: Role) {
+    if (e instanceof ApiError && e.isConflict) {
+      const current = currentOf(e);
+      if (current) {
+        setConflict({ kind, who, where: row.unitName, currentRole: current.role, currentVersion: current.version, wanted });
+        return;
+      }
+    }
+    if (e instanceof ApiError && e.code === 'membership.notFound') {
+      toast.info(`${who} is no longer a member of ${row.unitName}.`);
+      onRemoved();
+      return;
+    }
+    toast.error(e instanceof Error ? e.message : 'Something went wrong. Please try again.');
+  }
+
+  async function changeRole(role: Role, expectedVersion = row.version) {
+    if (role === row.role && expectedVersion === row.version) return;
+    setBusy(true);
+    try {
+      const updated = await api<MemberRowView>(url(row), { method: 'PATCH', body: { role, expectedVersion } });
+      setConflict(null);
+      onChanged(updated);
+      toast.success(`${who} is now ${updated.role} of ${row.unitName}.`);
+    } catch (e) {
+      failed(e, 'role', role);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove(expectedVersion = row.version) {
+    setBusy(true);
+    try {
+      await api(url(row), { method: 'DELETE', body: { expectedVersion } });
+      setConfirming(false);
+      setConflict(null);
+      onRemoved();
+      toast.success(`Removed ${who} from ${row.unitName}.`);
+    } catch (e) {
+      setConfirming(false);
+      failed(e, 'remove');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function keepCurrent() {
+    if (conflict) {
+      const options = row.roleOptions.includes(conflict.currentRole) ? row.roleOptions : [conflict.currentRole, ...row.roleOptions];
+      onChanged({ ...row, role: conflict.currentRole, version: conflict.currentVersion, roleOptions: options });
+    }
+    setConflict(null);
+  }
+
+  return (
+    <div className="flex items-center justify-end gap-2">
+      {row.roleOptions.length > 1 ? (
+        <div className="w-32">
+          <RoleSelect
+            size="sm"
+            value={row.role}
+            options={row.roleOptions}
+            onChange={(role) => changeRole(role)}
+            label={`Role of ${who} in ${row.unitName}`}
+            hideLabel
+            disabled={busy}
+          />
+        </div>
+      ) : (
+        <RoleBadge role={row.role} />
+      )}
+      {row.canRemove && (
+        <Button size="sm" variant="ghost" onClick={() => setConfirming(true)} disabled={busy} aria-label={`Remove ${who} from ${row.unitName}`}>
+          Remove
+        </Button>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title={`Remove ${who} from ${row.unitName}?`}
+        description={
+          row.isSelf
+            ? `You will lose the ${row.role} role you hold on ${row.unitName}.`
+            : `${who} loses the ${row.role} role on ${row.unitName} and what it gives them there. Their other memberships stay.`
+        }
+        confirmLabel="Remove"
+        busy={busy}
+        onConfirm={() => remove()}
+        onCancel={() => setConfirming(false)}
+      />
+      <MembershipConflictDialog
+        conflict={conflict}
+        busy={busy}
+        onApply={() => (conflict?.kind === 'role' ? changeRole(conflict.wanted!, conflict.currentVersion) : remove(conflict!.currentVersion))}
+        onDiscard={keepCurrent}
+      />
+    </div>
+  );
+}

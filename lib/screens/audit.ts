@@ -1,0 +1,131 @@
+// The audit trail as people read it (T14): newest first, one line per change ("renamed Cloud →
+// Cloud Platform"), who did it, and the raw before/after for those who want the detail. Used by
+// /audit (tenant-wide), the unit page (one unit's history) and GET /api/v1/audit (later pages).
+// Server-only.
+import type { RequestActor } from '../api/actor-entry';
+import { can, type UnitRef } from '../authz';
+import { listTenantAudit, listUnitAudit, type AuditEntry } from '../audit';
+import { unitLabels, type ScreenContext } from './unit-members';
+
+export interface AuditLineView {
+  id: string;
+  /** ISO time of the change. */
+  at: string;
+  actor: { userId: string; email: string; name?: string };
+  action: string;
+  /** What happened, without the actor: "renamed Cloud → Cloud Platform". */
+  summary: string;
+  /** A unit the line links to (the unit acted on, when it still exists). */
+  unit?: { id: string; name: string };
+  before?: Record<string, unknown>;
+  after?: Record<string, unknown>;
+}
+
+export interface AuditPageView {
+  lines: AuditLineView[];
+  nextCursor?: string;
+  /** Server time the page was made at: relative times render the same on server and client. */
+  now: string;
+}
+
+/** The audit actor of a request: who, plus their name so lines read "Alice renamed …". */
+export function auditActor(actor: Pick<RequestActor, 'userId' | 'email'> & { name?: string }) {
+  return { userId: actor.userId, email: actor.email, ...(actor.name ? { name: actor.name } : {}) };
+}
+
+const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** Units an entry mentions by id: looked up by name once per page. */
+function unitIdsOf(e: AuditEntry): string[] {
+  const ids = [e.unitId, text(e.before?.parentId), text(e.after?.parentId)];
+  return ids.filter((id): id is string => Boolean(id));
+}
+
+export function describeAudit(e: AuditEntry, names: Map<string, string>): string {
+  const b = e.before ?? {};
+  const a = e.after ?? {};
+  const label = e.target.label ?? '';
+  const unit = (id: unknown) => (typeof id === 'string' && names.get(id)) || 'a deleted unit';
+  const email = text(a.email) ?? text(b.email) ?? label;
+  switch (e.action) {
+    case 'unit.create':
+      return a.parentId ? `created ${label} under ${unit(a.parentId)}` : `created ${label}`;
+    case 'unit.rename':
+      return `renamed ${text(b.name) ?? '?'} → ${text(a.name) ?? label}`;
+    case 'unit.move': {
+      const units = num(a.units);
+      return `moved ${label} from ${unit(b.parentId)} to ${unit(a.parentId)}${units && units > 1 ? ` (${plural(units, 'unit')})` : ''}`;
+    }
+    case 'unit.delete': {
+      const sub = (num(a.units) ?? 1) - 1;
+      const members = num(a.memberships) ?? 0;
+      const extra = [sub > 0 ? plural(sub, 'sub-unit') : '', members > 0 ? plural(members, 'membership') : ''].filter(Boolean).join(' and ');
+      return `deleted ${text(b.name) ?? label}${extra ? ` with ${extra}` : ''}`;
+    }
+    case 'membership.add':
+      return `added ${email} to ${unit(e.unitId)} as ${text(a.role) ?? 'member'}`;
+    case 'invitation.accept':
+      return `joined ${unit(e.unitId)} as ${text(a.role) ?? 'member'} by accepting an invitation`;
+    case 'membership.roleChange':
+      return `changed ${email}'s role in ${unit(e.unitId)}: ${text(b.role) ?? '?'} → ${text(a.role) ?? '?'}`;
+    case 'membership.remove':
+      return `removed ${email} from ${unit(e.unitId)}`;
+    case 'membership.removeFromTenant':
+      return `removed ${email} from the organization (was ${text(b.role) ?? 'a member'} of ${unit(e.unitId)})`;
+    case 'invitation.create':
+      return `invited ${email} to ${unit(e.unitId)} as ${text(a.role) ?? 'member'}`;
+    case 'invitation.revoke':
+      return `revoked the invitation of ${email} to ${unit(e.unitId)}`;
+    case 'tenant.rename':
+      return `renamed the organization ${text(b.name) ?? '?'} → ${text(a.name) ?? label}`;
+    case 'tenant.create':
+      return `created the organization ${label}`;
+    default:
+      return `${e.action} ${label}`.trim();
+  }
+}
+
+async function toPageView(ctx: ScreenContext, page: { items: AuditEntry[]; nextCursor?: string }): Promise<AuditPageView> {
+  const labels = await unitLabels(ctx.db, page.items.flatMap(unitIdsOf));
+  const names = new Map([...labels].map(([id, l]) => [id, l.name]));
+  return {
+    lines: page.items.map((e) => ({
+      id: e.id,
+      at: e.at,
+      actor: e.actor,
+      action: e.action,
+      summary: describeAudit(e, names),
+      ...(e.unitId && names.has(e.unitId) ? { unit: { id: e.unitId, name: names.get(e.unitId)! } } : {}),
+      ...(e.before ? { before: e.before } : {}),
+      ...(e.after ? { after: e.after } : {}),
+    })),
+    ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+    now: new Date().toISOString(),
+  };
+}
+
+/**
+ * One page of the tenant's trail (owners and admins) or of one unit's (its managers): one Query
+ * plus one BatchGetItem for the names of the units the page mentions.
+ */
+export async function auditPage(ctx: ScreenContext, options: { unit?: UnitRef; cursor?: string } = {}): Promise<AuditPageView> {
+  ctx.authorize('audit.read', options.unit ? { unit: options.unit } : {});
+  const page = options.unit
+    ? await listUnitAudit(ctx.db, options.unit.id, { cursor: options.cursor })
+    : await listTenantAudit(ctx.db, { cursor: options.cursor });
+  return toPageView(ctx, page);
+}
+
+/** /audit: the organization's history, first page. */
+export const loadTenantAudit = (ctx: ScreenContext) => auditPage(ctx);
+
+/**
+ * The unit page's history section, first page; undefined when the actor may not see this unit's
+ * history (members who don't manage it), so the page can leave the section out.
+ */
+export async function loadUnitAudit(ctx: ScreenContext, unit: UnitRef): Promise<AuditPageView | undefined> {
+  if (!can(ctx.actor, 'audit.read', { unit })) return undefined;
+  return auditPage(ctx, { unit });
+}

@@ -1,0 +1,62 @@
+// /members/[userId]: one person's units and roles (T8: one strongly consistent Query), with the
+// names of those units and their parents (one BatchGetItem per 100 ids), and what the actor may
+// do to each membership. Owners and admins see every membership; anyone else sees the ones in
+// units whose members they may read, so a member page never shows more than the unit pages do.
+// Server-only.
+import { can } from '../authz';
+import { notFound } from '../errors';
+import { getUserMemberships, type Membership } from '../members';
+import { pathIds } from '../org/unit-item';
+import { memberRow, unitLabels, type MemberRowView, type ScreenContext } from './unit-members';
+
+export interface MembershipView extends MemberRowView {
+  /** Names from the top unit down to the unit's parent ("Acme / Engineering"). */
+  parents: string[];
+}
+
+export interface MemberPageView {
+  user: { userId: string; name: string; email: string };
+  memberships: MembershipView[];
+  /** Memberships the actor may not see (owners and admins see all). */
+  hidden: number;
+  /** The actor may remove this person from every unit (owners and admins, within the rules). */
+  canRemoveFromOrganization: boolean;
+  isSelf: boolean;
+}
+
+const memberGone = () => notFound('member.notFound', 'That person is not in this organization (any more).');
+
+export async function loadMemberPage(ctx: ScreenContext, userId: string): Promise<MemberPageView> {
+  const { user, memberships } = await getUserMemberships(ctx.db, userId);
+  const isSelf = userId === ctx.actor.userId;
+  if (!user || memberships.length === 0) {
+    // Saying "not here" reveals nothing the actor couldn't learn from the member list.
+    ctx.authorize('tenant.read', {});
+    throw memberGone();
+  }
+  const visible = memberships.filter((m) => can(ctx.actor, 'members.read', { unit: { id: m.unitId, path: m.unitPath } }));
+  if (visible.length === 0 && !isSelf) {
+    ctx.authorize('tenant.read', {});
+    throw memberGone();
+  }
+  if (visible.length === memberships.length && can(ctx.actor, 'members.list', {})) ctx.authorize('members.list', {});
+  else if (visible[0]) ctx.authorize('members.read', { unit: { id: visible[0].unitId, path: visible[0].unitPath } });
+  else ctx.authorize('tenant.read', {});
+
+  const labels = await unitLabels(ctx.db, visible.flatMap((m) => pathIds(m.unitPath)));
+  const named = (m: Membership): MembershipView => {
+    const ids = pathIds(m.unitPath);
+    return {
+      ...memberRow(ctx.actor, m, labels.get(m.unitId)?.name ?? 'a deleted unit'),
+      parents: ids.slice(0, -1).map((id) => labels.get(id)?.name ?? '…'),
+    };
+  };
+  const rows = visible.map(named).sort((a, b) => [...a.parents, a.unitName].join('\u0000').localeCompare([...b.parents, b.unitName].join('\u0000')));
+  return {
+    user: { userId: user.userId, name: user.name, email: user.email },
+    memberships: rows,
+    hidden: memberships.length - visible.length,
+    canRemoveFromOrganization: !isSelf && can(ctx.actor, 'members.list', {}) && rows.length === memberships.length && rows.every((r) => r.canRemove),
+    isSelf,
+  };
+}

@@ -1,0 +1,182 @@
+// /members: everyone in the organization with pending invitations flagged, sorted by email (one
+// GSI2 Query page), or searched by name or email prefix (GSI3 and GSI2 pages in parallel, merged
+// without repeats). Owners and admins only (`members.list`). Server-only.
+import { can, type ActorAccess, type UnitRef } from '../authz';
+import { invalid } from '../errors';
+import { listTenantMembers, type Role, type TenantMemberRow, type TenantUser } from '../members';
+import type { Invitation } from '../invitations';
+import { search, searchMembersByName, validateSearchPrefix } from '../search';
+import { pathIds, rootPath } from '../org/unit-item';
+import { getTenantSettings } from '../tenants';
+import { searchKey } from '../validation';
+import { unitLabels, unitPermissions, type UnitLabel, type ScreenContext } from './unit-members';
+
+export interface MemberListMember {
+  kind: 'member';
+  userId: string;
+  name: string;
+  email: string;
+  /** How many units they belong to. */
+  units: number;
+}
+
+export interface MemberListInvitation {
+  kind: 'invitation';
+  id: string;
+  email: string;
+  role: Role;
+  unitId: string;
+  /** "a deleted unit" when the unit is gone. */
+  unitName: string;
+  expiresAt: string;
+  invitedBy: string;
+  version: number;
+  canRevoke: boolean;
+}
+
+export type MemberListRow = MemberListMember | MemberListInvitation;
+
+export interface MembersPageView {
+  rows: MemberListRow[];
+  nextCursor?: string;
+  /** The search the page answers ('' for the whole list). */
+  query: string;
+}
+
+export interface MembersScreen {
+  page: MembersPageView;
+  /** The top unit, where invitations start by default. */
+  root: { id: string; path: string; name: string };
+  /** Roles the actor may invite to the top unit (empty: may not invite there). */
+  inviteRoles: Role[];
+}
+
+/** Rows per stream per page: a search page holds up to twice this. */
+const PAGE = 25;
+const LIST_PAGE = 50;
+
+const memberRow = (u: TenantUser): MemberListMember => ({ kind: 'member', userId: u.userId, name: u.name, email: u.email, units: u.membershipCount });
+
+function invitationRow(access: ActorAccess, i: Invitation, labels: Map<string, UnitLabel>): MemberListInvitation {
+  const unit = labels.get(i.unitId);
+  // A deleted unit's invitation can never be accepted; tenant admins may still clear it.
+  const canRevoke = unit
+    ? can(access, 'invitation.revoke', { unit: { id: i.unitId, ...unit }, role: i.role })
+    : can(access, 'members.list', {});
+  return {
+    kind: 'invitation', id: i.id, email: i.email, role: i.role, unitId: i.unitId, unitName: unit?.name ?? 'a deleted unit',
+    expiresAt: i.expiresAt, invitedBy: i.invitedBy.email, version: i.version, canRevoke,
+  };
+}
+
+/** The search cursor: each stream's own signed cursor, `null` once that stream is exhausted. */
+interface SearchCursor {
+  n?: string | null;
+  e?: string | null;
+}
+
+function readSearchCursor(raw: string | undefined): SearchCursor {
+  if (!raw) return {};
+  try {
+    const value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as SearchCursor;
+    const ok = (v: unknown) => v === undefined || v === null || typeof v === 'string';
+    if (typeof value === 'object' && value && ok(value.n) && ok(value.e)) return value;
+  } catch {
+    // fall through
+  }
+  throw invalid('page.badCursor', 'This page link is invalid or has expired. Start again from the first page.');
+}
+
+const writeSearchCursor = (c: SearchCursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
+
+async function withInvitationNames(ctx: ScreenContext, rows: TenantMemberRow[]): Promise<MemberListRow[]> {
+  const invitations = rows.flatMap((r) => (r.kind === 'invitation' ? [r.invitation] : []));
+  const labels = await unitLabels(ctx.db, invitations.map((i) => i.unitId));
+  return rows.map((r) => (r.kind === 'member' ? memberRow(r.user) : invitationRow(ctx.actor, r.invitation, labels)));
+}
+
+/**
+ * One page of the member list. Without a query: GSI2 by email (members and invitations) plus,
+ * when the page holds invitations, one BatchGetItem for their units' names. With a query: people
+ * whose name starts with it (GSI3) and those whose email does (GSI2; invitations included), in
+ * parallel; someone matching both ways is listed once, from the name stream.
+ */
+export async function membersPage(ctx: ScreenContext, options: { q?: string; cursor?: string } = {}): Promise<MembersPageView> {
+  ctx.authorize('members.list', {});
+  const query = options.q?.trim() ?? '';
+  if (!query) {
+    const page = await listTenantMembers(ctx.db, { limit: LIST_PAGE, cursor: options.cursor });
+    return { rows: await withInvitationNames(ctx, page.items), query, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
+  }
+  const key = validateSearchPrefix(query, 'member.badPrefix');
+  const cursor = readSearchCursor(options.cursor);
+  const emailsPossible = !/\s/.test(key);
+  const [byName, byEmail] = await Promise.all([
+    cursor.n === null ? undefined : searchMembersByName(ctx.db, query, { limit: PAGE, cursor: cursor.n }),
+    cursor.e === null || !emailsPossible ? undefined : listTenantMembers(ctx.db, { emailPrefix: query, limit: PAGE, cursor: cursor.e }),
+  ]);
+  // Members whose name matches come from the name stream: the email stream skips them, so
+  // nobody appears twice across pages either.
+  const emailRows = (byEmail?.items ?? []).filter((r) => r.kind === 'invitation' || !searchKey(r.user.name || r.user.email).startsWith(key));
+  const rows = [...(byName?.items ?? []).map((user): TenantMemberRow => ({ kind: 'member', user })), ...emailRows];
+  const next: SearchCursor = { n: byName?.nextCursor ?? null, e: byEmail?.nextCursor ?? null };
+  return {
+    rows: await withInvitationNames(ctx, rows),
+    query,
+    ...(next.n || next.e ? { nextCursor: writeSearchCursor(next) } : {}),
+  };
+}
+
+/** /members first page, with the top unit for the invite dialog: T1 + the page, in parallel. */
+export async function loadMembers(ctx: ScreenContext, options: { q?: string; cursor?: string } = {}): Promise<MembersScreen> {
+  ctx.authorize('members.list', {});
+  const [settings, page] = await Promise.all([getTenantSettings(ctx.db), membersPage(ctx, options)]);
+  const root = { id: settings.rootUnitId, path: rootPath(settings.rootUnitId), name: settings.name };
+  return { page, root, inviteRoles: unitPermissions(ctx.actor, root).inviteRoles };
+}
+
+export interface PersonOption {
+  userId: string;
+  name: string;
+  email: string;
+}
+
+/**
+ * People to add to a unit (the add-member combobox): members of the organization whose name or
+ * email starts with `q` (T10: two Queries in parallel). Anyone who may add members to the unit
+ * may search, so a unit manager can find the colleague they want to add.
+ */
+export async function pickPeople(ctx: ScreenContext, unit: UnitRef, q: string): Promise<PersonOption[]> {
+  ctx.authorize('membership.add', { unit, role: 'member' });
+  const results = await search(ctx.db, q, { limit: 20 });
+  return results.flatMap((r) => (r.kind === 'member' ? [{ userId: r.user.userId, name: r.user.name, email: r.user.email }] : []));
+}
+
+export interface UnitOption {
+  id: string;
+  name: string;
+  /** Names from the top unit down to the parent. */
+  parents: string[];
+  /** Roles the actor may give there by adding an existing member. */
+  addRoles: Role[];
+  /** Roles the actor may invite someone to there. */
+  inviteRoles: Role[];
+}
+
+/**
+ * Units to place someone in (invite and add dialogs): units whose name starts with `q` (T10)
+ * where the actor may add or invite anyone, with their parents' names (one BatchGetItem).
+ */
+export async function pickUnits(ctx: ScreenContext, q: string): Promise<UnitOption[]> {
+  ctx.authorize('tenant.read', {});
+  const results = await search(ctx.db, q, { limit: 20 });
+  const units = results.flatMap((r) => (r.kind === 'unit' ? [r.unit] : []));
+  const options = units
+    .map((u) => ({ unit: u, ...unitPermissions(ctx.actor, { id: u.id, path: u.path, name: u.name }) }))
+    .filter((o) => o.addRoles.length > 0 || o.inviteRoles.length > 0);
+  const labels = await unitLabels(ctx.db, options.flatMap((o) => pathIds(o.unit.path).slice(0, -1)));
+  return options.map(({ unit, addRoles, inviteRoles }) => ({
+    id: unit.id, name: unit.name, addRoles, inviteRoles,
+    parents: pathIds(unit.path).slice(0, -1).map((id) => labels.get(id)?.name ?? '…'),
+  }));
+}

@@ -1,0 +1,132 @@
+// The members section of a unit page: direct members (T6) or everyone in the subtree (T7), one
+// page at a time, with what the actor may do to each row, as plain serializable views. Used by
+// the unit page loader (first page) and GET /api/v1/members/units/[unitId] (later pages).
+// Server-only.
+import type { Authorizing, RequestActor } from '../api/actor-entry';
+import { can, type ActorAccess, type UnitRef } from '../authz';
+import type { TenantDb } from '../db';
+import { isRootPath, listSubtreeMembers, listUnitMembers, ROLES, TENANT_ROLES, type Membership, type Role } from '../members';
+import { keys } from '../db';
+import { batchGet } from '../org/unit-reads';
+
+export type ScreenContext = Authorizing<RequestActor>;
+
+/** The unit as the members section needs it (from the unit the page already read). */
+export interface UnitSummary {
+  id: string;
+  path: string;
+  name: string;
+  version: number;
+}
+
+export type MemberScope = 'direct' | 'subtree';
+
+export interface MemberRowView {
+  unitId: string;
+  /** The unit's name ("a deleted unit" never appears here: rows come from the unit's own items). */
+  unitName: string;
+  userId: string;
+  name: string;
+  email: string;
+  role: Role;
+  /** Sent back with a role change or removal (optimistic locking). */
+  version: number;
+  /** Roles the actor may set on this row, the current one first; just the current one when none. */
+  roleOptions: Role[];
+  canRemove: boolean;
+  /** The row is the actor. */
+  isSelf: boolean;
+}
+
+export interface UnitMembersPage {
+  scope: MemberScope;
+  rows: MemberRowView[];
+  nextCursor?: string;
+}
+
+export interface UnitMembersPermissions {
+  /** Roles the actor may give by adding an existing member here (empty: may not add). */
+  addRoles: Role[];
+  /** Roles the actor may invite someone to here (empty: may not invite). */
+  inviteRoles: Role[];
+}
+
+export interface UnitMembersView {
+  unit: UnitSummary;
+  initial: UnitMembersPage;
+  permissions: UnitMembersPermissions;
+}
+
+/** Rows per page on screen: one BatchGetItem resolves the unit names of a subtree page. */
+export const MEMBERS_SCREEN_PAGE = 50;
+
+const ref = (unit: { id: string; path: string; name?: string }): UnitRef => ({ id: unit.id, path: unit.path, name: unit.name });
+
+/** Roles a unit can hold at all: owner and admin live on the top unit only. */
+export const rolesFitting = (unitPath: string): Role[] => ROLES.filter((r) => isRootPath(unitPath) || !TENANT_ROLES.includes(r));
+
+export function unitPermissions(access: ActorAccess, unit: UnitRef): UnitMembersPermissions {
+  const fitting = rolesFitting(unit.path);
+  return {
+    addRoles: fitting.filter((role) => can(access, 'membership.add', { unit, role })),
+    inviteRoles: fitting.filter((role) => can(access, 'invitation.create', { unit, role })),
+  };
+}
+
+/** One membership as a row, with what the actor may do to it. */
+export function memberRow(access: ActorAccess, m: Membership, unitName: string): MemberRowView {
+  const unit: UnitRef = { id: m.unitId, path: m.unitPath, name: unitName };
+  const others = rolesFitting(m.unitPath).filter(
+    (to) => to !== m.role && can(access, 'membership.changeRole', { unit, userId: m.userId, from: m.role, to }),
+  );
+  return {
+    unitId: m.unitId, unitName, userId: m.userId, name: m.name, email: m.email, role: m.role, version: m.version,
+    roleOptions: [m.role, ...others],
+    canRemove: can(access, 'membership.remove', { unit, userId: m.userId, role: m.role }),
+    isSelf: m.userId === access.userId,
+  };
+}
+
+export interface UnitLabel {
+  name: string;
+  path: string;
+}
+
+/** Units' names and paths by id, one BatchGetItem per 100 ids; ids of deleted units are absent. */
+export async function unitLabels(db: TenantDb, ids: Iterable<string>): Promise<Map<string, UnitLabel>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const items = await batchGet(db, unique.map((id) => keys.unit(db.tenantId, id)), { consistent: false, projection: ['unitId', 'name', 'path'] });
+  return new Map(items.map((i) => [i.unitId as string, { name: i.name as string, path: i.path as string }]));
+}
+
+/**
+ * One page of the unit's members: T6 (one Query) or T7 (one Query + one BatchGetItem for the
+ * names of the units on the page). Authorizes `members.read` at the unit first.
+ */
+export async function unitMembersPage(
+  ctx: ScreenContext,
+  unit: UnitSummary,
+  options: { scope?: MemberScope; cursor?: string } = {},
+): Promise<UnitMembersPage> {
+  ctx.authorize('members.read', { unit: ref(unit) });
+  const scope = options.scope ?? 'direct';
+  const page =
+    scope === 'direct'
+      ? await listUnitMembers(ctx.db, unit.id, { limit: MEMBERS_SCREEN_PAGE, cursor: options.cursor })
+      : await listSubtreeMembers(ctx.db, unit.path, { limit: MEMBERS_SCREEN_PAGE, cursor: options.cursor });
+  const labels = scope === 'direct' ? new Map<string, UnitLabel>() : await unitLabels(ctx.db, page.items.filter((m) => m.unitId !== unit.id).map((m) => m.unitId));
+  labels.set(unit.id, unit);
+  return {
+    scope,
+    rows: page.items.map((m) => memberRow(ctx.actor, m, labels.get(m.unitId)?.name ?? 'a deleted unit')),
+    ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+  };
+}
+
+/** The unit page's members section, first page of direct members: one Query (T6). */
+export async function loadUnitMembers(ctx: ScreenContext, unit: UnitSummary): Promise<UnitMembersView> {
+  const summary: UnitSummary = { id: unit.id, path: unit.path, name: unit.name, version: unit.version };
+  const initial = await unitMembersPage(ctx, summary, { scope: 'direct' });
+  return { unit: summary, initial, permissions: unitPermissions(ctx.actor, ref(summary)) };
+}
