@@ -3,15 +3,18 @@
 // are not re-rendered on client navigation, so each page calls requireActor too.
 import { requireActor } from '@/lib/auth';
 import { ConsoleHeader } from '@/components/shell/console-header';
+import { Toaster } from '@/components/ui/toaster';
 
 export const dynamic = 'force-dynamic';
 
 export default async function ConsoleLayout({ children }: { children: React.ReactNode }) {
   await requireActor();
   return (
-    <div className="min-h-screen">
+    <div className="flex h-dvh flex-col">
       <ConsoleHeader />
-      {children}
+      {/* Pages scroll below a header that stays put (the units screen splits this into tree and page). */}
+      <div className="min-h-0 flex-1 overflow-auto">{children}</div>
+      <Toaster />
     </div>
   );
 }
