@@ -1,0 +1,62 @@
+// The HTTP floor: a bare node:http server answering each measured page's main data with the
+// same single DynamoDB Query the page makes, through the same tenant-scoped client (lib/tenancy,
+// STS credentials, the IAM-enforcing gateway), and nothing else: no session, no rendering.
+// Run as its own process by the HTTP section: BENCH_FLOOR_PORT, BENCH_TENANT_ID,
+// BENCH_ROOT_PATH and BENCH_UNIT_ID come from the environment, with the stack's settings.
+import { createServer } from 'node:http';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { INDEX, keys } from '../../lib/db';
+import { SUBTREE_PAGE } from '../../lib/org';
+import { tenantDb } from '../../lib/tenancy';
+
+const need = (name: string) => {
+  const v = process.env[name];
+  if (!v) throw new Error(`${name} is not set`);
+  return v;
+};
+const tenantId = need('BENCH_TENANT_ID');
+const rootPath = need('BENCH_ROOT_PATH');
+const unitId = need('BENCH_UNIT_ID');
+/** Sub-units the unit page lists (lib/screens/unit-page UNIT_PAGE_CHILDREN), passed by the section. */
+const unitChildren = Number(process.env.BENCH_UNIT_CHILDREN ?? 25);
+
+const queries: Record<string, () => QueryCommand> = {
+  // The tree page: the first T4 page of the whole tree.
+  '/tree': () =>
+    new QueryCommand({
+      TableName: process.env.ARBOR_TABLE,
+      IndexName: INDEX.gsi1,
+      KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :path)',
+      ExpressionAttributeValues: { ':pk': keys.gsi1.tree(tenantId), ':path': rootPath },
+      Limit: SUBTREE_PAGE.default,
+    }),
+  // The unit page: the first page of its sub-units (T3).
+  '/unit': () =>
+    new QueryCommand({
+      TableName: process.env.ARBOR_TABLE,
+      IndexName: INDEX.gsi2,
+      KeyConditionExpression: 'GSI2PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.gsi2.children(tenantId, unitId) },
+      Limit: unitChildren,
+    }),
+};
+
+const server = createServer(async (req, res) => {
+  const query = queries[req.url ?? ''];
+  if (!query) {
+    res.writeHead(404).end();
+    return;
+  }
+  try {
+    const db = await tenantDb(tenantId);
+    const out = await db.client.send(query());
+    const body = JSON.stringify({ items: out.Items ?? [] });
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+  } catch (e) {
+    res.writeHead(500, { 'content-type': 'text/plain' }).end((e as Error).message);
+  }
+});
+server.keepAliveTimeout = 30_000;
+server.listen(Number(need('BENCH_FLOOR_PORT')), '127.0.0.1');
+process.on('SIGTERM', () => server.close(() => process.exit(0)));

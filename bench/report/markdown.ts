@@ -1,0 +1,143 @@
+// Renders the results as the Markdown table page the README links (bench/results/latest.md).
+import type { Summary } from '../support/stats';
+import type { BenchResults } from './results';
+
+const num = (x: number, digits = 0) => x.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+/** Median with the spread over runs: "123 (110–140)"; a single run is shown alone. */
+const med = (s: Summary, digits = 0, scale = 1) =>
+  s.runs === 1 || s.min === s.max ? num(s.median * scale, digits) : `${num(s.median * scale, digits)} (${num(s.min * scale, digits)}–${num(s.max * scale, digits)})`;
+/** Median with p10–p90, for distributions of many samples (latencies). */
+const dist = (s: Summary, digits = 2) => `${num(s.median, digits)} (p10 ${num(s.p10, digits)}, p90 ${num(s.p90, digits)})`;
+const times = (x: number) => `${x >= 100 ? num(x) : x >= 10 ? num(x, 1) : num(x, 2)}×`;
+const pct = (x: number) => `${num(x * 100, x < 0.1 ? 1 : 0)} %`;
+const mark = (met: boolean | null) => (met === null ? 'not measured' : met ? '**met**' : '**missed**');
+const table = (head: string[], rows: (string | number)[][]) =>
+  [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+
+export function renderMarkdown(r: BenchResults): string {
+  const m = r.machine;
+  const out: string[] = [
+    '# Arbor benchmark results',
+    '',
+    `Run ${r.startedAt.replace('T', ' ').slice(0, 16)} UTC, ${num((r.durationMs ?? 0) / 1000)} s, \`npm run bench${(r.options.args as string[] | undefined)?.length ? ` -- ${(r.options.args as string[]).join(' ')}` : ''}\`. ` +
+      `Machine: ${m.cores} × ${m.cpuModel}, ${m.memoryGiB} GiB, Node ${m.node}, ${m.platform}; load average ${m.loadAtStart} at the start, ${m.loadAtEnd ?? '?'} at the end.` +
+      (r.note ? ` ${r.note}` : ''),
+    '',
+    'Everything runs on this one machine: DynamoDB Local (in memory), the STS emulator and IAM-enforcing gateway (every tenant request is SigV4-verified and evaluated against its session policy), the app and the load generator. Figures are medians over the runs with (min–max); ratios are of medians from the same run. Read capacity is what DynamoDB Local reports through `ReturnConsumedCapacity`, except where "billed" says DynamoDB\'s minimum of one 4 KB unit per read request was applied (DynamoDB Local reports 0 for a Query that finds nothing).',
+    '',
+  ];
+
+  if (r.targets?.length) {
+    out.push('## Targets', '', table(['target', 'measured', 'result', 'why'], r.targets.map((t) => [t.target, t.measured, mark(t.met), t.note])), '');
+  }
+  if (r.seed?.length) {
+    out.push(
+      '## Seeded tenants',
+      '',
+      'Bulk-loaded with BatchWriteItem from the app\'s own item builders (units, sibling-name claims, both membership directions, profiles, users, one audit entry per create and per membership), counters set to what those writes add up to.',
+      '',
+      table(['units', 'memberships', 'people', 'items', 'seed time'], r.seed.map((s) => [num(s.units), num(s.memberships), num(s.people), num(s.items), `${num(s.ms / 1000, 1)} s`])),
+      '',
+    );
+  }
+  if (r.subtree?.length) {
+    out.push(
+      '## 1. Subtree read',
+      '',
+      'Arbor: `listSubtree` (T4), every page of up to 1,000 units, one GSI1 Query each. Naive: one Query of the children index (GSI2) per unit, level by level, 32 in flight. Pruned: the same, skipping units whose `childCount` is 0.',
+      '',
+      table(
+        ['units', 'method', 'requests', 'read capacity (RCU)', 'RCU billed', 'wall time (ms)'],
+        r.subtree.flatMap((s) =>
+          (['arbor', 'naive', 'naivePruned'] as const).map((k) => [
+            num(s.size), k === 'arbor' ? 'Arbor (T4)' : k === 'naive' ? 'naive traversal' : 'naive, pruned', med(s[k].requests), med(s[k].readCapacity, 1), med(s[k].readCapacityBilled, 1), med(s[k].ms),
+          ]),
+        ),
+      ),
+      '',
+      table(
+        ['units', 'requests saved', 'RCU saved (billed)', 'wall time saved', 'vs pruned: requests', 'vs pruned: wall time'],
+        r.subtree.map((s) => [num(s.size), times(s.ratios.requests), times(s.ratios.readCapacityBilled), times(s.ratios.wallTime), times(s.ratios.prunedRequests), times(s.ratios.prunedWallTime)]),
+      ),
+      '',
+    );
+  }
+  if (r.screens) {
+    const sc = r.screens;
+    out.push(
+      '## 2. Requests per screen',
+      '',
+      `Server-side data loading at ${num(sc.tenantUnits)} units, counted per data set by an SDK middleware on the tenant and platform clients; source: ${sc.source}. The unit page shows a unit at depth ${sc.subjects.unitDepth} with ${sc.subjects.unitChildren} children and ${sc.subjects.unitMembers} members; the member page a person with ${sc.subjects.memberMemberships} memberships. Ideal: one request per data set, and (bytes of the items shown) / 4 KB / 2 read capacity.`,
+      '',
+      table(
+        ['screen', 'requests (ideal)', 'most per data set', 'RCU (ideal)', 'data loading (ms, sequential)'],
+        sc.screens.map((s) => [`${s.name} \`${s.route}\``, `${s.requests} (${s.idealRequests})`, s.maxRequestsPerDataSet, `${num(s.readCapacity, 1)} (${num(s.idealReadCapacity, 1)})`, med(s.ms, 1)]),
+      ),
+      '',
+      table(
+        ['screen', 'data set', 'pattern', 'requests', 'RCU', 'ideal RCU', 'ms'],
+        sc.screens.flatMap((s) =>
+          s.dataSets.map((d) => [s.name, d.name, d.pattern, `${d.requests} (${Object.entries(d.byCommand).map(([c, n]) => `${n} ${c.replace('Command', '')}`).join(', ')})`, num(d.readCapacity, 1), num(d.idealReadCapacity, 1), med(d.ms, 1)]),
+        ),
+      ),
+      '',
+    );
+  }
+  if (r.moves?.length) {
+    out.push(
+      '## 3. Moves',
+      '',
+      '`moveUnit` of a subtree back and forth between two parents, run to the end (one transaction when it fits, else the journaled job). Items changed = units + both items of each membership. Raw: BatchWriteItem of as many items of the same shapes (8 requests in flight), straight to DynamoDB Local and through the gateway with tenant credentials.',
+      '',
+      table(
+        ['units', 'memberships', 'items changed', 'mode', 'wall time (s)', 'write requests', 'items written', 'items changed/s', 'raw direct items/s', 'raw gateway items/s', 'move ÷ raw direct', 'move ÷ raw gateway'],
+        r.moves.map((x) => [
+          num(x.units), num(x.memberships), num(x.itemsChanged), x.mode, med(x.ms, 2, 1 / 1000), med(x.writeRequests), med(x.itemsWritten), med(x.itemsPerSecond),
+          med(x.raw.direct.itemsPerSecond), med(x.raw.gateway.itemsPerSecond), pct(x.ratioToRawDirect), pct(x.ratioToRawGateway),
+        ]),
+      ),
+      '',
+    );
+  }
+  if (r.http) {
+    const h = r.http;
+    out.push(
+      '## 4. HTTP',
+      '',
+      `Production build (\`next build\`${h.buildMs ? `, ${num(h.buildMs / 1000)} s` : ', reused'}; \`next start\`, NODE_ENV=production) at ${num(r.screens?.tenantUnits ?? h.tenantUnits)} units, signed in over HTTP through the local IdP (${h.signIn.requests} requests, landed on \`${h.signIn.landedOn}\`); autocannon in its own process. Floor: a bare node:http server making the page's main Query with the same tenant-scoped client. req/s: median over the run's seconds (min–max).`,
+      '',
+      table(
+        ['page', 'server', 'connections × s', 'req/s', 'p50 (ms)', 'p90 (ms)', 'p99 (ms)', 'errors / non-2xx / timeouts', 'app ÷ floor'],
+        h.pages.flatMap((p) =>
+          [p.floor, p.app].map((l, i) => [
+            p.page, i === 0 ? `floor \`${l.url.replace(/^https?:\/\/[^/]+/, '')}\`` : `app \`${l.url.replace(/^https?:\/\/[^/]+/, '')}\``, `${l.connections} × ${l.seconds}`,
+            `${num(l.rps.median)} (${num(l.rps.min)}–${num(l.rps.max)})`, num(l.latencyMs.p50), num(l.latencyMs.p90), num(l.latencyMs.p99), `${l.errors} / ${l.non2xx} / ${l.timeouts}`, i === 1 ? pct(p.ratio) : '',
+          ]),
+        ),
+      ),
+      ...(h.missing.length ? ['', ...h.missing.map((x) => `- Not measured: ${x}`)] : []),
+      '',
+    );
+  }
+  if (r.credentials) {
+    const c = r.credentials;
+    out.push(
+      '## 5. Credentials',
+      '',
+      table(
+        ['measurement', 'result'],
+        [
+          [`a fresh server instance, ${num(c.load.requests)} requests (T1) across ${c.load.tenants} tenants, ${c.load.concurrency} in flight, ${c.load.sessionSeconds} s sessions`, `${c.load.assumeRoleAtEmulator} AssumeRole at the emulator (${c.load.assumeRoleAtVendor} at the vendor): ${num(c.load.perThousandRequests, 1)} per 1,000 requests, ${num(c.load.perTenant, 2)} per tenant`],
+          [`${c.refresh.sessionSeconds} s sessions (refreshed from ${c.refresh.refreshAheadSeconds} s before expiry), ${c.refresh.tenants} tenants, ${c.refresh.seconds} s, ${num(c.refresh.requests)} requests`, `${c.refresh.assumeRole} AssumeRole: ${num(c.refresh.perTenant, 2)} per tenant (expected ${c.refresh.expectedPerTenant}: the first request, then one per refresh period); ${c.refresh.failedRequests} failed requests`],
+          [`warm cache, ${c.overhead.query}, ${c.overhead.requests} requests each, interleaved`, `tenant credentials through the gateway ${dist(c.overhead.scopedGateway)} ms; operator credentials through the gateway ${dist(c.overhead.operatorGateway)} ms; direct to DynamoDB Local ${dist(c.overhead.direct)} ms`],
+          ['scoped ÷ operator, same gateway (the credentials\' own overhead)', times(c.overhead.scopedVsOperator)],
+          ['scoped ÷ direct (adds the local gateway\'s hop, which AWS does not have)', times(c.overhead.scopedVsDirect)],
+          ['credential provider, warm cache', `${num(c.overhead.providerMicroseconds, 2)} µs per call`],
+        ],
+      ),
+      '',
+    );
+  }
+  if (r.failures?.length) out.push('## Failed sections', '', ...r.failures.map((f) => `- ${f.section}: ${f.error}`), '');
+  return out.join('\n');
+}

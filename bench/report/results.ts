@@ -1,0 +1,41 @@
+// The shape of bench/results/latest.json.
+import type { MachineInfo } from '../support/machine';
+import type { CredentialsResult } from '../sections/credentials';
+import type { HttpResult } from '../sections/http';
+import type { MoveResult } from '../sections/moves';
+import type { ScreensResult } from '../sections/screens';
+import type { SubtreeReadResult } from '../sections/subtree-read';
+
+export interface SeedSummary {
+  units: number;
+  memberships: number;
+  people: number;
+  items: number;
+  ms: number;
+}
+
+export interface TargetResult {
+  target: string;
+  measured: string;
+  met: boolean | null;
+  /** Why it was met or missed, and for a miss what would close it. */
+  note: string;
+}
+
+export interface BenchResults {
+  startedAt: string;
+  durationMs?: number;
+  options: Record<string, unknown>;
+  machine: MachineInfo;
+  /** Free text about the conditions of the run (ARBOR_BENCH_NOTE), e.g. a shared machine. */
+  note?: string;
+  seed?: SeedSummary[];
+  subtree?: SubtreeReadResult[];
+  screens?: ScreensResult;
+  moves?: MoveResult[];
+  credentials?: CredentialsResult;
+  http?: HttpResult;
+  targets?: TargetResult[];
+  /** Sections that failed, with the error, so one failure doesn't lose the rest. */
+  failures?: { section: string; error: string }[];
+}

@@ -1,0 +1,84 @@
+// The issue's targets, judged from the measured results: met or missed, with the reason, and
+// for a miss what would close it.
+import type { BenchResults, TargetResult } from './results';
+
+const pct = (x: number) => `${(x * 100).toFixed(x < 0.1 ? 1 : 0)} %`;
+const times = (x: number) => `${x >= 100 ? Math.round(x) : x.toFixed(1)}×`;
+
+export function judgeTargets(r: BenchResults): TargetResult[] {
+  const out: TargetResult[] = [];
+
+  if (r.screens) {
+    const over = r.screens.screens.flatMap((s) => s.dataSets.filter((d) => d.requests > 2).map((d) => ({ screen: s.name, d })));
+    const worst = Math.max(...r.screens.screens.map((s) => s.maxRequestsPerDataSet));
+    out.push({
+      target: "Every screen's first page: at most 2 DynamoDB requests per data set",
+      measured: `at most ${worst} per data set (${r.screens.screens.map((s) => `${s.name} ${s.requests} for ${s.idealRequests} data sets`).join('; ')})`,
+      met: over.length === 0,
+      note:
+        over.length === 0
+          ? 'Each data set is one GetItem, Query or BatchGetItem; the two-request ones read an index and then the names it points to (or, as T4 called with an id, the unit before its subtree).'
+          : `Over the target: ${over.map(({ screen, d }) => `${screen} / ${d.name}: ${d.requests} requests (${Object.entries(d.byCommand).map(([c, n]) => `${n} ${c.replace('Command', '')}`).join(', ')})`).join('; ')}. ` +
+            'Closing it: serve the data set from one item collection keyed for it (one Query), or collect the keys first and read them in one BatchGetItem, instead of one request per unit on the path.',
+    });
+  }
+
+  const subtree = r.subtree?.find((s) => s.size === 10_000) ?? r.subtree?.[r.subtree.length - 1];
+  if (subtree) {
+    const met = subtree.ratios.requests >= 100 && subtree.ratios.wallTime >= 10;
+    out.push({
+      target: `Subtree read at ${subtree.size.toLocaleString('en')} units: ≥100× fewer requests and ≥10× less wall time than the naive traversal`,
+      measured: `${times(subtree.ratios.requests)} fewer requests, ${times(subtree.ratios.wallTime)} less wall time (${times(subtree.ratios.readCapacityBilled)} less read capacity as billed); against the childCount-pruned traversal ${times(subtree.ratios.prunedRequests)} and ${times(subtree.ratios.prunedWallTime)}`,
+      met,
+      note: met
+        ? 'One GSI1 Query per 1,000 units (begins_with on the materialized path) against one Query per unit; wall time follows the number of round trips.'
+        : 'The request ratio is structural (one Query per 1,000 units against one per unit); wall time also depends on how fast DynamoDB Local serves large pages against many small ones on this machine: see the subtree section.',
+    });
+  }
+
+  if (r.moves?.length) {
+    const judged = r.moves.filter((m) => m.units >= 1000);
+    const met = judged.length > 0 && judged.every((m) => m.ratioToRawDirect >= 0.5);
+    out.push({
+      target: 'Moves: at least half the raw write throughput of the engine',
+      measured: r.moves.map((m) => `${m.units.toLocaleString('en')} units: ${pct(m.ratioToRawDirect)} of raw direct, ${pct(m.ratioToRawGateway)} of raw through the gateway`).join('; '),
+      met,
+      note: met
+        ? 'Large moves rewrite items at more than half the rate DynamoDB Local absorbs plain batch writes.'
+        : 'A job writes each unit three times (lock, rewrite path, unlock) and each member item three times plus its user-direction copy once, in TransactWriteItems of ≤100 items (twice the write capacity of plain writes on DynamoDB) sent one at a time, each with the journal update that makes the step happen exactly once; the raw floor writes each item once with 8 BatchWriteItem requests in flight. ' +
+          'The 10-unit move is one transaction after five reads: its figure is latency, not throughput. ' +
+          'Closing it: run the steps of a phase concurrently (the journal would record a set of finished steps rather than one counter), and lock by subtree (one lock on the root, checked by path prefix against the unfinished jobs) instead of on every item, which removes the lock and unlock passes.',
+    });
+  }
+
+  if (r.http) {
+    const pages = r.http.pages;
+    const met = pages.length > 0 && r.http.missing.length === 0 && pages.every((p) => p.ratio >= 0.5 && p.app.errors + p.app.non2xx + p.app.timeouts === 0);
+    out.push({
+      target: "HTTP: at least half the floor's requests/s, zero errors",
+      measured: [
+        ...pages.map((p) => `${p.page}: ${p.app.rps.median} req/s against ${p.floor.rps.median} (${pct(p.ratio)}), ${p.app.errors + p.app.non2xx + p.app.timeouts} errors`),
+        ...r.http.missing.map((m) => `not measured: ${m}`),
+      ].join('; '),
+      met: pages.length === 0 ? null : met,
+      note: met
+        ? 'The page costs less than twice the bare Query it is built on.'
+        : 'A console page is a signed-in, server-rendered React page: it opens the session cookie (JWE), re-reads the actor\'s memberships (T8, strongly consistent), loads the header (tenant switcher through the platform index, tenant settings) and the page\'s own data sets, and renders HTML with the RSC payload; the floor sends one Query and writes JSON. All of it shares two cores with DynamoDB Local, the gateway and the load generator. ' +
+          'Closing it: cache the per-request reads that do not change between requests of a session (tenant settings, the tenant switcher), render the tree page\'s list on the client from a JSON route, and measure on separate machines for the app and the database.',
+    });
+  }
+
+  if (r.credentials) {
+    const { load, refresh } = r.credentials;
+    const met = load.assumeRoleAtEmulator <= load.tenants && refresh.perTenant <= refresh.expectedPerTenant;
+    out.push({
+      target: 'Credentials: at most one AssumeRole per tenant per credential lifetime per server instance',
+      measured: `${load.assumeRoleAtEmulator} AssumeRole for ${load.requests.toLocaleString('en')} requests across ${load.tenants} tenants (${load.perThousandRequests.toFixed(1)} per 1,000 requests, ${load.perTenant.toFixed(2)} per tenant); with ${refresh.sessionSeconds} s sessions over ${refresh.seconds} s: ${refresh.perTenant.toFixed(2)} per tenant (expected ${refresh.expectedPerTenant})`,
+      met,
+      note: met
+        ? 'One AssumeRole per tenant when its first request arrives (concurrent first requests share it), then one per refresh period in the background, never on a request\'s path; a 1-hour session is renewed 5 minutes before it expires.'
+        : 'More AssumeRole calls than tenants × refresh periods: the cache is not shared or a refresh was repeated.',
+    });
+  }
+  return out;
+}

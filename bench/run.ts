@@ -1,0 +1,88 @@
+// `npm run bench`: starts its own local stack (DynamoDB Local in memory, the STS emulator and
+// IAM-enforcing gateway, the local IdP), seeds tenants of 1,000 and 10,000 units (100,000 with
+// --large), runs each measurement several times and writes bench/results/latest.json and
+// latest.md. Every comparison is a ratio of two figures measured in the same run.
+import { randomBytes } from 'node:crypto';
+import { createDocumentClient } from '../lib/db';
+import { createTenancy, tenancySettingsFromConfig } from '../lib/tenancy';
+import { startLocalStack } from '../scripts/local-stack';
+import { DIRECT_CREDENTIALS } from '../scripts/local-stack/dynamodb';
+import { freePort } from '../scripts/local-stack/ports';
+import { judgeTargets } from './report/targets';
+import { writeResults, type BenchResults } from './report/write-results';
+import { seedSizeTenants } from './seed/seed-all';
+import { runCredentials } from './sections/credentials';
+import { runHttp } from './sections/http';
+import { runMoves } from './sections/moves';
+import { runScreens } from './sections/screens';
+import { runSubtreeRead } from './sections/subtree-read';
+import type { BenchContext } from './support/context';
+import { machineInfo } from './support/machine';
+import { Meter } from './support/meter';
+import { parseOptions, type Section } from './support/options';
+
+async function main() {
+  const args = process.argv.slice(2);
+  const options = parseOptions(args);
+  const started = Date.now();
+  const log = (m: string) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${m}`);
+  const appPort = await freePort();
+  const results: BenchResults = {
+    startedAt: new Date(started).toISOString(),
+    options: { args, ...options, only: [...options.only] },
+    machine: machineInfo(),
+    ...(process.env.ARBOR_BENCH_NOTE ? { note: process.env.ARBOR_BENCH_NOTE } : {}),
+    failures: [],
+  };
+  // minSessionSeconds: the credentials section watches 6-second sessions expire and refresh.
+  const stack = await startLocalStack({ appUrl: `http://127.0.0.1:${appPort}`, minSessionSeconds: 1 });
+  // Fresh, non-demo secrets: the production server refuses the demo ones.
+  Object.assign(process.env, stack.env, {
+    ARBOR_SESSION_SECRET: randomBytes(32).toString('base64url'),
+    ARBOR_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  });
+  const ctx: BenchContext = {
+    options, stack, tableName: stack.tableName, log, tenants: new Map(), meter: new Meter(),
+    direct: {
+      client: createDocumentClient({ region: 'us-east-1', endpoint: stack.dynamoDbEndpoint, credentials: DIRECT_CREDENTIALS }),
+      tableName: stack.tableName,
+    },
+    tenancy: createTenancy(tenancySettingsFromConfig()),
+  };
+  const section = async <T>(name: Section, fn: () => Promise<T>): Promise<T | undefined> => {
+    if (!options.only.has(name)) return undefined;
+    try {
+      return await fn();
+    } catch (e) {
+      log(`${name} failed: ${(e as Error).stack ?? e}`);
+      results.failures!.push({ section: name, error: (e as Error).message.split('\n')[0] });
+      return undefined;
+    }
+  };
+  try {
+    log(`local stack up; seeding ${options.sizes.map((s) => s.toLocaleString('en')).join(', ')} units`);
+    await seedSizeTenants(ctx);
+    results.seed = [...ctx.tenants.values()].map((t) => ({
+      // P4's owner membership and profile come on top of the plan's.
+      units: t.units.length, memberships: t.memberships.length + 1, people: t.people.length + 1, items: t.itemCount, ms: t.seedMs,
+    }));
+    results.subtree = await section('subtree', () => runSubtreeRead(ctx));
+    results.screens = await section('screens', () => runScreens(ctx));
+    results.moves = await section('moves', () => runMoves(ctx));
+    results.credentials = await section('credentials', () => runCredentials(ctx));
+    results.http = await section('http', () => runHttp(ctx, appPort));
+  } finally {
+    results.durationMs = Date.now() - started;
+    results.machine.loadAtEnd = machineInfo().loadAtStart;
+    await stack.stop();
+  }
+  results.targets = judgeTargets(results);
+  const files = writeResults(options.outDir, results);
+  log(`done in ${((Date.now() - started) / 1000).toFixed(0)} s: ${files.join(', ')}`);
+  if (results.failures!.length) process.exitCode = 1;
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,146 @@
+// 4. HTTP: the production build (`next build` + `next start`, NODE_ENV=production against the
+// local stack) under autocannon, 20 connections for 20 s (5 s with --quick), on the tree page and
+// a unit page of the 10,000-unit tenant, signed in with a real session cookie; beside each, the
+// floor: a bare node:http server making the page's main DynamoDB Query with the same
+// tenant-scoped client. autocannon runs in its own process so it doesn't share an event loop
+// with the STS emulator and gateway (which live in the bench process).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { setConnection } from '../../lib/sso';
+import { freePort } from '../../scripts/local-stack/ports';
+import type { BenchContext } from '../support/context';
+import { ratio } from '../support/stats';
+import { pickSubjects } from './screens';
+import { buildApp, prepareAppCopy, startServer, type RunningServer } from '../http/private-build';
+import { signInOverHttp } from '../http/sign-in';
+import type { Result as AutocannonResult } from 'autocannon';
+
+export interface LoadResult {
+  target: string;
+  url: string;
+  seconds: number;
+  connections: number;
+  requests: number;
+  /** Requests per second: median and spread over the run's seconds. */
+  rps: { median: number; mean: number; min: number; max: number };
+  latencyMs: { p50: number; p90: number; p99: number; max: number };
+  errors: number;
+  non2xx: number;
+  timeouts: number;
+}
+
+export interface HttpPagePair {
+  page: string;
+  app: LoadResult;
+  floor: LoadResult;
+  /** App req/s ÷ floor req/s (medians). */
+  ratio: number;
+}
+
+export interface HttpResult {
+  tenantUnits: number;
+  buildMs?: number;
+  signIn: { landedOn: string; requests: number };
+  pages: HttpPagePair[];
+  /** What could not be measured, and why. */
+  missing: string[];
+}
+
+function autocannon(url: string, options: { connections: number; seconds: number; cookie?: string }): Promise<AutocannonResult> {
+  const args = ['node_modules/autocannon/autocannon.js', '-c', String(options.connections), '-d', String(options.seconds), '-j', '-t', '30'];
+  if (options.cookie) args.push('-H', `cookie=${options.cookie}`);
+  args.push(url);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('exit', (code) => {
+      const line = out.trim().split('\n').pop() ?? '';
+      try {
+        resolve(JSON.parse(line) as AutocannonResult);
+      } catch {
+        reject(new Error(`autocannon exited ${code}: ${err.slice(-2000)}`));
+      }
+    });
+  });
+}
+
+async function load(target: string, url: string, ctx: BenchContext, cookie?: string): Promise<LoadResult> {
+  const { httpConnections: connections, httpSeconds: seconds } = ctx.options;
+  await autocannon(url, { connections, seconds: 2, cookie }); // warm-up: JIT, connection pools, caches
+  const r = await autocannon(url, { connections, seconds, cookie });
+  ctx.log(`  ${target}: ${r.requests.p50} req/s (median), p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${r.errors} errors, ${r.non2xx} non-2xx`);
+  return {
+    target, url, seconds, connections, requests: r.requests.total,
+    rps: { median: r.requests.p50, mean: r.requests.average, min: r.requests.min, max: r.requests.max },
+    latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max },
+    errors: r.errors, non2xx: r.non2xx, timeouts: r.timeouts,
+  };
+}
+
+export async function runHttp(ctx: BenchContext, appPort: number): Promise<HttpResult> {
+  const tenant = ctx.tenants.get(ctx.options.screenSize)!;
+  const { unit } = pickSubjects(tenant);
+  const missing: string[] = [];
+  const servers: RunningServer[] = [];
+  try {
+    const dir = prepareAppCopy(process.cwd());
+    let buildMs: number | undefined;
+    if (!ctx.options.skipBuild) {
+      ctx.log('http: next build (in a private copy of the tree)');
+      const started = Date.now();
+      await buildApp(dir);
+      buildMs = Date.now() - started;
+    }
+
+    // The tenant signs in with the local IdP; its owner gets an account there.
+    const password = randomBytes(9).toString('base64url');
+    const client = { clientId: `bench-${tenant.tenantId.toLowerCase()}`, clientSecret: randomBytes(18).toString('base64url') };
+    ctx.stack.oidc.addClient(client);
+    ctx.stack.oidc.addUser({ email: tenant.owner.email, name: tenant.owner.name, password });
+    await setConnection(ctx.tenancy.operatorDb(), tenant.tenantId, { issuer: ctx.stack.oidc.issuer, ...client, domains: [tenant.domain], jit: false });
+
+    const env = { ...process.env, NODE_ENV: 'production' as const, ARBOR_ALLOW_EMULATOR: '1', NEXT_TELEMETRY_DISABLED: '1' };
+    const app = await startServer({
+      cwd: dir, args: ['node_modules/next/dist/bin/next', 'start', '-p', String(appPort), '-H', '127.0.0.1'], env, port: appPort, readyPath: '/sign-in',
+    });
+    servers.push(app);
+    const signedIn = await signInOverHttp({ appUrl: app.url, appDir: dir, email: tenant.owner.email, password });
+    ctx.log(`http: signed in over HTTP in ${signedIn.requests} requests, landed on ${signedIn.landedOn}`);
+
+    const floorPort = await freePort();
+    const floor = await startServer({
+      cwd: process.cwd(), args: ['--import', 'tsx', 'bench/http/floor-server.ts'], port: floorPort, readyPath: '/none',
+      env: { ...process.env, BENCH_FLOOR_PORT: String(floorPort), BENCH_TENANT_ID: tenant.tenantId, BENCH_ROOT_PATH: tenant.units[0].path, BENCH_UNIT_ID: unit.id },
+    });
+    servers.push(floor);
+
+    // `/` may send the browser on to the tree's landing unit; the tree page is where it lands.
+    const landing = await fetch(app.url + '/', { headers: { cookie: signedIn.cookie }, redirect: 'manual' });
+    await landing.arrayBuffer();
+    const location = landing.headers.get('location');
+    const treePath = landing.status >= 300 && landing.status < 400 && location ? new URL(location, app.url).pathname : '/';
+    const pages = [
+      { page: 'Tree page', appPath: treePath, floorPath: '/tree', expect: tenant.name },
+      { page: 'Unit page', appPath: `/units/${unit.id}`, floorPath: '/unit', expect: unit.name },
+    ];
+    const results: HttpPagePair[] = [];
+    for (const p of pages) {
+      const check = await fetch(app.url + p.appPath, { headers: { cookie: signedIn.cookie }, redirect: 'manual' });
+      const html = await check.text();
+      if (check.status !== 200 || !html.includes(p.expect)) {
+        missing.push(`${p.page} (${p.appPath}): answered ${check.status}${check.status === 200 ? ' without the expected content' : ''}, so it was not loaded`);
+        continue;
+      }
+      ctx.log(`http: ${p.page}, ${ctx.options.httpSeconds} s at ${ctx.options.httpConnections} connections`);
+      const floorResult = await load(`floor ${p.floorPath}`, floor.url + p.floorPath, ctx);
+      const appResult = await load(`app ${p.appPath}`, app.url + p.appPath, ctx, signedIn.cookie);
+      results.push({ page: p.page, app: appResult, floor: floorResult, ratio: ratio(appResult.rps.median, floorResult.rps.median) });
+    }
+    return { tenantUnits: ctx.options.screenSize, buildMs, signIn: { landedOn: signedIn.landedOn, requests: signedIn.requests }, pages: results, missing };
+  } finally {
+    for (const s of servers.reverse()) await s.stop();
+  }
+}

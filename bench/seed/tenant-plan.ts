@@ -1,0 +1,136 @@
+// The shape of a seeded tenant, generated deterministically: units grown breadth first with 3–12
+// children each (a company of divisions, departments, teams and squads), people, and memberships
+// spread over the units at random. Pure data; seed-tenant.ts turns it into the app's items.
+import { ulid } from 'ulid';
+import { childPath } from '../../lib/org/unit-item';
+import type { Role } from '../../lib/members';
+import { rng } from '../support/stats';
+
+export interface PlannedUnit {
+  id: string;
+  name: string;
+  parentId: string | null;
+  path: string;
+  depth: number;
+  childCount: number;
+  memberCount: number;
+}
+
+export interface PlannedPerson {
+  id: string;
+  email: string;
+  name: string;
+  membershipCount: number;
+}
+
+export interface PlannedMembership {
+  unitId: string;
+  userId: string;
+  role: Role;
+}
+
+export interface TenantPlan {
+  /** Parents before children; the root first. */
+  units: PlannedUnit[];
+  people: PlannedPerson[];
+  /** Besides the owner's membership, which tenant creation (P4) writes. */
+  memberships: PlannedMembership[];
+  /** Subtree roots created with `subtree()`, by label. */
+  subtrees: Record<string, PlannedUnit>;
+}
+
+const LEVEL_NAMES = ['Company', 'Division', 'Department', 'Team', 'Squad', 'Crew', 'Cell', 'Pod'];
+const FIRST = ['Ada', 'Brook', 'Chen', 'Dara', 'Eli', 'Farah', 'Goran', 'Hana', 'Ivo', 'Jun', 'Kemi', 'Lior', 'Mara', 'Nils', 'Oona', 'Pita'];
+const LAST = ['Okafor', 'Lindqvist', 'Moreau', 'Tanaka', 'Silva', 'Novak', 'Haddad', 'Kowalski', 'Ibarra', 'Fischer', 'Rossi', 'Nguyen'];
+
+export class PlanBuilder {
+  readonly units: PlannedUnit[] = [];
+  private readonly byId = new Map<string, PlannedUnit>();
+  private readonly subtrees: Record<string, PlannedUnit> = {};
+  private readonly random: () => number;
+  private counter = 0;
+
+  constructor(
+    readonly root: { id: string; name: string },
+    seed: number,
+  ) {
+    this.random = rng(seed);
+    this.add({ id: root.id, name: root.name, parentId: null, path: `/${root.id}/`, depth: 0, childCount: 0, memberCount: 0 });
+  }
+
+  get rootUnit() {
+    return this.units[0];
+  }
+
+  private add(u: PlannedUnit) {
+    this.units.push(u);
+    this.byId.set(u.id, u);
+    return u;
+  }
+
+  /** One new child of `parent`. */
+  child(parent: PlannedUnit, name?: string): PlannedUnit {
+    const id = ulid();
+    const depth = parent.depth + 1;
+    parent.childCount++;
+    this.counter++;
+    return this.add({
+      id, name: name ?? `${LEVEL_NAMES[Math.min(depth, LEVEL_NAMES.length - 1)]} ${this.counter}`,
+      parentId: parent.id, path: childPath(parent.path, id), depth, childCount: 0, memberCount: 0,
+    });
+  }
+
+  /** Adds `count` units below `top`, breadth first, 3–12 children per unit. */
+  grow(top: PlannedUnit, count: number) {
+    const queue = [top];
+    let left = count;
+    while (left > 0) {
+      const parent = queue.shift()!;
+      const n = Math.min(left, 3 + Math.floor(this.random() * 10));
+      for (let i = 0; i < n; i++) queue.push(this.child(parent));
+      left -= n;
+    }
+  }
+
+  /** A subtree of exactly `size` units (its top included) under `parent`, remembered by label. */
+  subtree(label: string, parent: PlannedUnit, size: number): PlannedUnit {
+    const top = this.child(parent, `${label} (${size} units)`);
+    this.grow(top, size - 1);
+    this.subtrees[label] = top;
+    return top;
+  }
+
+  /**
+   * People and memberships: `membershipsPerUnit` × units memberships on random non-root units
+   * (one in ten as manager), held by `peoplePerUnit` × units people; two admins on the root.
+   */
+  finish(options: { domain: string; membershipsPerUnit: number; peoplePerUnit: number }): TenantPlan {
+    const { domain } = options;
+    const peopleCount = Math.max(2, Math.round(this.units.length * options.peoplePerUnit));
+    const people: PlannedPerson[] = Array.from({ length: peopleCount }, (_, i) => ({
+      id: ulid(),
+      email: `person${i}@${domain}`,
+      name: `${FIRST[i % FIRST.length]} ${LAST[(i * 7) % LAST.length]}`,
+      membershipCount: 0,
+    }));
+    const memberships: PlannedMembership[] = [];
+    const taken = new Set<string>();
+    const join = (unit: PlannedUnit, person: PlannedPerson, role: Role) => {
+      const key = `${unit.id}/${person.id}`;
+      if (taken.has(key)) return;
+      taken.add(key);
+      memberships.push({ unitId: unit.id, userId: person.id, role });
+      unit.memberCount++;
+      person.membershipCount++;
+    };
+    join(this.rootUnit, people[0], 'admin');
+    join(this.rootUnit, people[1], 'admin');
+    const nonRoot = this.units.slice(1);
+    const total = Math.round(nonRoot.length * options.membershipsPerUnit);
+    for (let j = 0; j < total && nonRoot.length > 0; j++) {
+      const unit = nonRoot[Math.floor(this.random() * nonRoot.length)];
+      join(unit, people[j % peopleCount], this.random() < 0.1 ? 'manager' : 'member');
+    }
+    return { units: this.units, people: people.filter((p) => p.membershipCount > 0), memberships, subtrees: this.subtrees };
+  }
+}

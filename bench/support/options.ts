@@ -1,0 +1,71 @@
+// Command-line options of `npm run bench`.
+export interface BenchOptions {
+  /** Tenant sizes (units) seeded and read; 1,000 and 10,000 by default, plus 100,000 with --large. */
+  sizes: number[];
+  /** Subtree sizes moved. */
+  moveSizes: number[];
+  /** The tenant size the screens and HTTP sections use. */
+  screenSize: number;
+  /** Repetitions of each measurement (fewer for the slowest ones). */
+  runs: number;
+  /** HTTP load duration per target, seconds. */
+  httpSeconds: number;
+  httpConnections: number;
+  /** Sections to run (all by default). */
+  only: Set<Section>;
+  /** Reuse the existing `.next` production build instead of building. */
+  skipBuild: boolean;
+  quick: boolean;
+  large: boolean;
+  /** Where results go (bench/results by default). */
+  outDir: string;
+}
+
+export const SECTIONS = ['subtree', 'screens', 'moves', 'http', 'credentials'] as const;
+export type Section = (typeof SECTIONS)[number];
+
+const USAGE = `npm run bench -- [--large] [--quick] [--only subtree,screens,moves,http,credentials]
+  [--sizes 1000,10000] [--move-sizes 10,1000,10000] [--runs N] [--http-seconds S] [--skip-build] [--out DIR]`;
+
+export function parseOptions(argv: string[]): BenchOptions {
+  const flag = (name: string) => argv.includes(`--${name}`);
+  const value = (name: string) => {
+    const i = argv.indexOf(`--${name}`);
+    if (i < 0) return undefined;
+    const v = argv[i + 1];
+    if (v === undefined || v.startsWith('--')) throw new Error(`--${name} needs a value\n${USAGE}`);
+    return v;
+  };
+  const numbers = (name: string, fallback: number[]) => {
+    const v = value(name);
+    if (v === undefined) return fallback;
+    const list = v.split(',').map(Number);
+    if (list.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`--${name}: whole numbers, comma separated\n${USAGE}`);
+    return list;
+  };
+  const known = new Set(['large', 'quick', 'only', 'sizes', 'move-sizes', 'runs', 'http-seconds', 'skip-build', 'out', 'help']);
+  for (const a of argv) if (a.startsWith('--') && !known.has(a.slice(2))) throw new Error(`Unknown option ${a}\n${USAGE}`);
+  if (flag('help')) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+
+  const large = flag('large');
+  const quick = flag('quick');
+  const sizes = numbers('sizes', large ? [1000, 10_000, 100_000] : [1000, 10_000]).sort((a, b) => a - b);
+  const only = value('only')?.split(',') ?? [...SECTIONS];
+  for (const s of only) if (!SECTIONS.includes(s as Section)) throw new Error(`--only: unknown section ${s}\n${USAGE}`);
+  return {
+    sizes,
+    moveSizes: numbers('move-sizes', [10, 1000, 10_000]),
+    screenSize: sizes.includes(10_000) ? 10_000 : sizes[sizes.length - 1],
+    runs: numbers('runs', [quick ? 2 : 5])[0],
+    httpSeconds: numbers('http-seconds', [quick ? 5 : 20])[0],
+    httpConnections: 20,
+    only: new Set(only as Section[]),
+    skipBuild: flag('skip-build'),
+    quick,
+    large,
+    outDir: value('out') ?? 'bench/results',
+  };
+}
