@@ -80,6 +80,10 @@ export function describeAudit(e: AuditEntry, names: Map<string, string>): string
       return `revoked the invitation of ${email} to ${unit(e.unitId)}`;
     case 'tenant.rename':
       return `renamed the organization ${text(b.name) ?? '?'} → ${text(a.name) ?? label}`;
+    case 'sso.update': {
+      const domains = Array.isArray(a.domains) ? a.domains.join(', ') : '';
+      return `updated single sign-on (${text(a.issuer) ?? label}${domains ? `, domains ${domains}` : ''}, just-in-time ${a.jit ? 'on' : 'off'}${a.secretChanged ? ', new client secret' : ''})`;
+    }
     case 'tenant.create':
       return `created the organization ${label}`;
     default:

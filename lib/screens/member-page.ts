@@ -21,6 +21,8 @@ export interface MemberPageView {
   hidden: number;
   /** The actor may remove this person from every unit (owners and admins, within the rules). */
   canRemoveFromOrganization: boolean;
+  /** The actor may add people somewhere (offer "Add to a unit"; the picker shows where). */
+  canPlace: boolean;
   isSelf: boolean;
 }
 
@@ -57,6 +59,7 @@ export async function loadMemberPage(ctx: ScreenContext, userId: string): Promis
     memberships: rows,
     hidden: memberships.length - visible.length,
     canRemoveFromOrganization: !isSelf && can(ctx.actor, 'members.list', {}) && rows.length === memberships.length && rows.every((r) => r.canRemove),
+    canPlace: ctx.actor.memberships.some((g) => can(ctx.actor, 'membership.add', { unit: { id: g.unitId, path: g.unitPath }, role: 'member' })),
     isSelf,
   };
 }

@@ -1,0 +1,3 @@
+'use client';
+// Error boundary of /settings (see components/settings/screen-error).
+export { ScreenError as default } from '@/components/settings/screen-error';

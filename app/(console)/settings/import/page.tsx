@@ -1,0 +1,21 @@
+// /settings/import – export the tree and memberships as CSV, import units and memberships (owners and admins).
+import { actorContext } from '@/lib/api/with-actor';
+import { loadImportScreen } from '@/lib/screens/settings';
+import { ImportExportScreen } from '@/components/bulk/import-export-screen';
+import { SettingsNav } from '@/components/settings/settings-nav';
+import { loadOrRefuse, ScreenRefusal } from '@/components/settings/screen-refusal';
+
+export const metadata = { title: 'Import & export – Arbor' };
+
+export default async function ImportPage() {
+  const ctx = await actorContext();
+  const result = await loadOrRefuse(() => loadImportScreen(ctx));
+  if (result.refusal) return <ScreenRefusal {...result.refusal} />;
+  return (
+    <main className="mx-auto max-w-4xl space-y-6 p-6">
+      <h1 className="text-2xl font-semibold">Settings</h1>
+      <SettingsNav />
+      <ImportExportScreen view={result.data} />
+    </main>
+  );
+}

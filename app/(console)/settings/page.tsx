@@ -1,0 +1,28 @@
+// /settings – the organization's name and its single sign-on (owners and admins).
+import { actorContext } from '@/lib/api/with-actor';
+import { loadSettings } from '@/lib/screens/settings';
+import { OrganizationNameForm } from '@/components/settings/organization-name-form';
+import { SettingsNav } from '@/components/settings/settings-nav';
+import { SsoConnectionForm } from '@/components/settings/sso-connection-form';
+import { loadOrRefuse, ScreenRefusal } from '@/components/settings/screen-refusal';
+
+export const metadata = { title: 'Settings – Arbor' };
+
+export default async function SettingsPage() {
+  const ctx = await actorContext();
+  const result = await loadOrRefuse(() => loadSettings(ctx));
+  if (result.refusal) return <ScreenRefusal {...result.refusal} />;
+  const view = result.data;
+  return (
+    <main className="mx-auto max-w-3xl space-y-6 p-6">
+      <h1 className="text-2xl font-semibold">Settings</h1>
+      <SettingsNav />
+      <OrganizationNameForm name={view.tenant.name} version={view.tenant.version} canRename={view.canRename} />
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        {view.tenant.unitCount.toLocaleString('en')} of {view.tenant.unitLimit.toLocaleString('en')} units used · {view.tenant.ownerCount === 1 ? '1 owner' : `${view.tenant.ownerCount} owners`}
+      </p>
+      <hr className="border-zinc-200 dark:border-zinc-800" />
+      {view.canManageSso && <SsoConnectionForm initial={view.sso} redirectUri={view.redirectUri} />}
+    </main>
+  );
+}

@@ -1,0 +1,10 @@
+// GET /api/v1/export/memberships.csv – every membership as CSV, streamed (T4 for names, T7 pages)
+import { withActor } from '@/lib/api/with-actor';
+import { csvStream, membershipsCsv } from '@/lib/bulk';
+import { exportResponse, exportRoot } from '@/lib/screens/settings';
+
+export const GET = withActor({}, async (ctx) => {
+  ctx.authorize('tenant.export', {});
+  const { root, name } = await exportRoot(ctx.db);
+  return exportResponse(csvStream(membershipsCsv(ctx.db, root)), name, 'memberships');
+});

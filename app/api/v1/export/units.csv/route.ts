@@ -1,0 +1,10 @@
+// GET /api/v1/export/units.csv – the organization's tree as CSV, streamed (T4 pages)
+import { withActor } from '@/lib/api/with-actor';
+import { csvStream, unitsCsv } from '@/lib/bulk';
+import { exportResponse, exportRoot } from '@/lib/screens/settings';
+
+export const GET = withActor({}, async (ctx) => {
+  ctx.authorize('tenant.export', {});
+  const { root, name } = await exportRoot(ctx.db);
+  return exportResponse(csvStream(unitsCsv(ctx.db, root)), name, 'units');
+});

@@ -1,0 +1,13 @@
+// POST /api/v1/import/preview – check a units or memberships CSV against the organization and
+// answer per-row results and the planned writes; writes nothing
+import { z } from 'zod';
+import { withActor } from '@/lib/api/with-actor';
+import { MAX_IMPORT_BYTES, previewImport } from '@/lib/bulk';
+
+export const POST = withActor(
+  { body: z.object({ kind: z.enum(['units', 'memberships']), csv: z.string().max(MAX_IMPORT_BYTES) }) },
+  async (ctx) => {
+    ctx.authorize('tenant.import', {});
+    return previewImport(ctx.db, ctx.actor, ctx.body.kind, ctx.body.csv);
+  },
+);

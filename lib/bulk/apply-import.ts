@@ -1,0 +1,99 @@
+// Applies an import's planned writes, one chunk per request (the browser shows progress between
+// chunks; no state is kept on the server between them). Every row goes through the domain
+// functions — createUnit, addMembership — so conditions, locking and the audit trail hold
+// exactly as for a write from the console, and each row's outcome is reported on its own.
+// Server-only.
+import { authorize, type ActorAccess } from '../authz';
+import { keys, type Actor, type PlatformDb, type TenantDb } from '../db';
+import { isArborError } from '../errors';
+import { addMembership } from '../members';
+import { createUnit } from '../org';
+import { batchGet } from '../org/unit-reads';
+import { ensureUser } from '../users';
+import type { MembershipOp, UnitOp } from './plan-types';
+
+export interface ApplyResult {
+  line: number;
+  ok: boolean;
+  message: string;
+  /** The unit a units row created (later chunks refer to it as a parent). */
+  unitId?: string;
+}
+
+/** Rows per request: small enough to show progress, large enough not to crawl. */
+export const APPLY_CHUNK = 25;
+
+function failure(line: number, e: unknown): ApplyResult {
+  if (isArborError(e)) return { line, ok: false, message: e.message };
+  console.error('[arbor] import row failed', e);
+  return { line, ok: false, message: 'Something went wrong on our side with this row. Preview the file again to retry what is missing.' };
+}
+
+/**
+ * Creates the units of a chunk in order. `resolved` maps lines of earlier chunks to the units
+ * they created, for rows whose parent was created by another row.
+ */
+export async function applyUnitOps(db: TenantDb, actor: Actor, ops: UnitOp[], resolved: Record<string, string> = {}): Promise<ApplyResult[]> {
+  const created = new Map(Object.entries(resolved).map(([line, id]) => [Number(line), id]));
+  const results: ApplyResult[] = [];
+  for (const op of ops) {
+    const parentId = op.parentId ?? (op.parentLine !== undefined ? created.get(op.parentLine) : undefined);
+    if (!parentId) {
+      results.push({ line: op.line, ok: false, message: `Its parent (line ${op.parentLine}) was not created, so this unit wasn't either.` });
+      continue;
+    }
+    try {
+      const unit = await createUnit(db, actor, { parentId, name: op.name });
+      created.set(op.line, unit.id);
+      results.push({ line: op.line, ok: true, message: `Created ${unit.name}.`, unitId: unit.id });
+    } catch (e) {
+      results.push(failure(op.line, e));
+    }
+  }
+  return results;
+}
+
+export interface MembershipApplyDeps {
+  /** Platform access, to give someone new to Arbor their identity (as sign-in does). */
+  platform: PlatformDb;
+}
+
+/**
+ * Adds the memberships of a chunk. Each row is authorized again here against the stored unit
+ * (what may be granted can't come from the browser), then added: by email for people in the
+ * organization, or with a new identity (ensureUser, as at sign-in) for someone new.
+ */
+export async function applyMembershipOps(
+  db: TenantDb,
+  actor: Actor,
+  access: ActorAccess,
+  ops: MembershipOp[],
+  deps: MembershipApplyDeps,
+): Promise<ApplyResult[]> {
+  const items = await batchGet(db, [...new Set(ops.map((o) => o.unitId))].map((id) => keys.unit(db.tenantId, id)), { projection: ['unitId', 'name', 'path'] });
+  const units = new Map(items.map((i) => [i.unitId as string, { id: i.unitId as string, name: i.name as string, path: i.path as string }]));
+  const results: ApplyResult[] = [];
+  for (const op of ops) {
+    try {
+      const unit = units.get(op.unitId);
+      if (!unit) {
+        results.push({ line: op.line, ok: false, message: 'That unit no longer exists.' });
+        continue;
+      }
+      const self = op.email === actor.email.toLowerCase() ? access.userId : undefined;
+      authorize(access, 'membership.add', { unit, role: op.role, ...(self ? { userId: self } : {}) });
+      let membership;
+      try {
+        membership = await addMembership(db, actor, { unitId: unit.id, role: op.role, email: op.email });
+      } catch (e) {
+        if (!(isArborError(e) && e.code === 'membership.userNotFound') || !op.name) throw e;
+        const user = await ensureUser(deps.platform, op.email, op.name);
+        membership = await addMembership(db, actor, { unitId: unit.id, role: op.role, userId: user.id, email: op.email, name: op.name });
+      }
+      results.push({ line: op.line, ok: true, message: `Added ${membership.name || membership.email} to ${unit.name} as ${membership.role}.` });
+    } catch (e) {
+      results.push(failure(op.line, e));
+    }
+  }
+  return results;
+}

@@ -1,0 +1,118 @@
+// Plans a memberships import: each row puts a person (by email) in an existing unit (by path;
+// empty for the top unit) with a role. Emails, names and roles are validated as the domain
+// does; owner and admin only on the top unit; each row must be something the importer may grant
+// (lib/authz, so an admin can't import owners); a person already in the unit is skipped, the
+// same person and unit twice refused; someone not in the organization yet needs a name. Pure:
+// the tree and the people come in.
+import { explainAccess, type ActorAccess } from '../authz';
+import { isArborError } from '../errors';
+import { isRootPath, TENANT_ROLES, validateRole, type Role } from '../members/membership-items';
+import { validateEmail, validateName } from '../validation';
+import { formatUnitPath, parseUnitPath } from './csv';
+import type { ImportRow } from './parse-import';
+import type { ImportPlan, MembershipOp, PreviewRow } from './plan-types';
+import { pathKey, type TreeIndex } from './tree-index';
+
+/** Someone already in the organization: their id and the units they belong to, with roles. */
+export interface KnownPerson {
+  userId: string;
+  name: string;
+  units: Map<string, Role>;
+}
+
+/** By lower-cased email; absent or undefined when the person isn't in the organization. */
+export type People = Map<string, KnownPerson | undefined>;
+
+const message = (e: unknown) => {
+  if (isArborError(e)) return e.message;
+  throw e;
+};
+
+/** The valid, lower-cased emails of the rows (what to look people up by). */
+export function importEmails(rows: ImportRow[]): string[] {
+  const emails = new Set<string>();
+  for (const row of rows) {
+    try {
+      emails.add(validateEmail(row.cells.email));
+    } catch {
+      // reported per row by the planner
+    }
+  }
+  return [...emails];
+}
+
+export function planMembershipImport(rows: ImportRow[], index: TreeIndex, people: People, access: ActorAccess): ImportPlan<MembershipOp> {
+  const out: PreviewRow[] = [];
+  const ops: MembershipOp[] = [];
+  const seen = new Map<string, number>();
+
+  for (const row of rows) {
+    const { unit_path: unitPath = '', email: rawEmail = '', name: rawName = '', role: rawRole = '' } = row.cells;
+    const parsed = parseUnitPath(unitPath);
+    const where = parsed.ok ? (parsed.names.length ? formatUnitPath(parsed.names) : 'top unit') : unitPath;
+    const label = `${rawEmail || '(no email)'} → ${where}`;
+    const fail = (text: string) => out.push({ line: row.line, label, status: 'error', message: text });
+
+    let email: string;
+    let role: Role;
+    try {
+      email = validateEmail(rawEmail);
+      role = validateRole(rawRole.trim().toLowerCase());
+    } catch (e) {
+      fail(message(e));
+      continue;
+    }
+    if (!parsed.ok) {
+      fail(parsed.message);
+      continue;
+    }
+    const target = index.byPath.get(pathKey(parsed.names));
+    if (!target) {
+      fail(`There is no unit "${where}". Import units first, or check the spelling.`);
+      continue;
+    }
+    const unit = target.unit;
+    if (TENANT_ROLES.includes(role) && !isRootPath(unit.path)) {
+      fail(`The ${role} role applies to the whole organization, so it can only be given on the top unit (an empty unit_path).`);
+      continue;
+    }
+    const person = people.get(email);
+    let name: string | undefined;
+    if (rawName.trim()) {
+      try {
+        name = validateName(rawName, 'Name', 'user.badName');
+      } catch (e) {
+        fail(message(e));
+        continue;
+      }
+    }
+    if (!person && !name) {
+      fail(`${email} is not in the organization yet: give their name to add them.`);
+      continue;
+    }
+    const decision = explainAccess(access, 'membership.add', { unit: { id: unit.id, path: unit.path, name: unit.name }, role, userId: person?.userId });
+    if (!decision.allowed) {
+      fail(decision.message);
+      continue;
+    }
+    const key = `${unit.id}\u0000${email}`;
+    const earlier = seen.get(key);
+    if (earlier) {
+      fail(`The same person and unit as line ${earlier}.`);
+      continue;
+    }
+    seen.set(key, row.line);
+    const held = person?.units.get(unit.id);
+    if (held) {
+      const text = held === role ? `Already ${role} of this unit; nothing to do.` : `Already ${held} of this unit (the file says ${role}); change roles on the unit page.`;
+      out.push({ line: row.line, label, status: 'skip', message: text });
+      continue;
+    }
+    ops.push({ line: row.line, unitId: unit.id, email, role, ...(name ? { name } : {}) });
+    out.push({
+      line: row.line, label, status: 'add',
+      message: person ? `Adds ${person.name || email} as ${role}.` : `Adds ${name} (new to the organization) as ${role}.`,
+    });
+  }
+  return { rows: out, ops };
+}

@@ -1,0 +1,60 @@
+// An import's preview: the file parsed, every row checked against the organization as it is
+// now, and the writes that applying it would make. Reads only — nothing is written until the
+// person confirms and the planned writes come back (apply-import.ts). Server-only.
+import type { ActorAccess } from '../authz';
+import type { TenantDb } from '../db';
+import { getUserMemberships } from '../members';
+import { findProfileByEmail } from '../members/member-reads';
+import { getUnitOrThrow } from '../org';
+import { mapLimit } from '../org/map-limit';
+import { getTenantSettings } from '../tenants';
+import { parseImport, type ImportKind } from './parse-import';
+import { importEmails, planMembershipImport, type People } from './plan-memberships';
+import type { MembershipOp, PreviewRow, UnitOp } from './plan-types';
+import { planUnitImport } from './plan-units';
+import { loadTreeIndex } from './tree-index';
+
+export type ImportPreview =
+  | { kind: 'units'; rows: PreviewRow[]; ops: UnitOp[]; counts: PreviewCounts }
+  | { kind: 'memberships'; rows: PreviewRow[]; ops: MembershipOp[]; counts: PreviewCounts };
+
+export interface PreviewCounts {
+  /** Rows that would write (create a unit, add a membership). */
+  write: number;
+  skip: number;
+  error: number;
+}
+
+const counts = (rows: PreviewRow[]): PreviewCounts => ({
+  write: rows.filter((r) => r.status === 'create' || r.status === 'add').length,
+  skip: rows.filter((r) => r.status === 'skip').length,
+  error: rows.filter((r) => r.status === 'error').length,
+});
+
+/**
+ * Who of these emails is in the organization, with their units: per email one GSI2 Query and,
+ * for members, one T8 Query (8 in flight).
+ */
+export async function lookupPeople(db: TenantDb, emails: string[]): Promise<People> {
+  const found = await mapLimit(emails, 8, async (email) => {
+    const profile = await findProfileByEmail(db, email);
+    if (!profile) return [email, undefined] as const;
+    const { memberships } = await getUserMemberships(db, profile.userId);
+    return [email, { userId: profile.userId, name: profile.name, units: new Map(memberships.map((m) => [m.unitId, m.role])) }] as const;
+  });
+  return new Map(found);
+}
+
+export async function previewImport(db: TenantDb, access: ActorAccess, kind: ImportKind, csv: string): Promise<ImportPreview> {
+  const parsed = parseImport(kind, csv);
+  const settings = await getTenantSettings(db);
+  const root = await getUnitOrThrow(db, settings.rootUnitId);
+  if (kind === 'units') {
+    const index = await loadTreeIndex(db, root);
+    const plan = planUnitImport(parsed.rows, index, settings);
+    return { kind, ...plan, counts: counts(plan.rows) };
+  }
+  const [index, people] = await Promise.all([loadTreeIndex(db, root), lookupPeople(db, importEmails(parsed.rows))]);
+  const plan = planMembershipImport(parsed.rows, index, people, access);
+  return { kind, ...plan, counts: counts(plan.rows) };
+}

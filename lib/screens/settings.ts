@@ -1,0 +1,99 @@
+// /settings: the organization's name (T1) and its SSO connection (the platform item, read with
+// platform credentials: one GetItem), for owners and admins. The client secret never leaves the
+// server: the view says only whether one is stored. Server-only.
+import { can } from '../authz';
+import { MAX_IMPORT_ROWS } from '../bulk/parse-import';
+import { config } from '../config';
+import type { TenantDb } from '../db';
+import { getUnitOrThrow } from '../org';
+import { getConnection } from '../sso';
+import { platformDb } from '../tenancy';
+import { getTenantSettings } from '../tenants';
+import type { ScreenContext } from './unit-members';
+
+export interface SsoConnectionView {
+  issuer: string;
+  clientId: string;
+  domains: string[];
+  jit: boolean;
+  version: number;
+  updatedAt: string;
+  /** A client secret is stored (it is never shown back). */
+  hasSecret: boolean;
+}
+
+export interface SettingsView {
+  tenant: { tenantId: string; name: string; version: number; unitCount: number; unitLimit: number; ownerCount: number };
+  /** null when no connection is set yet. */
+  sso: SsoConnectionView | null;
+  /** The one redirect URI every tenant registers at its identity provider. */
+  redirectUri: string;
+  canRename: boolean;
+  canManageSso: boolean;
+  canImport: boolean;
+  canExport: boolean;
+}
+
+export const redirectUri = () => `${config().ARBOR_APP_URL.replace(/\/+$/, '')}/api/auth/callback/sso`;
+
+/** T1 and the SSO connection, in parallel: two GetItems. */
+export async function loadSettings(ctx: ScreenContext): Promise<SettingsView> {
+  ctx.authorize('tenant.settings.read', {});
+  const canManageSso = can(ctx.actor, 'sso.manage', {});
+  const [settings, connection] = await Promise.all([
+    getTenantSettings(ctx.db),
+    canManageSso ? getConnection(platformDb(), ctx.actor.tenantId) : Promise.resolve(undefined),
+  ]);
+  return {
+    tenant: {
+      tenantId: settings.tenantId, name: settings.name, version: settings.version,
+      unitCount: settings.unitCount, unitLimit: settings.unitLimit, ownerCount: settings.ownerCount,
+    },
+    sso: connection
+      ? {
+          issuer: connection.issuer, clientId: connection.clientId, domains: connection.domains, jit: connection.jit,
+          version: connection.version, updatedAt: connection.updatedAt, hasSecret: Boolean(connection.clientSecret),
+        }
+      : null,
+    redirectUri: redirectUri(),
+    canRename: can(ctx.actor, 'tenant.settings.update', {}),
+    canManageSso,
+    canImport: can(ctx.actor, 'tenant.import', {}),
+    canExport: can(ctx.actor, 'tenant.export', {}),
+  };
+}
+
+/** The top unit an export starts from, and the organization's name for the file name. */
+export async function exportRoot(db: TenantDb) {
+  const settings = await getTenantSettings(db);
+  return { root: await getUnitOrThrow(db, settings.rootUnitId), name: settings.name };
+}
+
+/** A CSV download: attachment named after the organization and the day, never cached. */
+export function exportResponse(body: ReadableStream<Uint8Array>, organization: string, what: 'units' | 'memberships') {
+  const slug = organization.normalize('NFKD').replace(/[^\w]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase() || 'organization';
+  const file = `${slug}-${what}-${new Date().toISOString().slice(0, 10)}.csv`;
+  return new Response(body, {
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${file}"`,
+      'cache-control': 'no-store',
+    },
+  });
+}
+
+export interface ImportScreenView {
+  organization: string;
+  canImport: boolean;
+  canExport: boolean;
+  maxRows: number;
+}
+
+/** /settings/import: who may import and export here (owners and admins), and the limits. One GetItem (T1). */
+export async function loadImportScreen(ctx: ScreenContext): Promise<ImportScreenView> {
+  const canExport = can(ctx.actor, 'tenant.export', {});
+  if (!canExport) ctx.authorize('tenant.import', {});
+  else ctx.authorize('tenant.export', {});
+  const settings = await getTenantSettings(ctx.db);
+  return { organization: settings.name, canImport: can(ctx.actor, 'tenant.import', {}), canExport, maxRows: MAX_IMPORT_ROWS };
+}
