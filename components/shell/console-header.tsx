@@ -1,5 +1,7 @@
 // The console's header: the active organization, the switcher, who is signed in, sign-out.
 import { actorContext } from '@/lib/api/with-actor';
+import { can } from '@/lib/authz';
+import { ConsoleNav } from '@/components/settings/console-nav';
 import { getTenantSettings } from '@/lib/tenants/settings';
 import { platformDb } from '@/lib/tenancy';
 import { listUserTenants } from '@/lib/users';
@@ -21,6 +23,14 @@ export async function ConsoleHeader() {
         <span data-testid="active-tenant" className="font-medium">
           {settings.name}
         </span>
+        <ConsoleNav
+          links={[
+            { href: '/', label: 'Tree' },
+            ...(can(actor, 'members.list', {}) ? [{ href: '/members', label: 'Members' }] : []),
+            ...(can(actor, 'audit.read', {}) ? [{ href: '/audit', label: 'Audit' }] : []),
+            ...(can(actor, 'tenant.settings.read', {}) ? [{ href: '/settings', label: 'Settings' }] : []),
+          ]}
+        />
       </div>
       <div className="flex items-center gap-4">
         <TenantSwitcher tenants={options} activeTenantId={actor.tenantId} />

@@ -4,7 +4,7 @@ import { loadTenantAudit } from '@/lib/screens/audit';
 import { AuditList } from '@/components/audit/audit-list';
 import { loadOrRefuse, ScreenRefusal } from '@/components/settings/screen-refusal';
 
-export const metadata = { title: 'History – Arbor' };
+export const metadata = { title: 'Audit log – Arbor' };
 
 export default async function AuditPage() {
   const ctx = await actorContext();
@@ -13,7 +13,7 @@ export default async function AuditPage() {
   return (
     <main className="mx-auto max-w-4xl space-y-4 p-6">
       <div>
-        <h1 className="text-2xl font-semibold">History</h1>
+        <h1 className="text-2xl font-semibold">Audit log</h1>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">Every change to units, memberships, invitations and settings, newest first.</p>
       </div>
       <AuditList initial={result.data} />

@@ -1,0 +1,37 @@
+'use client';
+// The console's main navigation (in the header): only the screens the actor may open, decided
+// on the server (components/shell/console-header); the current one marked for screen readers.
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+
+export interface ConsoleNavLink {
+  href: string;
+  label: string;
+}
+
+const isCurrent = (pathname: string, href: string) =>
+  href === '/' ? pathname === '/' || pathname.startsWith('/units') : pathname === href || pathname.startsWith(`${href}/`);
+
+export function ConsoleNav({ links }: { links: ConsoleNavLink[] }) {
+  const pathname = usePathname();
+  return (
+    <nav aria-label="Console">
+      <ul className="flex items-center gap-1">
+        {links.map((link) => {
+          const current = isCurrent(pathname, link.href);
+          return (
+            <li key={link.href}>
+              <Link
+                href={link.href}
+                aria-current={current ? 'page' : undefined}
+                className={`rounded-md px-2.5 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-emerald-600 ${current ? 'bg-zinc-100 text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100' : 'text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100'}`}
+              >
+                {link.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
