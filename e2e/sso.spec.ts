@@ -1,6 +1,6 @@
 // SSO sign-in through the real local IdP: each tenant, the two-tenant member switching, sign-out,
 // revocation on the next navigation, and every failure page a person can meet.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { removeUserFromTenant } from '../lib/members';
 import { OPERATOR_ACTOR } from '../lib/tenants';
 import { platformDb, tenantDb } from '../lib/tenancy';
@@ -10,18 +10,20 @@ import { fixtures } from './support/fixtures';
 import { activeTenant, alert, signIn, startSignIn } from './support/sign-in';
 
 const f = fixtures();
+/** The console lands on the tenant's top unit, its tree showing the first level below it. */
+const treeShows = (page: Page, units: string[]) => expect(page.getByRole('treeitem', { name: units[0], exact: true })).toBeVisible();
 
 test('a member of Acme signs in through the IdP and lands in Acme', async ({ page }) => {
   await signIn(page, f.people.acmeOwner, f.password);
   await expect(activeTenant(page)).toHaveText(f.acme.name);
   await expect(page.getByRole('heading', { level: 1, name: f.acme.name })).toBeVisible();
-  for (const unit of f.units.acme) await expect(page.getByText(unit, { exact: true })).toBeVisible();
+  await treeShows(page, f.units.acme);
 });
 
 test('a member of Globex signs in and lands in Globex', async ({ page }) => {
   await signIn(page, f.people.globexOwner, f.password);
   await expect(activeTenant(page)).toHaveText(f.globex.name);
-  for (const unit of f.units.globex) await expect(page.getByText(unit, { exact: true })).toBeVisible();
+  await treeShows(page, f.units.globex);
 });
 
 test('a member of two tenants picks one, then switches from the header without signing in again', async ({ page }) => {
@@ -29,7 +31,7 @@ test('a member of two tenants picks one, then switches from the header without s
   await expect(page.getByRole('heading', { name: 'Choose an organization' })).toBeVisible();
   await page.getByRole('button', { name: f.acme.name }).click();
   await expect(activeTenant(page)).toHaveText(f.acme.name);
-  for (const unit of f.units.acme) await expect(page.getByText(unit, { exact: true })).toBeVisible();
+  await treeShows(page, f.units.acme);
 
   const idpVisits: string[] = [];
   page.on('request', (r) => {
@@ -37,7 +39,7 @@ test('a member of two tenants picks one, then switches from the header without s
   });
   await page.getByLabel('Switch organization').selectOption({ label: f.globex.name });
   await expect(activeTenant(page)).toHaveText(f.globex.name);
-  for (const unit of f.units.globex) await expect(page.getByText(unit, { exact: true })).toBeVisible();
+  await treeShows(page, f.units.globex);
   expect(idpVisits, 'same issuer: no trip to the IdP').toEqual([]);
 });
 
@@ -55,7 +57,7 @@ test('switching to a tenant on another IdP goes through that IdP, and back', asy
   // Back to Acme: through the first IdP again, which still has a session (no password).
   await page.getByLabel('Switch organization').selectOption({ label: f.acme.name });
   await expect(activeTenant(page)).toHaveText(f.acme.name);
-  for (const unit of f.units.acme) await expect(page.getByText(unit, { exact: true })).toBeVisible();
+  await treeShows(page, f.units.acme);
 });
 
 test('signing out ends the session; protected pages send the browser to sign-in and back', async ({ page }) => {
@@ -64,11 +66,11 @@ test('signing out ends the session; protected pages send the browser to sign-in 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('status')).toHaveText('You have signed out.');
 
-  await page.goto('/?view=tree');
-  await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2F%3Fview%3Dtree/);
+  await page.goto(`/units/${f.acme.rootUnitId}?view=tree`);
+  await expect(page).toHaveURL(new RegExp(`/sign-in\\?callbackUrl=%2Funits%2F${f.acme.rootUnitId}%3Fview%3Dtree`));
   // Signing out of Arbor leaves the IdP's own session: it vouches again without a password.
   await startSignIn(page, f.people.acmeOwner, page.url());
-  await expect(page).toHaveURL(/\/\?view=tree$/);
+  await expect(page).toHaveURL(new RegExp(`/units/${f.acme.rootUnitId}\\?view=tree$`));
   await expect(activeTenant(page)).toHaveText(f.acme.name);
 });
 

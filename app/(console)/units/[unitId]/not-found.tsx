@@ -1,0 +1,21 @@
+// A unit that does not exist (deleted, or a mistyped link).
+import Link from 'next/link';
+import { EmptyState } from '@/components/ui/empty-state';
+
+export default function UnitNotFound() {
+  return (
+    <main className="p-6">
+      <h1 className="sr-only">Unit not found</h1>
+      <EmptyState
+        title="This unit doesn't exist"
+        action={
+          <Link href="/units" className="text-sm font-medium text-emerald-700 hover:underline dark:text-emerald-400">
+            Go to the top of the tree
+          </Link>
+        }
+      >
+        It may have been deleted, or the link is mistyped. Search for it, or pick one in the tree.
+      </EmptyState>
+    </main>
+  );
+}

@@ -1,0 +1,33 @@
+// /units/* – the tree browser beside every unit page. The layout stays mounted while the person
+// moves between units, so the tree keeps what it has expanded and loaded; on a full page load it
+// opens with the requested unit's ancestors expanded.
+import { headers } from 'next/headers';
+import { actorContext } from '@/lib/api/with-actor';
+import { REQUEST_PATH_HEADER } from '@/lib/auth';
+import { loadTree } from '@/lib/screens/tree';
+import { JobTray } from '@/components/tree/job-tray';
+import { TreeBrowser } from '@/components/tree/tree-browser';
+import { TreeProvider } from '@/components/tree/tree-provider';
+import { TreeSearch } from '@/components/tree/tree-search';
+
+export default async function UnitsLayout({ children }: { children: React.ReactNode }) {
+  const ctx = await actorContext();
+  // Layouts don't receive their pages' params; proxy.ts passes the requested path along.
+  const requested = /^\/units\/([0-9A-HJKMNP-TV-Z]{26})/.exec((await headers()).get(REQUEST_PATH_HEADER) ?? '')?.[1];
+  const tree = await loadTree(ctx, requested);
+  return (
+    // A tenant switch re-renders this layout for another tenant: start a fresh tree.
+    <TreeProvider key={ctx.actor.tenantId} initial={tree}>
+      <div className="flex h-full min-h-96">
+        <aside aria-label="Organization tree and search" className="flex w-72 shrink-0 flex-col border-r border-zinc-200 xl:w-80 dark:border-zinc-800">
+          <div className="p-3">
+            <TreeSearch />
+          </div>
+          <TreeBrowser />
+          <JobTray />
+        </aside>
+        <div className="min-w-0 flex-1 overflow-auto">{children}</div>
+      </div>
+    </TreeProvider>
+  );
+}

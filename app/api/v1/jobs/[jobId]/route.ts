@@ -1,0 +1,14 @@
+// GET /api/v1/jobs/[jobId] – progress of a large move or delete (tree.read on the unit it was
+// taken from), polled by the console until `finished`.
+import { z } from 'zod';
+import { withActor } from '@/lib/api/with-actor';
+import { getMoveJob, getUnitOrThrow } from '@/lib/org';
+
+const params = z.object({ jobId: z.string().max(64) });
+
+export const GET = withActor({ params }, async ({ db, params, authorize }) => {
+  const job = await getMoveJob(db, params.jobId);
+  const from = await getUnitOrThrow(db, job.fromParentId);
+  authorize('tree.read', { unit: from });
+  return job;
+});

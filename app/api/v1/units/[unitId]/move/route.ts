@@ -1,0 +1,34 @@
+// /api/v1/units/[unitId]/move – GET where the move picker starts (tree.read), POST move the unit
+// under a new parent (unit.move over both ends; a large subtree becomes a job the browser polls).
+import { after } from 'next/server';
+import { z } from 'zod';
+import { withActor } from '@/lib/api/with-actor';
+import { getUnitOrThrow, moveUnit } from '@/lib/org';
+import { notFound } from '@/lib/errors';
+import { loadMovePicker } from '@/lib/screens/tree';
+import { toUnitRow } from '@/lib/screens/unit-view';
+
+const params = z.object({ unitId: z.string().max(64) });
+const body = z.object({ newParentId: z.string().max(64), expectedVersion: z.number().int().positive() });
+
+export const GET = withActor({ params }, async (ctx) => loadMovePicker(ctx, ctx.params.unitId));
+
+export const POST = withActor({ params, body }, async ({ db, actor, params, body, authorize }) => {
+  const [unit, destination] = await Promise.all([
+    getUnitOrThrow(db, params.unitId),
+    getUnitOrThrow(db, body.newParentId).catch((e) => {
+      if (e?.code === 'unit.notFound') throw notFound('unit.targetNotFound', 'The unit you chose as the new parent does not exist any more.');
+      throw e;
+    }),
+  ]);
+  authorize('unit.move', { unit, destination });
+  const result = await moveUnit(
+    db,
+    { userId: actor.userId, email: actor.email },
+    { unitId: unit.id, newParentId: destination.id, expectedVersion: body.expectedVersion },
+    { background: (work) => after(work) },
+  );
+  return result.kind === 'job'
+    ? Response.json(result, { status: 202 })
+    : { kind: 'moved', unit: toUnitRow(result.unit, actor) };
+});

@@ -1,0 +1,40 @@
+// /api/v1/units/[unitId] – GET one unit as the console shows it (tree.read), PATCH rename it
+// (unit.rename, conditioned on the version read), DELETE it, recursively when asked (unit.delete).
+import { after } from 'next/server';
+import { z } from 'zod';
+import { withActor } from '@/lib/api/with-actor';
+import { deleteUnit, getUnitOrThrow, renameUnit } from '@/lib/org';
+import { toUnitRow } from '@/lib/screens/unit-view';
+
+const params = z.object({ unitId: z.string().max(64) });
+const renameBody = z.object({ name: z.string().max(500), expectedVersion: z.number().int().positive() });
+const deleteQuery = z.object({
+  expectedVersion: z.coerce.number().int().positive(),
+  recursive: z.enum(['true', 'false']).optional(),
+});
+
+export const GET = withActor({ params }, async ({ db, actor, params, authorize }) => {
+  const unit = await getUnitOrThrow(db, params.unitId);
+  authorize('tree.read', { unit });
+  return toUnitRow(unit, actor);
+});
+
+export const PATCH = withActor({ params, body: renameBody }, async ({ db, actor, params, body, authorize }) => {
+  const unit = await getUnitOrThrow(db, params.unitId);
+  authorize('unit.rename', { unit });
+  const renamed = await renameUnit(db, { userId: actor.userId, email: actor.email }, { unitId: unit.id, name: body.name, expectedVersion: body.expectedVersion });
+  return toUnitRow(renamed, actor);
+});
+
+export const DELETE = withActor({ params, query: deleteQuery }, async ({ db, actor, params, query, authorize }) => {
+  const unit = await getUnitOrThrow(db, params.unitId);
+  authorize('unit.delete', { unit });
+  const result = await deleteUnit(
+    db,
+    { userId: actor.userId, email: actor.email },
+    { unitId: unit.id, expectedVersion: query.expectedVersion, recursive: query.recursive === 'true' },
+    // A large delete runs as a job: answer once it has committed, finish after the response.
+    { background: (work) => after(work) },
+  );
+  return Response.json(result, { status: result.kind === 'job' ? 202 : 200 });
+});

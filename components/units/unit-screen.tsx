@@ -1,0 +1,61 @@
+// The unit page's layout: place and name (renamed in place), edit actions, sub-units, members,
+// who can administer it, and its history. Members and history are panels with their own data
+// and headings (components/members, components/audit).
+import type { ReactNode } from 'react';
+import type { UnitPage } from '@/lib/screens/unit-page';
+import { AdministratorsList } from './administrators-list';
+import { SubUnitsList } from './sub-units-list';
+import { UnitActions } from './unit-actions';
+import { UnitBreadcrumb } from './unit-breadcrumb';
+import { UnitTitle } from './unit-title';
+
+function Section({ title, id, children, aside }: { title: string; id: string; children: ReactNode; aside?: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <div className="flex items-baseline justify-between gap-3">
+        <h2 id={id} className="text-lg font-semibold">
+          {title}
+        </h2>
+        {aside}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+export function UnitScreen({ page, members, history }: { page: UnitPage; members?: ReactNode; history?: ReactNode }) {
+  const { unit } = page;
+  return (
+    <main className="mx-auto max-w-5xl space-y-8 px-6 py-5">
+      <header className="space-y-2">
+        <UnitBreadcrumb crumbs={page.breadcrumb} current={unit.name} />
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0 flex-1">
+            <UnitTitle key={unit.id} unit={unit} canRename={page.can.rename} />
+          </div>
+          <UnitActions key={unit.id} unit={unit} can={page.can} />
+        </div>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          {unit.parentId === null ? 'Top unit of the organization · ' : ''}
+          {unit.childCount} {unit.childCount === 1 ? 'sub-unit' : 'sub-units'} · {unit.memberCount} direct{' '}
+          {unit.memberCount === 1 ? 'member' : 'members'}
+          {unit.locked ? ' · being moved or deleted' : ''}
+        </p>
+      </header>
+
+      <Section title="Sub-units" id="sub-units">
+        <SubUnitsList items={page.children.items} more={Boolean(page.children.nextCursor)} total={unit.childCount} canCreate={page.can.create} />
+      </Section>
+
+      {members}
+
+      {page.administrators && (
+        <Section title="Who can administer this unit" id="administrators">
+          <AdministratorsList people={page.administrators} unitName={unit.name} />
+        </Section>
+      )}
+
+      {history}
+    </main>
+  );
+}

@@ -1,0 +1,88 @@
+'use client';
+// The console's unit edits as one hook for the unit page and the tree (drag and drop): call the
+// API with the version read, then bring the tree and the page up to date, and follow a job's
+// progress when the server answers with one. Errors are thrown as ApiError for the caller to
+// show where the person acted (inline, in the dialog, or a conflict dialog).
+import { useParams, useRouter } from 'next/navigation';
+import { toast } from '@/components/ui/toaster';
+import { useTreeContext } from '@/components/tree/tree-provider';
+import type { UnitRow } from '@/lib/screens/unit-view';
+import { createUnit, deleteUnit, moveUnit, renameUnit } from './unit-api';
+
+export function useUnitEdits() {
+  const { store, trackJob } = useTreeContext();
+  const router = useRouter();
+  const { unitId: currentId } = useParams<{ unitId?: string }>();
+  const currentIsIn = (unit: UnitRow) => {
+    const current = currentId ? store.units.get(currentId) : undefined;
+    return currentId === unit.id || Boolean(current?.path.startsWith(unit.path));
+  };
+
+  async function create(parent: Pick<UnitRow, 'id'>, name: string): Promise<UnitRow> {
+    const row = await createUnit(parent.id, name);
+    await store.refreshChildren(parent.id);
+    void store.expand(parent.id);
+    router.refresh();
+    toast.success(`Created ${row.name}.`);
+    return row;
+  }
+
+  async function rename(unit: UnitRow, name: string, expectedVersion = unit.version): Promise<UnitRow> {
+    const row = await renameUnit(unit.id, name, expectedVersion);
+    store.updateUnit(row);
+    router.refresh();
+    return row;
+  }
+
+  /** Shows a unit as the server has it now (after a conflict was resolved by keeping theirs). */
+  function sync(row: UnitRow) {
+    store.updateUnit(row);
+    router.refresh();
+  }
+
+  async function move(unit: UnitRow, destination: Pick<UnitRow, 'id' | 'name'>): Promise<void> {
+    const from = unit.parentId!;
+    const followed = currentIsIn(unit);
+    const settle = async () => {
+      store.forget(unit.id);
+      await Promise.all([store.refreshChildren(from), store.refreshChildren(destination.id)]);
+      // Show where it went.
+      await store.expand(destination.id);
+      if (followed && currentId) await store.reveal(currentId);
+      router.refresh();
+    };
+    const result = await moveUnit(unit.id, destination.id, unit.version);
+    if (result.kind === 'job') {
+      trackJob({ jobId: result.jobId, label: `Moving ${unit.name} to ${destination.name}`, onFinished: settle });
+      return;
+    }
+    await settle();
+    toast.success(`Moved ${unit.name} to ${destination.name}.`);
+  }
+
+  async function remove(unit: UnitRow, recursive: boolean): Promise<void> {
+    const parentId = unit.parentId!;
+    const leave = currentIsIn(unit);
+    const result = await deleteUnit(unit.id, unit.version, recursive);
+    store.forget(unit.id);
+    if (leave) router.push(`/units/${parentId}`);
+    const settle = async () => {
+      await store.refreshChildren(parentId);
+      if (!leave) router.refresh();
+    };
+    if (result.kind === 'job') {
+      trackJob({ jobId: result.jobId, label: `Deleting ${unit.name}`, onFinished: settle });
+      return;
+    }
+    await settle();
+    toast.success(
+      result.units > 1 || result.memberships > 0
+        ? `Deleted ${unit.name}: ${plural(result.units, 'unit')} and ${plural(result.memberships, 'membership')}.`
+        : `Deleted ${unit.name}.`,
+    );
+  }
+
+  return { create, rename, sync, move, remove };
+}
+
+export const plural = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;

@@ -1,0 +1,48 @@
+// The console's search box (T10): units the actor may see and, for owners and admins, members,
+// by name or email prefix, each unit with its parent's name so two "Platform" units can be told
+// apart. Server-only.
+//
+// Requests: T10's two Queries in parallel, then one BatchGetItem of the hits' parents' names.
+import type { ScreenContext } from './tree';
+import { can, tenantRole } from '../authz';
+import { keys } from '../db';
+import { batchGet } from '../org/unit-reads';
+import { search, SEARCH_PAGE } from '../search';
+
+/** Hits shown in the dropdown. */
+export const SEARCH_HITS = 12;
+
+export type SearchHit =
+  | { kind: 'unit'; id: string; name: string; parentName?: string; childCount: number; memberCount: number }
+  | { kind: 'member'; userId: string; name: string; email: string };
+
+export async function searchConsole(ctx: ScreenContext, q: string): Promise<SearchHit[]> {
+  ctx.authorize('tenant.read', {});
+  const access = ctx.actor;
+  const tenantWide = Boolean(tenantRole(access));
+  // Everyone else's hits are filtered by visibility afterwards: read more to keep the list useful.
+  const results = await search(ctx.db, q, { limit: tenantWide ? SEARCH_HITS : SEARCH_PAGE.max });
+  const listsMembers = can(access, 'members.list', {});
+  const visible = results
+    .filter((r) => (r.kind === 'unit' ? can(access, 'tree.read', { unit: r.unit }) : listsMembers))
+    .slice(0, SEARCH_HITS);
+
+  const parentIds = [...new Set(visible.flatMap((r) => (r.kind === 'unit' && r.unit.parentId ? [r.unit.parentId] : [])))];
+  const parents = parentIds.length
+    ? await batchGet(ctx.db, parentIds.map((id) => keys.unit(ctx.db.tenantId, id)), { projection: ['unitId', 'name'], consistent: false })
+    : [];
+  const parentName = new Map(parents.map((p) => [p.unitId as string, p.name as string]));
+
+  return visible.map((r) =>
+    r.kind === 'unit'
+      ? {
+          kind: 'unit',
+          id: r.unit.id,
+          name: r.unit.name,
+          ...(r.unit.parentId && parentName.has(r.unit.parentId) ? { parentName: parentName.get(r.unit.parentId) } : {}),
+          childCount: r.unit.childCount,
+          memberCount: r.unit.memberCount,
+        }
+      : { kind: 'member', userId: r.user.userId, name: r.user.name, email: r.user.email },
+  );
+}

@@ -1,0 +1,98 @@
+// The unit page's data: the unit (T2), its breadcrumb (T5), the first page of its sub-units
+// (T3), who can administer it and why (lib/authz whoCanAdminister), and what the actor may do
+// there. Server-only.
+//
+// Requests: one GetItem, then in parallel one BatchGetItem (breadcrumb), one Query (sub-units)
+// and, for those allowed `access.explain`, one Query per unit on the path (depth + 1, all at
+// once): two round trips whatever the depth. Members (T6/T7) and history (T14) are loaded by
+// their own panels.
+import { can, covers, whoCanAdminister, type Grant } from '../authz';
+import { getBreadcrumb, getUnitOrThrow, listChildren, pathIds } from '../org';
+import type { Role } from '../members';
+import type { ScreenContext } from './tree';
+import { moveScopes, toUnitRow, type MoveScopes, type UnitRow } from './unit-view';
+
+/** Sub-units listed on the page (the tree pages through the rest). */
+export const UNIT_PAGE_CHILDREN = 25;
+
+export interface CrumbView {
+  id: string;
+  name: string;
+  /** The actor may open it (ancestors above their own units are shown by name only). */
+  canOpen: boolean;
+}
+
+export interface GrantView {
+  role: Role;
+  unitId: string;
+  unitName: string;
+  /** Held on this unit itself rather than on an ancestor. */
+  direct: boolean;
+}
+
+export interface AdministratorView {
+  userId: string;
+  name: string;
+  email: string;
+  /** The strongest reason first. */
+  grants: GrantView[];
+}
+
+export interface UnitPermissions {
+  rename: boolean;
+  delete: boolean;
+  move: boolean;
+  create: boolean;
+  explain: boolean;
+  readAudit: boolean;
+  readMembers: boolean;
+}
+
+export interface UnitPage {
+  unit: UnitRow;
+  breadcrumb: CrumbView[];
+  children: { items: UnitRow[]; nextCursor?: string };
+  /** Present when the actor may see who administers the unit. */
+  administrators?: AdministratorView[];
+  can: UnitPermissions;
+  scopes: MoveScopes;
+}
+
+export async function loadUnitPage(ctx: ScreenContext, unitId: string): Promise<UnitPage> {
+  const unit = await getUnitOrThrow(ctx.db, unitId);
+  ctx.authorize('tree.read', { unit });
+  const access = ctx.actor;
+  const permissions: UnitPermissions = {
+    rename: can(access, 'unit.rename', { unit }),
+    delete: unit.parentId !== null && can(access, 'unit.delete', { unit }),
+    move: unit.parentId !== null && can(access, 'unit.rename', { unit }),
+    create: can(access, 'unit.create', { parent: unit }),
+    explain: can(access, 'access.explain', { unit }),
+    readAudit: can(access, 'audit.read', { unit }),
+    readMembers: can(access, 'members.read', { unit }),
+  };
+  const [crumbs, children, administrators] = await Promise.all([
+    getBreadcrumb(ctx.db, unit),
+    listChildren(ctx.db, unit.id, { limit: UNIT_PAGE_CHILDREN }),
+    permissions.explain ? whoCanAdminister(ctx.db, unit) : undefined,
+  ]);
+
+  const ids = pathIds(unit.path);
+  const pathOf = (id: string) => `/${ids.slice(0, ids.indexOf(id) + 1).join('/')}/`;
+  const names = new Map([...crumbs.map((c) => [c.id, c.name] as const), [unit.id, unit.name]]);
+  const grantView = (g: Grant): GrantView => ({ role: g.role, unitId: g.unitId, unitName: names.get(g.unitId) ?? 'a parent unit', direct: g.unitId === unit.id });
+
+  return {
+    unit: toUnitRow(unit, access),
+    breadcrumb: crumbs.map((c) => ({ ...c, canOpen: access.memberships.some((g) => covers(g, pathOf(c.id))) })),
+    children: {
+      items: children.items.map((u) => toUnitRow(u, access)),
+      ...(children.nextCursor ? { nextCursor: children.nextCursor } : {}),
+    },
+    ...(administrators
+      ? { administrators: administrators.map((a) => ({ userId: a.userId, name: a.name, email: a.email, grants: a.grants.map(grantView) })) }
+      : {}),
+    can: permissions,
+    scopes: moveScopes(access),
+  };
+}

@@ -1,0 +1,53 @@
+// The console's view of a unit: the fields the browser needs plus what the actor may do with
+// it, decided here with lib/authz (the browser only hides controls; the server decides again).
+// Server-only.
+import { can, effectiveRole, tenantRole, type ActorAccess } from '../authz';
+import type { Unit } from '../org';
+
+export interface UnitRow {
+  id: string;
+  name: string;
+  parentId: string | null;
+  /** Ids from the root, `/<root>/…/<id>/` (no names): lets the browser tell ancestors apart. */
+  path: string;
+  depth: number;
+  childCount: number;
+  memberCount: number;
+  version: number;
+  /** A tree job (large move or delete) holds this unit: edits wait for it. */
+  locked: boolean;
+  /** May rename, delete, or move this unit somewhere (unit.rename/unit.delete share one rule). */
+  canEdit: boolean;
+  /** May create units under this one (and, with a move scope, move units here). */
+  canCreate: boolean;
+}
+
+export function toUnitRow(unit: Unit, access: ActorAccess): UnitRow {
+  return {
+    id: unit.id,
+    name: unit.name,
+    parentId: unit.parentId,
+    path: unit.path,
+    depth: unit.depth,
+    childCount: unit.childCount,
+    memberCount: unit.memberCount,
+    version: unit.version,
+    locked: Boolean(unit.lockedBy),
+    canEdit: can(access, 'unit.rename', { unit }),
+    canCreate: can(access, 'unit.create', { parent: unit }),
+  };
+}
+
+/**
+ * Where the actor may move units: 'all' for owners and admins, otherwise the paths of the units
+ * they manage. A move needs ONE of these to hold the unit strictly inside and the destination
+ * inside (lib/authz rules, 'unit.move'); the tree uses it to highlight drop targets while
+ * dragging, without a request per hovered row. `canMoveWithin` in components/tree restates the
+ * test; test/screens checks it agrees with `can()`.
+ */
+export type MoveScopes = 'all' | string[];
+
+export function moveScopes(access: ActorAccess): MoveScopes {
+  if (tenantRole(access)) return 'all';
+  return access.memberships.filter((g) => effectiveRole(g) === 'manager').map((g) => g.unitPath);
+}
