@@ -87,7 +87,7 @@ export function AuditList({ initial, unitId, title }: AuditListProps) {
                 {line.unit && line.unit.id !== unitId && (
                   <>
                     {' · '}
-                    <Link href={`/units/${line.unit.id}`} className="text-emerald-800 hover:underline dark:text-emerald-400">
+                    <Link href={`/units/${line.unit.id}`} className="text-emerald-800 underline underline-offset-2 dark:text-emerald-400">
                       Open {line.unit.name}
                     </Link>
                   </>

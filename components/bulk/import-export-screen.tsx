@@ -140,7 +140,9 @@ export function ImportExportScreen({ view }: { view: ImportScreenView }) {
               {phase === 'previewed' && (
                 <div className="flex flex-wrap items-center gap-3">
                   <Button variant="primary" onClick={applyAll} disabled={preview.counts.write === 0}>
-                    {preview.counts.error > 0 ? `Import the ${preview.counts.write} valid rows` : `Import ${preview.counts.write} rows`}
+                    {preview.counts.error > 0
+                      ? `Import the ${preview.counts.write} valid ${preview.counts.write === 1 ? 'row' : 'rows'}`
+                      : `Import ${preview.counts.write} ${preview.counts.write === 1 ? 'row' : 'rows'}`}
                   </Button>
                   <Button onClick={reset}>Cancel</Button>
                   {preview.counts.error > 0 && (
