@@ -1,12 +1,13 @@
 // The HTTP floor: a bare node:http server answering each measured page's main data with the
 // same single DynamoDB Query the page makes, through the same tenant-scoped client (lib/tenancy,
 // STS credentials, the IAM-enforcing gateway), and nothing else: no session, no rendering.
-// Run as its own process by the HTTP section: BENCH_FLOOR_PORT, BENCH_TENANT_ID,
-// BENCH_ROOT_PATH and BENCH_UNIT_ID come from the environment, with the stack's settings.
+// Run as its own process by the HTTP section: BENCH_FLOOR_PORT, BENCH_TENANT_ID, BENCH_ROOT_ID
+// and BENCH_UNIT_ID come from the environment, with the stack's settings.
 import { createServer } from 'node:http';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { INDEX, keys } from '../../lib/db';
-import { SUBTREE_PAGE } from '../../lib/org';
+import { TREE_PAGE } from '../../lib/screens/tree';
+import { UNIT_PAGE_CHILDREN } from '../../lib/screens/unit-page';
 import { tenantDb } from '../../lib/tenancy';
 
 const need = (name: string) => {
@@ -15,30 +16,22 @@ const need = (name: string) => {
   return v;
 };
 const tenantId = need('BENCH_TENANT_ID');
-const rootPath = need('BENCH_ROOT_PATH');
+const rootId = need('BENCH_ROOT_ID');
 const unitId = need('BENCH_UNIT_ID');
-/** Sub-units the unit page lists (lib/screens/unit-page UNIT_PAGE_CHILDREN), passed by the section. */
-const unitChildren = Number(process.env.BENCH_UNIT_CHILDREN ?? 25);
+
+/** One T3 page of a unit's children: the tree's list on the tree page, the sub-units on a unit page. */
+const children = (parentId: string, limit: number) => () =>
+  new QueryCommand({
+    TableName: process.env.ARBOR_TABLE,
+    IndexName: INDEX.gsi2,
+    KeyConditionExpression: 'GSI2PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.gsi2.children(tenantId, parentId) },
+    Limit: limit,
+  });
 
 const queries: Record<string, () => QueryCommand> = {
-  // The tree page: the first T4 page of the whole tree.
-  '/tree': () =>
-    new QueryCommand({
-      TableName: process.env.ARBOR_TABLE,
-      IndexName: INDEX.gsi1,
-      KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :path)',
-      ExpressionAttributeValues: { ':pk': keys.gsi1.tree(tenantId), ':path': rootPath },
-      Limit: SUBTREE_PAGE.default,
-    }),
-  // The unit page: the first page of its sub-units (T3).
-  '/unit': () =>
-    new QueryCommand({
-      TableName: process.env.ARBOR_TABLE,
-      IndexName: INDEX.gsi2,
-      KeyConditionExpression: 'GSI2PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.gsi2.children(tenantId, unitId) },
-      Limit: unitChildren,
-    }),
+  '/tree': children(rootId, TREE_PAGE),
+  '/unit': children(unitId, UNIT_PAGE_CHILDREN),
 };
 
 const server = createServer(async (req, res) => {

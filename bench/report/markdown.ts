@@ -67,7 +67,7 @@ export function renderMarkdown(r: BenchResults): string {
     out.push(
       '## 2. Requests per screen',
       '',
-      `Server-side data loading at ${num(sc.tenantUnits)} units, counted per data set by an SDK middleware on the tenant and platform clients; source: ${sc.source}. The unit page shows a unit at depth ${sc.subjects.unitDepth} with ${sc.subjects.unitChildren} children and ${sc.subjects.unitMembers} members; the member page a person with ${sc.subjects.memberMemberships} memberships. Ideal: one request per data set, and (bytes of the items shown) / 4 KB / 2 read capacity.`,
+      `Server-side data loading at ${num(sc.tenantUnits)} units, counted per data set by an SDK middleware on the tenant and platform clients; source: ${sc.source}. The unit page shows a unit at depth ${sc.subjects.unitDepth} with ${sc.subjects.unitChildren} children and ${sc.subjects.unitMembers} members; the member page a person with ${sc.subjects.memberMemberships} memberships. A data set is what one loader reads through one access pattern; ideal: one request per data set (a repeat of keys another loader of the screen read is not counted), and (bytes of the distinct items returned) / 4 KB / 2 read capacity.`,
       '',
       table(
         ['screen', 'requests (ideal)', 'most per data set', 'RCU (ideal)', 'data loading (ms, sequential)'],
@@ -75,10 +75,19 @@ export function renderMarkdown(r: BenchResults): string {
       ),
       '',
       table(
-        ['screen', 'data set', 'pattern', 'requests', 'RCU', 'ideal RCU', 'ms'],
+        ['screen', 'loader', 'data set (access pattern)', 'requests', 'RCU', 'ideal RCU'],
         sc.screens.flatMap((s) =>
-          s.dataSets.map((d) => [s.name, d.name, d.pattern, `${d.requests} (${Object.entries(d.byCommand).map(([c, n]) => `${n} ${c.replace('Command', '')}`).join(', ')})`, num(d.readCapacity, 1), num(d.idealReadCapacity, 1), med(d.ms, 1)]),
+          s.dataSets.map((d) => [
+            s.name, d.loader, d.repeatOf ? `${d.pattern}, again (read by ${d.repeatOf})` : d.pattern,
+            d.requests > 1 ? `${d.requests} (${d.partitions} keys, ${d.roundTrips} round trip${d.roundTrips === 1 ? '' : 's'})` : d.requests,
+            num(d.readCapacity, 1), num(d.idealReadCapacity, 1),
+          ]),
         ),
+      ),
+      '',
+      table(
+        ['screen', 'loaders: median ms (min–max)'],
+        sc.screens.map((s) => [s.name, Object.entries(s.loaderMs).map(([l, t]) => `${l} ${med(t, 1)}`).join('; ')]),
       ),
       '',
     );
@@ -107,11 +116,13 @@ export function renderMarkdown(r: BenchResults): string {
       `Production build (\`next build\`${h.buildMs ? `, ${num(h.buildMs / 1000)} s` : ', reused'}; \`next start\`, NODE_ENV=production) at ${num(r.screens?.tenantUnits ?? h.tenantUnits)} units, signed in over HTTP through the local IdP (${h.signIn.requests} requests, landed on \`${h.signIn.landedOn}\`); autocannon in its own process. Floor: a bare node:http server making the page's main Query with the same tenant-scoped client. req/s: median over the run's seconds (min–max).`,
       '',
       table(
-        ['page', 'server', 'connections × s', 'req/s', 'p50 (ms)', 'p90 (ms)', 'p99 (ms)', 'errors / non-2xx / timeouts', 'app ÷ floor'],
+        ['page', 'server', 'connections × s', 'req/s', 'p50 (ms)', 'p90 (ms)', 'p99 (ms)', 'errors / non-2xx / timeouts', 'app ÷ floor', 'DynamoDB requests per request', 'CPU ms per request: server / gateway / DynamoDB Local'],
         h.pages.flatMap((p) =>
           [p.floor, p.app].map((l, i) => [
             p.page, i === 0 ? `floor \`${l.url.replace(/^https?:\/\/[^/]+/, '')}\`` : `app \`${l.url.replace(/^https?:\/\/[^/]+/, '')}\``, `${l.connections} × ${l.seconds}`,
             `${num(l.rps.median)} (${num(l.rps.min)}–${num(l.rps.max)})`, num(l.latencyMs.p50), num(l.latencyMs.p90), num(l.latencyMs.p99), `${l.errors} / ${l.non2xx} / ${l.timeouts}`, i === 1 ? pct(p.ratio) : '',
+            num(l.perRequest.dynamoRequests, 1),
+            [l.perRequest.cpuMs.server, l.perRequest.cpuMs.gateway, l.perRequest.cpuMs.dynamodb].map((x) => (x === undefined ? '?' : num(x, 1))).join(' / '),
           ]),
         ),
       ),

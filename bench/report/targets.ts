@@ -17,9 +17,12 @@ export function judgeTargets(r: BenchResults): TargetResult[] {
       met: over.length === 0,
       note:
         over.length === 0
-          ? 'Each data set is one GetItem, Query or BatchGetItem; the two-request ones read an index and then the names it points to (or, as T4 called with an id, the unit before its subtree).'
-          : `Over the target: ${over.map(({ screen, d }) => `${screen} / ${d.name}: ${d.requests} requests (${Object.entries(d.byCommand).map(([c, n]) => `${n} ${c.replace('Command', '')}`).join(', ')})`).join('; ')}. ` +
-            'Closing it: serve the data set from one item collection keyed for it (one Query), or collect the keys first and read them in one BatchGetItem, instead of one request per unit on the path.',
+          ? 'Each data set is one GetItem, Query or BatchGetItem.'
+          : `Over the target: ${over.map(({ screen, d }) => `${screen} / ${d.loader}: ${d.pattern} in ${d.requests} requests to ${d.partitions} partitions (${d.roundTrips} round trip${d.roundTrips === 1 ? '' : 's'})`).join('; ')}. ` +
+            (over.every(({ d }) => d.partitions === d.requests)
+              ? `Each request reads another partition of the same pattern (the data is spread over units' partitions, e.g. one per unit on the path), ${over.every(({ d }) => d.roundTrips === 1) ? 'all in parallel: one round trip, but the request count grows with depth. ' : 'partly in sequence. '}`
+              : 'Some read the same partition more than once. ') +
+            'Closing it: serve the data set from one partition or index range keyed for the screen (one Query), or load the per-level parts when the person opens them.',
     });
   }
 

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { setConnection } from '../../lib/sso';
 import { freePort } from '../../scripts/local-stack/ports';
 import type { BenchContext } from '../support/context';
+import { cpuMeter, descendantPid } from '../support/cpu';
 import { ratio } from '../support/stats';
 import { pickSubjects } from './screens';
 import { buildApp, prepareAppCopy, startServer, type RunningServer } from '../http/private-build';
@@ -27,6 +28,11 @@ export interface LoadResult {
   errors: number;
   non2xx: number;
   timeouts: number;
+  /** Per page view (or floor request): DynamoDB requests through the gateway, and CPU ms by process. */
+  perRequest: {
+    dynamoRequests: number;
+    cpuMs: { server?: number; gateway?: number; dynamodb?: number };
+  };
 }
 
 export interface HttpPagePair {
@@ -67,16 +73,26 @@ function autocannon(url: string, options: { connections: number; seconds: number
   });
 }
 
-async function load(target: string, url: string, ctx: BenchContext, cookie?: string): Promise<LoadResult> {
+async function load(target: string, url: string, ctx: BenchContext, server: RunningServer, cookie?: string): Promise<LoadResult> {
   const { httpConnections: connections, httpSeconds: seconds } = ctx.options;
   await autocannon(url, { connections, seconds: 2, cookie }); // warm-up: JIT, connection pools, caches
+  const gatewayBefore = ctx.stack.aws.stats().requests;
+  const cpu = cpuMeter({ server: server.process.pid, bench: process.pid, dynamodb: descendantPid('java') });
   const r = await autocannon(url, { connections, seconds, cookie });
+  const used = cpu();
+  const done = Math.max(1, r.requests.total);
+  const per = (ms: number | undefined) => (ms === undefined ? undefined : ms / done);
   ctx.log(`  ${target}: ${r.requests.p50} req/s (median), p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${r.errors} errors, ${r.non2xx} non-2xx`);
   return {
     target, url, seconds, connections, requests: r.requests.total,
     rps: { median: r.requests.p50, mean: r.requests.average, min: r.requests.min, max: r.requests.max },
     latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max },
     errors: r.errors, non2xx: r.non2xx, timeouts: r.timeouts,
+    perRequest: {
+      dynamoRequests: (ctx.stack.aws.stats().requests - gatewayBefore) / done,
+      // The bench process hosts the STS emulator and the gateway, and is otherwise idle here.
+      cpuMs: { server: per(used.server), gateway: per(used.bench), dynamodb: per(used.dynamodb) },
+    },
   };
 }
 
@@ -113,7 +129,7 @@ export async function runHttp(ctx: BenchContext, appPort: number): Promise<HttpR
     const floorPort = await freePort();
     const floor = await startServer({
       cwd: process.cwd(), args: ['--import', 'tsx', 'bench/http/floor-server.ts'], port: floorPort, readyPath: '/none',
-      env: { ...process.env, BENCH_FLOOR_PORT: String(floorPort), BENCH_TENANT_ID: tenant.tenantId, BENCH_ROOT_PATH: tenant.units[0].path, BENCH_UNIT_ID: unit.id },
+      env: { ...process.env, BENCH_FLOOR_PORT: String(floorPort), BENCH_TENANT_ID: tenant.tenantId, BENCH_ROOT_ID: tenant.rootUnitId, BENCH_UNIT_ID: unit.id },
     });
     servers.push(floor);
 
@@ -135,8 +151,8 @@ export async function runHttp(ctx: BenchContext, appPort: number): Promise<HttpR
         continue;
       }
       ctx.log(`http: ${p.page}, ${ctx.options.httpSeconds} s at ${ctx.options.httpConnections} connections`);
-      const floorResult = await load(`floor ${p.floorPath}`, floor.url + p.floorPath, ctx);
-      const appResult = await load(`app ${p.appPath}`, app.url + p.appPath, ctx, signedIn.cookie);
+      const floorResult = await load(`floor ${p.floorPath}`, floor.url + p.floorPath, ctx, floor);
+      const appResult = await load(`app ${p.appPath}`, app.url + p.appPath, ctx, app, signedIn.cookie);
       results.push({ page: p.page, app: appResult, floor: floorResult, ratio: ratio(appResult.rps.median, floorResult.rps.median) });
     }
     return { tenantUnits: ctx.options.screenSize, buildMs, signIn: { landedOn: signedIn.landedOn, requests: signedIn.requests }, pages: results, missing };

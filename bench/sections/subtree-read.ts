@@ -78,7 +78,7 @@ export async function runSubtreeRead(ctx: BenchContext): Promise<SubtreeReadResu
       return { ms, requests: counts.requests, readCapacity: counts.readCapacity, readCapacityBilled: counts.readCapacityBilled, units: value.value };
     };
     // The slow traversal gets fewer runs at the larger sizes so the default run stays short.
-    const naiveRuns = size >= 100_000 ? 1 : size >= 10_000 ? Math.min(3, ctx.options.runs) : ctx.options.runs;
+    const naiveRuns = Math.min(size >= 100_000 ? 1 : size >= 10_000 ? 2 : 3, ctx.options.runs);
     ctx.log(`subtree read: ${size} units (${ctx.options.runs} runs Arbor, ${naiveRuns} naive)`);
     await arborRead(db, root); // warm-up: connections and the JIT, not the cache (there is none)
     const arbor = await repeat(ctx.options.runs, () => measure(() => arborRead(db, root)));

@@ -10,7 +10,7 @@ export interface BulkWriteOptions {
 }
 
 export async function bulkPut(client: DocumentClient, tableName: string, items: Record<string, unknown>[], options: BulkWriteOptions = {}) {
-  await mapLimit(chunk(items, 25), options.concurrency ?? Number(process.env.BULK_C ?? 8), async (batch) => {
+  await mapLimit(chunk(items, 25), options.concurrency ?? 8, async (batch) => {
     let pending = batch.map((Item) => ({ PutRequest: { Item } }));
     for (let attempt = 0; pending.length > 0; attempt++) {
       if (attempt > 0) await sleep(Math.min(1000, 10 * 2 ** attempt));

@@ -1,0 +1,80 @@
+// Each admin screen's server-side data loading, as the console does it: the shell every console
+// page renders (the session's actor, re-read on every request, and the header's tenant switcher
+// and tenant name), then the screen's loaders from lib/screens, with the same arguments the
+// pages pass. The context is built the way lib/api's entry points build it.
+import { authorize } from '../../lib/authz';
+import type { Authorizing, RequestActor } from '../../lib/api/actor-entry';
+import { resolveActor } from '../../lib/auth/resolve-actor';
+import type { PlatformDb } from '../../lib/db';
+import { loadTenantAudit, loadUnitAudit } from '../../lib/screens/audit';
+import { loadMemberPage } from '../../lib/screens/member-page';
+import { loadMembers } from '../../lib/screens/members';
+import { loadTree } from '../../lib/screens/tree';
+import { loadUnitMembers } from '../../lib/screens/unit-members';
+import { loadUnitPage } from '../../lib/screens/unit-page';
+import type { Tenancy } from '../../lib/tenancy';
+import { getTenantSettings } from '../../lib/tenants/settings';
+import { listUserTenants } from '../../lib/users';
+
+export type ScreenContext = Authorizing<RequestActor>;
+
+export interface Loader {
+  name: string;
+  load(ctx: ScreenContext): Promise<unknown>;
+}
+
+export interface ScreenSpec {
+  name: string;
+  route: string;
+  loaders: Loader[];
+}
+
+export interface ScreenPeople {
+  tenantId: string;
+  actor: { userId: string; email: string; name: string };
+  rootUnitId: string;
+  unitId: string;
+  memberUserId: string;
+}
+
+/** The signed-in actor as requireActor resolves it (T8), wrapped as the entry points wrap it. */
+export async function screenContext(tenancy: Tenancy, people: ScreenPeople): Promise<ScreenContext> {
+  const session = {
+    userId: people.actor.userId, email: people.actor.email, name: people.actor.name, tenantId: people.tenantId,
+    issuer: 'bench', expiresAt: new Date(Date.now() + 3600_000),
+  };
+  const actor = await resolveActor({ tenantDb: (id, o) => tenancy.tenantDb(id, o) }, session);
+  return { actor, db: actor.db, authorize: (action, place) => authorize(actor, action, place) };
+}
+
+function shell(tenancy: Tenancy, platform: PlatformDb, people: ScreenPeople): Loader[] {
+  return [
+    { name: 'session (requireActor)', load: () => screenContext(tenancy, people) },
+    {
+      name: 'header (ConsoleHeader)',
+      load: (ctx) => Promise.all([listUserTenants(platform, ctx.actor.userId), getTenantSettings(ctx.db)]),
+    },
+  ];
+}
+
+/** `/units/[unitId]`: the tree in the layout, the unit page with its members and history panels. */
+function unitScreen(unitId: string): Loader[] {
+  let page: Awaited<ReturnType<typeof loadUnitPage>> | undefined;
+  return [
+    { name: 'loadTree', load: (ctx) => loadTree(ctx, unitId) },
+    { name: 'loadUnitPage', load: async (ctx) => (page = await loadUnitPage(ctx, unitId)) },
+    { name: 'loadUnitMembers', load: (ctx) => loadUnitMembers(ctx, page!.unit) },
+    { name: 'loadUnitAudit', load: (ctx) => loadUnitAudit(ctx, page!.unit) },
+  ];
+}
+
+export function screenSpecs(tenancy: Tenancy, platform: PlatformDb, people: ScreenPeople): ScreenSpec[] {
+  const withShell = (loaders: Loader[]) => [...shell(tenancy, platform, people), ...loaders];
+  return [
+    { name: 'Tree root', route: '/units/[root]', loaders: withShell(unitScreen(people.rootUnitId)) },
+    { name: 'Unit page', route: '/units/[unitId]', loaders: withShell(unitScreen(people.unitId)) },
+    { name: 'Members page', route: '/members', loaders: withShell([{ name: 'loadMembers', load: (ctx) => loadMembers(ctx, {}) }]) },
+    { name: 'Member page', route: '/members/[userId]', loaders: withShell([{ name: 'loadMemberPage', load: (ctx) => loadMemberPage(ctx, people.memberUserId) }]) },
+    { name: 'Audit page', route: '/audit', loaders: withShell([{ name: 'loadTenantAudit', load: (ctx) => loadTenantAudit(ctx) }]) },
+  ];
+}
