@@ -50,6 +50,13 @@ test('the owner lands on the top unit; a deep link opens with its ancestors expa
   // Sub-units on the page link to their own pages.
   await page.getByRole('region', { name: 'Sub-units' }).getByRole('link', { name: /^Frontend/ }).click();
   await expect(heading(page, 'Frontend')).toBeVisible();
+
+  // A unit past the first page of its parent's sub-units is shown anyway (after "Load more").
+  await page.goto(`/units/${t.units['Old team 101']}`);
+  await expect(row(page, 'Old team 101')).toHaveAttribute('aria-selected', 'true');
+  await expect(row(page, 'Old team 101')).toHaveAttribute('aria-posinset', '101');
+  await expect(row(page, 'Old team 100')).toBeVisible();
+  await expect(row(page, 'Old team 101')).toHaveCount(1);
 });
 
 test('the tree follows the WAI-ARIA keyboard pattern', async ({ page }) => {
@@ -85,6 +92,9 @@ test('the tree follows the WAI-ARIA keyboard pattern', async ({ page }) => {
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('*');
   await expect(row(page, 'Archive')).toHaveAttribute('aria-expanded', 'true');
+  await expect(row(page, 'Old team 001')).toHaveAttribute('aria-setsize', '101');
+  // Virtualized: well over a hundred rows, a viewport's worth in the page.
+  expect(await treeEl.getByRole('treeitem').count()).toBeLessThan(70);
   await page.keyboard.press('End');
   await expect.poll(active).toBe('EMEA');
   await page.keyboard.press('Enter');

@@ -128,7 +128,7 @@ export function MoveUnitDialog({ unit, open, onClose }: { unit: UnitRow; open: b
                 disabled={!row.canMoveHere}
                 checked={choice?.id === row.id}
                 onChange={() => setChoice(row)}
-                className="accent-emerald-700"
+                className="accent-emerald-700 dark:scheme-dark"
               />
               <span className="truncate">{row.name}</span>
               {note && <span className="text-xs text-zinc-500">({note})</span>}

@@ -27,7 +27,7 @@ export function UnitActions({ unit, can }: { unit: UnitRow; can: UnitPermissions
         </Button>
       )}
       {can.delete && (
-        <Button variant="ghost" className="text-red-700 dark:text-red-400" onClick={() => setOpen('delete')} disabled={unit.locked} title={locked}>
+        <Button className="text-red-700! dark:text-red-400!" onClick={() => setOpen('delete')} disabled={unit.locked} title={locked}>
           Delete…
         </Button>
       )}

@@ -23,8 +23,11 @@ const TREE: Tree = [
   ['Moves', [['Drag me'], ['Drop here'], ['Dialog me'], ['Dialog target']]],
 ];
 
-/** Children of "Archive": with the unit itself, more than one transaction can move (a job). */
-export const ARCHIVE_SIZE = 100;
+/**
+ * Children of "Archive": with the unit itself, more than one transaction can move (a job), and
+ * one more than a page of the tree (100), so the last one is past the first page.
+ */
+export const ARCHIVE_SIZE = 101;
 
 export interface TreeTenant {
   tenantId: string;
@@ -73,7 +76,7 @@ export async function createTreeTenant(): Promise<TreeTenant> {
   units.Archive = (await createUnit(db, OPERATOR_ACTOR, { parentId: created.rootUnitId, name: 'Archive' })).id;
   const teams = Array.from({ length: ARCHIVE_SIZE }, (_, i) => `Old team ${String(i + 1).padStart(3, '0')}`);
   for (let i = 0; i < teams.length; i += 5) {
-    await Promise.all(teams.slice(i, i + 5).map((t) => createUnit(db, OPERATOR_ACTOR, { parentId: units.Archive, name: t })));
+    await Promise.all(teams.slice(i, i + 5).map(async (t) => (units[t] = (await createUnit(db, OPERATOR_ACTOR, { parentId: units.Archive, name: t })).id)));
   }
 
   const place = async (email: string, personName: string, unitName: string, role: Role) => {

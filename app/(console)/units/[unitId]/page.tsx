@@ -1,5 +1,7 @@
 // /units/[unitId] – one unit: its place, name, sub-units, members, who administers it, history.
+import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { cache } from 'react';
 import { actorContext } from '@/lib/api/with-actor';
 import { isArborError } from '@/lib/errors';
 import { loadUnitAudit } from '@/lib/screens/audit';
@@ -10,14 +12,28 @@ import { UnitMembersPanel } from '@/components/members/unit-members-panel';
 import { EmptyState } from '@/components/ui/empty-state';
 import { UnitScreen } from '@/components/units/unit-screen';
 
-export const metadata = { title: 'Units – Arbor' };
+type Props = { params: Promise<{ unitId: string }> };
 
-export default async function UnitRoute({ params }: { params: Promise<{ unitId: string }> }) {
-  const { unitId } = await params;
+// The title and the page share one load per request.
+const unitPage = cache(async (unitId: string) => {
   const ctx = await actorContext();
+  return { ctx, page: await loadUnitPage(ctx, unitId) };
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  try {
+    return { title: `${(await unitPage((await params).unitId)).page.unit.name} – Arbor` };
+  } catch {
+    return { title: 'Unit – Arbor' };
+  }
+}
+
+export default async function UnitRoute({ params }: Props) {
+  const { unitId } = await params;
+  let ctx: Awaited<ReturnType<typeof unitPage>>['ctx'];
   let page: UnitPage;
   try {
-    page = await loadUnitPage(ctx, unitId);
+    ({ ctx, page } = await unitPage(unitId));
   } catch (e) {
     if (isArborError(e) && (e.kind === 'notFound' || e.code === 'unit.badId')) notFound();
     if (isArborError(e) && e.kind === 'forbidden') {
