@@ -152,6 +152,27 @@ test('removing a membership, removing someone from the organization, and the las
   await expect(roleButton(page, t.owner.name, t.name)).toContainText('owner');
 });
 
+test('on a unit page: direct members, everyone in the subtree, and adding an existing member by search', async ({ page }) => {
+  await asOwner(page, `/units/${t.units.Engineering}`);
+  const panel = page.getByRole('region', { name: 'Members' });
+  await expect(panel.getByText('Nobody belongs to Engineering directly')).toBeVisible();
+  await panel.getByRole('switch', { name: 'Everyone in this subtree' }).click();
+  // Platform's 52 members come first (path order): Zed is on the second page.
+  await expect(panel.getByRole('row').filter({ hasText: 'Filler 01' })).toContainText('Platform');
+  await panel.getByRole('button', { name: 'Show more' }).click();
+  const zed = panel.getByRole('row').filter({ hasText: t.people.zed.email });
+  await expect(zed).toContainText(t.awkwardName);
+  await expect(roleButton(page, 'Zed Zimmer', t.awkwardName)).toContainText('manager');
+
+  await panel.getByRole('button', { name: 'Add member' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a member to Engineering' });
+  await dialog.getByRole('combobox', { name: 'Person' }).fill('bea');
+  await page.getByRole('option', { name: new RegExp(`^Bea Brown`) }).click();
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page.getByText('Added Bea Brown to Engineering as member.')).toBeVisible();
+  await expect(roleButton(page, 'Bea Brown', 'Engineering')).toContainText('member');
+});
+
 test('CSV import: the preview shows the bad row and writes nothing; applying imports the valid rows', async ({ page }) => {
   await asOwner(page, '/settings/import');
   const db = await tenantDb(t.tenantId);
