@@ -164,6 +164,31 @@ test('two people rename the same unit: the second sees the conflict and chooses'
   await Promise.all([a.context.close(), b.context.close()]);
 });
 
+test('deleting a unit someone renamed meanwhile asks to check it again first', async ({ browser }) => {
+  const a = await newSession(browser, t.people.owner);
+  const b = await newSession(browser, t.people.owner);
+  const url = `/units/${t.units['Stale delete']}`;
+  await Promise.all([a.page.goto(url), b.page.goto(url)]);
+  await expect(heading(b.page, 'Stale delete')).toBeVisible();
+  await a.page.getByRole('button', { name: 'Rename unit' }).click();
+  await a.page.getByLabel('Unit name').fill('Fresh name');
+  await a.page.getByLabel('Unit name').press('Enter');
+  await expect(heading(a.page, 'Fresh name')).toBeVisible();
+
+  await b.page.getByRole('button', { name: 'Delete…' }).click();
+  // The dialog's title follows the unit as the page learns its new name.
+  const dialog = b.page.getByRole('dialog');
+  await expect(dialog).toHaveAccessibleName('Delete Stale delete?');
+  await dialog.getByRole('button', { name: 'Delete unit' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Stale delete was renamed to Fresh name by someone else meanwhile. Check it as it is now, then try again.');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(heading(b.page, 'Fresh name')).toBeVisible();
+  await b.page.getByRole('button', { name: 'Delete…' }).click();
+  await b.page.getByRole('dialog', { name: 'Delete Fresh name?' }).getByRole('button', { name: 'Delete unit' }).click();
+  await expect(b.page).toHaveURL(new RegExp(`/units/${t.units.Renames}$`));
+  await Promise.all([a.context.close(), b.context.close()]);
+});
+
 test('move with the picker, which offers only allowed places', async ({ page }) => {
   await asOwner(page, `/units/${t.units['Dialog me']}`);
   await page.getByRole('button', { name: 'Move…' }).click();

@@ -6,8 +6,9 @@
 import { useParams, useRouter } from 'next/navigation';
 import { toast } from '@/components/ui/toaster';
 import { useTreeContext } from '@/components/tree/tree-provider';
+import { ApiError } from '@/lib/api/client';
 import type { UnitRow } from '@/lib/screens/unit-view';
-import { createUnit, deleteUnit, moveUnit, renameUnit } from './unit-api';
+import { createUnit, deleteUnit, getUnitRow, moveUnit, renameUnit } from './unit-api';
 
 export function useUnitEdits() {
   const { store, trackJob } = useTreeContext();
@@ -34,6 +35,24 @@ export function useUnitEdits() {
     return row;
   }
 
+  /**
+   * A move or delete met a newer version (someone renamed or moved the unit meanwhile): show the
+   * current unit in the tree and the page, and say so; the person then decides again on what
+   * they now see, and their next attempt sends the new version.
+   */
+  async function stale<T>(unit: UnitRow, action: () => Promise<T>): Promise<T> {
+    try {
+      return await action();
+    } catch (e) {
+      if (!(e instanceof ApiError && e.isConflict)) throw e;
+      const current = await getUnitRow(unit.id).catch(() => undefined);
+      if (current) store.updateUnit(current);
+      router.refresh();
+      const what = current && current.name !== unit.name ? `${unit.name} was renamed to ${current.name}` : `${unit.name} was changed`;
+      throw new ApiError(e.status, e.code, `${what} by someone else meanwhile. Check it as it is now, then try again.`, e.details);
+    }
+  }
+
   /** Shows a unit as the server has it now (after a conflict was resolved by keeping theirs). */
   function sync(row: UnitRow) {
     store.updateUnit(row);
@@ -51,7 +70,7 @@ export function useUnitEdits() {
       if (followed && currentId) await store.reveal(currentId);
       router.refresh();
     };
-    const result = await moveUnit(unit.id, destination.id, unit.version);
+    const result = await stale(unit, () => moveUnit(unit.id, destination.id, unit.version));
     if (result.kind === 'job') {
       trackJob({ jobId: result.jobId, label: `Moving ${unit.name} to ${destination.name}`, onFinished: settle });
       return;
@@ -63,7 +82,7 @@ export function useUnitEdits() {
   async function remove(unit: UnitRow, recursive: boolean): Promise<void> {
     const parentId = unit.parentId!;
     const leave = currentIsIn(unit);
-    const result = await deleteUnit(unit.id, unit.version, recursive);
+    const result = await stale(unit, () => deleteUnit(unit.id, unit.version, recursive));
     store.forget(unit.id);
     if (leave) router.push(`/units/${parentId}`);
     const settle = async () => {

@@ -19,7 +19,7 @@ const TREE: Tree = [
   ['Sales', [['EMEA'], ['Americas']]],
   ['Operations', [['Facilities']]],
   ['Legacy', [['Legacy tools']]],
-  ['Renames', [['Conflict target'], ['Rename me']]],
+  ['Renames', [['Conflict target'], ['Rename me'], ['Stale delete']]],
   ['Moves', [['Drag me'], ['Drop here'], ['Dialog me'], ['Dialog target']]],
 ];
 
