@@ -81,15 +81,16 @@ export function TreeBrowser() {
   // A "Load more" row scrolled into view loads the next page by itself.
   const items = virtualizer.getVirtualItems();
   const range = virtualizer.range;
-  const visibleMore = items.flatMap((item) => {
-    const r = rows[item.index];
-    const inView = range && item.index >= range.startIndex && item.index <= range.endIndex;
-    return inView && r?.kind === 'more' && !r.loading ? [r.parentId] : [];
-  });
+  const moreInView = items
+    .flatMap((item) => {
+      const r = rows[item.index];
+      const inView = range && item.index >= range.startIndex && item.index <= range.endIndex;
+      return inView && r?.kind === 'more' && !r.loading ? [r.parentId] : [];
+    })
+    .join(' ');
   useEffect(() => {
-    for (const parentId of visibleMore) void store.loadMore(parentId);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [visibleMore.join(' '), store]);
+    for (const parentId of moreInView.split(' ').filter(Boolean)) void store.loadMore(parentId);
+  }, [moreInView, store]);
 
   const moveTo = (index: number) => {
     if (rows.length === 0) return;

@@ -46,7 +46,6 @@ export function MoveUnitDialog({ unit, open, onClose }: { unit: UnitRow; open: b
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, unit.id]);
 
   async function load(parentId: string, cursor?: string) {
