@@ -1,4 +1,5 @@
 // Renders the results as the Markdown table page the README links (bench/results/latest.md).
+import type { LoadResult } from '../sections/http';
 import type { Summary } from '../support/stats';
 import type { BenchResults } from './results';
 
@@ -44,20 +45,23 @@ export function renderMarkdown(r: BenchResults): string {
     out.push(
       '## 1. Subtree read',
       '',
-      'Arbor: `listSubtree` (T4), every page of up to 1,000 units, one GSI1 Query each. Naive: one Query of the children index (GSI2) per unit, level by level, 32 in flight. Pruned: the same, skipping units whose `childCount` is 0.',
+      'Arbor: `listSubtree` (T4), every page of up to 1,000 units, one GSI1 Query each, in sequence (keyset pages). Arbor, parallel: the root\'s children (T3), then each child\'s subtree (T4, every page) at the same time. Naive: one Query of the children index (GSI2) per unit, level by level, 32 in flight. Pruned: the same, skipping units whose `childCount` is 0.',
       '',
       table(
         ['units', 'method', 'requests', 'read capacity (RCU)', 'RCU billed', 'wall time (ms)'],
         r.subtree.flatMap((s) =>
-          (['arbor', 'naive', 'naivePruned'] as const).map((k) => [
-            num(s.size), k === 'arbor' ? 'Arbor (T4)' : k === 'naive' ? 'naive traversal' : 'naive, pruned', med(s[k].requests), med(s[k].readCapacity, 1), med(s[k].readCapacityBilled, 1), med(s[k].ms),
+          (['arbor', 'arborParallel', 'naive', 'naivePruned'] as const).map((k) => [
+            num(s.size), { arbor: 'Arbor (T4)', arborParallel: 'Arbor, parallel (T3 + T4 per child)', naive: 'naive traversal', naivePruned: 'naive, pruned' }[k], med(s[k].requests), med(s[k].readCapacity, 1), med(s[k].readCapacityBilled, 1), med(s[k].ms),
           ]),
         ),
       ),
       '',
       table(
-        ['units', 'requests saved', 'RCU saved (billed)', 'wall time saved', 'vs pruned: requests', 'vs pruned: wall time'],
-        r.subtree.map((s) => [num(s.size), times(s.ratios.requests), times(s.ratios.readCapacityBilled), times(s.ratios.wallTime), times(s.ratios.prunedRequests), times(s.ratios.prunedWallTime)]),
+        ['units', 'naive ÷ Arbor: requests', 'RCU (billed)', 'wall time', 'pruned ÷ Arbor: requests', 'wall time', 'naive ÷ Arbor parallel: requests', 'wall time', 'pruned ÷ Arbor parallel: wall time'],
+        r.subtree.map((s) => [
+          num(s.size), times(s.ratios.requests), times(s.ratios.readCapacityBilled), times(s.ratios.wallTime), times(s.ratios.prunedRequests), times(s.ratios.prunedWallTime),
+          times(s.ratios.parallelRequests), times(s.ratios.parallelWallTime), times(s.ratios.parallelPrunedWallTime),
+        ]),
       ),
       '',
     );
@@ -116,11 +120,11 @@ export function renderMarkdown(r: BenchResults): string {
       `Production build (\`next build\`${h.buildMs ? `, ${num(h.buildMs / 1000)} s` : ', reused'}; \`next start\`, NODE_ENV=production) at ${num(r.screens?.tenantUnits ?? h.tenantUnits)} units, signed in over HTTP through the local IdP (${h.signIn.requests} requests, landed on \`${h.signIn.landedOn}\`); autocannon in its own process. Floor: a bare node:http server making the page's main Query with the same tenant-scoped client. req/s: median over the run's seconds (min–max).`,
       '',
       table(
-        ['page', 'server', 'connections × s', 'req/s', 'p50 (ms)', 'p90 (ms)', 'p99 (ms)', 'errors / non-2xx / timeouts', 'app ÷ floor', 'DynamoDB requests per request', 'CPU ms per request: server / gateway / DynamoDB Local'],
+        ['page', 'server', 'connections × s', 'req/s', 'p50 (ms)', 'p90 (ms)', 'p99 (ms)', 'errors / non-2xx / timeouts', '÷ floor', 'DynamoDB requests per request', 'CPU ms per request: server / gateway / DynamoDB Local'],
         h.pages.flatMap((p) =>
-          [p.floor, p.app].map((l, i) => [
-            p.page, i === 0 ? `floor \`${l.url.replace(/^https?:\/\/[^/]+/, '')}\`` : `app \`${l.url.replace(/^https?:\/\/[^/]+/, '')}\``, `${l.connections} × ${l.seconds}`,
-            `${num(l.rps.median)} (${num(l.rps.min)}–${num(l.rps.max)})`, num(l.latencyMs.p50), num(l.latencyMs.p90), num(l.latencyMs.p99), `${l.errors} / ${l.non2xx} / ${l.timeouts}`, i === 1 ? pct(p.ratio) : '',
+          ([['floor', p.floor, undefined], ['app page', p.app, p.ratio], ...(p.api ? [['app JSON route', p.api, p.apiRatio]] : [])] as [string, LoadResult, number | undefined][]).map(([kind, l, share]) => [
+            p.page, `${kind} \`${l.url.replace(/^https?:\/\/[^/]+/, '')}\``, `${l.connections} × ${l.seconds}`,
+            `${num(l.rps.median)} (${num(l.rps.min)}–${num(l.rps.max)})`, num(l.latencyMs.p50), num(l.latencyMs.p90), num(l.latencyMs.p99), `${l.errors} / ${l.non2xx} / ${l.timeouts}`, share === undefined ? '' : pct(share),
             num(l.perRequest.dynamoRequests, 1),
             [l.perRequest.cpuMs.server, l.perRequest.cpuMs.gateway, l.perRequest.cpuMs.dynamodb].map((x) => (x === undefined ? '?' : num(x, 1))).join(' / '),
           ]),

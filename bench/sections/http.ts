@@ -1,8 +1,8 @@
 // 4. HTTP: the production build (`next build` + `next start`, NODE_ENV=production against the
 // local stack) under autocannon, 20 connections for 20 s (5 s with --quick), on the tree page and
 // a unit page of the 10,000-unit tenant, signed in with a real session cookie; beside each, the
-// floor: a bare node:http server making the page's main DynamoDB Query with the same
-// tenant-scoped client. autocannon runs in its own process so it doesn't share an event loop
+// floor: a bare node:http server making the page's main DynamoDB Query (T3) with the same
+// tenant-scoped client, and the app's own JSON route for that Query (session, actor, permission). autocannon runs in its own process so it doesn't share an event loop
 // with the STS emulator and gateway (which live in the bench process).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -14,6 +14,8 @@ import { ratio } from '../support/stats';
 import { pickSubjects } from './screens';
 import { buildApp, prepareAppCopy, startServer, type RunningServer } from '../http/private-build';
 import { signInOverHttp } from '../http/sign-in';
+import { TREE_PAGE } from '../../lib/screens/tree';
+import { UNIT_PAGE_CHILDREN } from '../../lib/screens/unit-page';
 import type { Result as AutocannonResult } from 'autocannon';
 
 export interface LoadResult {
@@ -39,8 +41,11 @@ export interface HttpPagePair {
   page: string;
   app: LoadResult;
   floor: LoadResult;
+  /** The app's JSON route for the same Query (session, actor and permission check around it). */
+  api?: LoadResult;
   /** App req/s ÷ floor req/s (medians). */
   ratio: number;
+  apiRatio?: number;
 }
 
 export interface HttpResult {
@@ -80,7 +85,8 @@ async function load(target: string, url: string, ctx: BenchContext, server: Runn
   const cpu = cpuMeter({ server: server.process.pid, bench: process.pid, dynamodb: descendantPid('java') });
   const r = await autocannon(url, { connections, seconds, cookie });
   const used = cpu();
-  const done = Math.max(1, r.requests.total);
+  // Requests sent includes the few still in flight when the run stopped, whose work is counted too.
+  const done = Math.max(1, r.requests.sent ?? r.requests.total);
   const per = (ms: number | undefined) => (ms === undefined ? undefined : ms / done);
   ctx.log(`  ${target}: ${r.requests.p50} req/s (median), p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${r.errors} errors, ${r.non2xx} non-2xx`);
   return {
@@ -138,9 +144,10 @@ export async function runHttp(ctx: BenchContext, appPort: number): Promise<HttpR
     await landing.arrayBuffer();
     const location = landing.headers.get('location');
     const treePath = landing.status >= 300 && landing.status < 400 && location ? new URL(location, app.url).pathname : '/';
+    const children = (id: string, limit: number) => `/api/v1/units/${id}/children?limit=${limit}`;
     const pages = [
-      { page: 'Tree page', appPath: treePath, floorPath: '/tree', expect: tenant.name },
-      { page: 'Unit page', appPath: `/units/${unit.id}`, floorPath: '/unit', expect: unit.name },
+      { page: 'Tree page', appPath: treePath, floorPath: '/tree', apiPath: children(tenant.rootUnitId, TREE_PAGE), expect: tenant.name },
+      { page: 'Unit page', appPath: `/units/${unit.id}`, floorPath: '/unit', apiPath: children(unit.id, UNIT_PAGE_CHILDREN), expect: unit.name },
     ];
     const results: HttpPagePair[] = [];
     for (const p of pages) {
@@ -153,7 +160,14 @@ export async function runHttp(ctx: BenchContext, appPort: number): Promise<HttpR
       ctx.log(`http: ${p.page}, ${ctx.options.httpSeconds} s at ${ctx.options.httpConnections} connections`);
       const floorResult = await load(`floor ${p.floorPath}`, floor.url + p.floorPath, ctx, floor);
       const appResult = await load(`app ${p.appPath}`, app.url + p.appPath, ctx, app, signedIn.cookie);
-      results.push({ page: p.page, app: appResult, floor: floorResult, ratio: ratio(appResult.rps.median, floorResult.rps.median) });
+      const apiCheck = await fetch(app.url + p.apiPath, { headers: { cookie: signedIn.cookie } });
+      const apiOk = apiCheck.status === 200 && Array.isArray(((await apiCheck.json()) as { items?: unknown }).items);
+      if (!apiOk) missing.push(`${p.page} JSON route ${p.apiPath}: answered ${apiCheck.status}, so it was not loaded`);
+      const apiResult = apiOk ? await load(`app JSON ${p.apiPath}`, app.url + p.apiPath, ctx, app, signedIn.cookie) : undefined;
+      results.push({
+        page: p.page, app: appResult, floor: floorResult, ratio: ratio(appResult.rps.median, floorResult.rps.median),
+        ...(apiResult ? { api: apiResult, apiRatio: ratio(apiResult.rps.median, floorResult.rps.median) } : {}),
+      });
     }
     return { tenantUnits: ctx.options.screenSize, buildMs, signIn: { landedOn: signedIn.landedOn, requests: signedIn.requests }, pages: results, missing };
   } finally {

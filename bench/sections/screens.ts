@@ -55,7 +55,7 @@ export interface ScreensResult {
 
 /** A unit three levels down with the most children (then members), and the busiest person. */
 export function pickSubjects(t: SeededTenant) {
-  const depth = Math.min(3, Math.max(...t.units.map((x) => x.depth)));
+  const depth = Math.min(3, t.units.reduce((d, x) => Math.max(d, x.depth), 0));
   const candidates = t.units.filter((u) => u.depth === depth && u.memberCount > 0);
   const unit = [...(candidates.length ? candidates : t.units)].sort((a, b) => b.childCount - a.childCount || b.memberCount - a.memberCount)[0];
   const person = [...t.people].sort((a, b) => b.membershipCount - a.membershipCount)[0];

@@ -1,10 +1,12 @@
 // 1. Subtree read: Arbor's materialized-path Query (lib/org listSubtree, every page of up to
 // 1,000 units) against the naive adjacency-list traversal (one Query of the children index per
 // unit, level by level, 32 in flight), and the same traversal pruned by childCount (no Query for
-// a leaf) as the best a careful engineer could do with an adjacency list and counters.
+// a leaf) as the best a careful engineer could do with an adjacency list and counters. A third
+// Arbor variant reads the root's children (T3) and then each child's subtree (T4) concurrently:
+// the same materialized-path pages, split into disjoint path ranges that load in parallel.
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { INDEX, keys, type TenantDb } from '../../lib/db';
-import { getUnitOrThrow, listSubtree } from '../../lib/org';
+import { getUnitOrThrow, listChildren, listSubtree } from '../../lib/org';
 import { mapLimit } from '../../lib/org/map-limit';
 import { meteredTenantDb, type BenchContext } from '../support/context';
 import type { MeterCounts } from '../support/meter';
@@ -17,9 +19,13 @@ type Field = (typeof FIELDS)[number];
 export interface SubtreeReadResult {
   size: number;
   arbor: Record<Field, Summary>;
+  arborParallel: Record<Field, Summary>;
   naive: Record<Field, Summary>;
   naivePruned: Record<Field, Summary>;
-  ratios: { requests: number; readCapacity: number; readCapacityBilled: number; wallTime: number; prunedRequests: number; prunedWallTime: number };
+  ratios: {
+    requests: number; readCapacity: number; readCapacityBilled: number; wallTime: number; prunedRequests: number; prunedWallTime: number;
+    parallelRequests: number; parallelWallTime: number; parallelPrunedWallTime: number;
+  };
 }
 
 async function arborRead(db: TenantDb, root: { id: string; path: string }) {
@@ -31,6 +37,19 @@ async function arborRead(db: TenantDb, root: { id: string; path: string }) {
     cursor = page.nextCursor;
   } while (cursor);
   return units;
+}
+
+/** The root's children (T3), then every child's subtree (T4, all pages) at the same time. */
+async function arborParallelRead(db: TenantDb, root: { id: string; path: string }) {
+  const kids: { id: string; path: string }[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await listChildren(db, root.id, { limit: 100, cursor });
+    kids.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor);
+  const counts = await mapLimit(kids, NAIVE_PARALLELISM, (kid) => arborRead(db, kid));
+  return 1 + counts.reduce((n, c) => n + c, 0);
 }
 
 /** Every child of `parentId` (all pages of the children index, GSI2). */
@@ -82,13 +101,15 @@ export async function runSubtreeRead(ctx: BenchContext): Promise<SubtreeReadResu
     ctx.log(`subtree read: ${size} units (${ctx.options.runs} runs Arbor, ${naiveRuns} naive)`);
     await arborRead(db, root); // warm-up: connections and the JIT, not the cache (there is none)
     const arbor = await repeat(ctx.options.runs, () => measure(() => arborRead(db, root)));
+    const arborParallel = await repeat(ctx.options.runs, () => measure(() => arborParallelRead(db, root)));
     const naive = await repeat(naiveRuns, () => measure(() => naiveRead(db, root.id, false)));
     const naivePruned = await repeat(naiveRuns, () => measure(() => naiveRead(db, root.id, true)));
     const a = summarizeFields(arbor, FIELDS);
+    const ap = summarizeFields(arborParallel, FIELDS);
     const n = summarizeFields(naive, FIELDS);
     const p = summarizeFields(naivePruned, FIELDS);
     results.push({
-      size, arbor: a, naive: n, naivePruned: p,
+      size, arbor: a, arborParallel: ap, naive: n, naivePruned: p,
       ratios: {
         requests: ratio(n.requests, a.requests),
         readCapacity: ratio(n.readCapacity, a.readCapacity),
@@ -96,6 +117,9 @@ export async function runSubtreeRead(ctx: BenchContext): Promise<SubtreeReadResu
         wallTime: ratio(n.ms, a.ms),
         prunedRequests: ratio(p.requests, a.requests),
         prunedWallTime: ratio(p.ms, a.ms),
+        parallelRequests: ratio(n.requests, ap.requests),
+        parallelWallTime: ratio(n.ms, ap.ms),
+        parallelPrunedWallTime: ratio(p.ms, ap.ms),
       },
     });
   }
