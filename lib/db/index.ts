@@ -2,6 +2,9 @@
 export { keys, tenantPrefix, tenantLeadingKeyPatterns, TENANT_KEY_PREFIX, type Key } from './keys';
 export { INDEX, TTL_ATTRIBUTE, tableDefinition } from './table';
 export { createDocumentClient, type DocumentClient, type DocumentClientOptions } from './client';
-export { cancellationReasons, isConditionFailure } from './transactions';
+export {
+  transactWrite, failureAt, cancellationReasons, isConditionFailure, MAX_TRANSACTION_ITEMS,
+  type TransactItem, type FailedCondition,
+} from './transactions';
 export type { TenantDb, PlatformDb, Actor } from './context';
 export { encodeCursor, decodeCursor, pageSize, type Page } from './cursor';

@@ -8,10 +8,9 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { auditEntryPut } from '../audit';
-import { INDEX, keys, type Actor, type TenantDb } from '../db';
+import { INDEX, keys, transactWrite, type Actor, type TenantDb, type TransactItem } from '../db';
 import { conflict, notFound } from '../errors';
 import { assertRoleFitsUnit, validateRole } from '../members/membership-items';
-import { runTransaction, type TransactItem } from '../members/run-transaction';
 import { toUnit } from '../org/unit-item';
 import { validateEmail, validateId } from '../validation';
 import { invitationItem, toInvitation, nowSeconds, validateTtlDays, type Invitation } from './invitation-item';
@@ -82,7 +81,7 @@ export async function createInvitation(db: TenantDb, actor: Actor, input: Create
       unitId, after: { email, role, expiresAt: invitation.expiresAt },
     }),
   ];
-  const failed = await runTransaction(db, items);
+  const failed = (await transactWrite(db, items))?.map((f) => f.index);
   if (failed?.includes(1)) throw notFound('unit.notFound', 'That unit does not exist. It may have been deleted.');
   if (failed) throw new Error(`createInvitation: unexpected condition failure at ${failed.join(',')}`);
   return invitation;

@@ -1,10 +1,9 @@
 // T13 revoke: withdraw a pending invitation. Server-only.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { auditEntryPut } from '../audit';
-import { keys, type Actor, type TenantDb } from '../db';
+import { keys, transactWrite, type Actor, type TenantDb } from '../db';
 import { notFound, versionConflict } from '../errors';
 import { validateVersion } from '../members/membership-items';
-import { runTransaction } from '../members/run-transaction';
 import { validateId } from '../validation';
 import { toInvitation, type Invitation } from './invitation-item';
 
@@ -26,7 +25,7 @@ export async function revokeInvitation(db: TenantDb, actor: Actor, input: Revoke
   const version = expectedVersion ?? invitation.version;
   if (invitation.version !== version) throw versionConflict('invitation', invitation.version, invitation);
 
-  const failed = await runTransaction(db, [
+  const failed = await transactWrite(db, [
     {
       Delete: {
         TableName: db.tableName, Key: key,

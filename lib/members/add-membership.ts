@@ -7,7 +7,7 @@
 // entry. The profile and unit conditions only fail when something moved underneath us, so those
 // cases are re-read and retried; a duplicate membership is a clear conflict.
 import { auditEntryPut } from '../audit';
-import { keys, type Actor, type TenantDb } from '../db';
+import { keys, transactWrite, type Actor, type TenantDb, type TransactItem } from '../db';
 import { conflict, invalid, notFound, type ArborError } from '../errors';
 import { validateEmail, validateId, validateName } from '../validation';
 import { findProfileByEmail, readProfile, readWritableUnit } from './member-reads';
@@ -21,7 +21,6 @@ import {
   type TenantUser,
 } from './membership-items';
 import { ownerCountUpdate } from './owner-count';
-import { runTransaction, type TransactItem } from './run-transaction';
 
 export interface AddMembershipInput {
   unitId: string;
@@ -113,7 +112,7 @@ export async function addMembershipWith(
       }),
     );
 
-    const failed = await runTransaction(db, items);
+    const failed = (await transactWrite(db, items))?.map((f) => f.index);
     if (!failed) return membership;
     if (failed.includes(0) || failed.includes(1)) {
       throw conflict('membership.exists', `${membership.email} is already a member of "${unit.name}".`);

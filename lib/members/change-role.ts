@@ -5,13 +5,12 @@
 // is conditioned on `ownerCount > 1`, so the last owner can never be demoted, even by two
 // concurrent demotions of the last two owners.
 import { auditEntryPut } from '../audit';
-import { keys, type Actor, type TenantDb } from '../db';
+import { keys, transactWrite, type Actor, type TenantDb, type TransactItem } from '../db';
 import { versionConflict } from '../errors';
 import { validateId } from '../validation';
 import { membershipNotFound, readUnitMember, unitRefusal } from './member-reads';
 import { assertRoleFitsUnit, validateRole, validateVersion, type Membership } from './membership-items';
 import { lastOwner, ownerCountUpdate } from './owner-count';
-import { runTransaction, type TransactItem } from './run-transaction';
 
 export interface ChangeRoleInput {
   unitId: string;
@@ -68,7 +67,7 @@ export async function changeRole(db: TenantDb, actor: Actor, input: ChangeRoleIn
     }),
   );
 
-  const failed = await runTransaction(db, items);
+  const failed = (await transactWrite(db, items))?.map((f) => f.index);
   if (!failed) return { ...current, role, version: next, updatedAt: now };
   if (failed.includes(0) || failed.includes(1)) {
     const stored = await readUnitMember(db, unitId, userId);

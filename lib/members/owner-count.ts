@@ -1,8 +1,7 @@
 // The last-owner guard: tenant settings carry ownerCount, moved in the same transaction as every
 // owner membership change. Server-only.
-import { keys, type TenantDb } from '../db';
+import { keys, type TenantDb, type TransactItem } from '../db';
 import { conflict } from '../errors';
-import type { TransactItem } from './run-transaction';
 
 /**
  * Moves ownerCount by `delta`. A decrease is conditioned on `ownerCount > -delta`, so at least

@@ -7,13 +7,12 @@
 // same person's last two memberships cannot both leave a profile behind or both delete it; a
 // count changed underneath us is re-read and retried, the caller's version check stays as sent.
 import { auditEntryPut } from '../audit';
-import { keys, type Actor, type TenantDb } from '../db';
+import { keys, transactWrite, type Actor, type TenantDb, type TransactItem } from '../db';
 import { conflict, versionConflict } from '../errors';
 import { validateId } from '../validation';
 import { membershipNotFound, readProfile, readUnitMember, unitRefusal } from './member-reads';
 import { validateVersion, type Membership, type TenantUser } from './membership-items';
 import { lastOwner, ownerCountUpdate } from './owner-count';
-import { runTransaction, type TransactItem } from './run-transaction';
 
 export interface RemoveMembershipInput {
   unitId: string;
@@ -49,7 +48,7 @@ export async function removeMembership(db: TenantDb, actor: Actor, input: Remove
       }),
     );
 
-    const failed = await runTransaction(db, items);
+    const failed = (await transactWrite(db, items))?.map((f) => f.index);
     if (!failed) return current;
     if (failed.includes(0) || failed.includes(1)) {
       const stored = await readUnitMember(db, unitId, userId);

@@ -7,7 +7,7 @@
 // the last batch. An owner membership goes in the first batch, so the last-owner refusal happens
 // before anything is removed.
 import { auditEntryPut } from '../audit';
-import { type Actor, type TenantDb } from '../db';
+import { transactWrite, type Actor, type TenantDb, type TransactItem } from '../db';
 import { conflict, notFound } from '../errors';
 import { validateId } from '../validation';
 import { getUserMemberships } from './get-user-memberships';
@@ -15,7 +15,6 @@ import { assertUnlocked, readUnit } from './member-reads';
 import type { Membership } from './membership-items';
 import { lastOwner, ownerCountUpdate } from './owner-count';
 import { membershipDeletes, profileCountChange, unitMemberCountDecrement } from './remove-membership';
-import { runTransaction, type TransactItem } from './run-transaction';
 
 const BATCH = 24;
 const MAX_CONFLICTS = 5;
@@ -59,7 +58,7 @@ export async function removeUserFromTenant(db: TenantDb, actor: Actor, rawUserId
       items.push(ownerCountUpdate(db, -owners));
     }
 
-    const failed = await runTransaction(db, items);
+    const failed = (await transactWrite(db, items))?.map((f) => f.index);
     if (!failed) {
       removed.push(...batch);
       if (batch.length === memberships.length) return removed;

@@ -5,11 +5,10 @@
 // Server-only.
 import { ulid } from 'ulid';
 import { auditEntryPut } from '../audit';
-import { keys, type Actor, type TenantDb } from '../db';
+import { failureAt, keys, transactWrite, type Actor, type TenantDb } from '../db';
 import { validateId } from '../validation';
 import { nudgeTreeJob } from './jobs/resume-move-jobs';
 import { siblingNamePut } from './sibling-name';
-import { failureAt, transactWrite } from './transact-write';
 import { readUnit } from './unit-reads';
 import { childPath, MAX_DEPTH, unitItem, validateUnitName, type Unit } from './unit-item';
 import { nameTaken, parentNotFound, tenantNotFound, tooDeep, treeBusy, unitLimit, unitLocked } from './unit-errors';

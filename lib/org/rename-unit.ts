@@ -3,13 +3,12 @@
 // the case changes), and the audit entry. The root can be renamed; a unit locked by a job
 // cannot. Server-only.
 import { auditEntryPut } from '../audit';
-import { keys, type Actor, type TenantDb } from '../db';
+import { failureAt, keys, transactWrite, type Actor, type TenantDb, type TransactItem } from '../db';
 import { versionConflict } from '../errors';
 import { validateVersion } from '../members/membership-items';
 import { searchKey, validateId } from '../validation';
 import { nudgeTreeJob } from './jobs/resume-move-jobs';
 import { sameSiblingName, siblingNameDelete, siblingNamePut } from './sibling-name';
-import { failureAt, transactWrite, type TransactItem } from './transact-write';
 import { readUnit } from './unit-reads';
 import { toUnit, validateUnitName, type Unit } from './unit-item';
 import { nameTaken, treeBusy, unitLocked, unitNotFound } from './unit-errors';

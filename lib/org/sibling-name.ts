@@ -3,9 +3,8 @@
 // The key holds a hash of the lower-cased name, so user text never becomes key material.
 // Server-only.
 import { createHash } from 'node:crypto';
-import { keys, type TenantDb } from '../db';
+import { keys, type TenantDb, type TransactItem } from '../db';
 import { searchKey } from '../validation';
-import type { TransactItem } from './transact-write';
 
 const nameHash = (name: string) => createHash('sha256').update(searchKey(name)).digest('base64url');
 

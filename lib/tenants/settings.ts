@@ -2,10 +2,9 @@
 // SSO connection details live with lib/sso, not here.
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { auditEntryPut } from '../audit';
-import { isConditionFailure, keys, type Actor, type PlatformDb, type TenantDb } from '../db';
+import { isConditionFailure, keys, transactWrite, type Actor, type PlatformDb, type TenantDb } from '../db';
 import { notFound, versionConflict } from '../errors';
 import { validateVersion } from '../members/membership-items';
-import { runTransaction } from '../members/run-transaction';
 import { validateName } from '../validation';
 
 export interface TenantSettings {
@@ -61,7 +60,7 @@ export async function renameTenant(db: TenantDb, actor: Actor, input: { name: st
   if (current.name === name) return current;
 
   const now = new Date().toISOString();
-  const failed = await runTransaction(db, [
+  const failed = await transactWrite(db, [
     {
       Update: {
         TableName: db.tableName,

@@ -3,9 +3,7 @@
 // lease (paused past it, then another instance took over) can no longer change anything.
 // Server-only.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { keys, type TenantDb } from '../../db';
-import { isConditionFailure } from '../../db';
-import type { TransactItem } from '../transact-write';
+import { isConditionFailure, keys, type TenantDb, type TransactItem } from '../../db';
 import { expiresAtAfterFinish, TTL_ATTRIBUTE, type TreeJobRecord, type TreeJobStatus } from './job-item';
 
 export interface JobProgress {

@@ -7,11 +7,10 @@
 // 2 × 33 + 33 profiles + 1 (M), 2 × 49 + 1 + 1 (P).
 // Server-only.
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../../db';
+import { keys, type TransactItem } from '../../db';
 import { profileCountChange } from '../../members/remove-membership';
 import { toTenantUser } from '../../members/membership-items';
 import { siblingNameDelete } from '../sibling-name';
-import type { TransactItem } from '../transact-write';
 import { mapLimit } from '../map-limit';
 import { batchGet, queryAll } from '../unit-reads';
 import { depthOf } from '../unit-item';

@@ -7,11 +7,10 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { auditEntryPut } from '../../audit';
-import { keys, type Actor, type TenantDb } from '../../db';
+import { failureAt, keys, transactWrite, type Actor, type TenantDb, type TransactItem } from '../../db';
 import { isArborError } from '../../errors';
 import { sleep } from '../map-limit';
 import { siblingNameDelete, siblingNamePut } from '../sibling-name';
-import { failureAt, transactWrite, type TransactItem } from '../transact-write';
 import { depthOf, MAX_DEPTH, type Unit } from '../unit-item';
 import { nameTaken, parentNotFound, tooDeep, treeBusy, unitLocked } from '../unit-errors';
 import { journalItem, type TreeJobKind, type TreeJobRecord } from './job-item';

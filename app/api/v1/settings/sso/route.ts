@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { withActor } from '@/lib/api/with-actor';
 import { auditEntryPut } from '@/lib/audit';
-import { runTransaction } from '@/lib/members/run-transaction';
+import { transactWrite } from '@/lib/db';
 import { getConnection, setConnection, type SsoConnection } from '@/lib/sso';
 import { platformDb } from '@/lib/tenancy';
 import { auditActor } from '@/lib/screens/audit';
@@ -39,7 +39,7 @@ export const PUT = withActor(
     const saved = await setConnection(platformDb(), ctx.actor.tenantId, { ...rest, clientSecret: newSecret });
     // The connection is a platform item, so its change can't share a transaction with the
     // tenant's audit trail; the entry follows it (never with the secret).
-    await runTransaction(ctx.db, [
+    await transactWrite(ctx.db, [
       auditEntryPut(ctx.db, {
         actor: auditActor(ctx.actor), action: 'sso.update', target: { type: 'tenant', id: ctx.actor.tenantId, label: saved.issuer },
         after: { issuer: saved.issuer, clientId: saved.clientId, domains: saved.domains, jit: saved.jit, secretChanged: Boolean(newSecret) },
