@@ -1,6 +1,6 @@
 // Builds the audit item that every mutation appends inside its own transaction (T14).
 import { monotonicFactory } from 'ulid';
-import { keys, TTL_ATTRIBUTE, type Actor, type TenantDb } from '../db';
+import { actorIdentity, keys, TTL_ATTRIBUTE, type Actor, type TenantDb } from '../db';
 import { auditRetentionSeconds } from './audit-retention';
 
 export interface AuditInput {
@@ -31,7 +31,7 @@ export function auditEntryPut(db: TenantDb, input: AuditInput, now = new Date())
     type: 'audit',
     tenantId: db.tenantId,
     auditId,
-    actor: input.actor,
+    actor: actorIdentity(input.actor),
     action: input.action,
     target: input.target,
     unitId: input.unitId,

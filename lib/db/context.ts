@@ -19,4 +19,13 @@ export interface PlatformDb {
 export interface Actor {
   userId: string;
   email: string;
+  /** Display name, so audit lines read "Alice renamed …". */
+  name?: string;
 }
+
+/**
+ * Only the identity of an actor, for storing. Callers may pass a richer object (a request's
+ * actor also holds its database client, memberships and session), and none of that belongs in
+ * an item.
+ */
+export const actorIdentity = (a: Actor): Actor => ({ userId: a.userId, email: a.email, ...(a.name ? { name: a.name } : {}) });

@@ -6,5 +6,5 @@ export {
   transactWrite, failureAt, cancellationReasons, isConditionFailure, MAX_TRANSACTION_ITEMS,
   type TransactItem, type FailedCondition,
 } from './transactions';
-export type { TenantDb, PlatformDb, Actor } from './context';
+export { actorIdentity, type TenantDb, type PlatformDb, type Actor } from './context';
 export { encodeCursor, decodeCursor, pageSize, type Page } from './cursor';

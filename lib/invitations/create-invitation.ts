@@ -8,7 +8,7 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { auditEntryPut } from '../audit';
-import { INDEX, keys, transactWrite, type Actor, type TenantDb, type TransactItem } from '../db';
+import { actorIdentity, INDEX, keys, transactWrite, type Actor, type TenantDb, type TransactItem } from '../db';
 import { conflict, notFound } from '../errors';
 import { assertRoleFitsUnit, validateRole } from '../members/membership-items';
 import { toUnit } from '../org/unit-item';
@@ -61,7 +61,7 @@ export async function createInvitation(db: TenantDb, actor: Actor, input: Create
 
   const now = new Date();
   const invitation: Invitation = {
-    tenantId: db.tenantId, id: ulid(now.getTime()), email, unitId, role, invitedBy: actor,
+    tenantId: db.tenantId, id: ulid(now.getTime()), email, unitId, role, invitedBy: actorIdentity(actor),
     createdAt: now.toISOString(),
     // Whole seconds, like the TTL attribute it is stored as, so what is returned is what is read back.
     expiresAt: new Date(Math.floor((now.getTime() + ttlDays * DAY_MS) / 1000) * 1000).toISOString(),

@@ -60,6 +60,16 @@ describe('audit trail (T14)', () => {
     assert.equal(unit[0].expiresAt, undefined);
   });
 
+  test('an entry stores only who acted, even when handed a request\'s whole actor', async () => {
+    const t = await tenantWithTree();
+    const requestActor = { ...t.owner, name: 'Olga', db: t.db, memberships: [], session: { token: 'secret' } };
+    const ada = person('Ada');
+    await addMembership(t.db, requestActor, { unitId: t.cloud.id, role: 'member', ...ada });
+    const [entry] = (await listTenantAudit(t.db)).items;
+    assert.equal(entry.action, 'membership.add');
+    assert.deepEqual(entry.actor, { ...t.owner, name: 'Olga' });
+  });
+
   test('bad cursors, page sizes and unit ids are refused', async () => {
     const t = await tenantWithTree();
     const first = await listTenantAudit(t.db, { limit: 1 });

@@ -7,7 +7,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { auditEntryPut } from '../../audit';
-import { failureAt, keys, transactWrite, type Actor, type TenantDb, type TransactItem } from '../../db';
+import { actorIdentity, failureAt, keys, transactWrite, type Actor, type TenantDb, type TransactItem } from '../../db';
 import { isArborError } from '../../errors';
 import { sleep } from '../map-limit';
 import { siblingNameDelete, siblingNamePut } from '../sibling-name';
@@ -52,7 +52,7 @@ export async function startTreeJob(db: TenantDb, spec: TreeJobSpec, options: Tre
     tenantId: db.tenantId, jobId: ulid(), kind: spec.kind, status: 'preparing',
     unitId: root.id, unitName: root.name, fromParentId: root.parentId!, oldPath: root.path,
     ...(toParent ? { toParentId: toParent.id, toParentPath: toParent.path, newPath: `${toParent.path}${root.id}/` } : {}),
-    expectedVersion: spec.expectedVersion, actor: spec.actor,
+    expectedVersion: spec.expectedVersion, actor: actorIdentity(spec.actor),
     chunksL: 0, chunksM: 0, chunksP: 0, step: 0, unitTotal: 0, memberTotal: 0, done: 0, total: 0,
     leaseOwner: ulid(), leaseUntil: now + leaseMs, leaseMs,
     createdAt: new Date(now).toISOString(), updatedAt: new Date(now).toISOString(),

@@ -4,7 +4,6 @@ import { withActor } from '@/lib/api/with-actor';
 import { createInvitation, MAX_INVITATION_DAYS } from '@/lib/invitations';
 import { ROLES } from '@/lib/members';
 import { getUnitOrThrow } from '@/lib/org';
-import { auditActor } from '@/lib/screens/audit';
 
 export const POST = withActor(
   {
@@ -19,7 +18,7 @@ export const POST = withActor(
   async (ctx) => {
     const unit = await getUnitOrThrow(ctx.db, ctx.body.unitId);
     ctx.authorize('invitation.create', { unit, role: ctx.body.role });
-    const invitation = await createInvitation(ctx.db, auditActor(ctx.actor), { ...ctx.body, unitId: unit.id });
+    const invitation = await createInvitation(ctx.db, ctx.actor, { ...ctx.body, unitId: unit.id });
     return { ...invitation, unitName: unit.name };
   },
 );

@@ -4,13 +4,12 @@ import { z } from 'zod';
 import { withActor } from '@/lib/api/with-actor';
 import { platformDb } from '@/lib/tenancy';
 import { renameTenant, renameTenantDirectory } from '@/lib/tenants';
-import { auditActor } from '@/lib/screens/audit';
 
 export const PATCH = withActor(
   { body: z.object({ name: z.string(), expectedVersion: z.number().int().positive() }) },
   async (ctx) => {
     ctx.authorize('tenant.settings.update', {});
-    const renamed = await renameTenant(ctx.db, auditActor(ctx.actor), ctx.body);
+    const renamed = await renameTenant(ctx.db, ctx.actor, ctx.body);
     // The tenant's own item is the truth; the directory copy is repaired by the next rename if
     // this second write fails (the error still reaches the person).
     await renameTenantDirectory(platformDb(), ctx.actor.tenantId, renamed.name);

@@ -3,13 +3,12 @@ import { z } from 'zod';
 import { withActor } from '@/lib/api/with-actor';
 import { createUnit, getUnitOrThrow } from '@/lib/org';
 import { toUnitRow } from '@/lib/screens/unit-view';
-import { auditActor } from '@/lib/screens/audit';
 
 const body = z.object({ parentId: z.string().max(64), name: z.string().max(500) });
 
 export const POST = withActor({ body, status: 201 }, async ({ db, actor, body, authorize }) => {
   const parent = await getUnitOrThrow(db, body.parentId);
   authorize('unit.create', { parent });
-  const unit = await createUnit(db, auditActor(actor), { parentId: parent.id, name: body.name });
+  const unit = await createUnit(db, actor, { parentId: parent.id, name: body.name });
   return toUnitRow(unit, actor);
 });

@@ -5,7 +5,6 @@ import { withActor } from '@/lib/api/with-actor';
 import { applyMembershipOps, applyUnitOps } from '@/lib/bulk';
 import { ROLES } from '@/lib/members';
 import { platformDb } from '@/lib/tenancy';
-import { auditActor } from '@/lib/screens/audit';
 
 const line = z.number().int().positive();
 const CHUNK_MAX = 50;
@@ -25,10 +24,9 @@ const body = z.discriminatedUnion('kind', [
 
 export const POST = withActor({ body }, async (ctx) => {
   ctx.authorize('tenant.import', {});
-  const actor = auditActor(ctx.actor);
   const results =
     ctx.body.kind === 'units'
-      ? await applyUnitOps(ctx.db, actor, ctx.body.ops, ctx.body.resolved)
-      : await applyMembershipOps(ctx.db, actor, ctx.actor, ctx.body.ops, { platform: platformDb() });
+      ? await applyUnitOps(ctx.db, ctx.actor, ctx.body.ops, ctx.body.resolved)
+      : await applyMembershipOps(ctx.db, ctx.actor, ctx.actor, ctx.body.ops, { platform: platformDb() });
   return { results };
 });

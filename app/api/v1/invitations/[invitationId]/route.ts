@@ -4,7 +4,6 @@ import { withActor } from '@/lib/api/with-actor';
 import { notFound } from '@/lib/errors';
 import { getInvitation, revokeInvitation } from '@/lib/invitations';
 import { getUnit } from '@/lib/org';
-import { auditActor } from '@/lib/screens/audit';
 
 export const DELETE = withActor(
   { params: z.object({ invitationId: z.string() }), body: z.object({ expectedVersion: z.number().int().positive().optional() }).optional() },
@@ -15,6 +14,6 @@ export const DELETE = withActor(
     // The invitation of a deleted unit can never be accepted; tenant admins may clear it.
     if (unit) ctx.authorize('invitation.revoke', { unit, role: invitation.role });
     else ctx.authorize('members.list', {});
-    await revokeInvitation(ctx.db, auditActor(ctx.actor), { invitationId: invitation.id, expectedVersion: ctx.body?.expectedVersion });
+    await revokeInvitation(ctx.db, ctx.actor, { invitationId: invitation.id, expectedVersion: ctx.body?.expectedVersion });
   },
 );

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { withActor } from '@/lib/api/with-actor';
 import { notFound } from '@/lib/errors';
 import { getUserMemberships, removeUserFromTenant } from '@/lib/members';
-import { auditActor } from '@/lib/screens/audit';
 import { loadMemberPage } from '@/lib/screens/member-page';
 
 const params = z.object({ userId: z.string() });
@@ -20,6 +19,6 @@ export const DELETE = withActor({ params }, async (ctx) => {
   // Removing someone from the organization is removing every membership they hold: each must be allowed.
   ctx.authorize('members.list', {});
   for (const m of memberships) ctx.authorize('membership.remove', { unit: { id: m.unitId, path: m.unitPath }, userId: m.userId, role: m.role });
-  const removed = await removeUserFromTenant(ctx.db, auditActor(ctx.actor), ctx.params.userId);
+  const removed = await removeUserFromTenant(ctx.db, ctx.actor, ctx.params.userId);
   return { removed: removed.length };
 });

@@ -8,7 +8,6 @@ import { auditEntryPut } from '@/lib/audit';
 import { transactWrite } from '@/lib/db';
 import { getConnection, setConnection, type SsoConnection } from '@/lib/sso';
 import { platformDb } from '@/lib/tenancy';
-import { auditActor } from '@/lib/screens/audit';
 import type { SsoConnectionView } from '@/lib/screens/settings';
 
 const view = (c: SsoConnection): SsoConnectionView => ({
@@ -41,7 +40,7 @@ export const PUT = withActor(
     // tenant's audit trail; the entry follows it (never with the secret).
     await transactWrite(ctx.db, [
       auditEntryPut(ctx.db, {
-        actor: auditActor(ctx.actor), action: 'sso.update', target: { type: 'tenant', id: ctx.actor.tenantId, label: saved.issuer },
+        actor: ctx.actor, action: 'sso.update', target: { type: 'tenant', id: ctx.actor.tenantId, label: saved.issuer },
         after: { issuer: saved.issuer, clientId: saved.clientId, domains: saved.domains, jit: saved.jit, secretChanged: Boolean(newSecret) },
       }),
     ]);

@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { withActor } from '@/lib/api/with-actor';
 import { deleteUnit, getUnitOrThrow, renameUnit } from '@/lib/org';
 import { toUnitRow } from '@/lib/screens/unit-view';
-import { auditActor } from '@/lib/screens/audit';
 
 const params = z.object({ unitId: z.string().max(64) });
 const renameBody = z.object({ name: z.string().max(500), expectedVersion: z.number().int().positive() });
@@ -23,7 +22,7 @@ export const GET = withActor({ params }, async ({ db, actor, params, authorize }
 export const PATCH = withActor({ params, body: renameBody }, async ({ db, actor, params, body, authorize }) => {
   const unit = await getUnitOrThrow(db, params.unitId);
   authorize('unit.rename', { unit });
-  const renamed = await renameUnit(db, auditActor(actor), { unitId: unit.id, name: body.name, expectedVersion: body.expectedVersion });
+  const renamed = await renameUnit(db, actor, { unitId: unit.id, name: body.name, expectedVersion: body.expectedVersion });
   return toUnitRow(renamed, actor);
 });
 
@@ -32,7 +31,7 @@ export const DELETE = withActor({ params, query: deleteQuery }, async ({ db, act
   authorize('unit.delete', { unit });
   const result = await deleteUnit(
     db,
-    auditActor(actor),
+    actor,
     { unitId: unit.id, expectedVersion: query.expectedVersion, recursive: query.recursive === 'true' },
     // A large delete runs as a job: answer once it has committed, finish after the response.
     { background: (work) => after(work) },

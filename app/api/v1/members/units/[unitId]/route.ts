@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { withActor } from '@/lib/api/with-actor';
 import { addMembership, ROLES } from '@/lib/members';
 import { getUnitOrThrow } from '@/lib/org';
-import { auditActor } from '@/lib/screens/audit';
 import { memberRow, unitMembersPage } from '@/lib/screens/unit-members';
 
 const params = z.object({ unitId: z.string() });
@@ -23,7 +22,7 @@ export const POST = withActor(
     const unit = await getUnitOrThrow(ctx.db, ctx.params.unitId);
     const { userId, role } = ctx.body;
     ctx.authorize('membership.add', { unit, role, userId });
-    const membership = await addMembership(ctx.db, auditActor(ctx.actor), { unitId: unit.id, userId, role });
+    const membership = await addMembership(ctx.db, ctx.actor, { unitId: unit.id, userId, role });
     return memberRow(ctx.actor, membership, unit.name);
   },
 );

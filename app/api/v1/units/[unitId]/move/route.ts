@@ -7,7 +7,6 @@ import { getUnitOrThrow, moveUnit } from '@/lib/org';
 import { notFound } from '@/lib/errors';
 import { loadMovePicker } from '@/lib/screens/tree';
 import { toUnitRow } from '@/lib/screens/unit-view';
-import { auditActor } from '@/lib/screens/audit';
 
 const params = z.object({ unitId: z.string().max(64) });
 const body = z.object({ newParentId: z.string().max(64), expectedVersion: z.number().int().positive() });
@@ -25,7 +24,7 @@ export const POST = withActor({ params, body }, async ({ db, actor, params, body
   authorize('unit.move', { unit, destination });
   const result = await moveUnit(
     db,
-    auditActor(actor),
+    actor,
     { unitId: unit.id, newParentId: destination.id, expectedVersion: body.expectedVersion },
     { background: (work) => after(work) },
   );

@@ -5,7 +5,6 @@ import { withActor } from '@/lib/api/with-actor';
 import { changeRole, removeMembership, ROLES } from '@/lib/members';
 import { membershipNotFound, readUnitMember } from '@/lib/members/member-reads';
 import { getUnitOrThrow } from '@/lib/org';
-import { auditActor } from '@/lib/screens/audit';
 import { memberRow } from '@/lib/screens/unit-members';
 
 const params = z.object({ unitId: z.string(), userId: z.string() });
@@ -24,7 +23,7 @@ export const PATCH = withActor(
   async (ctx) => {
     const { unit, current } = await load(ctx, ctx.params.unitId, ctx.params.userId);
     ctx.authorize('membership.changeRole', { unit, userId: current.userId, from: current.role, to: ctx.body.role });
-    const updated = await changeRole(ctx.db, auditActor(ctx.actor), {
+    const updated = await changeRole(ctx.db, ctx.actor, {
       unitId: unit.id, userId: current.userId, role: ctx.body.role, expectedVersion: ctx.body.expectedVersion,
     });
     return memberRow(ctx.actor, updated, unit.name);
@@ -36,6 +35,6 @@ export const DELETE = withActor(
   async (ctx) => {
     const { unit, current } = await load(ctx, ctx.params.unitId, ctx.params.userId);
     ctx.authorize('membership.remove', { unit, userId: current.userId, role: current.role });
-    await removeMembership(ctx.db, auditActor(ctx.actor), { unitId: unit.id, userId: current.userId, expectedVersion: ctx.body.expectedVersion });
+    await removeMembership(ctx.db, ctx.actor, { unitId: unit.id, userId: current.userId, expectedVersion: ctx.body.expectedVersion });
   },
 );
