@@ -4,9 +4,10 @@
 import { can } from '../authz';
 import { MAX_IMPORT_ROWS } from '../bulk/parse-import';
 import { config } from '../config';
-import type { TenantDb } from '../db';
+import { auditEntryPut } from '../audit';
+import { transactWrite, type TenantDb } from '../db';
 import { getUnitOrThrow } from '../org';
-import { getConnection } from '../sso';
+import { getConnection, setConnection, type SsoConnection } from '../sso';
 import { platformDb } from '../tenancy';
 import { getTenantSettings } from '../tenants';
 import type { ScreenContext } from './unit-members';
@@ -34,6 +35,10 @@ export interface SettingsView {
   canExport: boolean;
 }
 
+const toSsoConnectionView = (c: SsoConnection): SsoConnectionView => ({
+  issuer: c.issuer, clientId: c.clientId, domains: c.domains, jit: c.jit, version: c.version, updatedAt: c.updatedAt, hasSecret: Boolean(c.clientSecret),
+});
+
 export const redirectUri = () => `${config().ARBOR_APP_URL.replace(/\/+$/, '')}/api/auth/callback/sso`;
 
 /** T1 and the SSO connection, in parallel: two GetItems. */
@@ -49,18 +54,50 @@ export async function loadSettings(ctx: ScreenContext): Promise<SettingsView> {
       tenantId: settings.tenantId, name: settings.name, version: settings.version,
       unitCount: settings.unitCount, unitLimit: settings.unitLimit, ownerCount: settings.ownerCount,
     },
-    sso: connection
-      ? {
-          issuer: connection.issuer, clientId: connection.clientId, domains: connection.domains, jit: connection.jit,
-          version: connection.version, updatedAt: connection.updatedAt, hasSecret: Boolean(connection.clientSecret),
-        }
-      : null,
+    sso: connection ? toSsoConnectionView(connection) : null,
     redirectUri: redirectUri(),
     canRename: can(ctx.actor, 'tenant.settings.update', {}),
     canManageSso,
     canImport: can(ctx.actor, 'tenant.import', {}),
     canExport: can(ctx.actor, 'tenant.export', {}),
   };
+}
+
+/** The SSO connection as the settings form shows it (one GetItem, platform credentials). */
+export async function loadSsoConnection(ctx: ScreenContext): Promise<SsoConnectionView | null> {
+  ctx.authorize('sso.manage', {});
+  const connection = await getConnection(platformDb(), ctx.actor.tenantId);
+  return connection ? toSsoConnectionView(connection) : null;
+}
+
+export interface SsoConnectionInput {
+  issuer: string;
+  clientId: string;
+  /** Write-only; blank or omitted keeps the stored one. */
+  clientSecret?: string;
+  domains: string[];
+  jit: boolean;
+  /** The version the form was loaded with; omitted when no connection was set yet. */
+  expectedVersion?: number;
+}
+
+/**
+ * Registers or replaces the connection (platform item, version-checked: a form that saw none
+ * expects none), then appends the tenant's audit entry (never with the secret).
+ */
+export async function saveSsoConnection(ctx: ScreenContext, input: SsoConnectionInput): Promise<SsoConnectionView> {
+  ctx.authorize('sso.manage', {});
+  const newSecret = input.clientSecret?.trim() ? input.clientSecret : undefined;
+  const saved = await setConnection(platformDb(), ctx.actor.tenantId, { ...input, clientSecret: newSecret, expectedVersion: input.expectedVersion ?? 0 });
+  // The connection is a platform item, so its change can't share a transaction with the
+  // tenant's audit trail; the entry follows it.
+  await transactWrite(ctx.db, [
+    auditEntryPut(ctx.db, {
+      actor: ctx.actor, action: 'sso.update', target: { type: 'tenant', id: ctx.actor.tenantId, label: saved.issuer },
+      after: { issuer: saved.issuer, clientId: saved.clientId, domains: saved.domains, jit: saved.jit, secretChanged: Boolean(newSecret) },
+    }),
+  ]);
+  return toSsoConnectionView(saved);
 }
 
 /** The top unit an export starts from, and the organization's name for the file name. */

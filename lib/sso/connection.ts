@@ -32,7 +32,10 @@ export interface SetConnectionInput {
   clientSecret?: string;
   domains: string[];
   jit: boolean;
-  /** The version read before editing (optimistic locking); omit from the operator CLI to replace. */
+  /**
+   * The version read before editing (optimistic locking), 0 when none was set yet; omit from the
+   * operator CLI to replace whatever is stored.
+   */
   expectedVersion?: number;
 }
 
@@ -118,7 +121,7 @@ export async function setConnection(db: PlatformDb, tenantId: string, input: Set
     getConnection(db, tenantId),
   ]);
   if (!directory) throw notFound('tenant.notFound', 'There is no organization with that id.');
-  if (input.expectedVersion !== undefined && input.expectedVersion !== current?.version) {
+  if (input.expectedVersion !== undefined && input.expectedVersion !== (current?.version ?? 0)) {
     throw connectionConflict(current?.version);
   }
   if (!plainSecret && !current) throw invalid('sso.badClientSecret', 'Client secret is required for a new connection.');

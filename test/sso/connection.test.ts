@@ -55,6 +55,8 @@ test('replacing a connection moves the domains and keeps the secret when none is
   assert.equal((await getConnection(operatorDb(), t.tenantId))?.version, 2);
 
   await assert.rejects(setConnection(operatorDb(), t.tenantId, { ...base, domains: [later], expectedVersion: 1 }), code('sso.versionConflict'));
+  // Version 0: the editor saw no connection, so one saved meanwhile is not overwritten.
+  await assert.rejects(setConnection(operatorDb(), t.tenantId, { ...base, domains: [later], expectedVersion: 0 }), code('sso.versionConflict'));
 });
 
 test("another tenant's domain cannot be taken and nothing changes", async () => {
