@@ -5,13 +5,14 @@
 // the same unit within the same second could both succeed; that is harmless, because accepting
 // one makes the membership and the other then finds it exists and is discarded. Names and emails
 // never become key material, so the invitation's key is a fresh ULID, not the address.
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { auditEntryPut } from '../audit';
 import { actorIdentity, INDEX, keys, transactWrite, type Actor, type TenantDb, type TransactItem } from '../db';
 import { conflict, notFound } from '../errors';
 import { assertRoleFitsUnit, validateRole } from '../members/membership-items';
-import { toUnit } from '../org/unit-item';
+import { readUnitMember } from '../members/member-reads';
+import { readUnit } from '../org/unit-reads';
 import { validateEmail, validateId } from '../validation';
 import { invitationItem, toInvitation, nowSeconds, validateTtlDays, type Invitation } from './invitation-item';
 
@@ -31,8 +32,9 @@ export async function createInvitation(db: TenantDb, actor: Actor, input: Create
   const role = validateRole(input.role);
   const ttlDays = validateTtlDays(input.ttlDays);
 
-  const [unitOut, sameEmail] = await Promise.all([
-    db.client.send(new GetCommand({ TableName: db.tableName, Key: keys.unit(db.tenantId, unitId), ConsistentRead: true })),
+  // One Query by email answers both checks: the person's profile and their pending invitations.
+  const [unit, sameEmail] = await Promise.all([
+    readUnit(db, unitId),
     db.client.send(
       new QueryCommand({
         TableName: db.tableName,
@@ -42,17 +44,13 @@ export async function createInvitation(db: TenantDb, actor: Actor, input: Create
       }),
     ),
   ]);
-  if (!unitOut.Item) throw notFound('unit.notFound', 'That unit does not exist. It may have been deleted.');
-  const unit = toUnit(unitOut.Item);
+  if (!unit) throw notFound('unit.notFound', 'That unit does not exist. It may have been deleted.');
   assertRoleFitsUnit(role, unit.path);
 
   const rows = sameEmail.Items ?? [];
   const profile = rows.find((r) => r.type === 'tenantUser');
-  if (profile) {
-    const membership = await db.client.send(
-      new GetCommand({ TableName: db.tableName, Key: keys.userMembership(db.tenantId, profile.userId as string, unitId), ConsistentRead: true }),
-    );
-    if (membership.Item) throw conflict('invitation.alreadyMember', `${email} is already a member of "${unit.name}".`);
+  if (profile && (await readUnitMember(db, unitId, profile.userId as string))) {
+    throw conflict('invitation.alreadyMember', `${email} is already a member of "${unit.name}".`);
   }
   const pending = rows.find((r) => r.type === 'invitation' && r.unitId === unitId && (r.expiresAt as number) > nowSeconds());
   if (pending) {

@@ -1,19 +1,10 @@
 // Strongly consistent point reads the membership writes start from. Server-only.
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { INDEX, keys, type TenantDb } from '../db';
 import { conflict, notFound } from '../errors';
-import { toUnit, type Unit } from '../org/unit-item';
+import type { Unit } from '../org/unit-item';
+import { getItem, readUnit } from '../org/unit-reads';
 import { toMembership, toTenantUser, type Membership, type TenantUser } from './membership-items';
-
-async function getItem(db: TenantDb, key: { PK: string; SK: string }) {
-  const out = await db.client.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }));
-  return out.Item;
-}
-
-export async function readUnit(db: TenantDb, unitId: string): Promise<Unit | undefined> {
-  const item = await getItem(db, keys.unit(db.tenantId, unitId));
-  return item ? toUnit(item) : undefined;
-}
 
 /** The unit a membership write targets: it must exist and not be locked by a move. */
 export async function readWritableUnit(db: TenantDb, unitId: string): Promise<Unit> {

@@ -11,7 +11,8 @@ import { transactWrite, type Actor, type TenantDb, type TransactItem } from '../
 import { conflict, notFound } from '../errors';
 import { validateId } from '../validation';
 import { getUserMemberships } from './get-user-memberships';
-import { assertUnlocked, readUnit } from './member-reads';
+import { readUnit } from '../org/unit-reads';
+import { assertUnlocked } from './member-reads';
 import type { Membership } from './membership-items';
 import { lastOwner, ownerCountUpdate } from './owner-count';
 import { membershipDeletes, profileCountChange, unitMemberCountDecrement } from './remove-membership';
