@@ -1,7 +1,6 @@
 // The unit item: how a unit is stored (materialized path, index keys) and how it comes back
 // out as a domain object. The UI and the rest of lib never see PK/SK.
 import { keys } from '../db';
-import { invalid } from '../errors';
 import { searchKey, validateName } from '../validation';
 
 /** Deepest level below the root; keeps every path inside the 1,024-byte sort-key limit. */
@@ -36,12 +35,6 @@ export const pathIds = (path: string) => path.split('/').filter(Boolean);
 export const depthOf = (path: string) => pathIds(path).length - 1;
 /** True when `path` is `ancestorPath` itself or lies below it. */
 export const isWithin = (path: string, ancestorPath: string) => path.startsWith(ancestorPath);
-
-export function assertDepth(path: string) {
-  if (depthOf(path) > MAX_DEPTH) {
-    throw invalid('unit.tooDeep', `The tree can be at most ${MAX_DEPTH} levels deep below the top unit.`);
-  }
-}
 
 /** Index keys that depend on name, parent and path; rewritten on rename and move. */
 export function unitIndexKeys(tenantId: string, u: { name: string; parentId: string | null; path: string }) {

@@ -4,16 +4,9 @@
 import { can, effectiveRole, tenantRole, type ActorAccess } from '../authz';
 import type { Unit } from '../org';
 
-export interface UnitRow {
-  id: string;
-  name: string;
-  parentId: string | null;
+export interface UnitRow extends Pick<Unit, 'id' | 'name' | 'parentId' | 'depth' | 'childCount' | 'memberCount' | 'version'> {
   /** Ids from the root, `/<root>/…/<id>/` (no names): lets the browser tell ancestors apart. */
   path: string;
-  depth: number;
-  childCount: number;
-  memberCount: number;
-  version: number;
   /** A tree job (large move or delete) holds this unit: edits wait for it. */
   locked: boolean;
   /** May rename, delete, or move this unit somewhere (unit.rename/unit.delete share one rule). */
