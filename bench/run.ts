@@ -3,6 +3,8 @@
 // --large), runs each measurement several times and writes bench/results/latest.json and
 // latest.md. Every comparison is a ratio of two figures measured in the same run.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createDocumentClient } from '../lib/db';
 import { createTenancy, tenancySettingsFromConfig } from '../lib/tenancy';
 import { startLocalStack } from '../scripts/local-stack';
@@ -24,6 +26,12 @@ import { parseOptions, type Section } from './support/options';
 async function main() {
   const args = process.argv.slice(2);
   const options = parseOptions(args);
+  if (options.render) {
+    const results = JSON.parse(readFileSync(join(options.outDir, 'latest.json'), 'utf8')) as BenchResults;
+    results.targets = judgeTargets(results);
+    console.log(`re-rendered ${writeResults(options.outDir, results).join(', ')}`);
+    return;
+  }
   const started = Date.now();
   const log = (m: string) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${m}`);
   const appPort = await freePort();

@@ -19,13 +19,16 @@ export interface BenchOptions {
   large: boolean;
   /** Where results go (bench/results by default). */
   outDir: string;
+  /** Only re-render latest.md (and the targets) from latest.json. */
+  render: boolean;
 }
 
 export const SECTIONS = ['subtree', 'screens', 'moves', 'http', 'credentials'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 const USAGE = `npm run bench -- [--large] [--quick] [--only subtree,screens,moves,http,credentials]
-  [--sizes 1000,10000] [--move-sizes 10,1000,10000] [--runs N] [--http-seconds S] [--skip-build] [--out DIR]`;
+  [--sizes 1000,10000] [--move-sizes 10,1000,10000] [--runs N] [--http-seconds S] [--skip-build] [--out DIR]
+npm run bench -- --render [--out DIR]   (re-writes latest.md from latest.json)`;
 
 export function parseOptions(argv: string[]): BenchOptions {
   const flag = (name: string) => argv.includes(`--${name}`);
@@ -43,7 +46,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     if (list.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`--${name}: whole numbers, comma separated\n${USAGE}`);
     return list;
   };
-  const known = new Set(['large', 'quick', 'only', 'sizes', 'move-sizes', 'runs', 'http-seconds', 'skip-build', 'out', 'help']);
+  const known = new Set(['large', 'quick', 'only', 'sizes', 'move-sizes', 'runs', 'http-seconds', 'skip-build', 'out', 'render', 'help']);
   for (const a of argv) if (a.startsWith('--') && !known.has(a.slice(2))) throw new Error(`Unknown option ${a}\n${USAGE}`);
   if (flag('help')) {
     console.log(USAGE);
@@ -67,5 +70,6 @@ export function parseOptions(argv: string[]): BenchOptions {
     quick,
     large,
     outDir: value('out') ?? 'bench/results',
+    render: flag('render'),
   };
 }
