@@ -3,7 +3,7 @@
 // synchronous, so routes, the UI, the CLI and the tests all ask the same function.
 import { ROLE_RANK, type Role } from '../members/membership-items';
 import type { Action, PlaceOf, UnitRef } from './actions';
-import { byNearest, rankAt, type ActorAccess, type Grant } from './grants';
+import { byNearest, covers, rankAt, type ActorAccess, type Grant } from './grants';
 import { RULES, type DenyReason } from './rules';
 
 export interface Allowed<A extends Action = Action> {
@@ -57,8 +57,23 @@ export function explainAccess<A extends Action>(access: ActorAccess, action: A, 
   if (grants.length > 0) {
     return { allowed: true, action, grantedBy: pick(grants[0]), grants: grants.map(pick) };
   }
-  const { reason, message } = rule.deny(place, access);
+  const { reason, message } = rule.deny(namesSeen(access, place), access);
   return deny(reason, message);
+}
+
+/**
+ * The place with the names of units the actor cannot see left out, so a refusal never reveals
+ * one (messages then say "this unit"). Seen: units a membership reaches, and their ancestors,
+ * whose names the breadcrumb shows anyway.
+ */
+function namesSeen<A extends Action>(access: ActorAccess, place: PlaceOf<A>): PlaceOf<A> {
+  const seen = (path: string) => access.memberships.some((g) => covers(g, path) || g.unitPath.startsWith(path));
+  const out: Record<string, unknown> = { ...place };
+  for (const key of ['unit', 'parent', 'destination']) {
+    const unit = out[key] as UnitRef | undefined;
+    if (unit?.name !== undefined && !seen(unit.path)) out[key] = { id: unit.id, path: unit.path };
+  }
+  return out as PlaceOf<A>;
 }
 
 /** True when the actor may perform the action at the place. */

@@ -131,7 +131,7 @@ export const RULES: { [A in Action]: Rule<A> } = {
       if (access.memberships.some((g) => managesInside(g, unit.path))) {
         return {
           reason: 'moveAcrossSubtrees',
-          message: `You can move ${label(unit)} only within the units you manage, and ${label(destination)} is outside them.`,
+          message: `You can move ${label(unit)} only within the units you manage, and ${destination.name ?? 'the unit you chose'} is outside them.`,
         };
       }
       return unitEdit('move').deny({ unit }, access);

@@ -52,12 +52,24 @@ describe('explainAccess', () => {
     assert.match(d.message, /You manage Engineering/);
   });
 
-  test('outside the subtree the message names the unit and what is missing', () => {
+  test('outside the subtree the message says what is missing without naming a unit the actor cannot see', () => {
     const d = explainAccess(managerOfA, 'unit.rename', { unit: B });
     assert.ok(!d.allowed);
     assert.equal(d.code, 'authz.unit.rename');
     assert.equal(d.reason, 'notManager');
-    assert.equal(d.message, 'You need to manage a unit above Sales to rename it.');
+    assert.equal(d.message, 'You need to manage a unit above this unit to rename it.');
+  });
+
+  test('units the actor sees, and their ancestors (the breadcrumb), are named', () => {
+    const above = explainAccess(managerOfA, 'unit.rename', { unit: R });
+    assert.ok(!above.allowed);
+    assert.equal(above.message, 'You need to manage a unit above Acme to rename it.');
+    const inside = explainAccess({ ...managerOfA, memberships: [{ unitId: 'A', unitPath: A.path, role: 'member' }] }, 'unit.rename', { unit: A1 });
+    assert.ok(!inside.allowed);
+    assert.match(inside.message, /Cloud/);
+    const across = explainAccess(managerOfA, 'unit.move', { unit: A1, destination: B });
+    assert.ok(!across.allowed);
+    assert.equal(across.message, 'You can move Cloud only within the units you manage, and the unit you chose is outside them.');
   });
 
   test('membership refusals say which role is needed', () => {
@@ -73,7 +85,7 @@ describe('explainAccess', () => {
 
     const outside = explainAccess(managerOfA, 'membership.remove', { unit: B, role: 'member', userId: 'x' });
     assert.ok(!outside.allowed);
-    assert.equal(outside.message, 'You need to manage Sales or one of its parent units to remove its members.');
+    assert.equal(outside.message, 'You need to manage this unit or one of its parent units to remove its members.');
   });
 
   test('someone with no membership is told they are not a member', () => {

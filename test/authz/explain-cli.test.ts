@@ -47,7 +47,7 @@ describe('explain CLI', () => {
 
   test('says what is missing outside the subtree, by user id', async () => {
     const { text } = await output(['--tenant', t.tenantId, '--user', mia.id, '--unit', salesId, '--action', 'unit.rename']);
-    assert.match(text, /unit\.rename\s+Sales\s+no\s+You need to manage a unit above Sales to rename it\./);
+    assert.match(text, /unit\.rename\s+Sales\s+no\s+You need to manage a unit above this unit to rename it\./);
   });
 
   test('every action at once, moves with --to', async () => {
