@@ -143,13 +143,19 @@ export interface PersonOption {
 
 /**
  * People to add to a unit (the add-member combobox): members of the organization whose name or
- * email starts with `q` (T10: two Queries in parallel). Anyone who may add members to the unit
- * may search, so a unit manager can find the colleague they want to add.
+ * email starts with `q` (T10: two Queries in parallel). Searching the whole organization is
+ * members.list (owners and admins); anyone else who may add members to the unit, a unit manager,
+ * finds an existing member by their exact email only (docs/authorization.md, "Decisions"), so
+ * the picker never lists anyone whose address they did not already know.
  */
 export async function pickPeople(ctx: ScreenContext, unit: UnitRef, q: string): Promise<PersonOption[]> {
   ctx.authorize('membership.add', { unit, role: 'member' });
+  const exactEmail = can(ctx.actor, 'members.list', {}) ? undefined : q.trim().toLowerCase();
+  if (exactEmail !== undefined && !exactEmail.includes('@')) return [];
   const results = await search(ctx.db, q, { limit: 20 });
-  return results.flatMap((r) => (r.kind === 'member' ? [{ userId: r.user.userId, name: r.user.name, email: r.user.email }] : []));
+  return results.flatMap((r) =>
+    r.kind === 'member' && (exactEmail === undefined || r.user.email === exactEmail) ? [{ userId: r.user.userId, name: r.user.name, email: r.user.email }] : [],
+  );
 }
 
 export interface UnitOption {
