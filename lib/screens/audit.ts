@@ -3,7 +3,7 @@
 // /audit (tenant-wide), the unit page (one unit's history) and GET /api/v1/audit (later pages).
 // Server-only.
 import type { RequestActor } from '../api/actor-entry';
-import { can, type UnitRef } from '../authz';
+import { can, covers, type UnitRef } from '../authz';
 import { listTenantAudit, listUnitAudit, type AuditEntry } from '../audit';
 import { unitLabels, type ScreenContext } from './unit-members';
 
@@ -91,9 +91,21 @@ export function describeAudit(e: AuditEntry, names: Map<string, string>): string
   }
 }
 
+/** How a line names a unit the reader cannot see (a move's other end outside their subtree). */
+const OUTSIDE_VIEW = 'a unit outside your view';
+
 async function toPageView(ctx: ScreenContext, page: { items: AuditEntry[]; nextCursor?: string }): Promise<AuditPageView> {
   const labels = await unitLabels(ctx.db, page.items.flatMap(unitIdsOf));
-  const names = new Map([...labels].map(([id, l]) => [id, l.name]));
+  // A unit's history may mention units outside the reader's view (where it was moved from or
+  // to): those stay unnamed, and the raw parent and path that would give their ids are left out.
+  const sees = (path: string) => ctx.actor.memberships.some((g) => covers(g, path) || g.unitPath.startsWith(path));
+  const hidden = new Set([...labels].filter(([, l]) => !sees(l.path)).map(([id]) => id));
+  const names = new Map([...labels].map(([id, l]) => [id, hidden.has(id) ? OUTSIDE_VIEW : l.name]));
+  const raw = (r: Record<string, unknown>) => {
+    if (!hidden.has(text(r.parentId) ?? '')) return r;
+    const { parentId: _parentId, path: _path, ...rest } = r;
+    return rest;
+  };
   return {
     lines: page.items.map((e) => ({
       id: e.id,
@@ -101,9 +113,9 @@ async function toPageView(ctx: ScreenContext, page: { items: AuditEntry[]; nextC
       actor: e.actor,
       action: e.action,
       summary: describeAudit(e, names),
-      ...(e.unitId && names.has(e.unitId) ? { unit: { id: e.unitId, name: names.get(e.unitId)! } } : {}),
-      ...(e.before ? { before: e.before } : {}),
-      ...(e.after ? { after: e.after } : {}),
+      ...(e.unitId && names.has(e.unitId) && !hidden.has(e.unitId) ? { unit: { id: e.unitId, name: names.get(e.unitId)! } } : {}),
+      ...(e.before ? { before: raw(e.before) } : {}),
+      ...(e.after ? { after: raw(e.after) } : {}),
     })),
     ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
     now: new Date().toISOString(),
