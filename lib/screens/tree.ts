@@ -4,11 +4,13 @@
 //
 // Requests: loadTree = one GetItem per top unit and one for the selected unit, in parallel
 // (one round trip), then one T3 Query per expanded unit, in parallel (one round trip; a deep
-// link at depth d expands d units). loadChildren = GetItem (the parent's stored path, for the
+// link at depth d expands d units). The unit reads are shared with the unit page rendered in
+// the same request (getUnitOnce). loadChildren = GetItem (the parent's stored path, for the
 // permission check) + one T3 Query.
 import type { Authorizing, RequestActor } from '../api/actor-entry';
 import { can, covers, tenantRole, type ActorAccess } from '../authz';
 import { getUnit, getUnitOrThrow, isWithin, listChildren, pathIds, type Unit } from '../org';
+import { getUnitOnce } from './unit-reads-per-request';
 import { moveScopes, toUnitRow, type MoveScopes, type UnitRow } from './unit-view';
 
 export type ScreenContext = Authorizing<RequestActor>;
@@ -60,8 +62,8 @@ export async function loadTree(ctx: ScreenContext, selectedUnitId?: string): Pro
   const access = ctx.actor;
   const topIds = topUnitIds(access);
   const [tops, selected] = await Promise.all([
-    Promise.all(topIds.map((id) => getUnit(ctx.db, id))),
-    selectedUnitId && !topIds.includes(selectedUnitId) ? getUnit(ctx.db, selectedUnitId).catch(() => undefined) : undefined,
+    Promise.all(topIds.map((id) => getUnitOnce(ctx.db, id))),
+    selectedUnitId && !topIds.includes(selectedUnitId) ? getUnitOnce(ctx.db, selectedUnitId).catch(() => undefined) : undefined,
   ]);
   const visibleTops = tops.filter((u): u is Unit => Boolean(u));
   for (const unit of visibleTops) ctx.authorize('tree.read', { unit });

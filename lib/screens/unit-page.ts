@@ -2,14 +2,15 @@
 // (T3), who can administer it and why (lib/authz whoCanAdminister), and what the actor may do
 // there. Server-only.
 //
-// Requests: one GetItem, then in parallel one BatchGetItem (breadcrumb), one Query (sub-units)
+// Requests: one GetItem (shared with the tree in the same render: getUnitOnce), then in parallel one BatchGetItem (breadcrumb), one Query (sub-units)
 // and, for those allowed `access.explain`, one Query per unit on the path (depth + 1, all at
 // once): two round trips whatever the depth. Members (T6/T7) and history (T14) are loaded by
 // their own panels.
 import { can, covers, whoCanAdminister, type Grant } from '../authz';
-import { getBreadcrumb, getUnitOrThrow, listChildren, pathIds } from '../org';
+import { getBreadcrumb, listChildren, pathIds } from '../org';
 import type { Role } from '../members';
 import type { ScreenContext } from './tree';
+import { getUnitOnceOrThrow } from './unit-reads-per-request';
 import { moveScopes, toUnitRow, type MoveScopes, type UnitRow } from './unit-view';
 
 /** Sub-units listed on the page (the tree pages through the rest). */
@@ -59,7 +60,7 @@ export interface UnitPage {
 }
 
 export async function loadUnitPage(ctx: ScreenContext, unitId: string): Promise<UnitPage> {
-  const unit = await getUnitOrThrow(ctx.db, unitId);
+  const unit = await getUnitOnceOrThrow(ctx.db, unitId);
   ctx.authorize('tree.read', { unit });
   const access = ctx.actor;
   const permissions: UnitPermissions = {
