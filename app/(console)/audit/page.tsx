@@ -2,7 +2,7 @@
 import { actorContext } from '@/lib/api/with-actor';
 import { loadTenantAudit } from '@/lib/screens/audit';
 import { AuditList } from '@/components/audit/audit-list';
-import { loadOrRefuse, ScreenRefusal } from '@/components/settings/screen-refusal';
+import { loadOrRefuse, ScreenRefusal } from '@/components/shell/screen-refusal';
 
 export const metadata = { title: 'Audit log – Arbor' };
 

@@ -1,3 +1,3 @@
 'use client';
-// Error boundary of /members (see components/settings/screen-error).
-export { ScreenError as default } from '@/components/settings/screen-error';
+// Error boundary of /members (see components/shell/screen-error).
+export { ScreenError as default } from '@/components/shell/screen-error';

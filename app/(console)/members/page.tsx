@@ -2,7 +2,7 @@
 import { actorContext } from '@/lib/api/with-actor';
 import { loadMembers } from '@/lib/screens/members';
 import { MembersDirectory } from '@/components/members/members-directory';
-import { loadOrRefuse, ScreenRefusal } from '@/components/settings/screen-refusal';
+import { loadOrRefuse, ScreenRefusal } from '@/components/shell/screen-refusal';
 
 export const metadata = { title: 'Members – Arbor' };
 

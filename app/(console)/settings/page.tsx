@@ -4,7 +4,7 @@ import { loadSettings } from '@/lib/screens/settings';
 import { OrganizationNameForm } from '@/components/settings/organization-name-form';
 import { SettingsNav } from '@/components/settings/settings-nav';
 import { SsoConnectionForm } from '@/components/settings/sso-connection-form';
-import { loadOrRefuse, ScreenRefusal } from '@/components/settings/screen-refusal';
+import { loadOrRefuse, ScreenRefusal } from '@/components/shell/screen-refusal';
 
 export const metadata = { title: 'Settings – Arbor' };
 

@@ -2,7 +2,7 @@
 import { actorContext } from '@/lib/api/with-actor';
 import { loadMemberPage } from '@/lib/screens/member-page';
 import { MemberProfile } from '@/components/members/member-profile';
-import { loadOrRefuse, ScreenRefusal } from '@/components/settings/screen-refusal';
+import { loadOrRefuse, ScreenRefusal } from '@/components/shell/screen-refusal';
 
 export const metadata = { title: 'Member – Arbor' };
 

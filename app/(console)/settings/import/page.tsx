@@ -3,7 +3,7 @@ import { actorContext } from '@/lib/api/with-actor';
 import { loadImportScreen } from '@/lib/screens/settings';
 import { ImportExportScreen } from '@/components/bulk/import-export-screen';
 import { SettingsNav } from '@/components/settings/settings-nav';
-import { loadOrRefuse, ScreenRefusal } from '@/components/settings/screen-refusal';
+import { loadOrRefuse, ScreenRefusal } from '@/components/shell/screen-refusal';
 
 export const metadata = { title: 'Import & export – Arbor' };
 

@@ -1,6 +1,6 @@
 'use client';
-// The error boundary of the people, settings and audit screens: something failed unexpectedly
-// (the server hides the detail); say so, offer a retry, point somewhere safe.
+// The error boundary of the console's screens: something failed unexpectedly (the server hides
+// the detail); say so, offer a retry (re-fetches the segment), point somewhere safe.
 import Link from 'next/link';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
