@@ -9,6 +9,7 @@ import { failureAt, keys, transactWrite, type Actor, type TenantDb } from '../db
 import { validateId } from '../validation';
 import { nudgeTreeJob } from './jobs/resume-move-jobs';
 import { siblingNamePut } from './sibling-name';
+import { childCountUpdate } from './unit-counters';
 import { readUnit } from './unit-reads';
 import { childPath, MAX_DEPTH, unitItem, validateUnitName, type Unit } from './unit-item';
 import { nameTaken, parentNotFound, tenantNotFound, tooDeep, treeBusy, unitLimit, unitLocked } from './unit-errors';
@@ -42,17 +43,7 @@ export async function createUnit(db: TenantDb, actor: Actor, input: CreateUnitIn
     };
     const failed = await transactWrite(db, [
       { Put: { TableName: db.tableName, Item: unitItem(unit), ConditionExpression: 'attribute_not_exists(PK)' } },
-      {
-        Update: {
-          TableName: db.tableName,
-          Key: keys.unit(db.tenantId, parentId),
-          UpdateExpression: 'SET childCount = childCount + :one',
-          ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(#lock) AND #path = :path',
-          ExpressionAttributeNames: { '#lock': 'lock', '#path': 'path' },
-          ExpressionAttributeValues: { ':one': 1, ':path': parent.path },
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        },
-      },
+      childCountUpdate(db, parentId, 1, parent.path),
       siblingNamePut(db, parentId, name, id),
       {
         Update: {

@@ -15,6 +15,7 @@ import { nudgeTreeJob } from './jobs/resume-move-jobs';
 import { startTreeJob, type TreeJobOptions } from './jobs/run-tree-job';
 import { siblingNameDelete } from './sibling-name';
 import { discoverSubtreeUnits, snapshotSubtree, type SubtreeSnapshot } from './subtree-snapshot';
+import { childCountUpdate, unitCountDecrement } from './unit-counters';
 import { batchGet, readUnit } from './unit-reads';
 import { toUnit, type Unit } from './unit-item';
 import { treeBusy, unitLocked, unitNotFound } from './unit-errors';
@@ -120,26 +121,8 @@ async function deleteInOneTransaction(
   items.push(...profiles.map((p) => profileCountChange(db, p, perUser.get(p.userId)!)));
   const parentIndex = items.length;
   items.push(
-    {
-      Update: {
-        TableName: db.tableName,
-        Key: keys.unit(db.tenantId, root.parentId!),
-        UpdateExpression: 'SET childCount = childCount - :one',
-        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(#lock)',
-        ExpressionAttributeNames: { '#lock': 'lock' },
-        ExpressionAttributeValues: { ':one': 1 },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      },
-    },
-    {
-      Update: {
-        TableName: db.tableName,
-        Key: keys.tenantSettings(db.tenantId),
-        UpdateExpression: 'SET unitCount = unitCount - :n',
-        ConditionExpression: 'unitCount >= :n',
-        ExpressionAttributeValues: { ':n': units.length },
-      },
-    },
+    childCountUpdate(db, root.parentId!, -1),
+    unitCountDecrement(db, units.length),
     auditEntryPut(db, {
       actor, action: 'unit.delete', target: { type: 'unit', id: root.id, label: root.name }, unitId: root.id,
       before: { name: root.name, parentId: root.parentId, path: root.path },

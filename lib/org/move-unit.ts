@@ -13,6 +13,7 @@ import { nudgeTreeJob } from './jobs/resume-move-jobs';
 import { startTreeJob, type TreeJobOptions } from './jobs/run-tree-job';
 import { siblingNameKey, siblingNameDelete, siblingNamePut } from './sibling-name';
 import { discoverSubtreeUnits, snapshotSubtree, type SubtreeSnapshot } from './subtree-snapshot';
+import { childCountUpdate } from './unit-counters';
 import { getItem, readUnit } from './unit-reads';
 import { depthOf, isWithin, MAX_DEPTH, toUnit, type Unit } from './unit-item';
 import { cycle, nameTaken, tooDeep, treeBusy, unitLocked, unitNotFound } from './unit-errors';
@@ -137,21 +138,10 @@ async function moveInOneTransaction(
       },
     );
   }
-  const parentCount = (unitId: string, by: number, path?: string): TransactItem => ({
-    Update: {
-      TableName: db.tableName,
-      Key: keys.unit(db.tenantId, unitId),
-      UpdateExpression: 'SET childCount = childCount + :by',
-      ConditionExpression: `attribute_exists(PK) AND attribute_not_exists(#lock)${path ? ' AND #path = :path' : ''}`,
-      ExpressionAttributeNames: { '#lock': 'lock', ...(path ? { '#path': 'path' } : {}) },
-      ExpressionAttributeValues: { ':by': by, ...(path ? { ':path': path } : {}) },
-      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-    },
-  });
   const oldParentIndex = items.length;
   items.push(
-    parentCount(root.parentId!, -1),
-    parentCount(target.id, 1, target.path),
+    childCountUpdate(db, root.parentId!, -1),
+    childCountUpdate(db, target.id, 1, target.path),
     siblingNameDelete(db, root.parentId!, root.name, root.id),
     siblingNamePut(db, target.id, root.name, root.id),
     auditEntryPut(db, {

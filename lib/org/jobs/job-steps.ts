@@ -12,6 +12,7 @@ import { profileCountChange } from '../../members/remove-membership';
 import { toTenantUser } from '../../members/membership-items';
 import { siblingNameDelete } from '../sibling-name';
 import { mapLimit } from '../map-limit';
+import { unitCountDecrement } from '../unit-counters';
 import { batchGet, queryAll } from '../unit-reads';
 import { depthOf } from '../unit-item';
 import { expiresAtAfterFinish, TTL_ATTRIBUTE, type PlanMember, type PlanUnit } from './job-item';
@@ -198,15 +199,7 @@ export function deleteSteps(ctx: JobContext, plan: JobPlan): Step[] {
         // The root's name claim went with the commit.
         ...(u.id === record.unitId ? [] : [siblingNameDelete(db, u.parentId, u.name, u.id)]),
       ]),
-      {
-        Update: {
-          TableName: db.tableName,
-          Key: keys.tenantSettings(db.tenantId),
-          UpdateExpression: 'SET unitCount = unitCount - :n',
-          ConditionExpression: 'unitCount >= :n',
-          ExpressionAttributeValues: { ':n': units.length },
-        },
-      },
+      unitCountDecrement(db, units.length),
     ],
   }));
   return [...memberSteps, ...unitSteps];

@@ -11,6 +11,7 @@ import { actorIdentity, failureAt, keys, transactWrite, type Actor, type TenantD
 import { isArborError } from '../../errors';
 import { sleep } from '../map-limit';
 import { siblingNameDelete, siblingNamePut } from '../sibling-name';
+import { childCountUpdate } from '../unit-counters';
 import { depthOf, MAX_DEPTH, type Unit } from '../unit-item';
 import { nameTaken, parentNotFound, tooDeep, treeBusy, unitLocked } from '../unit-errors';
 import { journalItem, type TreeJobKind, type TreeJobRecord } from './job-item';
@@ -95,17 +96,6 @@ async function commit(ctx: JobContext, spec: TreeJobSpec) {
   const now = new Date().toISOString();
   const change = { expect: { status: 'prepared' as const }, set: { status: 'committed' as const, step: 0 } };
   const nowMs = Date.now();
-  const parentCount = (unitId: string, by: number, path?: string): TransactItem => ({
-    Update: {
-      TableName: db.tableName,
-      Key: keys.unit(db.tenantId, unitId),
-      UpdateExpression: 'SET childCount = childCount + :by',
-      ConditionExpression: `attribute_exists(PK) AND attribute_not_exists(#lock)${path ? ' AND #path = :path' : ''}`,
-      ExpressionAttributeNames: { '#lock': 'lock', ...(path ? { '#path': 'path' } : {}) },
-      ExpressionAttributeValues: { ':by': by, ...(path ? { ':path': path } : {}) },
-      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-    },
-  });
   const items: TransactItem[] = [journalUpdateItem(ctx, change, nowMs)];
   if (record.kind === 'move') {
     const newPath = record.newPath!;
@@ -124,8 +114,8 @@ async function commit(ctx: JobContext, spec: TreeJobSpec) {
           },
         },
       },
-      parentCount(record.fromParentId, -1),
-      parentCount(record.toParentId!, 1, record.toParentPath),
+      childCountUpdate(db, record.fromParentId, -1),
+      childCountUpdate(db, record.toParentId!, 1, record.toParentPath),
       siblingNameDelete(db, record.fromParentId, root.name, root.id),
       siblingNamePut(db, record.toParentId!, root.name, root.id),
       auditEntryPut(db, {
@@ -147,7 +137,7 @@ async function commit(ctx: JobContext, spec: TreeJobSpec) {
           ExpressionAttributeValues: { ':now': now, ':job': record.jobId, ':v': record.expectedVersion },
         },
       },
-      parentCount(record.fromParentId, -1),
+      childCountUpdate(db, record.fromParentId, -1),
       siblingNameDelete(db, record.fromParentId, root.name, root.id),
       auditEntryPut(db, {
         actor: record.actor, action: 'unit.delete', target: { type: 'unit', id: root.id, label: root.name }, unitId: root.id,
