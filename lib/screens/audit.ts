@@ -2,16 +2,16 @@
 // Cloud Platform"), who did it, and the raw before/after for those who want the detail. Used by
 // /audit (tenant-wide), the unit page (one unit's history) and GET /api/v1/audit (later pages).
 // Server-only.
-import type { RequestActor } from '../api/actor-entry';
 import { can, covers, type UnitRef } from '../authz';
 import { listTenantAudit, listUnitAudit, type AuditEntry } from '../audit';
+import type { Actor } from '../db';
 import { unitLabels, type ScreenContext } from './unit-members';
 
 export interface AuditLineView {
   id: string;
   /** ISO time of the change. */
   at: string;
-  actor: { userId: string; email: string; name?: string };
+  actor: Actor;
   action: string;
   /** What happened, without the actor: "renamed Cloud → Cloud Platform". */
   summary: string;
@@ -26,11 +26,6 @@ export interface AuditPageView {
   nextCursor?: string;
   /** Server time the page was made at: relative times render the same on server and client. */
   now: string;
-}
-
-/** The audit actor of a request: who, plus their name so lines read "Alice renamed …". */
-export function auditActor(actor: Pick<RequestActor, 'userId' | 'email'> & { name?: string }) {
-  return { userId: actor.userId, email: actor.email, ...(actor.name ? { name: actor.name } : {}) };
 }
 
 const text = (v: unknown) => (typeof v === 'string' ? v : undefined);

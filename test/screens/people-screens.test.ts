@@ -8,7 +8,7 @@ import type { TenantDb } from '../../lib/db';
 import { createInvitation } from '../../lib/invitations';
 import { addMembership } from '../../lib/members';
 import { renameUnit } from '../../lib/org';
-import { auditActor, loadTenantAudit, loadUnitAudit } from '../../lib/screens/audit';
+import { loadTenantAudit, loadUnitAudit } from '../../lib/screens/audit';
 import { loadMemberPage } from '../../lib/screens/member-page';
 import { loadMembers, membersPage } from '../../lib/screens/members';
 import { loadUnitMembers, unitMembersPage, type ScreenContext } from '../../lib/screens/unit-members';
@@ -70,7 +70,7 @@ describe('people screens', () => {
     assert.equal(page.canRemoveFromOrganization, true);
     reset();
 
-    await renameUnit(t.db, auditActor({ userId: t.ownerUserId, email: t.ownerEmail, name: 'Olga' }), { unitId: t.cloud.id, name: 'Cloud Platform', expectedVersion: 1 });
+    await renameUnit(t.db, { userId: t.ownerUserId, email: t.ownerEmail, name: 'Olga' }, { unitId: t.cloud.id, name: 'Cloud Platform', expectedVersion: 1 });
     const audit = await loadTenantAudit(ctx);
     assert.deepEqual(sent, ['QueryCommand', 'BatchGetCommand'], 'T14 + unit names');
     assert.equal(audit.lines[0].summary, 'renamed Cloud → Cloud Platform');
