@@ -37,7 +37,6 @@ export function useRemoteOptions<T>(url: string | null, pick: (body: unknown) =>
       controller.abort();
     };
     // `pick` is a stable mapping by contract; re-fetch only when the address changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [url, delayMs]);
 
   return { options, loading, error };

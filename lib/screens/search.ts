@@ -5,9 +5,8 @@
 // Requests: T10's two Queries in parallel, then one BatchGetItem of the hits' parents' names.
 import type { ScreenContext } from './tree';
 import { can, tenantRole } from '../authz';
-import { keys } from '../db';
-import { batchGet } from '../org/unit-reads';
 import { search, SEARCH_PAGE } from '../search';
+import { unitLabels } from './unit-members';
 
 /** Hits shown in the dropdown. */
 export const SEARCH_HITS = 12;
@@ -27,11 +26,8 @@ export async function searchConsole(ctx: ScreenContext, q: string): Promise<Sear
     .filter((r) => (r.kind === 'unit' ? can(access, 'tree.read', { unit: r.unit }) : listsMembers))
     .slice(0, SEARCH_HITS);
 
-  const parentIds = [...new Set(visible.flatMap((r) => (r.kind === 'unit' && r.unit.parentId ? [r.unit.parentId] : [])))];
-  const parents = parentIds.length
-    ? await batchGet(ctx.db, parentIds.map((id) => keys.unit(ctx.db.tenantId, id)), { projection: ['unitId', 'name'], consistent: false })
-    : [];
-  const parentName = new Map(parents.map((p) => [p.unitId as string, p.name as string]));
+  const parents = await unitLabels(ctx.db, visible.flatMap((r) => (r.kind === 'unit' && r.unit.parentId ? [r.unit.parentId] : [])));
+  const parentName = new Map([...parents].map(([id, label]) => [id, label.name]));
 
   return visible.map((r) =>
     r.kind === 'unit'

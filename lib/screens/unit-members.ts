@@ -2,14 +2,13 @@
 // page at a time, with what the actor may do to each row, as plain serializable views. Used by
 // the unit page loader (first page) and GET /api/v1/members/units/[unitId] (later pages).
 // Server-only.
-import type { Authorizing, RequestActor } from '../api/actor-entry';
 import { can, type ActorAccess, type UnitRef } from '../authz';
-import type { TenantDb } from '../db';
+import { keys, type TenantDb } from '../db';
 import { isRootPath, listSubtreeMembers, listUnitMembers, ROLES, TENANT_ROLES, type Membership, type Role } from '../members';
-import { keys } from '../db';
 import { batchGet } from '../org/unit-reads';
+import type { ScreenContext } from './tree';
 
-export type ScreenContext = Authorizing<RequestActor>;
+export type { ScreenContext };
 
 /** The unit as the members section needs it (from the unit the page already read). */
 export interface UnitSummary {
