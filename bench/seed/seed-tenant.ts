@@ -3,6 +3,8 @@
 // directions), tenant profile, global user and audit entry is built by lib's own item builders
 // and bulk-loaded with BatchWriteItem straight into DynamoDB Local; the counters the app keeps
 // (childCount, memberCount, membershipCount, unitCount) are set to what those writes add up to.
+import { administers } from '../../lib/members/unit-administrators';
+import type { UnitAdministrator } from '../../lib/org/unit-item';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { auditEntryPut } from '../../lib/audit';
@@ -55,10 +57,22 @@ export async function seedTenant(direct: { client: DocumentClient; tableName: st
   const unitById = new Map(plan.units.map((u) => [u.id, u]));
   const items: Record<string, unknown>[] = [];
 
+  // Each unit's administrators map, as the membership writes would leave it (the root's owner included).
+  const personOf = new Map(plan.people.map((p) => [p.id, p]));
+  const administrators = new Map<string, Record<string, UnitAdministrator>>([
+    [created.rootUnitId, { [created.ownerUserId]: { role: 'owner', name: owner.name, email: owner.email } }],
+  ]);
+  for (const m of plan.memberships) {
+    if (!administers(m.role)) continue;
+    const p = personOf.get(m.userId)!;
+    administrators.set(m.unitId, { ...administrators.get(m.unitId), [m.userId]: { role: m.role, name: p.name, email: p.email } });
+  }
   for (const u of plan.units) {
     const isRoot = u.parentId === null;
     // The root was written by P4 with its owner membership: rewrite it with the final counts.
-    items.push(unitItem({ ...unitFields(db.tenantId, u, now), memberCount: u.memberCount + (isRoot ? 1 : 0) }));
+    items.push(unitItem({
+      ...unitFields(db.tenantId, u, now), memberCount: u.memberCount + (isRoot ? 1 : 0), administrators: administrators.get(u.id) ?? {},
+    }));
     if (isRoot) continue;
     items.push(itemOf(siblingNamePut(db, u.parentId!, u.name, u.id)));
     items.push(itemOf(auditEntryPut(db, {

@@ -6,4 +6,4 @@ export { covers, effectiveRole, rankAt, tenantRole, type ActorAccess, type Grant
 export { RULES, managesRole, type DenyReason } from './rules';
 export { explainAccess, can, type Decision, type Allowed, type Denied } from './explain-access';
 export { authorize, loadActorAccess, type LoadedAccess } from './authorize';
-export { whoCanAdminister, type Administrator } from './who-can-administer';
+export { whoCanAdminister, administratorsOf, type Administrator, type PathUnit } from './who-can-administer';

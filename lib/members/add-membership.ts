@@ -6,6 +6,7 @@
 // was copied into the membership) and to the tenant's ownerCount for an owner, plus the audit
 // entry. The profile and unit conditions only fail when something moved underneath us, so those
 // cases are re-read and retried; a duplicate membership is a clear conflict.
+import { administratorClause } from './unit-administrators';
 import { auditEntryPut } from '../audit';
 import { keys, transactWrite, type Actor, type TenantDb, type TransactItem } from '../db';
 import { conflict, invalid, notFound, type ArborError } from '../errors';
@@ -72,6 +73,7 @@ export async function addMembershipWith(
       email: profile?.email ?? user.email, name: profile?.name ?? user.name,
       unitPath: unit.path, version: 1, createdAt: now, updatedAt: now,
     };
+    const admin = administratorClause(user.userId, membership);
     const put = (Item: Record<string, unknown>): TransactItem => ({
       Put: { TableName: db.tableName, Item, ConditionExpression: 'attribute_not_exists(PK)' },
     });
@@ -93,10 +95,10 @@ export async function addMembershipWith(
         Update: {
           TableName: db.tableName,
           Key: keys.unit(db.tenantId, unitId),
-          UpdateExpression: 'SET memberCount = memberCount + :one',
+          UpdateExpression: `SET memberCount = memberCount + :one${admin.set ? `, ${admin.set}` : ''}`,
           ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(#lock) AND #path = :path',
-          ExpressionAttributeNames: { '#lock': 'lock', '#path': 'path' },
-          ExpressionAttributeValues: { ':one': 1, ':path': unit.path },
+          ExpressionAttributeNames: { '#lock': 'lock', '#path': 'path', ...(admin.set ? admin.names : {}) },
+          ExpressionAttributeValues: { ':one': 1, ':path': unit.path, ...admin.values },
         },
       },
     ];

@@ -4,6 +4,7 @@
 // The tenant's ownerCount moves with the owner role in the same transaction; demoting an owner
 // is conditioned on `ownerCount > 1`, so the last owner can never be demoted, even by two
 // concurrent demotions of the last two owners.
+import { administratorClause } from './unit-administrators';
 import { auditEntryPut } from '../audit';
 import { keys, transactWrite, type Actor, type TenantDb, type TransactItem } from '../db';
 import { versionConflict } from '../errors';
@@ -43,16 +44,20 @@ export async function changeRole(db: TenantDb, actor: Actor, input: ChangeRoleIn
       ExpressionAttributeValues: { ':role': role, ':next': next, ':now': now, ':expected': expectedVersion },
     },
   });
+  const admin = administratorClause(userId, { role, name: current.name, email: current.email });
   const items: TransactItem[] = [
     update(keys.unitMember(db.tenantId, unitId, userId)),
     update(keys.userMembership(db.tenantId, userId, unitId)),
     {
-      // A unit being moved is locked against every edit, membership edits included.
-      ConditionCheck: {
+      // A unit being moved is locked against every edit, membership edits included. The unit's
+      // administrators map follows the new role.
+      Update: {
         TableName: db.tableName,
         Key: keys.unit(db.tenantId, unitId),
+        UpdateExpression: admin.set ? `SET ${admin.set}` : `REMOVE ${admin.remove}`,
         ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(#lock)',
-        ExpressionAttributeNames: { '#lock': 'lock' },
+        ExpressionAttributeNames: { '#lock': 'lock', ...admin.names },
+        ...(admin.set ? { ExpressionAttributeValues: admin.values } : {}),
       },
     },
   ];

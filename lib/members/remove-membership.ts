@@ -6,6 +6,7 @@
 // list, P2). Both are conditioned on the count that was read, so two concurrent removals of the
 // same person's last two memberships cannot both leave a profile behind or both delete it; a
 // count changed underneath us is re-read and retried, the caller's version check stays as sent.
+import { administratorClause } from './unit-administrators';
 import { auditEntryPut } from '../audit';
 import { keys, transactWrite, type Actor, type TenantDb, type TransactItem } from '../db';
 import { conflict, versionConflict } from '../errors';
@@ -36,7 +37,7 @@ export async function removeMembership(db: TenantDb, actor: Actor, input: Remove
     const items: TransactItem[] = [
       ...membershipDeletes(db, current),
       profileCountChange(db, profile, 1),
-      unitMemberCountDecrement(db, unitId),
+      unitMemberCountDecrement(db, unitId, userId),
     ];
     const settingsIndex = current.role === 'owner' ? items.length : -1;
     if (current.role === 'owner') items.push(ownerCountUpdate(db, -1));
@@ -100,15 +101,19 @@ export function profileCountChange(db: TenantDb, profile: TenantUser, removed: n
   };
 }
 
-/** One member fewer on the unit; like every edit, refused while a move locks the unit. */
-export function unitMemberCountDecrement(db: TenantDb, unitId: string): TransactItem {
+/**
+ * One member fewer on the unit (and out of its administrators map); like every edit, refused
+ * while a move locks the unit.
+ */
+export function unitMemberCountDecrement(db: TenantDb, unitId: string, userId: string): TransactItem {
+  const admin = administratorClause(userId);
   return {
     Update: {
       TableName: db.tableName,
       Key: keys.unit(db.tenantId, unitId),
-      UpdateExpression: 'SET memberCount = memberCount - :one',
+      UpdateExpression: `SET memberCount = memberCount - :one REMOVE ${admin.remove}`,
       ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(#lock)',
-      ExpressionAttributeNames: { '#lock': 'lock' },
+      ExpressionAttributeNames: { '#lock': 'lock', ...admin.names },
       ExpressionAttributeValues: { ':one': 1 },
     },
   };

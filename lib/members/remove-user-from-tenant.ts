@@ -42,7 +42,7 @@ export async function removeUserFromTenant(db: TenantDb, actor: Actor, rawUserId
     for (const m of batch) {
       items.push(...membershipDeletes(db, m));
       unitAt.set(items.length, m.unitId);
-      items.push(unitMemberCountDecrement(db, m.unitId));
+      items.push(unitMemberCountDecrement(db, m.unitId, m.userId));
       items.push(
         auditEntryPut(db, {
           actor, action: 'membership.removeFromTenant',

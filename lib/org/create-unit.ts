@@ -39,7 +39,7 @@ export async function createUnit(db: TenantDb, actor: Actor, input: CreateUnitIn
     const path = childPath(parent.path, id);
     const unit: Unit = {
       tenantId: db.tenantId, id, name, parentId, path, depth: parent.depth + 1,
-      childCount: 0, memberCount: 0, version: 1, createdAt: now, updatedAt: now,
+      childCount: 0, memberCount: 0, version: 1, createdAt: now, updatedAt: now, administrators: {},
     };
     const failed = await transactWrite(db, [
       { Put: { TableName: db.tableName, Item: unitItem(unit), ConditionExpression: 'attribute_not_exists(PK)' } },

@@ -1,12 +1,12 @@
 // The org tree (T2–T5, T11): units stored as materialized paths, read by id, children, subtree
 // and breadcrumb; created, renamed, moved and deleted with optimistic locking; moves and
 // deletes too large for one transaction run as journaled, resumable jobs.
-export { MAX_DEPTH, DEFAULT_UNIT_LIMIT, validateUnitName, isWithin, pathIds, type Unit } from './unit-item';
+export { MAX_DEPTH, DEFAULT_UNIT_LIMIT, validateUnitName, isWithin, pathIds, type Unit, type UnitAdministrator } from './unit-item';
 export { CHILDREN_PAGE, SUBTREE_PAGE, type PageOptions } from './tree-pages';
 export { getUnit, getUnitOrThrow } from './get-unit';
 export { listChildren } from './list-children';
 export { listSubtree } from './list-subtree';
-export { getBreadcrumb, type Crumb } from './get-breadcrumb';
+export { getBreadcrumb, getAncestors, type Crumb, type Ancestor } from './get-breadcrumb';
 export { countSubtree, type SubtreeCounts } from './count-subtree';
 export { createUnit, type CreateUnitInput } from './create-unit';
 export { renameUnit, type RenameUnitInput } from './rename-unit';

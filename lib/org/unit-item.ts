@@ -2,11 +2,23 @@
 // out as a domain object. The UI and the rest of lib never see PK/SK.
 import { keys } from '../db';
 import { searchKey, validateName } from '../validation';
+import type { Role } from '../members/membership-items';
 
 /** Deepest level below the root; keeps every path inside the 1,024-byte sort-key limit. */
 export const MAX_DEPTH = 32;
 /** Default ceiling on units per tenant (stored per tenant in settings as unitLimit). */
 export const DEFAULT_UNIT_LIMIT = 200_000;
+
+/**
+ * Someone holding an administering role (owner, admin, manager) directly on a unit, copied onto
+ * the unit item by the membership write itself, so "who can administer this" is read from the
+ * unit and its ancestors (the breadcrumb's BatchGetItem) instead of one Query per ancestor.
+ */
+export interface UnitAdministrator {
+  role: Role;
+  name: string;
+  email: string;
+}
 
 export interface Unit {
   tenantId: string;
@@ -24,6 +36,8 @@ export interface Unit {
   updatedAt: string;
   /** Id of the move job that currently locks this unit, if any. */
   lockedBy?: string;
+  /** Administering memberships held directly on this unit, by user id. */
+  administrators?: Record<string, UnitAdministrator>;
 }
 
 export const validateUnitName = (raw: unknown) => validateName(raw, 'Unit name', 'unit.badName');
@@ -63,6 +77,7 @@ export function unitItem(u: Omit<Unit, 'lockedBy'>): Record<string, unknown> {
     version: u.version,
     createdAt: u.createdAt,
     updatedAt: u.updatedAt,
+    administrators: u.administrators ?? {},
     ...unitIndexKeys(u.tenantId, u),
   };
 }
@@ -81,5 +96,6 @@ export function toUnit(item: Record<string, unknown>): Unit {
     createdAt: item.createdAt as string,
     updatedAt: item.updatedAt as string,
     ...(item.lock ? { lockedBy: item.lock as string } : {}),
+    administrators: (item.administrators as Record<string, UnitAdministrator> | undefined) ?? {},
   };
 }

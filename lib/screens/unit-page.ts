@@ -1,13 +1,13 @@
 // The unit page's data: the unit (T2), its breadcrumb (T5), the first page of its sub-units
-// (T3), who can administer it and why (lib/authz whoCanAdminister), and what the actor may do
+// (T3), who can administer it and why (lib/authz administratorsOf), and what the actor may do
 // there. Server-only.
 //
 // Requests: one GetItem (shared with the tree in the same render: getUnitOnce), then in parallel one BatchGetItem (breadcrumb), one Query (sub-units)
 // and, for those allowed `access.explain`, one Query per unit on the path (depth + 1, all at
 // once): two round trips whatever the depth. Members (T6/T7) and history (T14) are loaded by
 // their own panels.
-import { can, covers, whoCanAdminister, type Grant } from '../authz';
-import { getBreadcrumb, listChildren, pathIds } from '../org';
+import { administratorsOf, can, covers, type Grant } from '../authz';
+import { getAncestors, listChildren, pathIds } from '../org';
 import type { Role } from '../members';
 import type { ScreenContext } from './tree';
 import { getUnitOnceOrThrow } from './unit-reads-per-request';
@@ -72,11 +72,14 @@ export async function loadUnitPage(ctx: ScreenContext, unitId: string): Promise<
     readAudit: can(access, 'audit.read', { unit }),
     readMembers: can(access, 'members.read', { unit }),
   };
-  const [crumbs, children, administrators] = await Promise.all([
-    getBreadcrumb(ctx.db, unit),
+  // One BatchGetItem serves the breadcrumb and, through the ancestors' administrators maps,
+  // "who can administer this" (lib/authz administratorsOf).
+  const [ancestors, children] = await Promise.all([
+    getAncestors(ctx.db, unit),
     listChildren(ctx.db, unit.id, { limit: UNIT_PAGE_CHILDREN }),
-    permissions.explain ? whoCanAdminister(ctx.db, unit) : undefined,
   ]);
+  const crumbs = ancestors.map(({ id, name }) => ({ id, name }));
+  const administrators = permissions.explain ? administratorsOf([...ancestors, unit]) : undefined;
 
   const ids = pathIds(unit.path);
   const pathOf = (id: string) => `/${ids.slice(0, ids.indexOf(id) + 1).join('/')}/`;

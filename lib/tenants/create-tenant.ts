@@ -56,6 +56,7 @@ export async function createTenant(db: PlatformDb, input: CreateTenantInput): Pr
     put(unitItem({
       tenantId, id: rootUnitId, name, parentId: null, path: rootPath(rootUnitId), depth: 0,
       childCount: 0, memberCount: 1, version: 1, createdAt: now, updatedAt: now,
+      administrators: { [owner.id]: { role: 'owner', name: owner.name, email: owner.email } },
     })),
     put(unitMemberItem(membership)),
     put(userMembershipItem(membership)),

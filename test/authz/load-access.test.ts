@@ -6,8 +6,8 @@ import { ulid } from 'ulid';
 import { authorize, explainAccess, loadActorAccess, whoCanAdminister, type UnitRef } from '../../lib/authz';
 import type { DocumentClient, TenantDb } from '../../lib/db';
 import { ArborError } from '../../lib/errors';
-import { addMembership, changeRole } from '../../lib/members';
-import { createUnit } from '../../lib/org';
+import { addMembership, changeRole, removeMembership } from '../../lib/members';
+import { createUnit, getUnitOrThrow } from '../../lib/org';
 import { rootPath } from '../../lib/org/unit-item';
 import { newTenant } from '../support/fixtures';
 import { tenantDbFor } from '../support/tenant-db';
@@ -88,9 +88,10 @@ describe('loadActorAccess and whoCanAdminister on DynamoDB Local', () => {
   });
 
   test('whoCanAdminister: owners and admins, then the managers of the unit and its ancestors, nearest first', async () => {
+    const unit = await getUnitOrThrow(db, cloud.id);
     const { db: counted, sent } = counting(db);
-    const admins = await whoCanAdminister(counted, cloud);
-    assert.equal(sent.length, 3, 'one Query per unit on the path: root, Engineering, Cloud');
+    const admins = await whoCanAdminister(counted, unit);
+    assert.deepEqual(sent, ['BatchGetCommand'], 'the ancestors (root, Engineering) in one BatchGetItem; the unit carries its own');
     assert.deepEqual(
       admins.map((a) => [a.name || a.userId, a.grantedBy.role, a.grantedBy.unitId]),
       [
@@ -104,7 +105,8 @@ describe('loadActorAccess and whoCanAdminister on DynamoDB Local', () => {
   });
 
   test('whoCanAdminister agrees with the decision core for every person listed', async () => {
-    for (const unit of [root, eng, cloud, sales]) {
+    for (const ref of [root, eng, cloud, sales]) {
+      const unit = await getUnitOrThrow(db, ref.id);
       for (const a of await whoCanAdminister(db, unit)) {
         const access = await loadActorAccess(db, a.userId);
         assert.equal(explainAccess(access, 'members.read', { unit }).allowed, true);
@@ -115,3 +117,23 @@ describe('loadActorAccess and whoCanAdminister on DynamoDB Local', () => {
 });
 
 const ownerName = (admins: { userId: string; name: string }[], ownerId: string) => admins.find((a) => a.userId === ownerId)?.name ?? '?';
+
+describe('units carry their administrators through role changes and removals', () => {
+  test('the map follows add, demotion and removal, and stays out of member-only units', async () => {
+    const t = await newTenant('AdminMap');
+    const db = tenantDbFor(t.tenantId);
+    const actor = { userId: t.ownerUserId, email: t.ownerEmail };
+    const team = await createUnit(db, actor, { parentId: t.rootUnitId, name: 'Team' });
+    const lee = ulid();
+    const added = await addMembership(db, actor, { unitId: team.id, role: 'manager', userId: lee, email: `lee@${t.domain}`, name: 'Lee' });
+    assert.deepEqual((await getUnitOrThrow(db, team.id)).administrators, { [lee]: { role: 'manager', name: 'Lee', email: `lee@${t.domain}` } });
+    const demoted = await changeRole(db, actor, { unitId: team.id, userId: lee, role: 'member', expectedVersion: added.version });
+    assert.deepEqual((await getUnitOrThrow(db, team.id)).administrators, {});
+    await changeRole(db, actor, { unitId: team.id, userId: lee, role: 'manager', expectedVersion: demoted.version });
+    assert.equal((await getUnitOrThrow(db, team.id)).administrators?.[lee]?.role, 'manager');
+    assert.deepEqual(Object.keys((await getUnitOrThrow(db, t.rootUnitId)).administrators ?? {}), [t.ownerUserId]);
+    const current = (await getUnitOrThrow(db, team.id));
+    await removeMembership(db, actor, { unitId: team.id, userId: lee, expectedVersion: demoted.version + 1 });
+    assert.deepEqual((await getUnitOrThrow(db, current.id)).administrators, {});
+  });
+});
