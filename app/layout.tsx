@@ -1,3 +1,4 @@
+// The root layout: the document, global styles, light and dark following the system setting.
 import type { Metadata } from 'next';
 import './globals.css';
 

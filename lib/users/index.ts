@@ -1,4 +1,4 @@
-// Global user identities (P3) and the tenants a user belongs to (P2). Platform credentials.
+// Global user identities (P3) and the tenants a user belongs to (P2). Platform credentials. Server-only.
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { INDEX, keys, cancellationReasons, type PlatformDb } from '../db';
