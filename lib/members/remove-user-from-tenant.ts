@@ -20,8 +20,18 @@ import { membershipDeletes, profileCountChange, unitMemberCountDecrement } from 
 const BATCH = 24;
 const MAX_CONFLICTS = 5;
 
+export interface RemoveUserOptions {
+  /**
+   * Called for every membership as read for the write, before anything is written; throws to
+   * refuse (an entry point's authorize). Every delete is conditioned on the version read here,
+   * and a membership added meanwhile fails the profile count, so what is removed is always what
+   * was allowed.
+   */
+  allow?: (membership: Membership) => void;
+}
+
 /** Removes the person from every unit of the tenant; returns the memberships removed. */
-export async function removeUserFromTenant(db: TenantDb, actor: Actor, rawUserId: string): Promise<Membership[]> {
+export async function removeUserFromTenant(db: TenantDb, actor: Actor, rawUserId: string, options: RemoveUserOptions = {}): Promise<Membership[]> {
   const userId = validateId(rawUserId, 'user');
   const removed: Membership[] = [];
   let conflicts = 0;
@@ -32,6 +42,7 @@ export async function removeUserFromTenant(db: TenantDb, actor: Actor, rawUserId
       if (removed.length === 0) throw notFound('member.notFound', 'That person is not in this organization.');
       return removed;
     }
+    for (const m of memberships) options.allow?.(m);
     // Owners first: the last-owner condition must refuse before any other membership goes.
     const ordered = [...memberships].sort((a, b) => Number(b.role === 'owner') - Number(a.role === 'owner'));
     const batch = ordered.slice(0, BATCH);

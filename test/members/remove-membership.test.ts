@@ -126,4 +126,20 @@ describe('removeUserFromTenant', () => {
     assert.deepEqual(await snapshotTenant(t.tenantId, t.rootUnitId), before);
     await assert.rejects(removeUserFromTenant(t.db, t.owner, 'x'), code('user.badId'));
   });
+
+  test('allow() sees every membership as read for the write, and a refusal removes nothing', async () => {
+    const t = await tenantWithTree();
+    const ada = person('Ada');
+    await addMembership(t.db, t.owner, { unitId: t.cloud.id, role: 'member', ...ada });
+    await addMembership(t.db, t.owner, { unitId: t.sales.id, role: 'manager', userId: ada.userId });
+    const before = await snapshotTenant(t.tenantId, t.rootUnitId);
+    const seen: string[] = [];
+    const refuseManagers = (m: { unitId: string; role: string }) => {
+      seen.push(`${m.unitId}:${m.role}`);
+      if (m.role === 'manager') throw Object.assign(new Error('not allowed'), { code: 'test.refused' });
+    };
+    await assert.rejects(removeUserFromTenant(t.db, t.owner, ada.userId, { allow: refuseManagers }), code('test.refused'));
+    assert.deepEqual(seen.sort(), [`${t.cloud.id}:member`, `${t.sales.id}:manager`].sort());
+    assert.deepEqual(await snapshotTenant(t.tenantId, t.rootUnitId), before);
+  });
 });
