@@ -7,7 +7,7 @@ import { config } from '../config';
 import { auditEntryPut } from '../audit';
 import { transactWrite, type TenantDb } from '../db';
 import { getUnitOrThrow } from '../org';
-import { getConnection, setConnection, type SsoConnection } from '../sso';
+import { getConnection, setConnection, type SetConnectionInput, type SsoConnection } from '../sso';
 import { platformDb } from '../tenancy';
 import { getTenantSettings } from '../tenants';
 import type { ScreenContext } from './unit-members';
@@ -70,22 +70,12 @@ export async function loadSsoConnection(ctx: ScreenContext): Promise<SsoConnecti
   return connection ? toSsoConnectionView(connection) : null;
 }
 
-export interface SsoConnectionInput {
-  issuer: string;
-  clientId: string;
-  /** Write-only; blank or omitted keeps the stored one. */
-  clientSecret?: string;
-  domains: string[];
-  jit: boolean;
-  /** The version the form was loaded with; omitted when no connection was set yet. */
-  expectedVersion?: number;
-}
-
 /**
- * Registers or replaces the connection (platform item, version-checked: a form that saw none
- * expects none), then appends the tenant's audit entry (never with the secret).
+ * Registers or replaces the connection (platform item, version-checked: a form loaded without
+ * one sends no version and expects none), then appends the tenant's audit entry (never with the
+ * secret). A blank secret keeps the stored one.
  */
-export async function saveSsoConnection(ctx: ScreenContext, input: SsoConnectionInput): Promise<SsoConnectionView> {
+export async function saveSsoConnection(ctx: ScreenContext, input: SetConnectionInput): Promise<SsoConnectionView> {
   ctx.authorize('sso.manage', {});
   const newSecret = input.clientSecret?.trim() ? input.clientSecret : undefined;
   const saved = await setConnection(platformDb(), ctx.actor.tenantId, { ...input, clientSecret: newSecret, expectedVersion: input.expectedVersion ?? 0 });
