@@ -4,11 +4,10 @@
 // exactly as for a write from the console, and each row's outcome is reported on its own.
 // Server-only.
 import { authorize, type ActorAccess } from '../authz';
-import { keys, type Actor, type PlatformDb, type TenantDb } from '../db';
+import { batchGet, keys, type Actor, type PlatformDb, type TenantDb } from '../db';
 import { isArborError } from '../errors';
 import { addMembership } from '../members';
 import { createUnit } from '../org';
-import { batchGet } from '../org/unit-reads';
 import { ensureUser } from '../users';
 import type { MembershipOp, UnitOp } from './plan-types';
 

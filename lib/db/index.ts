@@ -1,4 +1,4 @@
-// Data access entry: the table shape, the key builder, client construction, write helpers.
+// Data access entry: the table shape, the key builder, client construction, read and write helpers.
 export { keys, tenantPrefix, tenantLeadingKeyPatterns, TENANT_KEY_PREFIX, type Key } from './keys';
 export { INDEX, TTL_ATTRIBUTE, tableDefinition } from './table';
 export { createDocumentClient, type DocumentClient, type DocumentClientOptions } from './client';
@@ -8,3 +8,4 @@ export {
 } from './transactions';
 export { actorIdentity, type TenantDb, type PlatformDb, type Actor } from './context';
 export { encodeCursor, decodeCursor, pageSize, type Page } from './cursor';
+export { getItem, batchGet, queryAll, queryCount } from './reads';

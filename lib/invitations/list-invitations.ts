@@ -2,7 +2,7 @@
 // (GSI2, at sign-in). Expired ones are never returned: TTL deletion is lazy, so `expiresAt > now`
 // is filtered on every read. Server-only.
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { decodeCursor, encodeCursor, INDEX, keys, pageSize, type Page, type TenantDb } from '../db';
+import { decodeCursor, encodeCursor, INDEX, keys, pageSize, queryAll, type Page, type TenantDb } from '../db';
 import { validateEmail } from '../validation';
 import { NOT_EXPIRED, toInvitation, type Invitation } from './invitation-item';
 
@@ -33,22 +33,12 @@ export async function listPendingInvitations(
 /** Every pending, unexpired invitation for one email address (usually zero to a handful). */
 export async function getInvitationsForEmail(db: TenantDb, rawEmail: string): Promise<Invitation[]> {
   const email = validateEmail(rawEmail);
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db.client.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        IndexName: INDEX.gsi2,
-        KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK = :email',
-        FilterExpression: `#type = :invitation AND ${NOT_EXPIRED.expression}`,
-        ExpressionAttributeNames: { '#type': 'type', ...NOT_EXPIRED.names },
-        ExpressionAttributeValues: { ':pk': keys.gsi2.emails(db.tenantId), ':email': email, ':invitation': 'invitation', ...NOT_EXPIRED.values() },
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...(out.Items ?? []));
-    start = out.LastEvaluatedKey;
-  } while (start);
+  const items = await queryAll(db, {
+    IndexName: INDEX.gsi2,
+    KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK = :email',
+    FilterExpression: `#type = :invitation AND ${NOT_EXPIRED.expression}`,
+    ExpressionAttributeNames: { '#type': 'type', ...NOT_EXPIRED.names },
+    ExpressionAttributeValues: { ':pk': keys.gsi2.emails(db.tenantId), ':email': email, ':invitation': 'invitation', ...NOT_EXPIRED.values() },
+  });
   return items.map(toInvitation).sort((a, b) => a.id.localeCompare(b.id));
 }

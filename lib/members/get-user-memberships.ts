@@ -5,8 +5,7 @@
 // decides from it, so it must reflect the latest committed role, never an index's lagging copy.
 // The partition holds a ~250-byte item per membership, so it fits one 1 MB page for thousands of
 // memberships; further pages are followed only to stay exact.
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { keys, type TenantDb } from '../db';
+import { keys, queryAll, type TenantDb } from '../db';
 import { validateId } from '../validation';
 import { toTenantUser, toUserMembership, type Membership, type TenantUser } from './membership-items';
 
@@ -19,21 +18,11 @@ export interface UserMemberships {
 
 export async function getUserMemberships(db: TenantDb, rawUserId: string): Promise<UserMemberships> {
   const userId = validateId(rawUserId, 'user');
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db.client.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': keys.userPartition(db.tenantId, userId) },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...(out.Items ?? []));
-    start = out.LastEvaluatedKey;
-  } while (start);
+  const items = await queryAll(db, {
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.userPartition(db.tenantId, userId) },
+    ConsistentRead: true,
+  });
 
   const profileItem = items.find((i) => i.type === 'tenantUser');
   const user = profileItem ? toTenantUser(profileItem) : undefined;

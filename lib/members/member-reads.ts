@@ -1,9 +1,9 @@
 // Strongly consistent point reads the membership writes start from. Server-only.
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { INDEX, keys, type TenantDb } from '../db';
+import { getItem, INDEX, keys, type TenantDb } from '../db';
 import { conflict, notFound } from '../errors';
 import type { Unit } from '../org/unit-item';
-import { getItem, readUnit } from '../org/unit-reads';
+import { readUnit } from '../org/unit-reads';
 import { toMembership, toTenantUser, type Membership, type TenantUser } from './membership-items';
 
 /** The unit a membership write targets: it must exist and not be locked by a move. */

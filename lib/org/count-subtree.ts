@@ -1,9 +1,8 @@
 // How much a recursive delete would remove, for the confirmation dialog: one COUNT pass over
 // the tree index and one over the member-tree index (eventually consistent: a preview).
 // Server-only.
-import { INDEX, keys, type TenantDb } from '../db';
+import { INDEX, keys, queryCount, type TenantDb } from '../db';
 import { getUnitOrThrow } from './get-unit';
-import { queryCount } from './unit-reads';
 
 export interface SubtreeCounts {
   /** Units including the unit itself. */

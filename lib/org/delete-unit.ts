@@ -5,7 +5,7 @@
 // its parent in its commit transaction and deletes leaves first (lib/org/jobs). The root of the
 // tenant cannot be deleted. Server-only.
 import { auditEntryPut } from '../audit';
-import { failureAt, keys, MAX_TRANSACTION_ITEMS, transactWrite, type Actor, type TenantDb, type TransactItem } from '../db';
+import { batchGet, failureAt, keys, MAX_TRANSACTION_ITEMS, transactWrite, type Actor, type TenantDb, type TransactItem } from '../db';
 import { conflict, invalid, versionConflict } from '../errors';
 import { toTenantUser, validateVersion } from '../members/membership-items';
 import { profileCountChange } from '../members/remove-membership';
@@ -16,7 +16,7 @@ import { startTreeJob, type TreeJobOptions } from './jobs/run-tree-job';
 import { siblingNameDelete } from './sibling-name';
 import { discoverSubtreeUnits, snapshotSubtree, type SubtreeSnapshot } from './subtree-snapshot';
 import { childCountUpdate, unitCountDecrement } from './unit-counters';
-import { batchGet, readUnit } from './unit-reads';
+import { readUnit } from './unit-reads';
 import { toUnit, type Unit } from './unit-item';
 import { treeBusy, unitLocked, unitNotFound } from './unit-errors';
 

@@ -1,8 +1,7 @@
 // T5: the ancestors of a unit, root first, with names: one BatchGetItem of the ids in its path.
 // `getAncestors` is the same request with the ancestors' paths and administrators, for
 // "who can administer this" (lib/authz). Server-only.
-import { keys, type TenantDb } from '../db';
-import { batchGet } from './unit-reads';
+import { batchGet, keys, type TenantDb } from '../db';
 import { pathIds, type Unit, type UnitAdministrator } from './unit-item';
 
 export interface Crumb {

@@ -8,8 +8,7 @@
 //   while path-ordered reads (T4, T7) answer `tree.moveInProgress`: until every path is
 //   rewritten, index order can't give a page without duplicates or gaps.
 // A job whose lease has expired (its process died) is resumed in the background on the way.
-import { keys, type TenantDb } from '../db';
-import { batchGet } from './unit-reads';
+import { batchGet, keys, type TenantDb } from '../db';
 import { depthOf, type Unit } from './unit-item';
 import { treeMoveInProgress } from './unit-errors';
 import { COMMITTED, FINISHED, toJobRecord, type TreeJobRecord } from './jobs/job-item';

@@ -5,7 +5,7 @@
 // at most 100 items) it is one transaction, each item conditioned on what was read. Larger
 // moves run as a journaled, resumable job (lib/org/jobs); see docs/data-model.md, "Moves".
 import { auditEntryPut } from '../audit';
-import { failureAt, keys, MAX_TRANSACTION_ITEMS, transactWrite, type Actor, type TenantDb, type TransactItem } from '../db';
+import { failureAt, getItem, keys, MAX_TRANSACTION_ITEMS, transactWrite, type Actor, type TenantDb, type TransactItem } from '../db';
 import { invalid, notFound, versionConflict } from '../errors';
 import { validateVersion } from '../members/membership-items';
 import { validateId } from '../validation';
@@ -14,7 +14,7 @@ import { startTreeJob, type TreeJobOptions } from './jobs/run-tree-job';
 import { siblingNameKey, siblingNameDelete, siblingNamePut } from './sibling-name';
 import { discoverSubtreeUnits, snapshotSubtree, type SubtreeSnapshot } from './subtree-snapshot';
 import { childCountUpdate } from './unit-counters';
-import { getItem, readUnit } from './unit-reads';
+import { readUnit } from './unit-reads';
 import { depthOf, isWithin, MAX_DEPTH, toUnit, type Unit } from './unit-item';
 import { cycle, nameTaken, tooDeep, treeBusy, unitLocked, unitNotFound } from './unit-errors';
 

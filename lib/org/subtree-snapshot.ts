@@ -5,8 +5,7 @@
 // in the set, every unit's childCount matches its children in the set). Members are listed from
 // the member-tree index and checked against each unit's memberCount; a unit whose count does
 // not match is re-read from its own partition (strongly consistent).
-import { INDEX, keys, type TenantDb } from '../db';
-import { batchGet, queryAll } from './unit-reads';
+import { batchGet, INDEX, keys, queryAll, type TenantDb } from '../db';
 import { sleep } from './map-limit';
 import { toUnit, type Unit } from './unit-item';
 import { treeBusy, unitLocked } from './unit-errors';

@@ -1,89 +1,9 @@
-// Low-level reads the org tree builds on: strongly consistent point reads, BatchGetItem with
-// UnprocessedKeys handled, and Query pagination for internal (not user-facing) scans of a subtree.
-// Server-only.
-import { BatchGetCommand, GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { keys, type Key, type TenantDb } from '../db';
-import { chunk, sleep } from './map-limit';
+// A unit as stored: the strongly consistent point read the tree's writes start from (getUnit adds
+// what readers should see while a tree job runs). Server-only.
+import { getItem, keys, type TenantDb } from '../db';
 import { toUnit, type Unit } from './unit-item';
-
-export async function getItem(db: TenantDb, key: Key): Promise<Record<string, unknown> | undefined> {
-  const out = await db.client.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }));
-  return out.Item;
-}
 
 export async function readUnit(db: TenantDb, unitId: string): Promise<Unit | undefined> {
   const item = await getItem(db, keys.unit(db.tenantId, unitId));
   return item ? toUnit(item) : undefined;
-}
-
-/**
- * Reads many items (any number; 100 per request), retrying whatever DynamoDB leaves in
- * UnprocessedKeys with a growing pause. Items come back in no particular order.
- */
-export async function batchGet(
-  db: TenantDb,
-  itemKeys: Key[],
-  options: { consistent?: boolean; projection?: string[] } = {},
-): Promise<Record<string, unknown>[]> {
-  const found: Record<string, unknown>[] = [];
-  const names = options.projection
-    ? Object.fromEntries(['PK', 'SK', ...options.projection].map((a, i) => [`#a${i}`, a]))
-    : undefined;
-  for (const part of chunk(dedupeKeys(itemKeys), 100)) {
-    let pending: Key[] = part;
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt > 0) await sleep(Math.min(1000, 20 * 2 ** attempt));
-      if (attempt > 10) throw new Error('batchGet: keys left unprocessed after 10 retries');
-      const out = await db.client.send(
-        new BatchGetCommand({
-          RequestItems: {
-            [db.tableName]: {
-              Keys: pending,
-              ConsistentRead: options.consistent ?? true,
-              ...(names ? { ProjectionExpression: Object.keys(names).join(', '), ExpressionAttributeNames: names } : {}),
-            },
-          },
-        }),
-      );
-      found.push(...(out.Responses?.[db.tableName] ?? []));
-      pending = (out.UnprocessedKeys?.[db.tableName]?.Keys as Key[] | undefined) ?? [];
-    }
-  }
-  return found;
-}
-
-function dedupeKeys(itemKeys: Key[]): Key[] {
-  const seen = new Set<string>();
-  return itemKeys.filter((k) => {
-    const id = `${k.PK}\n${k.SK}`;
-    if (seen.has(id)) return false;
-    seen.add(id);
-    return true;
-  });
-}
-
-/** Every page of a Query (internal use: a subtree's plan, not a user-facing listing). */
-export async function queryAll(db: TenantDb, input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>) {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db.client.send(new QueryCommand({ ...input, TableName: db.tableName, ExclusiveStartKey: start }));
-    items.push(...(out.Items ?? []));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
-
-/** Counts a Query's matches without reading them out (Select COUNT, every page). */
-export async function queryCount(db: TenantDb, input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Select'>) {
-  let count = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db.client.send(
-      new QueryCommand({ ...input, TableName: db.tableName, Select: 'COUNT', ExclusiveStartKey: start }),
-    );
-    count += out.Count ?? 0;
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return count;
 }

@@ -3,9 +3,8 @@
 // the unit page loader (first page) and GET /api/v1/members/units/[unitId] (later pages).
 // Server-only.
 import { can, type ActorAccess, type UnitRef } from '../authz';
-import { keys, type TenantDb } from '../db';
+import { batchGet, keys, type TenantDb } from '../db';
 import { isRootPath, listSubtreeMembers, listUnitMembers, ROLES, TENANT_ROLES, type Membership, type Role } from '../members';
-import { batchGet } from '../org/unit-reads';
 import type { ScreenContext } from './tree';
 
 export type { ScreenContext };

@@ -1,8 +1,7 @@
 // Progress of a tree job for the UI (poll until `finished`). Server-only.
-import { keys, type TenantDb } from '../../db';
+import { getItem, keys, type TenantDb } from '../../db';
 import { notFound } from '../../errors';
 import { validateId } from '../../validation';
-import { getItem } from '../unit-reads';
 import { toJobRecord, toMoveJob, type MoveJob } from './job-item';
 
 export async function getMoveJob(db: TenantDb, jobId: string): Promise<MoveJob> {

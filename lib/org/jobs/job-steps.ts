@@ -7,13 +7,12 @@
 // 2 × 33 + 33 profiles + 1 (M), 2 × 49 + 1 + 1 (P).
 // Server-only.
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { keys, type TransactItem } from '../../db';
+import { batchGet, keys, queryAll, type TransactItem } from '../../db';
 import { profileCountChange } from '../../members/remove-membership';
 import { toTenantUser } from '../../members/membership-items';
 import { siblingNameDelete } from '../sibling-name';
 import { mapLimit } from '../map-limit';
 import { unitCountDecrement } from '../unit-counters';
-import { batchGet, queryAll } from '../unit-reads';
 import { depthOf } from '../unit-item';
 import { expiresAtAfterFinish, TTL_ATTRIBUTE, type PlanMember, type PlanUnit } from './job-item';
 import type { JobContext } from './job-journal';

@@ -6,11 +6,10 @@
 // update conditioned on our lease, so "locked" and "recorded as locked" can never diverge, and a
 // process that lost its lease can't lock anything more.
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { failureAt, keys, transactWrite, type TransactItem } from '../../db';
+import { batchGet, failureAt, keys, transactWrite, type TransactItem } from '../../db';
 import { versionConflict } from '../../errors';
 import { chunk, mapLimit, sleep } from '../map-limit';
 import { closureProblem, discoverMembers, discoverSubtreeUnits, type SubtreeMember } from '../subtree-snapshot';
-import { batchGet } from '../unit-reads';
 import { toUnit, type Unit } from '../unit-item';
 import { treeBusy, unitLocked } from '../unit-errors';
 import { CHUNK, chunkKey, type PlanMember, type PlanUnit } from './job-item';

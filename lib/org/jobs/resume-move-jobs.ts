@@ -4,8 +4,7 @@
 // expired (nudgeTreeJob). Server-only.
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { INDEX, isConditionFailure, keys, type TenantDb } from '../../db';
-import { getItem, queryAll } from '../unit-reads';
+import { getItem, INDEX, isConditionFailure, keys, queryAll, type TenantDb } from '../../db';
 import { FINISHED, toJobRecord, toMoveJob, type MoveJob } from './job-item';
 import { LeaseLost, type JobContext, type JobProgress } from './job-journal';
 import { driveForward, rollBack } from './run-tree-job';
