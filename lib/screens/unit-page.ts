@@ -2,10 +2,10 @@
 // (T3), who can administer it and why (lib/authz administratorsOf), and what the actor may do
 // there. Server-only.
 //
-// Requests: one GetItem (shared with the tree in the same render: getUnitOnce), then in parallel one BatchGetItem (breadcrumb), one Query (sub-units)
-// and, for those allowed `access.explain`, one Query per unit on the path (depth + 1, all at
-// once): two round trips whatever the depth. Members (T6/T7) and history (T14) are loaded by
-// their own panels.
+// Requests: one GetItem (shared with the tree rendered in the same request: getUnitOnce), then
+// in parallel one BatchGetItem (the ancestors: breadcrumb names and administrators maps) and one
+// Query (sub-units): two round trips whatever the depth. Members (T6/T7) and history (T14) are
+// loaded by their own panels.
 import { administratorsOf, can, covers, type Grant } from '../authz';
 import { getAncestors, listChildren, pathIds } from '../org';
 import type { Role } from '../members';
