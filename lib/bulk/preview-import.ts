@@ -3,8 +3,7 @@
 // person confirms and the planned writes come back (apply-import.ts). Server-only.
 import type { ActorAccess } from '../authz';
 import type { TenantDb } from '../db';
-import { getUserMemberships } from '../members';
-import { findProfileByEmail } from '../members/member-reads';
+import { findProfileByEmail, getUserMemberships } from '../members';
 import { getUnitOrThrow } from '../org';
 import { mapLimit } from '../org/map-limit';
 import { getTenantSettings } from '../tenants';

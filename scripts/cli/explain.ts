@@ -10,8 +10,7 @@ import {
 } from '../../lib/authz';
 import type { TenantDb } from '../../lib/db';
 import { isArborError } from '../../lib/errors';
-import { findProfileByEmail, readProfile } from '../../lib/members/member-reads';
-import { validateRole, type Role } from '../../lib/members/membership-items';
+import { findProfileByEmail, readProfile, validateRole, type Role } from '../../lib/members';
 import { getBreadcrumb, getUnit, getUnitOrThrow } from '../../lib/org';
 import { operatorDb } from '../../lib/tenancy';
 import { getTenantSettings } from '../../lib/tenants/settings';

@@ -2,8 +2,7 @@
 // DELETE /api/v1/members/units/[unitId]/[userId] – remove the member from the unit
 import { z } from 'zod';
 import { withActor } from '@/lib/api/with-actor';
-import { changeRole, removeMembership, ROLES } from '@/lib/members';
-import { membershipNotFound, readUnitMember } from '@/lib/members/member-reads';
+import { changeRole, membershipNotFound, readUnitMember, removeMembership, ROLES } from '@/lib/members';
 import { getUnitOrThrow } from '@/lib/org';
 import { memberRow } from '@/lib/screens/unit-members';
 
