@@ -27,6 +27,12 @@ export interface AddMembershipInput {
   unitId: string;
   role: string;
   /**
+   * The unit path the caller authorized against. When given, the add is refused if the unit has
+   * moved since (the write is conditioned on this path), so a permission decided for one place
+   * never applies to another.
+   */
+  expectedPath?: string;
+  /**
    * The person's user id. Alone, they must already be in the tenant. With email and name it is
    * their global identity (resolved with platform credentials, e.g. `ensureUser` at sign-in) and
    * may be new to the tenant.
@@ -64,6 +70,7 @@ export async function addMembershipWith(
 
   for (let attempt = 1; ; attempt++) {
     const [unit, user] = await Promise.all([readWritableUnit(db, unitId), resolveUser(db, person)]);
+    if (input.expectedPath !== undefined && unit.path !== input.expectedPath) throw unitMoved();
     assertRoleFitsUnit(role, unit.path);
 
     const now = new Date().toISOString();
@@ -167,3 +174,6 @@ function userNotInTenant(email?: string) {
     `${email ?? 'This person'} is not in the organization yet. Send them an invitation instead.`,
   );
 }
+
+const unitMoved = () =>
+  conflict('unit.moved', 'This unit was moved while you were adding someone. Check where it is now and try again.');

@@ -22,7 +22,7 @@ export const POST = withActor(
     const unit = await getUnitOrThrow(ctx.db, ctx.params.unitId);
     const { userId, role } = ctx.body;
     ctx.authorize('membership.add', { unit, role, userId });
-    const membership = await addMembership(ctx.db, ctx.actor, { unitId: unit.id, userId, role });
+    const membership = await addMembership(ctx.db, ctx.actor, { unitId: unit.id, userId, role, expectedPath: unit.path });
     return memberRow(ctx.actor, membership, unit.name);
   },
 );
