@@ -2,19 +2,12 @@
 // children each (a company of divisions, departments, teams and squads), people, and memberships
 // spread over the units at random. Pure data; seed-tenant.ts turns it into the app's items.
 import { ulid } from 'ulid';
-import { childPath } from '../../lib/org/unit-item';
+import { childPath, type Unit } from '../../lib/org/unit-item';
 import type { Role } from '../../lib/members';
 import { rng } from '../support/stats';
 
-export interface PlannedUnit {
-  id: string;
-  name: string;
-  parentId: string | null;
-  path: string;
-  depth: number;
-  childCount: number;
-  memberCount: number;
-}
+/** A unit of the plan: the stored unit's tree fields (lib/org), before versions and timestamps. */
+export type PlannedUnit = Pick<Unit, 'id' | 'name' | 'parentId' | 'path' | 'depth' | 'childCount' | 'memberCount'>;
 
 export interface PlannedPerson {
   id: string;
