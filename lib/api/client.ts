@@ -18,11 +18,14 @@ export class ApiError extends Error {
 }
 
 export async function api<T>(url: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+  const method = (init.method ?? (init.body === undefined ? 'GET' : 'POST')).toUpperCase();
   let response: Response;
   try {
     response = await fetch(url, {
-      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers: init.body === undefined ? undefined : { 'content-type': 'application/json' },
+      method,
+      // proxy.ts refuses a change that is not JSON (a form on another site can send anything
+      // else), a DELETE without a body included.
+      headers: method === 'GET' || method === 'HEAD' ? undefined : { 'content-type': 'application/json' },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       signal: init.signal,
       credentials: 'same-origin',

@@ -33,7 +33,7 @@ const PUBLIC_ENTRY_POINTS: Record<string, string> = {
 const KNOWN_GAPS: Record<string, string> = {};
 
 /** lib areas that never reach tenant data by themselves (or hand it out only through the wrappers). */
-const SAFE_LIB = new Set(['errors', 'validation', 'api', 'auth', 'authz', 'config', 'ui', 'format']);
+const SAFE_LIB = new Set(['errors', 'validation', 'api', 'auth', 'authz', 'config', 'security', 'ui', 'format']);
 const WRAPPER = '@/lib/api/with-actor';
 const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 

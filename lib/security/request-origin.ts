@@ -1,0 +1,64 @@
+// The cross-site request rule, decided from a request's headers alone (proxy.ts applies it to
+// every request before any route or server action runs). The session cookie is SameSite=Lax,
+// which still lets a sibling subdomain or a page that tricks the browser into a top-level POST
+// reach the API; this rule refuses anything that changes state unless the browser says the
+// request comes from Arbor's own pages:
+// - Origin, when sent, must be the app's public origin (ARBOR_APP_URL), not merely the Host the
+//   request arrived on: behind a load balancer the Host is whatever the client chose.
+// - Without Origin, Sec-Fetch-Site must say same-origin; with neither, the request is refused
+//   (every browser that runs Arbor sends one of them on a POST).
+// - The JSON API takes only `application/json`: a plain HTML form can send text/plain,
+//   form-urlencoded and multipart without a preflight, never JSON. next-auth's own routes take
+//   its form posts, which carry next-auth's CSRF token.
+// Pure: no config read, no I/O, so it is tested without a server.
+import { forbidden, type ArborError } from '../errors';
+
+/** Methods that never change state (Arbor's GET routes only read). Everything else is checked. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export interface RequestFacts {
+  method: string;
+  pathname: string;
+  headers: { get(name: string): string | null };
+}
+
+export const isMutating = (method: string) => !SAFE_METHODS.has(method.toUpperCase());
+
+/** The JSON API: every route under /api except next-auth's (form posts with its own token). */
+const takesJsonOnly = (pathname: string) => pathname.startsWith('/api/') && !/^\/api\/auth(\/|$)/.test(pathname);
+
+const crossOrigin = () =>
+  forbidden('request.crossOrigin', 'Arbor accepts changes only from its own pages, and this request came from somewhere else. Reload Arbor and try again.');
+
+const wrongContentType = () =>
+  forbidden('request.contentType', 'Arbor’s API accepts changes only as JSON: send the body with Content-Type: application/json.');
+
+function sameOrigin(headers: RequestFacts['headers'], appOrigin: string): boolean {
+  const origin = headers.get('origin');
+  const fetchSite = headers.get('sec-fetch-site');
+  // A browser that says the request is cross-site is believed, whatever Origin says.
+  if (fetchSite !== null && fetchSite !== 'same-origin') return false;
+  if (origin === null) return fetchSite === 'same-origin';
+  // "null" (sandboxed frames, data: URLs, some redirects) and anything unparsable is foreign.
+  try {
+    return new URL(origin).origin === appOrigin;
+  } catch {
+    return false;
+  }
+}
+
+function isJson(contentType: string | null): boolean {
+  const mediaType = contentType?.split(';')[0].trim().toLowerCase();
+  return mediaType === 'application/json';
+}
+
+/**
+ * The refusal for a request that may not proceed, or undefined. `appOrigin` is the origin of
+ * ARBOR_APP_URL (`new URL(url).origin`).
+ */
+export function refuseForgedRequest(request: RequestFacts, appOrigin: string): ArborError | undefined {
+  if (!isMutating(request.method)) return undefined;
+  if (!sameOrigin(request.headers, appOrigin)) return crossOrigin();
+  if (takesJsonOnly(request.pathname) && !isJson(request.headers.get('content-type'))) return wrongContentType();
+  return undefined;
+}
