@@ -5,7 +5,8 @@
 // elsewhere with a 403 naming what is missing, no tenant data in the body and every stored item
 // of the tenant unchanged. Also: filtered reads, pages, no session or a revoked one, another
 // tenant's ids, raising one's own role and the last owner.
-import { expect, request, test, type APIRequestContext } from '@playwright/test';
+import { request, type APIRequestContext } from '@playwright/test';
+import { expect, test } from './support/test';
 import { keys } from '../lib/db';
 import type { Role } from '../lib/members';
 import { directClient, tableName } from '../test/support/stack';

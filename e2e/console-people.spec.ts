@@ -4,7 +4,8 @@
 // (preview writes nothing), export, settings (rename, SSO), the audit log, and axe on each page.
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import Papa from 'papaparse';
 import { listChildren } from '../lib/org';
 import { getConnection } from '../lib/sso';

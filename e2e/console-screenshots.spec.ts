@@ -3,7 +3,8 @@
 //   ARBOR_SCREENSHOTS=1 npm test -- --only e2e e2e/console-screenshots.spec.ts
 // Writes docs/screenshots/*.png (small: 1280×800 at 1×, checked under 150 KB).
 import { statSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { DEMO_PASSWORD } from '../scripts/local-stack/oidc';
 import { seedDemoIfEmpty } from '../scripts/seed/demo';
 import { signIn } from './support/sign-in';

@@ -2,7 +2,8 @@
 // navigation, create / rename / move (dialog and drag) / delete, a large move as a job, the
 // two-browser rename conflict, a manager's limits, search, and axe on the tree and unit page.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createTreeTenant, type TreeTenant } from './support/console-tree-tenant';
 import { signIn } from './support/sign-in';
 

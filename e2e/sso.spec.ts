@@ -1,6 +1,7 @@
 // SSO sign-in through the real local IdP: each tenant, the two-tenant member switching, sign-out,
 // revocation on the next navigation, and every failure page a person can meet.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { removeUserFromTenant } from '../lib/members';
 import { OPERATOR_ACTOR } from '../lib/tenants';
 import { platformDb, tenantDb } from '../lib/tenancy';

@@ -18,8 +18,23 @@ export async function signedInApi(browser: Browser, baseURL: string, email: stri
   }
 }
 
+/**
+ * What Chromium and `api()` add to a change sent from an Arbor page: the page's origin and
+ * JSON's content type (proxy.ts refuses a change without them). Reads send neither.
+ */
+export function asFromArborPage(method: string): Record<string, string> {
+  if (['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase())) return {};
+  return { origin: new URL(process.env.ARBOR_APP_URL ?? '').origin, 'content-type': 'application/json' };
+}
+
 export async function send(api: APIRequestContext, req: Req, headers?: Record<string, string>): Promise<Res> {
-  const r = await api.fetch(req.url, { method: req.method, data: req.data, headers, failOnStatusCode: false, maxRedirects: 0 });
+  const r = await api.fetch(req.url, {
+    method: req.method,
+    data: req.data,
+    headers: { ...asFromArborPage(req.method), ...headers },
+    failOnStatusCode: false,
+    maxRedirects: 0,
+  });
   const text = await r.text();
   let body: unknown;
   try {

@@ -1,0 +1,69 @@
+// The `test` and `expect` every spec imports: Playwright's, plus a watch on what the browser
+// reports. Every page of the test's context, and of any context the test opens with
+// browser.newContext(), is watched for console messages and uncaught page errors; a test
+// during which one matches REPORTED fails, listing them. Today that is a Content Security
+// Policy violation (Chromium logs "Refused to … because it violates the following Content
+// Security Policy directive"), so the console, sign-in and the IdP flow are proven to work under
+// the CSP proxy.ts sends; React's errors and warnings can join the list later.
+import { test as base, type Browser, type BrowserContext, type ConsoleMessage, type Page } from '@playwright/test';
+
+export { expect } from '@playwright/test';
+
+/** What fails a test when the browser reports it: a name, and the text that identifies it. */
+export const REPORTED: { name: string; pattern: RegExp }[] = [
+  // Violations, and directives Chromium ignores (a policy that says less than it seems to).
+  { name: 'CSP violation', pattern: /Content[- ]Security[- ]Policy/i },
+];
+
+interface Reported {
+  name: string;
+  text: string;
+  url: string;
+}
+
+function reportedOf(text: string, url: string): Reported | undefined {
+  const found = REPORTED.find((r) => r.pattern.test(text));
+  return found && { name: found.name, text, url };
+}
+
+function watchContext(context: BrowserContext, seen: Reported[]) {
+  const watchPage = (page: Page) => {
+    page.on('console', (message: ConsoleMessage) => {
+      const r = reportedOf(message.text(), message.location().url || page.url());
+      if (r) seen.push(r);
+    });
+    page.on('pageerror', (error) => {
+      const r = reportedOf(`${error.name}: ${error.message}`, page.url());
+      if (r) seen.push(r);
+    });
+  };
+  context.pages().forEach(watchPage);
+  context.on('page', watchPage);
+}
+
+export const test = base.extend<{ browserReports: void }>({
+  browserReports: [
+    async ({ context, browser }, use) => {
+      const seen: Reported[] = [];
+      watchContext(context, seen);
+      // Specs that sign several people in open their own contexts: watch those too.
+      const newContext = browser.newContext.bind(browser);
+      const patched = browser as Browser & { newContext: Browser['newContext'] };
+      patched.newContext = async (...args) => {
+        const created = await newContext(...args);
+        watchContext(created, seen);
+        return created;
+      };
+      try {
+        await use();
+      } finally {
+        patched.newContext = newContext;
+      }
+      if (seen.length > 0) {
+        const lines = seen.map((r) => `- ${r.name} on ${r.url}: ${r.text}`);
+        throw new Error(`The browser reported ${seen.length} problem(s) during this test:\n${lines.join('\n')}`);
+      }
+    },
+    { auto: true },
+  ],
+});
