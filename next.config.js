@@ -1,3 +1,18 @@
+// The security headers that are the same on every response: pages, the JSON API, proxy.ts's
+// refusals and the static assets proxy.ts does not run for. The per-request ones (the CSP with
+// its nonce, HSTS) are proxy.ts's, from lib/security/security-headers.ts.
+const SECURITY_HEADERS = [
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  // For browsers that ignore CSP's frame-ancestors.
+  { key: 'X-Frame-Options', value: 'DENY' },
+  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+  // Arbor uses none of these; a script that slipped in cannot either.
+  {
+    key: 'Permissions-Policy',
+    value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), bluetooth=(), midi=(), display-capture=(), browsing-topics=()',
+  },
+];
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // The AWS SDK and the local-stack tooling stay out of the server bundle's transpilation.
@@ -8,6 +23,9 @@ const nextConfig = {
   // `next build` type-checks the whole tree; ARBOR_SKIP_BUILD_TYPECHECK=1 skips that while
   // iterating on e2e specs in a tree with others' work in progress. CI never sets it.
   typescript: { ignoreBuildErrors: process.env.ARBOR_SKIP_BUILD_TYPECHECK === '1' },
+  async headers() {
+    return [{ source: '/:path*', headers: SECURITY_HEADERS }];
+  },
 };
 
 export default nextConfig;

@@ -2,31 +2,55 @@
 // 1. The cross-site request rule (lib/security/request-origin): a state-changing request from
 //    anywhere but Arbor's own pages, or a JSON API call that is not JSON, ends here with a 403,
 //    before any route handler or server action runs.
-// 2. Pages learn the requested path, so a protected page that finds no session can send the
+// 2. Pages get a Content-Security-Policy with a fresh nonce; Next reads the nonce from the
+//    request's CSP header and puts it on its own scripts (so pages must render per request; the
+//    console, sign-in and not-found pages do). API responses get a policy that loads nothing.
+// 3. Pages learn the requested path, so a protected page that finds no session can send the
 //    browser to sign-in and back again.
-// Not an authorization layer: every page, route and action checks the session itself (lib/auth).
+// The headers that never change are next.config.js `headers()`. Not an authorization layer:
+// every page, route and action checks the session itself (lib/auth).
 import { NextResponse, type NextRequest } from 'next/server';
 import { REQUEST_PATH_HEADER } from '@/lib/auth/request-path';
 import { config as appConfig } from '@/lib/config';
 import { errorResponse } from '@/lib/errors/http';
 import { refuseForgedRequest } from '@/lib/security/request-origin';
+import { API_CSP, HSTS, pageCsp } from '@/lib/security/security-headers';
+
+const dev = process.env.NODE_ENV === 'development';
 
 export function proxy(request: NextRequest) {
-  const { pathname, search } = request.nextUrl;
-  const appOrigin = new URL(appConfig().ARBOR_APP_URL).origin;
+  const { pathname, search, origin } = request.nextUrl;
+  const appUrl = new URL(appConfig().ARBOR_APP_URL);
+  const https = appUrl.protocol === 'https:';
 
-  const refusal = refuseForgedRequest({ method: request.method, pathname, headers: request.headers }, appOrigin);
-  if (refusal) return errorResponse(refusal);
+  const refusal = refuseForgedRequest({ method: request.method, pathname, headers: request.headers }, appUrl.origin);
+  if (refusal) return secured(errorResponse(refusal), API_CSP, https);
 
-  if (pathname.startsWith('/api/')) return NextResponse.next();
+  if (pathname.startsWith('/api/')) return secured(NextResponse.next(), API_CSP, https);
 
+  const nonce = newNonce();
+  const csp = pageCsp({ nonce, dev, origin, https });
   const headers = new Headers(request.headers);
+  headers.set('content-security-policy', csp);
+  headers.set('x-nonce', nonce);
   headers.set(REQUEST_PATH_HEADER, `${pathname}${search}`);
-  return NextResponse.next({ request: { headers } });
+  return secured(NextResponse.next({ request: { headers } }), csp, https);
+}
+
+function secured<R extends Response>(response: R, csp: string, https: boolean): R {
+  response.headers.set('Content-Security-Policy', csp);
+  // HSTS means something only over https, and must never pin a laptop's http://localhost.
+  if (https && !dev) response.headers.set('Strict-Transport-Security', HSTS);
+  return response;
+}
+
+/** 128 random bits, base64: unguessable and fresh for every page. */
+function newNonce(): string {
+  return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
 }
 
 export const config = {
-  // Everything but the build's static files: the JSON API and server actions need the request
-  // rule as much as pages need the requested path.
+  // Everything but the build's static files (next.config.js gives them their headers): the JSON
+  // API and server actions need the request rule as much as pages need the CSP.
   matcher: ['/((?!_next/static|_next/image|favicon.ico).*)'],
 };
