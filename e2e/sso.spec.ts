@@ -6,7 +6,7 @@ import { removeUserFromTenant } from '../lib/members';
 import { OPERATOR_ACTOR } from '../lib/tenants';
 import { platformDb, tenantDb } from '../lib/tenancy';
 import { getUserByEmail } from '../lib/users';
-import { encodeSessionToken } from '../lib/auth/session-token';
+import { encodeSessionToken, newSessionId } from '../lib/auth/session-token';
 import { fixtures } from './support/fixtures';
 import { activeTenant, alert, signIn, startSignIn } from './support/sign-in';
 
@@ -152,7 +152,7 @@ test('a tampered session cookie is refused with a message', async ({ page, conte
 
 test('an expired session sends the person to sign in with a message', async ({ page, context, baseURL }) => {
   const user = await getUserByEmail(platformDb(), f.people.acmeOwner);
-  const claims = { userId: user!.id, email: user!.email, name: user!.name, tenantId: f.acme.tenantId, issuer: process.env.ARBOR_LOCAL_OIDC_ISSUER! };
+  const claims = { userId: user!.id, email: user!.email, name: user!.name, tenantId: f.acme.tenantId, issuer: process.env.ARBOR_LOCAL_OIDC_ISSUER!, sessionId: newSessionId() };
   await context.addCookies([{ name: 'next-auth.session-token', value: await encodeSessionToken(claims, -60), url: baseURL! }]);
   await page.goto('/');
   await expect(page).toHaveURL(/\/sign-in/);

@@ -5,6 +5,7 @@
 import { authorize } from '../../lib/authz';
 import type { Authorizing, RequestActor } from '../../lib/api/actor-entry';
 import { resolveActor } from '../../lib/auth/resolve-actor';
+import { putSessionRecord } from '../../lib/auth/session-records';
 import type { PlatformDb } from '../../lib/db';
 import { loadTenantAudit, loadUnitAudit } from '../../lib/screens/audit';
 import { loadMemberPage } from '../../lib/screens/member-page';
@@ -35,15 +36,23 @@ export interface ScreenPeople {
   rootUnitId: string;
   unitId: string;
   memberUserId: string;
+  /** The actor's signed-in session, recorded live once by recordScreenSession. */
+  sessionId: string;
+}
+
+const sessionOf = (people: ScreenPeople) => ({
+  userId: people.actor.userId, email: people.actor.email, name: people.actor.name, tenantId: people.tenantId,
+  issuer: 'bench', sessionId: people.sessionId, expiresAt: new Date(Date.now() + 3600_000),
+});
+
+/** What signing in leaves in the table: the session's record, which the actor's Query finds. */
+export async function recordScreenSession(tenancy: Tenancy, people: ScreenPeople): Promise<void> {
+  await putSessionRecord(await tenancy.tenantDb(people.tenantId, { userId: people.actor.userId }), sessionOf(people));
 }
 
 /** The signed-in actor as requireActor resolves it (T8), wrapped as the entry points wrap it. */
 export async function screenContext(tenancy: Tenancy, people: ScreenPeople): Promise<ScreenContext> {
-  const session = {
-    userId: people.actor.userId, email: people.actor.email, name: people.actor.name, tenantId: people.tenantId,
-    issuer: 'bench', expiresAt: new Date(Date.now() + 3600_000),
-  };
-  const actor = await resolveActor({ tenantDb: (id, o) => tenancy.tenantDb(id, o) }, session);
+  const actor = await resolveActor({ tenantDb: (id, o) => tenancy.tenantDb(id, o) }, sessionOf(people));
   return { actor, db: actor.db, authorize: (action, place) => authorize(actor, action, place) };
 }
 

@@ -14,7 +14,8 @@ import { readUnits } from '../support/item-size';
 import { patternOf } from '../support/patterns';
 import { repeat, summarize, timed, type Summary } from '../support/stats';
 import type { SeededTenant } from '../seed/seed-tenant';
-import { screenContext, screenSpecs, type ScreenPeople } from './screen-loaders';
+import { newSessionId } from '../../lib/auth/session-token';
+import { recordScreenSession, screenContext, screenSpecs, type ScreenPeople } from './screen-loaders';
 
 export interface DataSetResult {
   loader: string;
@@ -94,11 +95,12 @@ export async function runScreens(ctx: BenchContext): Promise<ScreensResult> {
   const { unit, person } = pickSubjects(tenant);
   const people: ScreenPeople = {
     tenantId: tenant.tenantId, actor: { userId: tenant.owner.id, email: tenant.owner.email, name: tenant.owner.name },
-    rootUnitId: tenant.rootUnitId, unitId: unit.id, memberUserId: person.id,
+    rootUnitId: tenant.rootUnitId, unitId: unit.id, memberUserId: person.id, sessionId: newSessionId(),
   };
   const specs = screenSpecs(ctx.tenancy, platform, people);
   ctx.log(`screens: ${specs.length} screens at ${ctx.options.screenSize.toLocaleString('en')} units, ${ctx.options.runs} runs`);
 
+  await recordScreenSession(ctx.tenancy, people);
   const screenCtx = await screenContext(ctx.tenancy, people);
   const timings = new Map<string, number[]>();
   const lastReads = new Map<string, { loader: string; reads: ReadRecord[] }[]>();

@@ -20,9 +20,11 @@ export interface RequestAuth {
   flow?: SignInFlow;
   connection?: SsoConnection;
   logger: AuthOptions['logger'];
+  /** The browser's user agent, for the session record. */
+  device?: string;
 }
 
-export function authOptions({ flow, connection, logger }: RequestAuth): AuthOptions {
+export function authOptions({ flow, connection, logger, device }: RequestAuth): AuthOptions {
   const cfg = config();
   // next-auth v4 reads its public URL from this variable only; ARBOR_APP_URL is the one setting.
   process.env.NEXTAUTH_URL = cfg.ARBOR_APP_URL;
@@ -40,7 +42,7 @@ export function authOptions({ flow, connection, logger }: RequestAuth): AuthOpti
         const t = tenancy();
         const outcome = await completeSignIn(
           { platform: t.platformDb(), tenantDb: (id, o) => t.tenantDb(id, o) },
-          { tenantId: flow.tenantId, connection, claims: (profile ?? {}) as OidcClaims },
+          { tenantId: flow.tenantId, connection, claims: (profile ?? {}) as OidcClaims, continues: flow.continues, device, maxAgeSeconds: cfg.ARBOR_SESSION_MAX_AGE },
         );
         if (!outcome.ok) return errorPageUrl(outcome.code);
         // next-auth hands this same object to the jwt callback below.
@@ -50,8 +52,8 @@ export function authOptions({ flow, connection, logger }: RequestAuth): AuthOpti
       async jwt({ token, user }) {
         const claims = (user as (User & { arbor?: SessionClaims }) | undefined)?.arbor;
         if (!claims) return token;
-        const { userId, email, name, tenantId, issuer } = claims;
-        return { sub: userId, userId, email, name, tenantId, issuer };
+        const { userId, email, name, tenantId, issuer, sessionId } = claims;
+        return { sub: userId, userId, email, name, tenantId, issuer, sessionId };
       },
       async session({ session, token }) {
         return { ...session, user: { name: token.name as string, email: token.email as string } };

@@ -2,7 +2,10 @@
 // identity exists (platform), then decides their access to the tenant they signed in to (tenant
 // credentials): an existing membership, else pending invitations, else just-in-time
 // provisioning as a member of the root unit when the connection allows it, else refusal.
-// Server-only. Dependencies are passed in, so tests run it against the real stack.
+// Access granted, the session is recorded as live in the tenant before its cookie exists
+// (session-records.ts). Server-only. Dependencies are passed in, so tests run it against the
+// real stack.
+import { config } from '../config';
 import type { PlatformDb, TenantDb } from '../db';
 import { isArborError } from '../errors';
 import { acceptInvitations } from '../invitations';
@@ -11,8 +14,9 @@ import type { SsoConnection } from '../sso';
 import { getTenantSettings } from '../tenants/settings';
 import { ensureUser } from '../users';
 import { emailDomain, validateEmail, validateName } from '../validation';
+import { putSessionRecord } from './session-records';
 import type { SignInFailureCode } from './sign-in-failures';
-import type { SessionClaims } from './session-token';
+import { newSessionId, type SessionClaims } from './session-token';
 
 export interface SignInDeps {
   platform: PlatformDb;
@@ -24,6 +28,15 @@ export interface CompleteSignInInput {
   connection: SsoConnection;
   /** The verified ID token claims. */
   claims: Record<string, unknown>;
+  /**
+   * The session this sign-in continues (a tenant switch through another IdP): its id is kept
+   * when the same person signs in, so one sign-out still ends it in every tenant.
+   */
+  continues?: { userId: string; sessionId: string };
+  /** The browser's user agent, kept (shortened) on the session record. */
+  device?: string;
+  /** Lifetime of the session about to be issued; ARBOR_SESSION_MAX_AGE unless a test says otherwise. */
+  maxAgeSeconds?: number;
 }
 
 export type SignInOutcome =
@@ -44,28 +57,39 @@ export async function completeSignIn(deps: SignInDeps, input: CompleteSignInInpu
   const name = displayName(claims.name, email);
 
   const user = await ensureUser(deps.platform, email, name);
-  const session: SessionClaims = { userId: user.id, email, name: user.name || name, tenantId, issuer: connection.issuer };
+  const sessionId = input.continues?.userId === user.id ? input.continues.sessionId : newSessionId();
+  const session: SessionClaims = { userId: user.id, email, name: user.name || name, tenantId, issuer: connection.issuer, sessionId };
   const db = await deps.tenantDb(tenantId, { userId: user.id });
 
-  const { memberships } = await getUserMemberships(db, user.id);
-  if (memberships.length > 0) return { ok: true, session, via: 'membership' };
+  const via = await grantAccess(db, connection, session);
+  if (!via) return { ok: false, code: 'membership.none' };
+  const maxAge = input.maxAgeSeconds ?? config().ARBOR_SESSION_MAX_AGE;
+  await putSessionRecord(db, { userId: user.id, sessionId, expiresAt: new Date(Date.now() + maxAge * 1000), device: input.device });
+  return { ok: true, session, via };
+}
 
-  const invited = await acceptInvitations(db, { userId: user.id, email, name: session.name });
-  if (invited.accepted.length > 0) return { ok: true, session, via: 'invitation' };
+/** How the person gets into the tenant, or undefined when they may not. */
+async function grantAccess(db: TenantDb, connection: SsoConnection, session: SessionClaims): Promise<'membership' | 'invitation' | 'jit' | undefined> {
+  const { userId, email } = session;
+  const { memberships } = await getUserMemberships(db, userId);
+  if (memberships.length > 0) return 'membership';
+
+  const invited = await acceptInvitations(db, { userId, email, name: session.name });
+  if (invited.accepted.length > 0) return 'invitation';
 
   // JIT only for addresses of the domains the connection serves: a guest account at the
   // tenant's IdP still needs an invitation.
   if (connection.jit && connection.domains.includes(emailDomain(email))) {
     const { rootUnitId } = await getTenantSettings(db);
     try {
-      await addMembership(db, { userId: user.id, email }, { unitId: rootUnitId, role: 'member', userId: user.id, email, name: session.name });
+      await addMembership(db, { userId, email }, { unitId: rootUnitId, role: 'member', userId, email, name: session.name });
     } catch (e) {
       // A parallel sign-in of the same person provisioned them first: same outcome.
       if (!(isArborError(e) && e.code === 'membership.exists')) throw e;
     }
-    return { ok: true, session, via: 'jit' };
+    return 'jit';
   }
-  return { ok: false, code: 'membership.none' };
+  return undefined;
 }
 
 function displayName(raw: unknown, email: string): string {

@@ -1,9 +1,11 @@
 // Turns a session into the actor of a request by re-reading their memberships in the active
 // tenant (T8: one strongly consistent Query) on every call: removing someone takes effect on
-// their next request, whatever their cookie says. Server-only.
+// their next request, whatever their cookie says. The same Query returns the user's live
+// session records, so a signed-out session is refused here too, at no extra request.
+// Server-only.
 import type { Actor as AuditActor, TenantDb } from '../db';
-import { forbidden } from '../errors';
-import { getUserMemberships, type Membership, type TenantUser } from '../members';
+import { forbidden, unauthenticated } from '../errors';
+import { getUserMembershipsAndSessions, type Membership, type TenantUser } from '../members';
 import type { Session } from './session-token';
 
 /** The signed-in person acting in their active tenant. Usable wherever an audit Actor is. */
@@ -27,7 +29,9 @@ export interface ActorDeps {
 
 export async function resolveActor(deps: ActorDeps, session: Session): Promise<Actor> {
   const db = await deps.tenantDb(session.tenantId, { userId: session.userId });
-  const { user, memberships } = await getUserMemberships(db, session.userId);
+  const { user, memberships, sessionIds } = await getUserMembershipsAndSessions(db, session.userId);
+  // Before the membership: a signed-out session must sign in again, wherever it was copied.
+  if (!sessionIds.has(session.sessionId)) throw sessionRevoked();
   if (!user || memberships.length === 0) {
     throw forbidden('tenant.accessRevoked', 'You are not a member of this organization anymore. Ask an administrator to add you again, or pick another organization.');
   }
@@ -42,3 +46,5 @@ export async function resolveActor(deps: ActorDeps, session: Session): Promise<A
     session,
   };
 }
+
+export const sessionRevoked = () => unauthenticated('session.revoked', 'You signed out of this session. Sign in again.');

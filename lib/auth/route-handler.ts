@@ -60,7 +60,7 @@ export async function handleAuthRequest(req: NextRequest, ctx: RouteContext): Pr
   const failure: Failure = {};
   const response = await failures.run(failure, () =>
     (NextAuth as unknown as (r: NextRequest, c: RouteContext, o: ReturnType<typeof authOptions>) => Promise<Response>)(
-      req, ctx, authOptions({ flow, connection, logger }),
+      req, ctx, authOptions({ flow, connection, logger, device: req.headers.get('user-agent') ?? undefined }),
     ),
   );
   return finish(await pointErrorsAtArborPages(response, failure), { clearFlow: isCallback });

@@ -6,13 +6,16 @@
 //   (401 session.*, 403 tenant.accessRevoked): for route handlers, mapped by lib/errors/http.
 // - requireActor(): the same for pages, layouts and server actions; redirects to sign-in (and
 //   back afterwards) or to the organization picker instead of throwing.
+// - endSession(): signs out; the session's records in the table are deleted first, so every
+//   copy of the cookie stops working (session-records.ts).
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
 import { isArborError, unauthenticated } from '../errors';
-import { tenancy, tenantDb } from '../tenancy';
+import { platformDb, tenancy, tenantDb } from '../tenancy';
 import { cookieOptions, flowCookieName, hadSessionCookieName, sessionCookieName } from './cookies';
-import { resolveActor, type Actor } from './resolve-actor';
+import { resolveActor, sessionRevoked, type Actor } from './resolve-actor';
+import { hasSessionRecord, putSessionRecord, revokeAllSessions, revokeSession } from './session-records';
 import { encodeFlow, FLOW_MAX_AGE, safeReturnTo, type SignInFlow } from './sign-in-flow';
 import { decodeSessionToken, encodeSessionToken, type Session, type SessionState } from './session-token';
 import { checkTenantSwitch } from './tenant-switch';
@@ -49,17 +52,27 @@ export async function requireActor(): Promise<Actor> {
   redirect(await signInUrl(failure));
 }
 
-/** The session without a tenant check (the organization picker); redirects to sign-in without one. */
+/**
+ * The live session without a membership check (the organization picker, the tenant switch);
+ * redirects to sign-in without one. Its record is read in the cookie's tenant (one GetItem):
+ * a signed-out session must not pick or switch its way back in.
+ */
 export async function requireSession(): Promise<Session> {
   const state = await getSession();
-  if (state.status === 'active') return state.session;
-  redirect(await signInUrl(`session.${state.status === 'none' ? 'missing' : state.status}`));
+  if (state.status !== 'active') redirect(await signInUrl(`session.${state.status === 'none' ? 'missing' : state.status}`));
+  if (!(await isLive(state.session))) redirect(await signInUrl(sessionRevoked().code));
+  return state.session;
 }
+
+const isLive = async (session: Session) =>
+  hasSessionRecord(await tenantDb(session.tenantId, { userId: session.userId }), session.userId, session.sessionId);
+
+const SIGN_IN_REASONS = new Set(['session.expired', 'session.invalid', 'session.revoked']);
 
 async function signInUrl(code: string): Promise<string> {
   const back = safeReturnTo((await headers()).get(REQUEST_PATH_HEADER) ?? '/');
   const params = new URLSearchParams({ callbackUrl: back });
-  if (code === 'session.expired' || code === 'session.invalid') params.set('reason', code);
+  if (SIGN_IN_REASONS.has(code)) params.set('reason', code);
   return `/sign-in?${params}`;
 }
 
@@ -70,6 +83,9 @@ async function signInUrl(code: string): Promise<string> {
 export async function setActiveTenant(session: Session, tenantId: string): Promise<void> {
   const remaining = Math.floor((session.expiresAt.getTime() - Date.now()) / 1000);
   if (remaining <= 0) throw unauthenticated('session.expired', 'Your session expired. Sign in again.');
+  // Live in the target tenant before the cookie names it; same id, so sign-out ends both.
+  const device = (await headers()).get('user-agent') ?? undefined;
+  await putSessionRecord(await tenantDb(tenantId, { userId: session.userId }), { userId: session.userId, sessionId: session.sessionId, expiresAt: session.expiresAt, device });
   const token = await encodeSessionToken({ ...session, tenantId }, remaining);
   (await cookies()).set(sessionCookieName(), token, cookieOptions(remaining));
 }
@@ -82,8 +98,20 @@ export async function startSignInFlow(flow: SignInFlow): Promise<void> {
   if ((await decodeSessionToken(jar.get(sessionCookieName())?.value)).status === 'invalid') jar.delete(sessionCookieName());
 }
 
-/** Signs out: the session is only the cookie (stateless servers), so deleting it ends it. */
-export async function endSession(): Promise<void> {
+/**
+ * Signs out: deletes this session's records in every tenant of the person (`everywhere`: every
+ * session of theirs, on every device), then the cookies. When the table cannot be reached the
+ * cookies stay and `session.signOutFailed` is thrown: the person must not believe they are
+ * signed out while a copy of the cookie still works.
+ */
+export async function endSession(options: { everywhere?: boolean } = {}): Promise<void> {
+  const state = await getSession();
+  if (state.status === 'active') {
+    const deps = { platform: platformDb(), tenantDb };
+    if (!options.everywhere) await revokeSession(deps, state.session);
+    // Only a live session may end the others (not a copy that was already signed out).
+    else if (await isLive(state.session)) await revokeAllSessions(deps, state.session);
+  }
   const jar = await cookies();
   for (const name of [sessionCookieName(), flowCookieName(), hadSessionCookieName()]) jar.delete(name);
 }
@@ -104,6 +132,6 @@ export async function switchTenant(rawTenantId: unknown): Promise<SwitchTenantRe
     await setActiveTenant(session, tenantId);
     return { status: 'switched' };
   }
-  await startSignInFlow({ tenantId, email: session.email });
+  await startSignInFlow({ tenantId, email: session.email, continues: { userId: session.userId, sessionId: session.sessionId } });
   return { status: 'reauthenticate', email: session.email };
 }

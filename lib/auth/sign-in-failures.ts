@@ -63,6 +63,10 @@ export const SIGN_IN_FAILURES = {
     title: 'Your session could not be verified',
     message: 'Your sign-in cookie was damaged or altered, so it was not accepted. Sign in again.',
   },
+  'session.revoked': {
+    title: 'You were signed out',
+    message: 'This session was signed out, here or with “Sign out of all devices”. Sign in again to continue.',
+  },
 } as const satisfies Record<string, { title: string; message: string }>;
 
 export type SignInFailureCode = keyof typeof SIGN_IN_FAILURES;

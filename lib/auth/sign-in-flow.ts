@@ -4,6 +4,7 @@
 // finish a sign-in another one started: no server state.
 import { decode, encode } from 'next-auth/jwt';
 import { config } from '../config';
+import { isSessionId } from './session-token';
 
 /** As long as next-auth's own state and PKCE cookies live. */
 export const FLOW_MAX_AGE = 15 * 60;
@@ -12,10 +13,13 @@ const SALT = 'arbor.sso-flow';
 export interface SignInFlow {
   tenantId: string;
   email: string;
+  /** The session a tenant switch through another IdP continues (same person: same session id). */
+  continues?: { userId: string; sessionId: string };
 }
 
 export function encodeFlow(flow: SignInFlow): Promise<string> {
-  return encode({ secret: config().ARBOR_SESSION_SECRET, salt: SALT, maxAge: FLOW_MAX_AGE, token: { tenantId: flow.tenantId, email: flow.email } });
+  const { tenantId, email, continues } = flow;
+  return encode({ secret: config().ARBOR_SESSION_SECRET, salt: SALT, maxAge: FLOW_MAX_AGE, token: { tenantId, email, ...(continues ? { continues } : {}) } });
 }
 
 /** The flow, or undefined when the cookie is missing, expired or was tampered with. */
@@ -24,7 +28,9 @@ export async function decodeFlow(token: string | undefined): Promise<SignInFlow 
   try {
     const p = await decode({ secret: config().ARBOR_SESSION_SECRET, salt: SALT, token });
     if (typeof p?.tenantId !== 'string' || typeof p.email !== 'string') return undefined;
-    return { tenantId: p.tenantId, email: p.email };
+    const c = p.continues as { userId?: unknown; sessionId?: unknown } | undefined;
+    const continues = typeof c?.userId === 'string' && isSessionId(c.sessionId) ? { userId: c.userId, sessionId: c.sessionId } : undefined;
+    return { tenantId: p.tenantId, email: p.email, ...(continues ? { continues } : {}) };
   } catch {
     return undefined;
   }

@@ -5,6 +5,9 @@
 // decides from it, so it must reflect the latest committed role, never an index's lagging copy.
 // The partition holds a ~250-byte item per membership, so it fits one 1 MB page for thousands of
 // memberships; further pages are followed only to stay exact.
+//
+// The partition also holds the user's live session records (lib/auth/session-records.ts): the
+// actor's resolution takes their ids from this same Query, at no extra request.
 import { keys, queryAll, type TenantDb } from '../db';
 import { validateId } from '../validation';
 import { toTenantUser, toUserMembership, type Membership, type TenantUser } from './membership-items';
@@ -16,7 +19,18 @@ export interface UserMemberships {
   memberships: Membership[];
 }
 
+export interface UserMembershipsAndSessions extends UserMemberships {
+  /** Ids of the sessions recorded as live in this tenant (`session` items of the partition). */
+  sessionIds: Set<string>;
+}
+
 export async function getUserMemberships(db: TenantDb, rawUserId: string): Promise<UserMemberships> {
+  const { user, memberships } = await getUserMembershipsAndSessions(db, rawUserId);
+  return { user, memberships };
+}
+
+/** The same single Query, also naming the live sessions it found (the actor's resolution). */
+export async function getUserMembershipsAndSessions(db: TenantDb, rawUserId: string): Promise<UserMembershipsAndSessions> {
   const userId = validateId(rawUserId, 'user');
   const items = await queryAll(db, {
     KeyConditionExpression: 'PK = :pk',
@@ -27,5 +41,6 @@ export async function getUserMemberships(db: TenantDb, rawUserId: string): Promi
   const profileItem = items.find((i) => i.type === 'tenantUser');
   const user = profileItem ? toTenantUser(profileItem) : undefined;
   const memberships = items.filter((i) => i.type === 'membership').map((i) => toUserMembership(i, user));
-  return { user, memberships };
+  const sessionIds = new Set(items.filter((i) => i.type === 'session').map((i) => i.sessionId as string));
+  return { user, memberships, sessionIds };
 }

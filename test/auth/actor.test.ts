@@ -5,14 +5,15 @@ import { checkTenantSwitch } from '../../lib/auth/tenant-switch';
 import { removeUserFromTenant } from '../../lib/members';
 import { OPERATOR_ACTOR } from '../../lib/tenants';
 import { testTenantDb } from '../support/tenancy';
-import { deps, memberOf, sessionFor, tenantWithConnection } from './support';
+import { putSessionRecord } from '../../lib/auth/session-records';
+import { deps, liveSessionFor, memberOf, sessionFor, tenantWithConnection } from './support';
 
 const code = (c: string) => (e: Error & { code?: string }) => e.code === c;
 
 test('the actor is re-read on every call: removal takes effect on the next request', async () => {
   const t = await tenantWithConnection({ jit: false });
   const user = await memberOf(t);
-  const session = sessionFor(user, t.tenantId);
+  const session = await liveSessionFor(user, t.tenantId);
 
   const actor = await resolveActor(deps, session);
   assert.equal(actor.userId, user.id);
@@ -29,7 +30,11 @@ test('a session naming a tenant the person never belonged to is refused', async 
   const mine = await tenantWithConnection({ jit: false });
   const other = await tenantWithConnection({ jit: false });
   const user = await memberOf(mine);
-  await assert.rejects(resolveActor(deps, sessionFor(user, other.tenantId)), code('tenant.accessRevoked'));
+  const session = sessionFor(user, other.tenantId);
+  await assert.rejects(resolveActor(deps, session), code('session.revoked'), 'never recorded there');
+  // Even with a record there (never written for a non-member), the membership decides.
+  await putSessionRecord(await testTenantDb(other.tenantId), session);
+  await assert.rejects(resolveActor(deps, session), code('tenant.accessRevoked'));
 });
 
 test('switching tenant: same issuer switches, another issuer needs a new sign-in, non-members are refused', async () => {

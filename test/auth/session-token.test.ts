@@ -1,13 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { encode } from 'next-auth/jwt';
-import { decodeSessionToken, encodeSessionToken } from '../../lib/auth/session-token';
+import { decodeSessionToken, encodeSessionToken, newSessionId } from '../../lib/auth/session-token';
 import { decodeFlow, encodeFlow, safeReturnTo } from '../../lib/auth/sign-in-flow';
 import { classify } from '../../lib/auth/route-handler';
 
-const claims = { userId: '01J0000000000000000000USER', email: 'a@acme.test', name: 'A', tenantId: '01J00000000000000000TENANT', issuer: 'https://idp.test' };
+const claims = { userId: '01J0000000000000000000USER', email: 'a@acme.test', name: 'A', tenantId: '01J00000000000000000TENANT', issuer: 'https://idp.test', sessionId: newSessionId() };
 
-test('a session round-trips, carrying the active tenant and issuer', async () => {
+test('a session round-trips, carrying the active tenant, issuer and session id', async () => {
   const state = await decodeSessionToken(await encodeSessionToken(claims, 600));
   assert.equal(state.status, 'active');
   assert.ok(state.status === 'active');
@@ -27,6 +27,17 @@ test('missing, expired, tampered and foreign sessions are told apart and none is
   // Right key, but not a session Arbor wrote (no tenant): refused as well.
   const partial = await encode({ secret: process.env.ARBOR_SESSION_SECRET ?? 'arbor-local-demo-session-secret-change-me-in-production', token: { email: 'a@acme.test' }, maxAge: 600 });
   assert.deepEqual(await decodeSessionToken(partial), { status: 'invalid' });
+  // A session without a session id (or a malformed one) has no record to check: sign in again.
+  for (const sessionId of [undefined, '', 'short', 'x'.repeat(65), 'has spaces in it, 22 chars+']) {
+    const token = await encode({ secret: process.env.ARBOR_SESSION_SECRET ?? 'arbor-local-demo-session-secret-change-me-in-production', token: { ...claims, sessionId }, maxAge: 600 });
+    assert.deepEqual(await decodeSessionToken(token), { status: 'invalid' }, `sessionId ${sessionId}`);
+  }
+});
+
+test('session ids are 128 random bits, base64url', () => {
+  const ids = new Set(Array.from({ length: 1000 }, newSessionId));
+  assert.equal(ids.size, 1000);
+  for (const id of ids) assert.match(id, /^[A-Za-z0-9_-]{22}$/);
 });
 
 test('the sign-in flow cookie opens only untouched, and return paths stay on this site', async () => {
@@ -35,6 +46,8 @@ test('the sign-in flow cookie opens only untouched, and return paths stay on thi
   assert.deepEqual(await decodeFlow(token), flow);
   assert.equal(await decodeFlow(`${token.slice(0, -3)}abc`), undefined);
   assert.equal(await decodeFlow(await encodeSessionToken(claims)), undefined, 'a session is not a flow');
+  const continuing = { ...flow, continues: { userId: claims.userId, sessionId: claims.sessionId } };
+  assert.deepEqual(await decodeFlow(await encodeFlow(continuing)), continuing, 'a tenant switch carries its session');
   assert.equal(safeReturnTo('/units/1?tab=members'), '/units/1?tab=members');
   for (const bad of ['https://evil.test/', '//evil.test', '/\\evil.test', 'javascript:alert(1)', '/sign-in?x', undefined]) assert.equal(safeReturnTo(bad), '/');
 });

@@ -2,6 +2,8 @@
 // lib/auth takes (real tenant-scoped and platform credentials through the local gateway).
 import { ulid } from 'ulid';
 import type { Session } from '../../lib/auth';
+import { putSessionRecord } from '../../lib/auth/session-records';
+import { newSessionId } from '../../lib/auth/session-token';
 import { addMembership } from '../../lib/members';
 import { setConnection } from '../../lib/sso';
 import { OPERATOR_ACTOR } from '../../lib/tenants';
@@ -28,8 +30,16 @@ export async function memberOf(t: { tenantId: string; rootUnitId: string; domain
   return user;
 }
 
+/** A session as its cookie decodes; not recorded as live anywhere (see liveSessionFor). */
 export function sessionFor(user: { id: string; email: string; name: string }, tenantId: string, issuer = ISSUER): Session {
-  return { userId: user.id, email: user.email, name: user.name, tenantId, issuer, expiresAt: new Date(Date.now() + 3600_000) };
+  return { userId: user.id, email: user.email, name: user.name, tenantId, issuer, sessionId: newSessionId(), expiresAt: new Date(Date.now() + 3600_000) };
+}
+
+/** A session recorded as live in its tenant, as signing in leaves it. */
+export async function liveSessionFor(user: { id: string; email: string; name: string }, tenantId: string, issuer = ISSUER): Promise<Session> {
+  const session = sessionFor(user, tenantId, issuer);
+  await putSessionRecord(await testTenantDb(tenantId), session);
+  return session;
 }
 
 export const claims = (email: string, extra: Record<string, unknown> = {}) => ({ sub: `sub-${email}`, email, email_verified: true, name: 'New Person', ...extra });

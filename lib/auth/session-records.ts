@@ -1,0 +1,107 @@
+// The server side of a session: one `session` item per tenant the session has been active in,
+// in the user's partition (`T#<t>#USER#<user>` / `SESSION#<id>`), written with that tenant's
+// scoped credentials. The actor's T8 Query reads the partition anyway, so checking that the
+// cookie's session is still live costs no request of its own. Signing out deletes the items;
+// DynamoDB's TTL removes those of sessions that simply expired. Server-only.
+import { BatchWriteCommand, DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { getItem, keys, queryAll, TTL_ATTRIBUTE, type PlatformDb, type TenantDb } from '../db';
+import { unavailable } from '../errors';
+import { listUserTenants } from '../users';
+
+/** Enough of a user agent to tell devices apart in a future "your sessions" list. */
+const DEVICE_LABEL_MAX = 120;
+
+export interface SessionRecord {
+  userId: string;
+  sessionId: string;
+  expiresAt: Date;
+  /** Free text (the browser's user agent), shortened; never key material. */
+  device?: string;
+}
+
+/** Records the session as live in `db`'s tenant (a repeat, e.g. switching back, overwrites). */
+export async function putSessionRecord(db: TenantDb, record: SessionRecord): Promise<void> {
+  const device = record.device?.slice(0, DEVICE_LABEL_MAX);
+  await db.client.send(
+    new PutCommand({
+      TableName: db.tableName,
+      Item: {
+        ...keys.session(db.tenantId, record.userId, record.sessionId),
+        type: 'session',
+        tenantId: db.tenantId,
+        userId: record.userId,
+        sessionId: record.sessionId,
+        createdAt: new Date().toISOString(),
+        sessionExpiresAt: record.expiresAt.toISOString(),
+        [TTL_ATTRIBUTE]: Math.ceil(record.expiresAt.getTime() / 1000),
+        ...(device ? { device } : {}),
+      },
+    }),
+  );
+}
+
+/** Whether the session is live in `db`'s tenant (one strongly consistent GetItem). */
+export async function hasSessionRecord(db: TenantDb, userId: string, sessionId: string): Promise<boolean> {
+  return (await getItem(db, keys.session(db.tenantId, userId, sessionId))) !== undefined;
+}
+
+export interface SessionStoreDeps {
+  platform: PlatformDb;
+  tenantDb(tenantId: string, options?: { userId?: string }): Promise<TenantDb>;
+}
+
+/**
+ * Runs `work` in every tenant a session of this user may be recorded in, at once: those they
+ * belong to (P2, platform credentials) and the one the cookie names (the tenants index can lag a
+ * fresh membership). Any failure means the sign-out did not happen and is reported as such.
+ */
+async function inEveryTenant(deps: SessionStoreDeps, session: { userId: string; tenantId: string }, work: (db: TenantDb) => Promise<void>) {
+  const { userId } = session;
+  try {
+    const tenants = await listUserTenants(deps.platform, userId);
+    const tenantIds = [...new Set([session.tenantId, ...tenants.map((t) => t.tenantId)])];
+    const results = await Promise.allSettled(tenantIds.map(async (t) => work(await deps.tenantDb(t, { userId }))));
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
+  } catch (e) {
+    console.error('[arbor] sign-out could not reach the table', e);
+    throw unavailable('session.signOutFailed', 'We could not sign you out just now, so your session is still active. Try again in a moment.');
+  }
+}
+
+/** Signs one session out: deletes its record in every tenant of the user (idempotent). */
+export async function revokeSession(deps: SessionStoreDeps, session: { userId: string; sessionId: string; tenantId: string }): Promise<void> {
+  const { userId, sessionId } = session;
+  await inEveryTenant(deps, session, async (db) => {
+    await db.client.send(new DeleteCommand({ TableName: db.tableName, Key: keys.session(db.tenantId, userId, sessionId) }));
+  });
+}
+
+/** Signs out every session of the user, on every device: deletes all their records, tenant by tenant. */
+export async function revokeAllSessions(deps: SessionStoreDeps, session: { userId: string; tenantId: string }): Promise<void> {
+  const { userId } = session;
+  await inEveryTenant(deps, session, async (db) => {
+    const items = await queryAll(db, {
+      KeyConditionExpression: 'PK = :pk and begins_with(SK, :sessions)',
+      ExpressionAttributeValues: { ':pk': keys.userPartition(db.tenantId, userId), ':sessions': keys.sessionPrefix },
+      ProjectionExpression: 'PK, SK',
+      ConsistentRead: true,
+    });
+    await batchDelete(db, items.map((i) => ({ PK: i.PK as string, SK: i.SK as string })));
+  });
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** BatchWriteItem deletes, 25 per request, retrying what DynamoDB leaves unprocessed. */
+async function batchDelete(db: TenantDb, itemKeys: { PK: string; SK: string }[]): Promise<void> {
+  for (let start = 0; start < itemKeys.length; start += 25) {
+    let pending = itemKeys.slice(start, start + 25).map((Key) => ({ DeleteRequest: { Key } }));
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      if (attempt > 10) throw new Error('batchDelete: items left unprocessed after 10 retries');
+      if (attempt > 0) await sleep(Math.min(1000, 20 * 2 ** attempt));
+      const out = await db.client.send(new BatchWriteCommand({ RequestItems: { [db.tableName]: pending } }));
+      pending = (out.UnprocessedItems?.[db.tableName] ?? []) as typeof pending;
+    }
+  }
+}
