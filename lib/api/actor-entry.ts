@@ -11,7 +11,7 @@ import {
 import type { ZodType } from 'zod';
 import { authorize as decide, type Action, type ActorAccess, type Allowed, type PlaceOf } from '../authz';
 import type { TenantDb } from '../db';
-import { invalid, isArborError } from '../errors';
+import { invalid, isArborError, payloadTooLarge } from '../errors';
 import { errorResponse, toHttpError, type ErrorBody } from '../errors/http';
 
 /** What an entry point needs from the session (lib/auth's Actor has all of it). */
@@ -96,7 +96,11 @@ export interface RouteOptions<P, Q, B> {
   status?: number;
   /** The route touches only the actor's own data (their profile and memberships): no place to authorize. */
   selfOnly?: boolean;
+  /** The largest request body the route reads, in bytes (default 64 KiB). */
+  maxBodyBytes?: number;
 }
+
+const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
 export interface RouteContext<A extends RequestActor, P, Q, B> extends Authorizing<A> {
   params: P;
@@ -129,7 +133,9 @@ export function createEntryPoints<A extends RequestActor>(sources: ActorSources<
       try {
         const params = parse(options.params, (await route?.params) ?? {}, 'address');
         const query = parse(options.query, Object.fromEntries(new URL(request.url).searchParams), 'query');
-        const body = options.body ? parse(options.body, await readJson(request), 'request body') : (undefined as B);
+        const body = options.body
+          ? parse(options.body, await readJson(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES), 'request body')
+          : (undefined as B);
         const actor = await sources.load();
         const { ctx, assertAuthorized } = authorizing(actor, options.selfOnly ?? false);
         const result = await handler({ ...ctx, params, query, body, request });
@@ -178,8 +184,25 @@ export function createEntryPoints<A extends RequestActor>(sources: ActorSources<
   return { withActor, actorAction, actorContext };
 }
 
-async function readJson(request: Request): Promise<unknown> {
-  const text = await request.text();
+/** The body as JSON, read no further than `maxBytes` (a larger body is refused, not buffered). */
+async function readJson(request: Request, maxBytes: number): Promise<unknown> {
+  const tooLarge = () => payloadTooLarge('request.tooLarge', `The request body is larger than this request accepts (${Math.floor(maxBytes / 1024)} KB).`);
+  if (Number(request.headers.get('content-length') ?? 0) > maxBytes) throw tooLarge();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
+      size += chunk.byteLength;
+      if (size > maxBytes) throw tooLarge();
+      chunks.push(chunk);
+    }
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw invalid('request.badJson', 'The request body is not valid UTF-8 text.');
+  }
   if (text === '') return undefined;
   try {
     return JSON.parse(text);

@@ -66,6 +66,11 @@ const schema = z.object({
     .default(365),
   /** Lets a production build talk to emulator endpoints (used only by the offline production check). */
   ARBOR_ALLOW_EMULATOR: z.enum(['0', '1'], 'must be 0 or 1').default('0'),
+  /**
+   * A file each request DynamoDB refused as malformed is also recorded in (input the checks should
+   * have stopped); `npm test` sets it and fails when anything was recorded.
+   */
+  ARBOR_BUG_LOG: z.string().min(1).optional(),
 });
 
 export type AppConfig = z.infer<typeof schema>;

@@ -7,6 +7,7 @@ export type ErrorKind =
   | 'forbidden' // the actor may not do this: 403
   | 'notFound' // 404
   | 'conflict' // version changed, duplicate, locked: 409
+  | 'tooLarge' // the request itself is larger than accepted: 413
   | 'limit' // a stated limit would be exceeded: 422
   | 'unavailable'; // a dependency is down: 503
 
@@ -34,6 +35,7 @@ export const conflict = (code: string, message: string, details?: Record<string,
   new ArborError('conflict', code, message, details);
 export const limitExceeded = (code: string, message: string, details?: Record<string, unknown>) =>
   new ArborError('limit', code, message, details);
+export const payloadTooLarge = (code: string, message: string) => new ArborError('tooLarge', code, message);
 export const unauthenticated = (code: string, message: string) =>
   new ArborError('unauthenticated', code, message);
 export const unavailable = (code: string, message: string) =>

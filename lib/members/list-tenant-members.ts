@@ -8,7 +8,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeCursor, encodeCursor, INDEX, keys, pageSize, type Page, type TenantDb } from '../db';
 import { NOT_EXPIRED, toInvitation, type Invitation } from '../invitations/invitation-item';
-import { validateSearchPrefix } from '../search/search-prefix';
+import { validateSearchPrefix } from '../validation';
 import { toTenantUser, type TenantUser } from './membership-items';
 
 export const TENANT_MEMBERS_PAGE = { default: 50, max: 100 } as const;

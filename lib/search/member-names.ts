@@ -5,7 +5,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeCursor, encodeCursor, INDEX, keys, pageSize, type Page, type TenantDb } from '../db';
 import { toTenantUser, type TenantUser } from '../members/membership-items';
-import { validateSearchPrefix } from './search-prefix';
+import { validateSearchPrefix } from '../validation';
 
 export const MEMBER_NAMES_PAGE = { default: 50, max: 100 } as const;
 

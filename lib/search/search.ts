@@ -8,7 +8,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { INDEX, keys, pageSize, type TenantDb } from '../db';
 import { toTenantUser, type TenantUser } from '../members/membership-items';
 import { toUnit, type Unit } from '../org/unit-item';
-import { validateSearchPrefix } from './search-prefix';
+import { validateSearchPrefix } from '../validation';
 
 export const SEARCH_PAGE = { default: 20, max: 50 } as const;
 

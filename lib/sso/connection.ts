@@ -42,13 +42,16 @@ export interface SetConnectionInput {
 const connectionConflict = (currentVersion: number | undefined) =>
   conflict('sso.versionConflict', 'Someone else changed this SSO connection while you were editing. Review it and apply your change again.', { currentVersion });
 
+// Issuer URLs are short; the bound keeps a connection (copied onto each domain claim) small.
+const ISSUER_MAX_LENGTH = 2048;
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /** An https URL (http only on loopback, for the local IdP), without a trailing slash. */
 export function validateIssuer(raw: unknown): string {
   let url: URL;
   try {
-    url = new URL(String(raw ?? '').trim());
+    if (typeof raw !== 'string' || raw.length > ISSUER_MAX_LENGTH) throw new TypeError('not an issuer');
+    url = new URL(raw.trim());
   } catch {
     throw invalid('sso.badIssuer', 'The issuer must be a URL such as https://company.okta.com.');
   }

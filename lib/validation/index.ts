@@ -1,3 +1,7 @@
 // Input validation shared by server actions, route handlers and the domain.
-export { validateName, validateEmail, emailDomain, searchKey, NAME_MAX_LENGTH } from './text';
-export { validateId } from './ids';
+export {
+  validateName, validateEmail, validateSearchPrefix, emailDomain, searchKey,
+  NAME_MAX_LENGTH, PREFIX_MAX_LENGTH, SEARCH_KEY_MAX_BYTES,
+} from './text';
+export { validateId, ULID } from './ids';
+export { field } from './request-fields';

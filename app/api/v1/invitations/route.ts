@@ -1,17 +1,18 @@
 // POST /api/v1/invitations – invite an email address to a unit with a role, valid for 1–30 days
 import { z } from 'zod';
 import { withActor } from '@/lib/api/with-actor';
+import { field } from '@/lib/validation';
 import { createInvitation, MAX_INVITATION_DAYS } from '@/lib/invitations';
 import { ROLES } from '@/lib/members';
 import { getUnitOrThrow } from '@/lib/org';
 
 export const POST = withActor(
   {
-    body: z.object({
-      email: z.string(),
-      unitId: z.string(),
+    body: z.strictObject({
+      email: field.text(320),
+      unitId: field.id('unit'),
       role: z.enum(ROLES),
-      ttlDays: z.number().int().min(1).max(MAX_INVITATION_DAYS).optional(),
+      ttlDays: z.int().min(1).max(MAX_INVITATION_DAYS).optional(),
     }),
     status: 201,
   },

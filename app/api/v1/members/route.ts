@@ -3,11 +3,12 @@
 // GET /api/v1/members?q=&forUnit=<unitId> – people to add to that unit (anyone who may add there)
 import { z } from 'zod';
 import { withActor } from '@/lib/api/with-actor';
+import { field } from '@/lib/validation';
 import { getUnitOrThrow } from '@/lib/org';
 import { membersPage, pickPeople } from '@/lib/screens/members';
 
 export const GET = withActor(
-  { query: z.object({ q: z.string().optional(), cursor: z.string().optional(), forUnit: z.string().optional() }) },
+  { query: z.object({ q: field.text(400).optional(), cursor: field.cursor.optional(), forUnit: field.id('unit').optional() }) },
   async (ctx) => {
     const { q, cursor, forUnit } = ctx.query;
     if (forUnit) {

@@ -2,11 +2,12 @@
 // directory's copy (tenant switcher) follows with platform credentials
 import { z } from 'zod';
 import { withActor } from '@/lib/api/with-actor';
+import { field } from '@/lib/validation';
 import { platformDb } from '@/lib/tenancy';
 import { renameTenant, renameTenantDirectory } from '@/lib/tenants';
 
 export const PATCH = withActor(
-  { body: z.object({ name: z.string(), expectedVersion: z.number().int().positive() }) },
+  { body: z.strictObject({ name: field.text(400), expectedVersion: field.version }) },
   async (ctx) => {
     ctx.authorize('tenant.settings.update', {});
     const renamed = await renameTenant(ctx.db, ctx.actor, ctx.body);

@@ -1,10 +1,11 @@
 // POST /api/v1/units – create a unit under a parent (unit.create on the parent).
 import { z } from 'zod';
 import { withActor } from '@/lib/api/with-actor';
+import { field } from '@/lib/validation';
 import { createUnit, getUnitOrThrow } from '@/lib/org';
 import { toUnitRow } from '@/lib/screens/unit-view';
 
-const body = z.object({ parentId: z.string().max(64), name: z.string().max(500) });
+const body = z.strictObject({ parentId: field.id('unit'), name: field.text(400) });
 
 export const POST = withActor({ body, status: 201 }, async ({ db, actor, body, authorize }) => {
   const parent = await getUnitOrThrow(db, body.parentId);

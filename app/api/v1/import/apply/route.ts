@@ -2,23 +2,24 @@
 // through createUnit, memberships through addMembership), answering each row's outcome
 import { z } from 'zod';
 import { withActor } from '@/lib/api/with-actor';
+import { field } from '@/lib/validation';
 import { applyMembershipOps, applyUnitOps } from '@/lib/bulk';
 import { ROLES } from '@/lib/members';
 import { platformDb } from '@/lib/tenancy';
 
-const line = z.number().int().positive();
+const line = z.int().min(1).max(1_000_000);
 const CHUNK_MAX = 50;
 
 const body = z.discriminatedUnion('kind', [
-  z.object({
+  z.strictObject({
     kind: z.literal('units'),
-    ops: z.array(z.object({ line, name: z.string().max(400), parentId: z.string().optional(), parentLine: line.optional() })).max(CHUNK_MAX),
+    ops: z.array(z.strictObject({ line, name: field.text(400), parentId: field.id('unit').optional(), parentLine: line.optional() })).max(CHUNK_MAX),
     /** Lines of earlier chunks → the units they created (parents of this chunk's rows). */
-    resolved: z.record(z.string(), z.string()).optional(),
+    resolved: z.record(z.string().regex(/^[1-9]\d{0,6}$/, 'must be a line number'), field.id('unit')).optional(),
   }),
-  z.object({
+  z.strictObject({
     kind: z.literal('memberships'),
-    ops: z.array(z.object({ line, unitId: z.string(), email: z.string().max(320), name: z.string().max(400).optional(), role: z.enum(ROLES) })).max(CHUNK_MAX),
+    ops: z.array(z.strictObject({ line, unitId: field.id('unit'), email: field.text(320), name: field.text(400).optional(), role: z.enum(ROLES) })).max(CHUNK_MAX),
   }),
 ]);
 

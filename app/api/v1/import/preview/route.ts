@@ -5,7 +5,11 @@ import { withActor } from '@/lib/api/with-actor';
 import { MAX_IMPORT_BYTES, previewImport } from '@/lib/bulk';
 
 export const POST = withActor(
-  { body: z.object({ kind: z.enum(['units', 'memberships']), csv: z.string().max(MAX_IMPORT_BYTES) }) },
+  {
+    body: z.strictObject({ kind: z.enum(['units', 'memberships']), csv: z.string().max(MAX_IMPORT_BYTES) }),
+    // JSON escaping can double a CSV's size (quotes); the CSV's own limit is checked after parsing.
+    maxBodyBytes: 2 * MAX_IMPORT_BYTES + 1024,
+  },
   async (ctx) => {
     ctx.authorize('tenant.import', {});
     return previewImport(ctx.db, ctx.actor, ctx.body.kind, ctx.body.csv);

@@ -1,12 +1,13 @@
 // DELETE /api/v1/invitations/[invitationId] – revoke a pending invitation
 import { z } from 'zod';
 import { withActor } from '@/lib/api/with-actor';
+import { field } from '@/lib/validation';
 import { notFound } from '@/lib/errors';
 import { getInvitation, revokeInvitation } from '@/lib/invitations';
 import { getUnit } from '@/lib/org';
 
 export const DELETE = withActor(
-  { params: z.object({ invitationId: z.string() }), body: z.object({ expectedVersion: z.number().int().positive().optional() }).optional() },
+  { params: z.object({ invitationId: field.id('invitation') }), body: z.strictObject({ expectedVersion: field.version.optional() }).optional() },
   async (ctx) => {
     const invitation = await getInvitation(ctx.db, ctx.params.invitationId);
     if (!invitation) throw notFound('invitation.notFound', 'That invitation no longer exists. It may have been accepted, revoked or expired.');

@@ -2,9 +2,10 @@
 // taken from), polled by the console until `finished`.
 import { z } from 'zod';
 import { withActor } from '@/lib/api/with-actor';
+import { field } from '@/lib/validation';
 import { getMoveJob, getUnitOrThrow } from '@/lib/org';
 
-const params = z.object({ jobId: z.string().max(64) });
+const params = z.object({ jobId: field.id('job') });
 
 export const GET = withActor({ params }, async ({ db, params, authorize }) => {
   const job = await getMoveJob(db, params.jobId);

@@ -2,10 +2,11 @@
 // DELETE /api/v1/members/[userId] – remove the person from the organization (every unit)
 import { z } from 'zod';
 import { withActor } from '@/lib/api/with-actor';
+import { field } from '@/lib/validation';
 import { removeUserFromTenant } from '@/lib/members';
 import { loadMemberPage } from '@/lib/screens/member-page';
 
-const params = z.object({ userId: z.string() });
+const params = z.object({ userId: field.id('user') });
 
 export const GET = withActor({ params }, async (ctx) => loadMemberPage(ctx, ctx.params.userId));
 

@@ -2,6 +2,7 @@
 // (add or invite), for the unit pickers of the invite and add dialogs
 import { z } from 'zod';
 import { withActor } from '@/lib/api/with-actor';
+import { field } from '@/lib/validation';
 import { pickUnits } from '@/lib/screens/members';
 
-export const GET = withActor({ query: z.object({ q: z.string() }) }, async (ctx) => ({ units: await pickUnits(ctx, ctx.query.q) }));
+export const GET = withActor({ query: z.object({ q: field.text(400) }) }, async (ctx) => ({ units: await pickUnits(ctx, ctx.query.q) }));

@@ -4,19 +4,20 @@
 // (write-only; omitted keeps the stored one), domains, just-in-time provisioning)
 import { z } from 'zod';
 import { withActor } from '@/lib/api/with-actor';
+import { field } from '@/lib/validation';
 import { loadSsoConnection, saveSsoConnection } from '@/lib/screens/settings';
 
 export const GET = withActor({}, async (ctx) => ({ connection: await loadSsoConnection(ctx) }));
 
 export const PUT = withActor(
   {
-    body: z.object({
-      issuer: z.string(),
-      clientId: z.string(),
-      clientSecret: z.string().optional(),
-      domains: z.array(z.string()).max(50),
+    body: z.strictObject({
+      issuer: field.text(2048),
+      clientId: field.text(1024),
+      clientSecret: field.text(4096).optional(),
+      domains: z.array(field.text(253)).max(50),
       jit: z.boolean(),
-      expectedVersion: z.number().int().positive().optional(),
+      expectedVersion: field.version.optional(),
     }),
   },
   async (ctx) => ({ connection: await saveSsoConnection(ctx, ctx.body) }),

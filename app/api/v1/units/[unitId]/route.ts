@@ -3,13 +3,14 @@
 import { after } from 'next/server';
 import { z } from 'zod';
 import { withActor } from '@/lib/api/with-actor';
+import { field } from '@/lib/validation';
 import { deleteUnit, getUnitOrThrow, renameUnit } from '@/lib/org';
 import { toUnitRow } from '@/lib/screens/unit-view';
 
-const params = z.object({ unitId: z.string().max(64) });
-const renameBody = z.object({ name: z.string().max(500), expectedVersion: z.number().int().positive() });
+const params = z.object({ unitId: field.id('unit') });
+const renameBody = z.strictObject({ name: field.text(400), expectedVersion: field.version });
 const deleteQuery = z.object({
-  expectedVersion: z.coerce.number().int().positive(),
+  expectedVersion: field.versionParam,
   recursive: z.enum(['true', 'false']).optional(),
 });
 

@@ -2,14 +2,15 @@
 // POST /api/v1/members/units/[unitId] – add someone already in the organization to the unit
 import { z } from 'zod';
 import { withActor } from '@/lib/api/with-actor';
+import { field } from '@/lib/validation';
 import { addMembership, ROLES } from '@/lib/members';
 import { getUnitOrThrow } from '@/lib/org';
 import { memberRow, unitMembersPage } from '@/lib/screens/unit-members';
 
-const params = z.object({ unitId: z.string() });
+const params = z.object({ unitId: field.id('unit') });
 
 export const GET = withActor(
-  { params, query: z.object({ scope: z.enum(['direct', 'subtree']).optional(), cursor: z.string().optional() }) },
+  { params, query: z.object({ scope: z.enum(['direct', 'subtree']).optional(), cursor: field.cursor.optional() }) },
   async (ctx) => {
     const unit = await getUnitOrThrow(ctx.db, ctx.params.unitId);
     return unitMembersPage(ctx, unit, { scope: ctx.query.scope, cursor: ctx.query.cursor });
@@ -17,7 +18,7 @@ export const GET = withActor(
 );
 
 export const POST = withActor(
-  { params, body: z.object({ userId: z.string(), role: z.enum(ROLES) }), status: 201 },
+  { params, body: z.strictObject({ userId: field.id('user'), role: z.enum(ROLES) }), status: 201 },
   async (ctx) => {
     const unit = await getUnitOrThrow(ctx.db, ctx.params.unitId);
     const { userId, role } = ctx.body;

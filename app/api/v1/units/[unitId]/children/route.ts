@@ -2,13 +2,14 @@
 // for the tree browser and the move picker (`moving`: also whether that unit may go to each).
 import { z } from 'zod';
 import { withActor } from '@/lib/api/with-actor';
+import { field } from '@/lib/validation';
 import { loadChildren } from '@/lib/screens/tree';
 
-const params = z.object({ unitId: z.string().max(64) });
+const params = z.object({ unitId: field.id('unit') });
 const query = z.object({
-  cursor: z.string().max(4096).optional(),
+  cursor: field.cursor.optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
-  moving: z.string().max(64).optional(),
+  moving: field.id('unit').optional(),
 });
 
 export const GET = withActor({ params, query }, async (ctx) =>

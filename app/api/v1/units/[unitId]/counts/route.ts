@@ -2,9 +2,10 @@
 // remove, for its confirmation (asked only by those who may delete the unit: unit.delete).
 import { z } from 'zod';
 import { withActor } from '@/lib/api/with-actor';
+import { field } from '@/lib/validation';
 import { countSubtree, getUnitOrThrow } from '@/lib/org';
 
-const params = z.object({ unitId: z.string().max(64) });
+const params = z.object({ unitId: field.id('unit') });
 
 export const GET = withActor({ params }, async ({ db, params, authorize }) => {
   const unit = await getUnitOrThrow(db, params.unitId);

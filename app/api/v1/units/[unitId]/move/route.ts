@@ -3,13 +3,14 @@
 import { after } from 'next/server';
 import { z } from 'zod';
 import { withActor } from '@/lib/api/with-actor';
+import { field } from '@/lib/validation';
 import { getUnitOrThrow, moveUnit } from '@/lib/org';
 import { notFound } from '@/lib/errors';
 import { loadMovePicker } from '@/lib/screens/tree';
 import { toUnitRow } from '@/lib/screens/unit-view';
 
-const params = z.object({ unitId: z.string().max(64) });
-const body = z.object({ newParentId: z.string().max(64), expectedVersion: z.number().int().positive() });
+const params = z.object({ unitId: field.id('unit') });
+const body = z.strictObject({ newParentId: field.id('unit'), expectedVersion: field.version });
 
 export const GET = withActor({ params }, async (ctx) => loadMovePicker(ctx, ctx.params.unitId));
 

@@ -2,12 +2,12 @@
 // DELETE /api/v1/members/units/[unitId]/[userId] – remove the member from the unit
 import { z } from 'zod';
 import { withActor } from '@/lib/api/with-actor';
+import { field } from '@/lib/validation';
 import { changeRole, membershipNotFound, readUnitMember, removeMembership, ROLES } from '@/lib/members';
 import { getUnitOrThrow } from '@/lib/org';
 import { memberRow } from '@/lib/screens/unit-members';
 
-const params = z.object({ unitId: z.string(), userId: z.string() });
-const version = z.number().int().positive();
+const params = z.object({ unitId: field.id('unit'), userId: field.id('user') });
 
 /** The unit and the membership as stored: authorization decides from these, never from the client. */
 async function load(ctx: { db: Parameters<typeof getUnitOrThrow>[0] }, unitId: string, userId: string) {
@@ -18,7 +18,7 @@ async function load(ctx: { db: Parameters<typeof getUnitOrThrow>[0] }, unitId: s
 }
 
 export const PATCH = withActor(
-  { params, body: z.object({ role: z.enum(ROLES), expectedVersion: version }) },
+  { params, body: z.strictObject({ role: z.enum(ROLES), expectedVersion: field.version }) },
   async (ctx) => {
     const { unit, current } = await load(ctx, ctx.params.unitId, ctx.params.userId);
     ctx.authorize('membership.changeRole', { unit, userId: current.userId, from: current.role, to: ctx.body.role });
@@ -30,7 +30,7 @@ export const PATCH = withActor(
 );
 
 export const DELETE = withActor(
-  { params, body: z.object({ expectedVersion: version }) },
+  { params, body: z.strictObject({ expectedVersion: field.version }) },
   async (ctx) => {
     const { unit, current } = await load(ctx, ctx.params.unitId, ctx.params.userId);
     ctx.authorize('membership.remove', { unit, userId: current.userId, role: current.role });
