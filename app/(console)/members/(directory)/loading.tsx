@@ -1,4 +1,6 @@
-// /members while the server loads the first page.
+// /members while the server loads the first page. In its own route group so that it wraps only
+// the directory: a loading boundary above /members/[userId] would send that page's status (200)
+// before the page could say the person is not there (404).
 import { Skeleton, SkeletonRows } from '@/components/ui/skeleton';
 
 export default function Loading() {

@@ -1,7 +1,10 @@
 // /units/[unitId] – one unit: its place, name, sub-units, members, who administers it, history.
+// The unit is read before anything is sent, so an unknown, foreign or malformed id answers 404
+// (the status goes out with the first bytes: no loading boundary may stream before this page
+// decides). The members and history panels have their own reads and stream in behind skeletons.
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { cache } from 'react';
+import { cache, Suspense } from 'react';
 import { actorContext } from '@/lib/api/with-actor';
 import { isArborError } from '@/lib/errors';
 import { loadUnitAudit } from '@/lib/screens/audit';
@@ -10,9 +13,11 @@ import { loadUnitPage, type UnitPage } from '@/lib/screens/unit-page';
 import { AuditList } from '@/components/audit/audit-list';
 import { UnitMembersPanel } from '@/components/members/unit-members-panel';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton, SkeletonRows } from '@/components/ui/skeleton';
 import { UnitScreen } from '@/components/units/unit-screen';
 
 type Props = { params: Promise<{ unitId: string }> };
+type Ctx = Awaited<ReturnType<typeof actorContext>>;
 
 // The title and the page share one load per request.
 const unitPage = cache(async (unitId: string) => {
@@ -30,7 +35,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function UnitRoute({ params }: Props) {
   const { unitId } = await params;
-  let ctx: Awaited<ReturnType<typeof unitPage>>['ctx'];
+  let ctx: Ctx;
   let page: UnitPage;
   try {
     ({ ctx, page } = await unitPage(unitId));
@@ -47,15 +52,41 @@ export default async function UnitRoute({ params }: Props) {
     throw e;
   }
   // The panels read with the unit's stored path and version, from the page's own read.
-  const [members, history] = await Promise.all([
-    page.can.readMembers ? loadUnitMembers(ctx, page.unit) : undefined,
-    loadUnitAudit(ctx, page.unit),
-  ]);
   return (
     <UnitScreen
       page={page}
-      members={members && <UnitMembersPanel key={page.unit.id} {...members} />}
-      history={history && <AuditList key={page.unit.id} initial={history} unitId={page.unit.id} title="History" />}
+      members={
+        page.can.readMembers && (
+          <Suspense key={page.unit.id} fallback={<PanelSkeleton rows={4} />}>
+            <MembersPanel ctx={ctx} unit={page.unit} />
+          </Suspense>
+        )
+      }
+      history={
+        page.can.readAudit && (
+          <Suspense key={page.unit.id} fallback={<PanelSkeleton rows={3} />}>
+            <HistoryPanel ctx={ctx} unit={page.unit} />
+          </Suspense>
+        )
+      }
     />
+  );
+}
+
+async function MembersPanel({ ctx, unit }: { ctx: Ctx; unit: UnitPage['unit'] }) {
+  return <UnitMembersPanel key={unit.id} {...await loadUnitMembers(ctx, unit)} />;
+}
+
+async function HistoryPanel({ ctx, unit }: { ctx: Ctx; unit: UnitPage['unit'] }) {
+  const history = await loadUnitAudit(ctx, unit);
+  return history && <AuditList key={unit.id} initial={history} unitId={unit.id} title="History" />;
+}
+
+function PanelSkeleton({ rows }: { rows: number }) {
+  return (
+    <div className="space-y-3">
+      <Skeleton className="h-6 w-32" />
+      <SkeletonRows rows={rows} />
+    </div>
   );
 }
