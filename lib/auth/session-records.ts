@@ -57,12 +57,18 @@ export interface SessionStoreDeps {
  */
 async function inEveryTenant(deps: SessionStoreDeps, session: { userId: string; tenantId: string }, work: (db: TenantDb) => Promise<void>) {
   const { userId } = session;
-  try {
+  await signOutStep(async () => {
     const tenants = await listUserTenants(deps.platform, userId);
     const tenantIds = [...new Set([session.tenantId, ...tenants.map((t) => t.tenantId)])];
     const results = await Promise.allSettled(tenantIds.map(async (t) => work(await deps.tenantDb(t, { userId }))));
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) throw failed.reason;
+  });
+}
+
+async function signOutStep<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
   } catch (e) {
     console.error('[arbor] sign-out could not reach the table', e);
     throw unavailable('session.signOutFailed', 'We could not sign you out just now, so your session is still active. Try again in a moment.');
@@ -77,9 +83,14 @@ export async function revokeSession(deps: SessionStoreDeps, session: { userId: s
   });
 }
 
-/** Signs out every session of the user, on every device: deletes all their records, tenant by tenant. */
-export async function revokeAllSessions(deps: SessionStoreDeps, session: { userId: string; tenantId: string }): Promise<void> {
+/**
+ * Signs out every session of the user, on every device: deletes all their records, tenant by
+ * tenant. Only a live session may do it: a copy of a cookie already signed out changes nothing.
+ */
+export async function revokeAllSessions(deps: SessionStoreDeps, session: { userId: string; sessionId: string; tenantId: string }): Promise<void> {
   const { userId } = session;
+  const live = await signOutStep(async () => hasSessionRecord(await deps.tenantDb(session.tenantId, { userId }), userId, session.sessionId));
+  if (!live) return;
   await inEveryTenant(deps, session, async (db) => {
     const items = await queryAll(db, {
       KeyConditionExpression: 'PK = :pk and begins_with(SK, :sessions)',

@@ -108,9 +108,7 @@ export async function endSession(options: { everywhere?: boolean } = {}): Promis
   const state = await getSession();
   if (state.status === 'active') {
     const deps = { platform: platformDb(), tenantDb };
-    if (!options.everywhere) await revokeSession(deps, state.session);
-    // Only a live session may end the others (not a copy that was already signed out).
-    else if (await isLive(state.session)) await revokeAllSessions(deps, state.session);
+    await (options.everywhere ? revokeAllSessions : revokeSession)(deps, state.session);
   }
   const jar = await cookies();
   for (const name of [sessionCookieName(), flowCookieName(), hadSessionCookieName()]) jar.delete(name);

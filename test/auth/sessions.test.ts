@@ -108,6 +108,11 @@ test('"sign out of all devices" ends every session of the person, in every tenan
   assert.equal(after.user?.userId, user.id);
   assert.equal(after.memberships.length, 1);
   await resolveActor(deps, theirs);
+
+  // A copy of a signed-out cookie cannot end the sessions started since.
+  const later = await liveSessionFor(user, a.tenantId);
+  await revokeAllSessions(deps, laptop);
+  await resolveActor(deps, later);
 });
 
 test('a removed member with a live session is still refused (tenant.accessRevoked)', async () => {
