@@ -1,5 +1,6 @@
 'use server';
-// Shell actions – switch the active organization (membership re-checked on the server), sign out.
+// Shell actions – switch the active organization (membership re-checked on the server), sign out
+// (this session, or every session of the person on every device).
 import { redirect } from 'next/navigation';
 import { endSession, switchTenant } from '@/lib/auth';
 import { isArborError } from '@/lib/errors';
@@ -18,7 +19,24 @@ export async function switchTenantAction(tenantId: string): Promise<SwitchTenant
   }
 }
 
-export async function signOutAction(): Promise<never> {
-  await endSession();
-  redirect('/sign-in?signedOut=1');
+/** Undefined until a sign-out fails; a successful one redirects to the sign-in page. */
+export type SignOutState = { status: 'failed'; message: string } | undefined;
+
+export async function signOutAction(_previous: SignOutState): Promise<SignOutState> {
+  return signOut(false);
+}
+
+export async function signOutEverywhereAction(_previous: SignOutState): Promise<SignOutState> {
+  return signOut(true);
+}
+
+async function signOut(everywhere: boolean): Promise<SignOutState> {
+  try {
+    await endSession({ everywhere });
+  } catch (e) {
+    // The cookie was kept (the records could not be deleted): say so rather than pretend.
+    if (isArborError(e)) return { status: 'failed', message: e.message };
+    throw e;
+  }
+  redirect(everywhere ? '/sign-in?signedOut=all' : '/sign-in?signedOut=1');
 }

@@ -1,4 +1,5 @@
-// The console's header: the active organization, the switcher, who is signed in, sign-out.
+// The console's header: the active organization, the switcher, who is signed in (with the
+// account menu: sign out of all devices), sign-out.
 import { actorContext } from '@/lib/api/with-actor';
 import { can } from '@/lib/authz';
 import { ConsoleNav } from '@/components/settings/console-nav';
@@ -7,6 +8,7 @@ import { platformDb } from '@/lib/tenancy';
 import { listUserTenants } from '@/lib/users';
 import { SignOutButton } from './sign-out-button';
 import { TenantSwitcher } from './tenant-switcher';
+import { UserMenu } from './user-menu';
 
 export async function ConsoleHeader() {
   const ctx = await actorContext();
@@ -34,9 +36,7 @@ export async function ConsoleHeader() {
       </div>
       <div className="flex items-center gap-4">
         <TenantSwitcher tenants={options} activeTenantId={actor.tenantId} />
-        <span className="text-sm text-zinc-600 dark:text-zinc-400" title={actor.email}>
-          {actor.name || actor.email}
-        </span>
+        <UserMenu name={actor.name} email={actor.email} />
         <SignOutButton />
       </div>
     </header>

@@ -1,5 +1,5 @@
-// /sign-in – asks for a work email; shows why the user landed here (expired or damaged session,
-// signed out, or a next-auth error name).
+// /sign-in – asks for a work email; shows why the user landed here (expired, damaged or
+// signed-out session, signed out here or on all devices, or a next-auth error name).
 import { SIGN_IN_FAILURES } from '@/lib/auth';
 import { failureFromNextAuthError } from '@/lib/auth/sign-in-failures';
 import { safeReturnTo } from '@/lib/auth/sign-in-flow';
@@ -15,7 +15,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
   const reason = one(params.reason);
   const error = one(params.error);
   const notice =
-    reason === 'session.expired' || reason === 'session.invalid'
+    reason === 'session.expired' || reason === 'session.invalid' || reason === 'session.revoked'
       ? SIGN_IN_FAILURES[reason]
       : error
         ? SIGN_IN_FAILURES[failureFromNextAuthError(error)]
@@ -27,7 +27,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
       <p className="mt-1 mb-6 text-sm text-zinc-600 dark:text-zinc-400">Use your work email. We’ll send you to your organization’s sign-in page.</p>
       {one(params.signedOut) && (
         <p role="status" className="mb-4 rounded-md bg-zinc-100 p-3 text-sm dark:bg-zinc-800">
-          You have signed out.
+          {one(params.signedOut) === 'all' ? 'You have signed out on all your devices.' : 'You have signed out.'}
         </p>
       )}
       {notice && (
