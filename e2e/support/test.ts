@@ -2,8 +2,8 @@
 // reports. Every page of the test's context, and of any context the test opens with
 // browser.newContext(), is watched for console messages and uncaught page errors; a test
 // during which one matches REPORTED fails, listing them. Today that is a Content Security
-// Policy violation (Chromium logs "Refused to … because it violates the following Content
-// Security Policy directive"), so the console, sign-in and the IdP flow are proven to work under
+// Policy violation (Chromium logs "… violates the following Content Security Policy
+// directive …"), so the console, sign-in and the IdP flow are proven to work under
 // the CSP proxy.ts sends; React's errors and warnings can join the list later.
 import { test as base, type Browser, type BrowserContext, type ConsoleMessage, type Page } from '@playwright/test';
 
