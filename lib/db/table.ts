@@ -13,7 +13,7 @@ export const INDEX = {
   gsi4: 'GSI4',
 } as const;
 
-/** TTL attribute (epoch seconds) for audit entries and invitations. */
+/** TTL attribute (epoch seconds): audit entries, invitations, finished jobs, session records. */
 export const TTL_ATTRIBUTE = 'expiresAt';
 
 export function tableDefinition(tableName: string): CreateTableCommandInput {
