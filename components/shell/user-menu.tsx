@@ -27,30 +27,32 @@ export function UserMenu({ name, email }: { name: string; email: string }) {
 
   return (
     <div ref={root} className="relative">
-      <Button variant="ghost" size="sm" aria-label={`Account: ${name || email}`} aria-expanded={open} aria-controls={panelId} title={email} onClick={() => setOpen((o) => !o)}>
+      <Button variant="ghost" size="sm" aria-label={`Account: ${name || email}`} aria-expanded={open} aria-controls={open ? panelId : undefined} title={email} onClick={() => setOpen((o) => !o)}>
         {name || email}
         <span aria-hidden="true">▾</span>
       </Button>
-      <div
-        id={panelId}
-        role="region"
-        aria-label="Account"
-        hidden={!open}
-        className="absolute right-0 z-20 mt-1 w-72 rounded-md border border-zinc-200 bg-white p-3 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
-      >
-        <p className="truncate text-sm text-zinc-600 dark:text-zinc-400">Signed in as {email}</p>
-        <form action={action} className="mt-3">
-          <Button type="submit" variant="secondary" size="sm" disabled={pending} className="w-full">
-            Sign out of all devices
-          </Button>
-        </form>
-        <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">Ends every session of yours, in every browser, this one included.</p>
-        {state?.status === 'failed' && (
-          <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
-            {state.message}
-          </p>
-        )}
-      </div>
+      {/* Rendered only while open: the email and labels must not add hidden matches to the page's text. */}
+      {open && (
+        <div
+          id={panelId}
+          role="region"
+          aria-label="Account"
+          className="absolute right-0 z-20 mt-1 w-72 rounded-md border border-zinc-200 bg-white p-3 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
+        >
+          <p className="truncate text-sm text-zinc-600 dark:text-zinc-400">Signed in as {email}</p>
+          <form action={action} className="mt-3">
+            <Button type="submit" variant="secondary" size="sm" disabled={pending} className="w-full">
+              Sign out of all devices
+            </Button>
+          </form>
+          <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">Ends every session of yours, in every browser, this one included.</p>
+          {state?.status === 'failed' && (
+            <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
+              {state.message}
+            </p>
+          )}
+        </div>
+      )}
     </div>
   );
 }
