@@ -2,6 +2,7 @@
 // 1. The cross-site request rule (lib/security/request-origin): a state-changing request from
 //    anywhere but Arbor's own pages, or a JSON API call that is not JSON, ends here with a 403,
 //    before any route handler or server action runs.
+//    A server action whose arguments Next could not decode gets a typed 400 here too.
 // 2. Pages get a Content-Security-Policy with a fresh nonce; Next reads the nonce from the
 //    request's CSP header and puts it on its own scripts (so pages must render per request; the
 //    console, sign-in and not-found pages do). API responses get a policy that loads nothing.
@@ -14,17 +15,20 @@ import { REQUEST_PATH_HEADER } from '@/lib/auth/request-path';
 import { config as appConfig } from '@/lib/config';
 import { errorResponse } from '@/lib/errors/http';
 import { refuseForgedRequest } from '@/lib/security/request-origin';
+import { isServerAction, refuseMalformedAction } from '@/lib/security/server-action-body';
 import { API_CSP, HSTS, pageCsp } from '@/lib/security/security-headers';
 
 const dev = process.env.NODE_ENV === 'development';
 
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const { pathname, search, origin } = request.nextUrl;
   const appUrl = new URL(appConfig().ARBOR_APP_URL);
   const https = appUrl.protocol === 'https:';
 
   const refusal = refuseForgedRequest({ method: request.method, pathname, headers: request.headers }, appUrl.origin);
   if (refusal) return secured(errorResponse(refusal), API_CSP, https);
+  const malformed = isServerAction(request) ? await refuseMalformedAction(request) : undefined;
+  if (malformed) return secured(errorResponse(malformed), API_CSP, https);
 
   if (pathname.startsWith('/api/')) return secured(NextResponse.next(), API_CSP, https);
 

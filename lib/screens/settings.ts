@@ -73,18 +73,17 @@ export async function loadSsoConnection(ctx: ScreenContext): Promise<SsoConnecti
 /**
  * Registers or replaces the connection (platform item, version-checked: a form loaded without
  * one sends no version and expects none), then appends the tenant's audit entry (never with the
- * secret). A blank secret keeps the stored one.
+ * secret). Without a secret the stored one is kept; an empty one is refused.
  */
 export async function saveSsoConnection(ctx: ScreenContext, input: SetConnectionInput): Promise<SsoConnectionView> {
   ctx.authorize('sso.manage', {});
-  const newSecret = input.clientSecret?.trim() ? input.clientSecret : undefined;
-  const saved = await setConnection(platformDb(), ctx.actor.tenantId, { ...input, clientSecret: newSecret, expectedVersion: input.expectedVersion ?? 0 });
+  const saved = await setConnection(platformDb(), ctx.actor.tenantId, { ...input, expectedVersion: input.expectedVersion ?? 0 });
   // The connection is a platform item, so its change can't share a transaction with the
   // tenant's audit trail; the entry follows it.
   await transactWrite(ctx.db, [
     auditEntryPut(ctx.db, {
       actor: ctx.actor, action: 'sso.update', target: { type: 'tenant', id: ctx.actor.tenantId, label: saved.issuer },
-      after: { issuer: saved.issuer, clientId: saved.clientId, domains: saved.domains, jit: saved.jit, secretChanged: Boolean(newSecret) },
+      after: { issuer: saved.issuer, clientId: saved.clientId, domains: saved.domains, jit: saved.jit, secretChanged: input.clientSecret !== undefined },
     }),
   ]);
   return toSsoConnectionView(saved);

@@ -1,0 +1,174 @@
+// Every JSON route's input, described once for the hostile-input spec: a request that would be
+// valid (real ids of a tenant of its own), and the kind of each field, so each field can be sent
+// every hostile value of its kind while the rest of the request stays valid. A route file that
+// exports a handler missing from this table fails the spec: new routes get their line here.
+import type { FieldKind } from '../../test/hostile/corpus';
+
+export interface Field {
+  kind: FieldKind;
+  /** The valid value; undefined leaves an optional field out of the valid request. */
+  value: unknown;
+  /** Names of corpus values this field legitimately accepts (e.g. an empty optional search). */
+  accepts?: string[];
+}
+
+export interface RouteCase {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** The route as its folder names it, e.g. `/api/v1/units/[unitId]`. */
+  route: string;
+  path?: Record<string, Field>;
+  query?: Record<string, Field>;
+  /** Body fields by dotted path (`ops.0.name`), with the valid body they sit in. */
+  body?: { value: Record<string, unknown>; fields: Record<string, Field>; optional?: string[] };
+  /** The route answers one outcome per row (200) instead of refusing the whole request. */
+  rows?: boolean;
+}
+
+export interface HostileWorld {
+  rootUnitId: string;
+  unitId: string;
+  otherUnitId: string;
+  userId: string;
+  /** A membership of `userId` in `otherUnitId`. */
+  membershipUnitId: string;
+  invitationId: string;
+  jobId: string;
+  sso: { issuer: string; clientId: string; domain: string; version: number };
+  tenantVersion: number;
+}
+
+/** Routes with handlers that take no input at all. */
+export const NO_INPUT = ['GET /api/health', 'GET /api/v1/export/memberships.csv', 'GET /api/v1/export/units.csv', 'GET /api/v1/settings/sso'];
+
+/** Routes tested by their own suites (next-auth's sign-in and callback: e2e/sso.spec.ts, and below). */
+export const OWN_SUITE = ['GET /api/auth/[...nextauth]', 'POST /api/auth/[...nextauth]'];
+
+export function routeCases(w: HostileWorld): RouteCase[] {
+  const unit = { unitId: { kind: 'id' as const, value: w.unitId } };
+  const search = (value: string, optional = false): Field => ({ kind: 'search', value, accepts: optional ? ['empty', 'blank'] : [] });
+  return [
+    { method: 'GET', route: '/api/v1/audit', query: { unitId: { kind: 'id', value: w.unitId }, cursor: { kind: 'cursor', value: undefined } } },
+    {
+      method: 'POST', route: '/api/v1/import/apply', rows: true,
+      body: {
+        value: { kind: 'units', ops: [{ line: 2, name: 'Imported', parentId: w.unitId }], resolved: {} },
+        fields: {
+          kind: { kind: 'role', value: 'units' },
+          'ops.0.line': { kind: 'int', value: 2 },
+          'ops.0.name': { kind: 'name', value: 'Imported' },
+          'ops.0.parentId': { kind: 'id', value: w.unitId },
+        },
+        optional: ['resolved', 'ops.0.parentId'],
+      },
+    },
+    {
+      method: 'POST', route: '/api/v1/import/apply', rows: true,
+      body: {
+        value: { kind: 'memberships', ops: [{ line: 2, unitId: w.unitId, email: 'imported@hostile-input.test', name: 'Imported Person', role: 'member' }] },
+        fields: {
+          'ops.0.unitId': { kind: 'id', value: w.unitId },
+          'ops.0.email': { kind: 'email', value: 'imported@hostile-input.test' },
+          'ops.0.name': { kind: 'name', value: 'Imported Person' },
+          'ops.0.role': { kind: 'role', value: 'member' },
+        },
+        optional: ['ops.0.name'],
+      },
+    },
+    {
+      method: 'POST', route: '/api/v1/import/preview',
+      body: { value: { kind: 'units', csv: 'path\nImported' }, fields: { kind: { kind: 'role', value: 'units' }, csv: { kind: 'csv', value: 'path\nImported' } } },
+    },
+    {
+      method: 'DELETE', route: '/api/v1/invitations/[invitationId]',
+      path: { invitationId: { kind: 'id', value: w.invitationId } },
+      body: { value: { expectedVersion: 1 }, fields: { expectedVersion: { kind: 'version', value: 1 } }, optional: ['expectedVersion'] },
+    },
+    {
+      method: 'POST', route: '/api/v1/invitations',
+      body: {
+        value: { email: 'newcomer@hostile-input.test', unitId: w.unitId, role: 'member', ttlDays: 7 },
+        fields: {
+          email: { kind: 'email', value: 'newcomer@hostile-input.test' },
+          unitId: { kind: 'id', value: w.unitId },
+          role: { kind: 'role', value: 'member' },
+          ttlDays: { kind: 'int', value: 7 },
+        },
+        optional: ['ttlDays'],
+      },
+    },
+    { method: 'GET', route: '/api/v1/jobs/[jobId]', path: { jobId: { kind: 'id', value: w.jobId } } },
+    { method: 'GET', route: '/api/v1/members/[userId]', path: { userId: { kind: 'id', value: w.userId } } },
+    { method: 'DELETE', route: '/api/v1/members/[userId]', path: { userId: { kind: 'id', value: w.userId } } },
+    { method: 'GET', route: '/api/v1/members', query: { q: search('bea', true), cursor: { kind: 'cursor', value: undefined } } },
+    { method: 'GET', route: '/api/v1/members', query: { forUnit: { kind: 'id', value: w.unitId }, q: search('bea', true) } },
+    {
+      method: 'PATCH', route: '/api/v1/members/units/[unitId]/[userId]',
+      path: { unitId: { kind: 'id', value: w.membershipUnitId }, userId: { kind: 'id', value: w.userId } },
+      body: { value: { role: 'manager', expectedVersion: 1 }, fields: { role: { kind: 'role', value: 'manager' }, expectedVersion: { kind: 'version', value: 1 } } },
+    },
+    {
+      method: 'DELETE', route: '/api/v1/members/units/[unitId]/[userId]',
+      path: { unitId: { kind: 'id', value: w.membershipUnitId }, userId: { kind: 'id', value: w.userId } },
+      body: { value: { expectedVersion: 1 }, fields: { expectedVersion: { kind: 'version', value: 1 } } },
+    },
+    {
+      method: 'GET', route: '/api/v1/members/units/[unitId]',
+      path: unit,
+      query: { scope: { kind: 'role', value: 'subtree' }, cursor: { kind: 'cursor', value: undefined } },
+    },
+    {
+      method: 'POST', route: '/api/v1/members/units/[unitId]',
+      path: unit,
+      body: { value: { userId: w.userId, role: 'member' }, fields: { userId: { kind: 'id', value: w.userId }, role: { kind: 'role', value: 'member' } } },
+    },
+    { method: 'GET', route: '/api/v1/members/units', query: { q: search('Eng') } },
+    { method: 'GET', route: '/api/v1/search', query: { q: search('Eng') } },
+    {
+      method: 'PATCH', route: '/api/v1/settings',
+      body: { value: { name: 'Renamed', expectedVersion: w.tenantVersion }, fields: { name: { kind: 'name', value: 'Renamed' }, expectedVersion: { kind: 'version', value: w.tenantVersion } } },
+    },
+    {
+      method: 'PUT', route: '/api/v1/settings/sso',
+      body: {
+        value: { issuer: w.sso.issuer, clientId: w.sso.clientId, domains: [w.sso.domain], jit: false, expectedVersion: w.sso.version },
+        fields: {
+          issuer: { kind: 'text', value: w.sso.issuer },
+          clientId: { kind: 'opaque', value: w.sso.clientId },
+          clientSecret: { kind: 'opaque', value: 'a-new-secret' },
+          'domains.0': { kind: 'domain', value: w.sso.domain },
+          jit: { kind: 'boolean', value: false },
+          expectedVersion: { kind: 'version', value: w.sso.version },
+        },
+        optional: ['expectedVersion', 'clientSecret'],
+      },
+    },
+    {
+      method: 'GET', route: '/api/v1/units/[unitId]/children',
+      path: unit,
+      query: { cursor: { kind: 'cursor', value: undefined }, limit: { kind: 'int', value: '10' }, moving: { kind: 'id', value: w.otherUnitId } },
+    },
+    { method: 'GET', route: '/api/v1/units/[unitId]/counts', path: unit },
+    { method: 'GET', route: '/api/v1/units/[unitId]/move', path: unit },
+    {
+      method: 'POST', route: '/api/v1/units/[unitId]/move',
+      path: unit,
+      body: { value: { newParentId: w.otherUnitId, expectedVersion: 1 }, fields: { newParentId: { kind: 'id', value: w.otherUnitId }, expectedVersion: { kind: 'version', value: 1 } } },
+    },
+    { method: 'GET', route: '/api/v1/units/[unitId]', path: unit },
+    {
+      method: 'PATCH', route: '/api/v1/units/[unitId]',
+      path: unit,
+      body: { value: { name: 'Renamed', expectedVersion: 1 }, fields: { name: { kind: 'name', value: 'Renamed' }, expectedVersion: { kind: 'version', value: 1 } } },
+    },
+    {
+      method: 'DELETE', route: '/api/v1/units/[unitId]',
+      path: unit,
+      query: { expectedVersion: { kind: 'versionParam', value: '1' }, recursive: { kind: 'role', value: 'true' } },
+    },
+    { method: 'GET', route: '/api/v1/units/[unitId]/tree', path: unit },
+    {
+      method: 'POST', route: '/api/v1/units',
+      body: { value: { parentId: w.unitId, name: 'Created' }, fields: { parentId: { kind: 'id', value: w.unitId }, name: { kind: 'name', value: 'Created' } } },
+    },
+  ];
+}
