@@ -71,6 +71,16 @@ const schema = z.object({
    * have stopped); `npm test` sets it and fails when anything was recorded.
    */
   ARBOR_BUG_LOG: z.string().min(1).optional(),
+  /** SMTP server invitations are sent through: smtp:// (STARTTLS when offered) or smtps://, credentials in the URL. */
+  ARBOR_SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL (user:password@host:port)' }).optional(),
+  /** The sender of Arbor's mail: an address, or `Name <address>`. */
+  ARBOR_MAIL_FROM: z
+    .string()
+    .max(320)
+    .regex(/^(?:[^<>\r\n]{0,100}<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, 'must be an email address or Name <address>')
+    .optional(),
+  /** 1: send no mail; invitations are shared by copying their link from the console. */
+  ARBOR_MAIL_DISABLED: z.enum(['0', '1'], 'must be 0 or 1').default('0'),
 });
 
 export type AppConfig = z.infer<typeof schema>;
@@ -86,6 +96,7 @@ const LOCAL_DEFAULTS: Record<string, string> = {
   ARBOR_SESSION_SECRET: DEMO_SESSION_SECRET,
   ARBOR_ENCRYPTION_KEY: DEMO_ENCRYPTION_KEY,
   ARBOR_APP_URL: 'http://localhost:3000',
+  ARBOR_MAIL_FROM: 'Arbor <no-reply@arbor.localhost>',
 };
 
 /** A bad setting; the message is the one line to print. */
@@ -136,6 +147,13 @@ function assertProductionSafe(config: AppConfig) {
   }
   if (new URL(config.ARBOR_APP_URL).protocol !== 'https:' && !isLoopback(config.ARBOR_APP_URL)) {
     throw new ConfigError('ARBOR_APP_URL', 'must use https in production');
+  }
+  // Mail is either configured or switched off on purpose, never missing by accident.
+  if (config.ARBOR_MAIL_DISABLED === '0') {
+    if (!config.ARBOR_SMTP_URL) throw new ConfigError('ARBOR_SMTP_URL', 'is not set; set it, or ARBOR_MAIL_DISABLED=1 to share invitation links by copying them');
+    if (!config.ARBOR_MAIL_FROM) {
+      throw new ConfigError('ARBOR_MAIL_FROM', 'is not set; use an address your SMTP server may send from');
+    }
   }
 }
 

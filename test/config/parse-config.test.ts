@@ -19,6 +19,8 @@ const production = () => ({
   ARBOR_SESSION_SECRET: randomBytes(48).toString('base64'),
   ARBOR_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
   ARBOR_APP_URL: 'https://arbor.example.com',
+  ARBOR_SMTP_URL: 'smtp://apikey:secret@smtp.example.com:587',
+  ARBOR_MAIL_FROM: 'Arbor <no-reply@example.com>',
 });
 
 /** Asserts the exact single line, and that it names the variable. */
@@ -150,5 +152,30 @@ describe('development and test settings', () => {
     assert.equal(c.ARBOR_TABLE, 'arbor-test-1');
     assert.equal(c.ARBOR_DYNAMODB_ENDPOINT, 'http://127.0.0.1:9000');
     rejects({ NODE_ENV: 'test', ARBOR_TENANT_ROLE_ARN: 'nope' }, 'Invalid configuration: ARBOR_TENANT_ROLE_ARN must be an IAM role ARN (arn:aws:iam::<account>:role/<name>)');
+  });
+});
+
+describe('mail settings', () => {
+  test('production needs an SMTP server and a sender, or mail switched off on purpose', () => {
+    rejects({ ...production(), ARBOR_SMTP_URL: undefined },
+      'Invalid configuration: ARBOR_SMTP_URL is not set; set it, or ARBOR_MAIL_DISABLED=1 to share invitation links by copying them');
+    rejects({ ...production(), ARBOR_MAIL_FROM: undefined },
+      'Invalid configuration: ARBOR_MAIL_FROM is not set; use an address your SMTP server may send from');
+    const off = parseConfig({ ...production(), ARBOR_SMTP_URL: undefined, ARBOR_MAIL_FROM: undefined, ARBOR_MAIL_DISABLED: '1' });
+    assert.equal(off.ARBOR_MAIL_DISABLED, '1');
+  });
+
+  test('only smtp:// and smtps:// URLs and real sender addresses are accepted', () => {
+    rejects({ ...production(), ARBOR_SMTP_URL: 'https://smtp.example.com' },
+      'Invalid configuration: ARBOR_SMTP_URL must be an smtp:// or smtps:// URL (user:password@host:port)');
+    rejects({ ...production(), ARBOR_MAIL_FROM: 'Arbor' }, 'Invalid configuration: ARBOR_MAIL_FROM must be an email address or Name <address>');
+    rejects({ ...production(), ARBOR_MAIL_FROM: 'Arbor <a@b.c>\r\nBcc: x@y.z' }, 'Invalid configuration: ARBOR_MAIL_FROM must be an email address or Name <address>');
+    assert.equal(parseConfig({ ...production(), ARBOR_SMTP_URL: 'smtps://u:p@mail.example.com:465' }).ARBOR_SMTP_URL, 'smtps://u:p@mail.example.com:465');
+  });
+
+  test('development without an SMTP server has a local sender and simply sends nothing', () => {
+    const c = parseConfig({ NODE_ENV: 'development' });
+    assert.equal(c.ARBOR_SMTP_URL, undefined);
+    assert.equal(c.ARBOR_MAIL_FROM, 'Arbor <no-reply@arbor.localhost>');
   });
 });

@@ -35,6 +35,7 @@ function productionEnv(port: number, overrides: Record<string, string | undefine
     ARBOR_SESSION_SECRET: randomBytes(48).toString('base64'),
     ARBOR_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     ARBOR_APP_URL: `http://127.0.0.1:${port}`,
+    ARBOR_MAIL_DISABLED: '1',
     ...overrides,
   };
   return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)) as NodeJS.ProcessEnv;
