@@ -17,7 +17,7 @@ const LABEL: Record<string, string> = { create: 'Will create', add: 'Will add', 
 export function ImportPreviewTable({ rows, results }: { rows: PreviewRow[]; results: Map<number, ApplyResult> }) {
   return (
     <div className="max-h-[28rem] overflow-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
-      <table className="w-full text-sm">
+      <table className="table-stack w-full text-sm">
         <caption className="sr-only">Import preview, one row per line of the file</caption>
         <thead className="sticky top-0 bg-zinc-50 text-left text-xs uppercase tracking-wide text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
           <tr>
@@ -32,8 +32,8 @@ export function ImportPreviewTable({ rows, results }: { rows: PreviewRow[]; resu
             const status = applied ? (applied.ok ? 'done' : 'failed') : row.status;
             return (
               <tr key={row.line} data-status={status}>
-                <td className="px-3 py-2 tabular-nums text-zinc-600 dark:text-zinc-400">{row.line}</td>
-                <td className="max-w-xs px-3 py-2 break-words">{row.label}</td>
+                <td data-label="Line" className="px-3 py-2 tabular-nums text-zinc-600 dark:text-zinc-400">{row.line}</td>
+                <td className="px-3 py-2 break-words md:max-w-xs">{row.label}</td>
                 <td className="px-3 py-2">
                   <span className={`mr-2 inline-flex rounded px-1.5 py-0.5 text-xs font-medium ${BADGE[status]}`}>{LABEL[status]}</span>
                   <span>{applied?.message ?? row.message}</span>

@@ -99,7 +99,7 @@ export function MembersDirectory({ screen, now }: { screen: MembersScreen; now: 
         </EmptyState>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
-          <table className="w-full text-sm">
+          <table className="table-stack w-full text-sm">
             <caption className="sr-only">{page.query ? `Members matching ${page.query}` : 'Members and pending invitations'}</caption>
             <thead className="bg-zinc-50 text-left text-xs uppercase tracking-wide text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
               <tr>
@@ -119,7 +119,7 @@ export function MembersDirectory({ screen, now }: { screen: MembersScreen; now: 
                       </Link>
                     </td>
                     <td className="px-3 py-2 text-zinc-700 dark:text-zinc-300">{row.email}</td>
-                    <td className="px-3 py-2 text-zinc-700 dark:text-zinc-300">{row.units === 1 ? '1 unit' : `${row.units} units`}</td>
+                    <td data-label="Memberships" className="px-3 py-2 text-zinc-700 dark:text-zinc-300">{row.units === 1 ? '1 unit' : `${row.units} units`}</td>
                     <td className="px-3 py-2" />
                   </tr>
                 ) : (

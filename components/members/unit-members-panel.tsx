@@ -97,7 +97,7 @@ export function UnitMembersPanel({ unit, initial, permissions }: UnitMembersPane
         </EmptyState>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
-          <table className="w-full text-sm">
+          <table className="table-stack w-full text-sm">
             <caption className="sr-only">{subtree ? `Everyone in ${unit.name} and below` : `Direct members of ${unit.name}`}</caption>
             <thead className="bg-zinc-50 text-left text-xs uppercase tracking-wide text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
               <tr>
@@ -118,7 +118,7 @@ export function UnitMembersPanel({ unit, initial, permissions }: UnitMembersPane
                   </td>
                   <td className="px-3 py-2 text-zinc-700 dark:text-zinc-300">{row.email}</td>
                   {subtree && (
-                    <td className="px-3 py-2">
+                    <td data-label="Unit" className="px-3 py-2">
                       {row.unitId === unit.id ? (
                         <span>{row.unitName}</span>
                       ) : (

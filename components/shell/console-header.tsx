@@ -6,6 +6,7 @@ import { ConsoleNav } from '@/components/settings/console-nav';
 import { getTenantSettings } from '@/lib/tenants/settings';
 import { platformDb } from '@/lib/tenancy';
 import { listUserTenants } from '@/lib/users';
+import { DrawerToggle } from './side-drawer';
 import { SignOutButton } from './sign-out-button';
 import { TenantSwitcher } from './tenant-switcher';
 import { UserMenu } from './user-menu';
@@ -17,24 +18,28 @@ export async function ConsoleHeader() {
   const [tenants, settings] = await Promise.all([listUserTenants(platformDb(), actor.userId), getTenantSettings(ctx.db)]);
   // The tenants-of-a-user index can lag a fresh membership by a moment: the active one always shows.
   const options = tenants.some((t) => t.tenantId === actor.tenantId) ? tenants : [{ tenantId: actor.tenantId, name: settings.name }, ...tenants];
+  const links = [
+    { href: '/', label: 'Tree' },
+    ...(can(actor, 'members.list', {}) ? [{ href: '/members', label: 'Members' }] : []),
+    ...(can(actor, 'audit.read', {}) ? [{ href: '/audit', label: 'Audit' }] : []),
+    ...(can(actor, 'tenant.settings.read', {}) ? [{ href: '/settings', label: 'Settings' }] : []),
+  ];
   return (
-    <header className="flex flex-wrap items-center justify-between gap-3 border-b border-zinc-200 px-6 py-3 dark:border-zinc-800">
-      <div className="flex items-center gap-3">
+    // Desktop: one row. Below `md`: the tree's drawer button, the organization and the account on
+    // top, the navigation on a row of its own; nothing wider than the screen.
+    <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-zinc-200 px-3 py-2 md:px-6 md:py-3 dark:border-zinc-800">
+      <DrawerToggle />
+      <div className="flex min-w-0 flex-1 items-center gap-3 md:flex-none">
         <span className="font-semibold text-emerald-700 dark:text-emerald-400">Arbor</span>
         <span aria-hidden="true" className="text-zinc-400">/</span>
-        <span data-testid="active-tenant" className="font-medium">
+        <span data-testid="active-tenant" className="truncate font-medium">
           {settings.name}
         </span>
-        <ConsoleNav
-          links={[
-            { href: '/', label: 'Tree' },
-            ...(can(actor, 'members.list', {}) ? [{ href: '/members', label: 'Members' }] : []),
-            ...(can(actor, 'audit.read', {}) ? [{ href: '/audit', label: 'Audit' }] : []),
-            ...(can(actor, 'tenant.settings.read', {}) ? [{ href: '/settings', label: 'Settings' }] : []),
-          ]}
-        />
       </div>
-      <div className="flex items-center gap-4">
+      <div className="order-last w-full md:order-none md:mr-auto md:w-auto">
+        <ConsoleNav links={links} />
+      </div>
+      <div className="flex max-w-full min-w-0 flex-wrap items-center justify-end gap-x-2 gap-y-1 md:gap-4">
         <TenantSwitcher tenants={options} activeTenantId={actor.tenantId} />
         <UserMenu name={actor.name} email={actor.email} />
         <SignOutButton />

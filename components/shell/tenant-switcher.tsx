@@ -14,7 +14,7 @@ export function TenantSwitcher({ tenants, activeTenantId }: { tenants: TenantOpt
   if (tenants.length < 2) return null;
   return (
     <div className="flex items-center gap-2">
-      <label htmlFor="tenant-switcher" className="text-sm text-zinc-600 dark:text-zinc-400">
+      <label htmlFor="tenant-switcher" className="sr-only text-sm text-zinc-600 lg:not-sr-only dark:text-zinc-400">
         Switch organization
       </label>
       <select
@@ -22,7 +22,7 @@ export function TenantSwitcher({ tenants, activeTenantId }: { tenants: TenantOpt
         value={activeTenantId}
         disabled={pending || !hydrated}
         onChange={(e) => switchTo(e.target.value)}
-        className="h-8 rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+        className="h-8 max-w-40 rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
       >
         {tenants.map((t) => (
           <option key={t.tenantId} value={t.tenantId}>

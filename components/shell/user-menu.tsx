@@ -28,7 +28,7 @@ export function UserMenu({ name, email }: { name: string; email: string }) {
   return (
     <div ref={root} className="relative">
       <Button variant="ghost" size="sm" aria-label={`Account: ${name || email}`} aria-expanded={open} aria-controls={open ? panelId : undefined} title={email} onClick={() => setOpen((o) => !o)}>
-        {name || email}
+        <span className="max-w-28 truncate sm:max-w-48">{name || email}</span>
         <span aria-hidden="true">▾</span>
       </Button>
       {/* Rendered only while open: the email and labels must not add hidden matches to the page's text. */}
@@ -37,7 +37,7 @@ export function UserMenu({ name, email }: { name: string; email: string }) {
           id={panelId}
           role="region"
           aria-label="Account"
-          className="absolute right-0 z-20 mt-1 w-72 rounded-md border border-zinc-200 bg-white p-3 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
+          className="absolute right-0 z-20 mt-1 w-72 max-w-[calc(100vw-1.5rem)] rounded-md border border-zinc-200 bg-white p-3 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
         >
           <p className="truncate text-sm text-zinc-600 dark:text-zinc-400">Signed in as {email}</p>
           <form action={action} className="mt-3">

@@ -12,7 +12,7 @@ function reason(g: GrantView): string {
 
 export function AdministratorsList({ people, unitName }: { people: AdministratorView[]; unitName: string }) {
   return (
-    <table className="w-full text-left text-sm">
+    <table className="table-stack w-full text-left text-sm">
       <caption className="sr-only">People who can administer {unitName}, and why</caption>
       <thead className="text-xs text-zinc-600 dark:text-zinc-400">
         <tr>

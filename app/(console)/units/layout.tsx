@@ -9,6 +9,7 @@ import { JobTray } from '@/components/tree/job-tray';
 import { TreeBrowser } from '@/components/tree/tree-browser';
 import { TreeProvider } from '@/components/tree/tree-provider';
 import { TreeSearch } from '@/components/tree/tree-search';
+import { SidePane } from '@/components/shell/side-drawer';
 
 export default async function UnitsLayout({ children }: { children: React.ReactNode }) {
   const ctx = await actorContext();
@@ -19,13 +20,14 @@ export default async function UnitsLayout({ children }: { children: React.ReactN
     // A tenant switch re-renders this layout for another tenant: start a fresh tree.
     <TreeProvider key={ctx.actor.tenantId} initial={tree}>
       <div className="flex h-full min-h-96">
-        <aside aria-label="Organization tree and search" className="flex w-72 shrink-0 flex-col border-r border-zinc-200 xl:w-80 dark:border-zinc-800">
+        {/* Below tablet width the pane is a drawer, opened from the header. */}
+        <SidePane label="Organization tree and search">
           <div className="p-3">
             <TreeSearch />
           </div>
           <TreeBrowser />
           <JobTray />
-        </aside>
+        </SidePane>
         <div className="min-w-0 flex-1 overflow-auto">{children}</div>
       </div>
     </TreeProvider>
