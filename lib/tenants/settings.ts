@@ -5,6 +5,8 @@ import { auditEntryPut } from '../audit';
 import { isConditionFailure, keys, transactWrite, type Actor, type PlatformDb, type TenantDb } from '../db';
 import { notFound, versionConflict } from '../errors';
 import { validateVersion } from '../members/membership-items';
+import { unitNameWrites } from '../org/rename-unit';
+import { readUnit } from '../org/unit-reads';
 import { validateName } from '../validation';
 
 export interface TenantSettings {
@@ -48,16 +50,19 @@ export async function getTenantSettings(db: TenantDb): Promise<TenantSettings> {
 }
 
 /**
- * Renames the tenant in its own partition, conditioned on the version read. The platform
- * directory's copy of the name (tenant switcher, operator CLI) is updated by the caller with
- * platform credentials: `renameTenantDirectory`.
+ * Renames the tenant in its own partition, conditioned on the version read, and its root unit
+ * with it in the same transaction (the tree's top row and every breadcrumb show the
+ * organization's name; lib/org renameUnit keeps the same pair together from the other side).
+ * The platform directory's copy of the name (tenant switcher, operator CLI) is updated by the
+ * caller with platform credentials: `renameTenantDirectory`.
  */
 export async function renameTenant(db: TenantDb, actor: Actor, input: { name: string; expectedVersion: number }): Promise<TenantSettings> {
   const name = validateName(input?.name, 'Organization name', 'tenant.badName');
   const expectedVersion = validateVersion(input.expectedVersion, 'tenant');
   const current = await getTenantSettings(db);
   if (current.version !== expectedVersion) throw versionConflict('tenant', current.version, current);
-  if (current.name === name) return current;
+  const root = await readUnit(db, current.rootUnitId);
+  if (current.name === name && root?.name === name) return current;
 
   const now = new Date().toISOString();
   const failed = await transactWrite(db, [
@@ -71,8 +76,11 @@ export async function renameTenant(db: TenantDb, actor: Actor, input: { name: st
         ExpressionAttributeValues: { ':name': name, ':next': expectedVersion + 1, ':now': now, ':expected': expectedVersion },
       },
     },
+    // A root renamed meanwhile fails its version condition: a conflict, as for the settings.
+    ...(root && root.name !== name ? unitNameWrites(db, root, name, now) : []),
     auditEntryPut(db, {
       actor, action: 'tenant.rename', target: { type: 'tenant', id: db.tenantId, label: name },
+      ...(root ? { unitId: root.id } : {}),
       before: { name: current.name }, after: { name },
     }),
   ]);

@@ -4,6 +4,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { listTenantAudit } from '../../lib/audit';
 import { keys } from '../../lib/db';
 import { isArborError } from '../../lib/errors';
+import { getUnitOrThrow, renameUnit } from '../../lib/org';
 import { getTenantSettings, renameTenant, renameTenantDirectory } from '../../lib/tenants';
 import { newTenant } from '../support/fixtures';
 import { directClient, tableName } from '../support/stack';
@@ -65,5 +66,25 @@ describe('tenant settings (T1)', () => {
     assert.equal(won.length, 1);
     assert.ok(results.every((r) => r.status === 'fulfilled' || r.reason.code === 'tenant.versionConflict'));
     assert.equal((await getTenantSettings(db)).name, won[0].name);
+  });
+
+  test('the organization and its root unit carry one name: renaming either renames both in one transaction', async () => {
+    const t = await newTenant('Umbrella');
+    const db = tenantDbFor(t.tenantId);
+    const actor = { userId: t.ownerUserId, email: t.ownerEmail };
+    const renamed = await renameTenant(db, actor, { name: 'Umbrella Group', expectedVersion: 1 });
+    const root = await getUnitOrThrow(db, t.rootUnitId);
+    assert.equal(root.name, 'Umbrella Group');
+    assert.equal(root.version, 2);
+    // The organization's rename is in the root unit's history.
+    assert.equal((await listTenantAudit(db, { limit: 1 })).items[0].unitId, t.rootUnitId);
+
+    const unit = await renameUnit(db, actor, { unitId: t.rootUnitId, name: 'Umbrella Holdings', expectedVersion: root.version });
+    const settings = await getTenantSettings(db);
+    assert.equal(settings.name, unit.name);
+    assert.equal(settings.version, renamed.version + 1);
+    // A settings form opened before the root's rename meets a conflict, not a silent overwrite.
+    await assert.rejects(renameTenant(db, actor, { name: 'Old form', expectedVersion: renamed.version }), code('tenant.versionConflict'));
+    assert.equal((await getUnitOrThrow(db, t.rootUnitId)).name, 'Umbrella Holdings');
   });
 });

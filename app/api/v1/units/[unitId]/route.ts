@@ -1,10 +1,13 @@
 // /api/v1/units/[unitId] – GET one unit as the console shows it (tree.read), PATCH rename it
-// (unit.rename, conditioned on the version read), DELETE it, recursively when asked (unit.delete).
+// (unit.rename, conditioned on the version read; the root's rename renames the organization),
+// DELETE it, recursively when asked (unit.delete).
 import { after } from 'next/server';
 import { z } from 'zod';
 import { withActor } from '@/lib/api/with-actor';
 import { field } from '@/lib/validation';
 import { deleteUnit, getUnitOrThrow, renameUnit } from '@/lib/org';
+import { platformDb } from '@/lib/tenancy';
+import { renameTenantDirectory } from '@/lib/tenants';
 import { toUnitRow } from '@/lib/screens/unit-view';
 
 const params = z.object({ unitId: field.id('unit') });
@@ -24,6 +27,9 @@ export const PATCH = withActor({ params, body: renameBody }, async ({ db, actor,
   const unit = await getUnitOrThrow(db, params.unitId);
   authorize('unit.rename', { unit });
   const renamed = await renameUnit(db, actor, { unitId: unit.id, name: body.name, expectedVersion: body.expectedVersion });
+  // The root's name is the organization's: the directory's copy (tenant switcher) follows, as
+  // after PATCH /api/v1/settings.
+  if (renamed.parentId === null && renamed.name !== unit.name) await renameTenantDirectory(platformDb(), actor.tenantId, renamed.name);
   return toUnitRow(renamed, actor);
 });
 
