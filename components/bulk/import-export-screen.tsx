@@ -10,6 +10,7 @@ import { Notice } from '@/components/ui/notice';
 import { inputClass } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/toaster';
 import type { ImportKind } from '@/lib/bulk/parse-import';
+import { plural } from '@/lib/text/plural';
 import type { ImportScreenView } from '@/lib/screens/settings';
 import { CsvFormatHelp } from './csv-format-help';
 import { ImportPreviewTable } from './import-preview-table';
@@ -173,7 +174,7 @@ export function ImportExportScreen({ view }: { view: ImportScreenView }) {
                         reset();
                         setCsv('');
                         setFileName(null);
-                        toast.success(`Imported ${succeeded} rows.`);
+                        toast.success(`Imported ${plural(succeeded, 'row')}.`);
                       }}
                     >
                       Start another import

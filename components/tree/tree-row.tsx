@@ -2,6 +2,7 @@
 // One row of the tree: indentation, expand chevron, the unit's name (a link to its page) and its
 // counts of sub-units and members; and the "Load more" row after a partly loaded child list.
 import Link from 'next/link';
+import { plural } from '@/lib/text/plural';
 import type { CSSProperties, DragEvent } from 'react';
 import type { UnitRow } from '@/lib/screens/unit-view';
 import type { FlatRow } from './flatten-tree';
@@ -108,16 +109,16 @@ export function TreeRowView(p: TreeRowProps) {
       </Link>
       <span id={countsId} className="flex shrink-0 items-center gap-2 text-xs tabular-nums text-zinc-500 dark:text-zinc-400">
         <span className="sr-only">
-          {unit.childCount} sub-units, {unit.memberCount} members{unit.locked ? ', being moved' : ''}
+          {plural(unit.childCount, 'sub-unit')}, {plural(unit.memberCount, 'member')}{unit.locked ? ', being moved' : ''}
         </span>
         {unit.childCount > 0 && (
-          <span aria-hidden="true" className="flex items-center gap-0.5" title={`${unit.childCount} sub-units`}>
+          <span aria-hidden="true" className="flex items-center gap-0.5" title={plural(unit.childCount, 'sub-unit')}>
             <UnitsIcon />
             {unit.childCount}
           </span>
         )}
         {unit.memberCount > 0 && (
-          <span aria-hidden="true" className="flex items-center gap-0.5" title={`${unit.memberCount} members`}>
+          <span aria-hidden="true" className="flex items-center gap-0.5" title={plural(unit.memberCount, 'member')}>
             <PeopleIcon />
             {unit.memberCount}
           </span>

@@ -2,6 +2,7 @@
 import Link from 'next/link';
 import { EmptyState } from '@/components/ui/empty-state';
 import type { UnitRow } from '@/lib/screens/unit-view';
+import { plural } from '@/lib/text/plural';
 
 export function SubUnitsList({ items, more, total, canCreate }: { items: UnitRow[]; more: boolean; total: number; canCreate: boolean }) {
   if (items.length === 0) {
@@ -22,7 +23,7 @@ export function SubUnitsList({ items, more, total, canCreate }: { items: UnitRow
             >
               <span className="truncate font-medium">{u.name}</span>
               <span className="shrink-0 text-xs text-zinc-600 tabular-nums dark:text-zinc-400">
-                {u.childCount} {u.childCount === 1 ? 'sub-unit' : 'sub-units'} · {u.memberCount} {u.memberCount === 1 ? 'member' : 'members'}
+                {plural(u.childCount, 'sub-unit')} · {plural(u.memberCount, 'member')}
               </span>
             </Link>
           </li>

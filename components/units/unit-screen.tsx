@@ -1,13 +1,18 @@
+'use client';
 // The unit page's layout: place and name (renamed in place), edit actions, sub-units, members,
 // who can administer it, and its history. Members and history are panels with their own data
-// and headings (components/members, components/audit).
+// and headings (components/members, components/audit). Everything here renders from the
+// console's one copy of the units (useLiveUnitPage), so edits show at once.
 import type { ReactNode } from 'react';
 import type { UnitPage } from '@/lib/screens/unit-page';
+import { plural } from '@/lib/text/plural';
 import { AdministratorsList } from './administrators-list';
 import { SubUnitsList } from './sub-units-list';
 import { UnitActions } from './unit-actions';
 import { UnitBreadcrumb } from './unit-breadcrumb';
+import { UnitGone } from './unit-gone';
 import { UnitTitle } from './unit-title';
+import { useLiveUnitPage } from './use-live-unit-page';
 
 function Section({ title, id, children, aside }: { title: string; id: string; children: ReactNode; aside?: ReactNode }) {
   return (
@@ -24,11 +29,12 @@ function Section({ title, id, children, aside }: { title: string; id: string; ch
 }
 
 export function UnitScreen({ page, members, history }: { page: UnitPage; members?: ReactNode; history?: ReactNode }) {
-  const { unit } = page;
+  const { unit, breadcrumb, children, gone } = useLiveUnitPage(page);
+  if (gone) return <UnitGone />;
   return (
-    <main className="mx-auto max-w-5xl space-y-8 px-6 py-5">
+    <main className="mx-auto max-w-5xl space-y-8 px-4 py-5 sm:px-6">
       <header className="space-y-2">
-        <UnitBreadcrumb crumbs={page.breadcrumb} current={unit.name} />
+        <UnitBreadcrumb crumbs={breadcrumb} current={unit.name} />
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0 flex-1">
             <UnitTitle key={unit.id} unit={unit} canRename={page.can.rename} />
@@ -37,14 +43,13 @@ export function UnitScreen({ page, members, history }: { page: UnitPage; members
         </div>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           {unit.parentId === null ? 'Top unit of the organization · ' : ''}
-          {unit.childCount} {unit.childCount === 1 ? 'sub-unit' : 'sub-units'} · {unit.memberCount} direct{' '}
-          {unit.memberCount === 1 ? 'member' : 'members'}
+          {plural(unit.childCount, 'sub-unit')} · {plural(unit.memberCount, 'direct member')}
           {unit.locked ? ' · being moved or deleted' : ''}
         </p>
       </header>
 
       <Section title="Sub-units" id="sub-units">
-        <SubUnitsList items={page.children.items} more={Boolean(page.children.nextCursor)} total={unit.childCount} canCreate={page.can.create} />
+        <SubUnitsList items={children.items} more={children.more} total={unit.childCount} canCreate={page.can.create} />
       </Section>
 
       {members}

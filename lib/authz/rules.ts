@@ -3,6 +3,7 @@
 // understands. Pure: no I/O, no clock.
 import type { Role } from '../members/membership-items';
 import type { Action, PlaceOf, UnitRef } from './actions';
+import { depthOf } from '../org/unit-item';
 import { covers, effectiveRole, isTenantWide, strictlyBelow, type ActorAccess, type Grant } from './grants';
 
 export type DenyReason =
@@ -36,6 +37,8 @@ export interface Rule<A extends Action> {
 }
 
 const label = (u: UnitRef) => u.name ?? 'this unit';
+/** "Cloud or one of its parent units"; just the name for the top unit, which has none. */
+const orAbove = (u: UnitRef) => (depthOf(u.path) === 0 ? label(u) : `${label(u)} or one of its parent units`);
 const isManager = (g: Grant) => effectiveRole(g) === 'manager';
 
 /** Tenant-wide, or a manager on the unit at `path` or above it. */
@@ -99,26 +102,26 @@ function membershipDenial(access: ActorAccess, { unit, roles, verb, purpose }: R
       message: `Managers of ${label(unit)} are appointed by an admin or by a manager of a unit above it.`,
     };
   }
-  return { reason: 'notManager', message: `You need to manage ${label(unit)} or one of its parent units to ${purpose}.` };
+  return { reason: 'notManager', message: `You need to manage ${orAbove(unit)} to ${purpose}.` };
 }
 
 export const RULES: { [A in Action]: Rule<A> } = {
   'tree.read': {
     grants: (g, { unit }) => covers(g, unit.path),
-    deny: ({ unit }) => ({ reason: 'notVisible', message: `You need to belong to ${label(unit)} or one of its parent units to see it.` }),
+    deny: ({ unit }) => ({ reason: 'notVisible', message: `You need to belong to ${orAbove(unit)} to see it.` }),
   },
   'members.read': {
     grants: (g, { unit }) => covers(g, unit.path),
     deny: ({ unit }) => ({
       reason: 'notVisible',
-      message: `You need to belong to ${label(unit)} or one of its parent units to see its members.`,
+      message: `You need to belong to ${orAbove(unit)} to see its members.`,
     }),
   },
   'unit.create': {
     grants: (g, { parent }) => managesAt(g, parent.path),
     deny: ({ parent }) => ({
       reason: 'notManager',
-      message: `You need to manage ${label(parent)} or one of its parent units to add a unit under it.`,
+      message: `You need to manage ${orAbove(parent)} to add a unit under it.`,
     }),
   },
   'unit.rename': unitEdit('rename'),
@@ -161,7 +164,7 @@ export const RULES: { [A in Action]: Rule<A> } = {
     grants: (g, { unit }) => (unit ? managesAt(g, unit.path) : isTenantWide(g)),
     deny: ({ unit }) =>
       unit
-        ? { reason: 'notManager', message: `You need to manage ${label(unit)} or one of its parent units to see its history.` }
+        ? { reason: 'notManager', message: `You need to manage ${orAbove(unit)} to see its history.` }
         : { reason: 'tenantRoleRequired', message: "Only owners and admins can see the organization's history." },
   },
   'tenant.settings.read': onlyTenantAdmins("see the organization's settings"),
@@ -175,7 +178,7 @@ export const RULES: { [A in Action]: Rule<A> } = {
     grants: (g, { unit, userId }, access) => managesAt(g, unit.path) || (userId === access.userId && covers(g, unit.path)),
     deny: ({ unit }) => ({
       reason: 'notManager',
-      message: `You need to manage ${label(unit)} or one of its parent units to see who can administer it.`,
+      message: `You need to manage ${orAbove(unit)} to see who can administer it.`,
     }),
   },
   // Every member sees the organization's name and where its tree starts (names only; the

@@ -110,7 +110,7 @@ export function planUnitImport(rows: ImportRow[], index: TreeIndex, limits: Unit
     ops.push({ line: row.line, name: names.at(-1)!, ...(parentUnit ? { parentId: parentUnit.unit.id } : { parentLine: parentPlan!.line }) });
     out.push({
       line: row.line, label, status: 'create',
-      message: parentUnit ? `Created under ${names.length === 1 ? 'the top unit' : parentLabel}.` : `Created under ${parentLabel} (line ${parentPlan!.line}).`,
+      message: parentUnit ? `Under ${names.length === 1 ? 'the top unit' : parentLabel}.` : `Under ${parentLabel}, created on line ${parentPlan!.line}.`,
     });
   }
   return { rows: out, ops };
