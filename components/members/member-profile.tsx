@@ -73,6 +73,14 @@ export function MemberProfile({ view, canPlace }: { view: MemberPageView; canPla
         </div>
       </div>
 
+      {rows.some((r) => r.lastOwner) && !view.canRemoveFromOrganization && (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          {view.isSelf
+            ? 'You are the organization’s only owner: your role can’t be changed and you can’t be removed until someone else is an owner.'
+            : `${who} is the organization’s only owner: their role can’t be changed and they can’t be removed until someone else is an owner.`}
+        </p>
+      )}
+
       {refusal && (
         <Notice tone="error" title={`${who} was not removed`}>
           {refusal}

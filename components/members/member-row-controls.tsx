@@ -10,7 +10,7 @@ import { api, ApiError } from '@/lib/api/client';
 import type { Role } from '@/lib/members/membership-items';
 import type { MemberRowView } from '@/lib/screens/unit-members';
 import { MembershipConflictDialog, type MembershipConflict } from './membership-conflict-dialog';
-import { RoleSelect } from './role-select';
+import { ROLE_HELP, RoleSelect } from './role-select';
 
 export interface MemberRowControlsProps {
   row: MemberRowView;
@@ -81,7 +81,8 @@ export function MemberRowControls({ row, onChanged, onRemoved }: MemberRowContro
 
   function keepCurrent() {
     if (conflict) {
-      const options = row.roleOptions.includes(conflict.currentRole) ? row.roleOptions : [conflict.currentRole, ...row.roleOptions];
+      // ROLE_HELP lists the roles in lib's ROLES order, the one order every picker shows.
+      const options = (Object.keys(ROLE_HELP) as Role[]).filter((r) => r === conflict.currentRole || row.roleOptions.includes(r));
       onChanged({ ...row, role: conflict.currentRole, version: conflict.currentVersion, roleOptions: options });
     }
     setConflict(null);
@@ -103,6 +104,11 @@ export function MemberRowControls({ row, onChanged, onRemoved }: MemberRowContro
         </div>
       ) : (
         <RoleBadge role={row.role} />
+      )}
+      {row.lastOwner && (
+        <span className="text-xs text-zinc-600 dark:text-zinc-400" title="Make someone else an owner before changing this role or removing it.">
+          Only owner: make someone else an owner to change this
+        </span>
       )}
       {row.canRemove && (
         <Button size="sm" variant="ghost" onClick={() => setConfirming(true)} disabled={busy} aria-label={`Remove ${who} from ${row.unitName}`}>

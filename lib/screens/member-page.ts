@@ -7,7 +7,7 @@ import { can } from '../authz';
 import { notFound } from '../errors';
 import { getUserMemberships, type Membership } from '../members';
 import { pathIds } from '../org/unit-item';
-import { memberRow, unitLabels, type MemberRowView, type ScreenContext } from './unit-members';
+import { memberRow, ownerCountFor, unitLabels, type MemberRowView, type ScreenContext } from './unit-members';
 
 export interface MembershipView extends MemberRowView {
   /** Names from the top unit down to the unit's parent ("Acme / Engineering"). */
@@ -45,11 +45,11 @@ export async function loadMemberPage(ctx: ScreenContext, userId: string): Promis
   else if (visible[0]) ctx.authorize('members.read', { unit: { id: visible[0].unitId, path: visible[0].unitPath } });
   else ctx.authorize('tenant.read', {});
 
-  const labels = await unitLabels(ctx.db, visible.flatMap((m) => pathIds(m.unitPath)));
+  const [labels, ownerCount] = await Promise.all([unitLabels(ctx.db, visible.flatMap((m) => pathIds(m.unitPath))), ownerCountFor(ctx.db, visible)]);
   const named = (m: Membership): MembershipView => {
     const ids = pathIds(m.unitPath);
     return {
-      ...memberRow(ctx.actor, m, labels.get(m.unitId)?.name ?? 'a deleted unit'),
+      ...memberRow(ctx.actor, m, labels.get(m.unitId)?.name ?? 'a deleted unit', ownerCount),
       parents: ids.slice(0, -1).map((id) => labels.get(id)?.name ?? '…'),
     };
   };

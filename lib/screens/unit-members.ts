@@ -5,6 +5,7 @@
 import { can, type ActorAccess, type UnitRef } from '../authz';
 import { batchGet, keys, type TenantDb } from '../db';
 import { isRootPath, listSubtreeMembers, listUnitMembers, ROLES, TENANT_ROLES, type Membership, type Role } from '../members';
+import { getTenantSettings } from '../tenants/settings';
 import type { ScreenContext } from './tree';
 
 export type { ScreenContext };
@@ -29,9 +30,14 @@ export interface MemberRowView {
   role: Role;
   /** Sent back with a role change or removal (optimistic locking). */
   version: number;
-  /** Roles the actor may set on this row, the current one first; just the current one when none. */
+  /** Roles the actor may set on this row, in ROLES order, the current one included; just it when none. */
   roleOptions: Role[];
   canRemove: boolean;
+  /**
+   * The organization's only owner: no other role and no removal is offered (the write would be
+   * refused, membership.lastOwner), and the row says why.
+   */
+  lastOwner?: boolean;
   /** The row is the actor. */
   isSelf: boolean;
 }
@@ -71,18 +77,28 @@ export function unitPermissions(access: ActorAccess, unit: UnitRef): UnitMembers
   };
 }
 
-/** One membership as a row, with what the actor may do to it. */
-export function memberRow(access: ActorAccess, m: Membership, unitName: string): MemberRowView {
+/**
+ * One membership as a row, with what the actor may do to it. `ownerCount` (from the tenant's
+ * settings) is needed only for owner rows: with one owner left, that row offers nothing.
+ */
+export function memberRow(access: ActorAccess, m: Membership, unitName: string, ownerCount?: number): MemberRowView {
   const unit: UnitRef = { id: m.unitId, path: m.unitPath, name: unitName };
-  const others = rolesFitting(m.unitPath).filter(
-    (to) => to !== m.role && can(access, 'membership.changeRole', { unit, userId: m.userId, from: m.role, to }),
+  const lastOwner = m.role === 'owner' && ownerCount !== undefined && ownerCount <= 1;
+  const roleOptions = rolesFitting(m.unitPath).filter(
+    (to) => to === m.role || (!lastOwner && can(access, 'membership.changeRole', { unit, userId: m.userId, from: m.role, to })),
   );
   return {
     unitId: m.unitId, unitName, userId: m.userId, name: m.name, email: m.email, role: m.role, version: m.version,
-    roleOptions: [m.role, ...others],
-    canRemove: can(access, 'membership.remove', { unit, userId: m.userId, role: m.role }),
+    roleOptions,
+    canRemove: !lastOwner && can(access, 'membership.remove', { unit, userId: m.userId, role: m.role }),
+    ...(lastOwner ? { lastOwner } : {}),
     isSelf: m.userId === access.userId,
   };
+}
+
+/** The tenant's owner count, read (T1, one GetItem) only when owners are among the memberships shown. */
+export async function ownerCountFor(db: TenantDb, memberships: Membership[]): Promise<number | undefined> {
+  return memberships.some((m) => m.role === 'owner') ? (await getTenantSettings(db)).ownerCount : undefined;
 }
 
 export interface UnitLabel {
@@ -113,11 +129,14 @@ export async function unitMembersPage(
     scope === 'direct'
       ? await listUnitMembers(ctx.db, unit.id, { limit: MEMBERS_SCREEN_PAGE, cursor: options.cursor })
       : await listSubtreeMembers(ctx.db, unit.path, { limit: MEMBERS_SCREEN_PAGE, cursor: options.cursor });
-  const labels = scope === 'direct' ? new Map<string, UnitLabel>() : await unitLabels(ctx.db, page.items.filter((m) => m.unitId !== unit.id).map((m) => m.unitId));
+  const [labels, ownerCount] = await Promise.all([
+    scope === 'direct' ? new Map<string, UnitLabel>() : unitLabels(ctx.db, page.items.filter((m) => m.unitId !== unit.id).map((m) => m.unitId)),
+    ownerCountFor(ctx.db, page.items),
+  ]);
   labels.set(unit.id, unit);
   return {
     scope,
-    rows: page.items.map((m) => memberRow(ctx.actor, m, labels.get(m.unitId)?.name ?? 'a deleted unit')),
+    rows: page.items.map((m) => memberRow(ctx.actor, m, labels.get(m.unitId)?.name ?? 'a deleted unit', ownerCount)),
     ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
   };
 }
