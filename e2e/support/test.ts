@@ -1,10 +1,12 @@
 // The `test` and `expect` every spec imports: Playwright's, plus a watch on what the browser
 // reports. Every page of the test's context, and of any context the test opens with
 // browser.newContext(), is watched for console messages and uncaught page errors; a test
-// during which one matches REPORTED fails, listing them. Today that is a Content Security
-// Policy violation (Chromium logs "… violates the following Content Security Policy
-// directive …"), so the console, sign-in and the IdP flow are proven to work under
-// the CSP proxy.ts sends; React's errors and warnings can join the list later.
+// during which one matches REPORTED, or a page throws an uncaught error, fails, listing them:
+// Content Security Policy violations (Chromium logs "… violates the following Content Security
+// Policy directive …"), so the console, sign-in and the IdP flow are proven to work under the
+// CSP proxy.ts sends, and React's errors and warnings. The suite runs a production build, where
+// React logs its errors minified ("Minified React error #418; visit https://react.dev/errors/418"),
+// so both the development wording and the minified form are listed.
 import { test as base, type Browser, type BrowserContext, type ConsoleMessage, type Page } from '@playwright/test';
 
 export { expect } from '@playwright/test';
@@ -13,6 +15,13 @@ export { expect } from '@playwright/test';
 export const REPORTED: { name: string; pattern: RegExp }[] = [
   // Violations, and directives Chromium ignores (a policy that says less than it seems to).
   { name: 'CSP violation', pattern: /Content[- ]Security[- ]Policy/i },
+  // React, development wording (`next dev`, and any spec that runs against it).
+  { name: 'React duplicate key', pattern: /Encountered two children with the same key/ },
+  { name: 'React missing key', pattern: /Each child in a list should have a unique/ },
+  { name: 'React hydration mismatch', pattern: /Hydration failed|hydrated but some attributes|didn't match the client|Text content does not match|There was an error while hydrating/i },
+  { name: 'React warning', pattern: /^Warning: / },
+  // React, production build: every error is logged by its number (418–425 are hydration errors).
+  { name: 'React error', pattern: /Minified React error #\d+|react\.dev\/errors\/\d+/ },
 ];
 
 interface Reported {
@@ -32,9 +41,10 @@ function watchContext(context: BrowserContext, seen: Reported[]) {
       const r = reportedOf(message.text(), message.location().url || page.url());
       if (r) seen.push(r);
     });
+    // An uncaught error in the page is always a failure, whatever it says.
     page.on('pageerror', (error) => {
-      const r = reportedOf(`${error.name}: ${error.message}`, page.url());
-      if (r) seen.push(r);
+      const text = `${error.name}: ${error.message}`;
+      seen.push(reportedOf(text, page.url()) ?? { name: 'Uncaught page error', text, url: page.url() });
     });
   };
   context.pages().forEach(watchPage);

@@ -10,10 +10,10 @@ import { isArborError } from '@/lib/errors';
 import { loadUnitAudit } from '@/lib/screens/audit';
 import { loadUnitMembers } from '@/lib/screens/unit-members';
 import { loadUnitPage, type UnitPage } from '@/lib/screens/unit-page';
-import { AuditList } from '@/components/audit/audit-list';
 import { UnitMembersPanel } from '@/components/members/unit-members-panel';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton, SkeletonRows } from '@/components/ui/skeleton';
+import { UnitHistory } from '@/components/units/unit-history';
 import { UnitScreen } from '@/components/units/unit-screen';
 
 type Props = { params: Promise<{ unitId: string }> };
@@ -51,20 +51,21 @@ export default async function UnitRoute({ params }: Props) {
     }
     throw e;
   }
-  // The panels read with the unit's stored path and version, from the page's own read.
+  // The panels read with the unit's stored path and version, from the page's own read. Their
+  // keys restart them on another unit and must differ: UnitScreen renders them side by side.
   return (
     <UnitScreen
       page={page}
       members={
         page.can.readMembers && (
-          <Suspense key={page.unit.id} fallback={<PanelSkeleton rows={4} />}>
+          <Suspense key={`members-${page.unit.id}`} fallback={<PanelSkeleton rows={4} />}>
             <MembersPanel ctx={ctx} unit={page.unit} />
           </Suspense>
         )
       }
       history={
         page.can.readAudit && (
-          <Suspense key={page.unit.id} fallback={<PanelSkeleton rows={3} />}>
+          <Suspense key={`history-${page.unit.id}`} fallback={<PanelSkeleton rows={3} />}>
             <HistoryPanel ctx={ctx} unit={page.unit} />
           </Suspense>
         )
@@ -79,7 +80,7 @@ async function MembersPanel({ ctx, unit }: { ctx: Ctx; unit: UnitPage['unit'] })
 
 async function HistoryPanel({ ctx, unit }: { ctx: Ctx; unit: UnitPage['unit'] }) {
   const history = await loadUnitAudit(ctx, unit);
-  return history && <AuditList key={unit.id} initial={history} unitId={unit.id} title="History" />;
+  return history && <UnitHistory key={unit.id} initial={history} unitId={unit.id} />;
 }
 
 function PanelSkeleton({ rows }: { rows: number }) {
