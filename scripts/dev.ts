@@ -19,9 +19,11 @@ async function main() {
   const stack = await startLocalStack({
     appUrl,
     dataDir: DATA_DIR,
-    ports: { dynamodb: 8100, aws: 8101, oidc: 8102 },
+    ports: { dynamodb: 8100, aws: 8101, oidc: 8102, smtp: 8103, inbox: 8104 },
+    mailDir: resolve('.data/mail'),
   });
   console.log(`[dev] DynamoDB Local ${stack.dynamoDbEndpoint} (data in .data/), table ${stack.tableName}`);
+  console.log(`[dev] mail the app sends (invitations): ${stack.mail.inboxUrl} (SMTP ${stack.mail.smtpUrl}, kept in .data/mail/)`);
   const seeded = await seedDemoIfEmpty(stack.env);
   if (seeded) console.log('[dev] seeded the demo tenants (see README: Demo accounts)');
 

@@ -26,22 +26,27 @@ export function mailEnabled(): boolean {
   return c.ARBOR_MAIL_DISABLED === '0' && Boolean(c.ARBOR_SMTP_URL);
 }
 
-function getTransport(): Transporter {
-  const c = config();
-  transport ??= nodemailer.createTransport({
-    url: c.ARBOR_SMTP_URL!,
+const createTransport = (url: string) =>
+  nodemailer.createTransport({
+    url,
     // A slow mail server must not hold an admin's request for long: they can resend.
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 15_000,
   });
-  return transport;
-}
 
 export async function sendMail(mail: OutgoingMail): Promise<SendOutcome> {
   if (!mailEnabled()) return { status: 'disabled' };
+  transport ??= createTransport(config().ARBOR_SMTP_URL!);
+  return deliver(transport, mail);
+}
+
+/** The same through another server (tests: an address where nothing listens). */
+export const sendMailThrough = (url: string, mail: OutgoingMail) => deliver(createTransport(url), mail);
+
+async function deliver(through: Transporter, mail: OutgoingMail): Promise<SendOutcome> {
   try {
-    const info = await getTransport().sendMail({ from: config().ARBOR_MAIL_FROM, ...mail });
+    const info = await through.sendMail({ from: config().ARBOR_MAIL_FROM, ...mail });
     return { status: 'sent', messageId: info.messageId };
   } catch (e) {
     console.error(`[mail] sending to ${mail.to} failed: ${e instanceof Error ? e.message : String(e)}`.slice(0, 500));
