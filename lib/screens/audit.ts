@@ -73,6 +73,10 @@ export function describeAudit(e: AuditEntry, names: Map<string, string>): string
       return `invited ${email} to ${unit(e.unitId)} as ${text(a.role) ?? 'member'}`;
     case 'invitation.revoke':
       return `revoked the invitation of ${email} to ${unit(e.unitId)}`;
+    case 'invitation.resend':
+      return `emailed ${email} a new invitation link to ${unit(e.unitId)}`;
+    case 'invitation.copyLink':
+      return `made a new invitation link for ${email} to ${unit(e.unitId)} to copy`;
     case 'tenant.rename':
       return `renamed the organization ${text(b.name) ?? '?'} → ${text(a.name) ?? label}`;
     case 'sso.update': {
