@@ -2,7 +2,20 @@
 import type { Metadata } from 'next';
 import './globals.css';
 
-export const metadata: Metadata = { title: 'Arbor', description: 'Multi-tenant org hierarchies' };
+// Icons live in public/ (made from public/icon.svg by scripts/make-icons.ts).
+export const metadata: Metadata = {
+  title: 'Arbor',
+  description: 'Multi-tenant org hierarchies',
+  icons: {
+    icon: [
+      { url: '/favicon.ico', sizes: '16x16 32x32' },
+      { url: '/icon.svg', type: 'image/svg+xml' },
+      { url: '/icon-192.png', type: 'image/png', sizes: '192x192' },
+    ],
+    apple: { url: '/apple-touch-icon.png', sizes: '180x180' },
+  },
+  manifest: '/manifest.webmanifest',
+};
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
