@@ -1,6 +1,8 @@
 // /sign-in – asks for a work email; shows why the user landed here (expired, damaged or
-// signed-out session, signed out here or on all devices, or a next-auth error name).
-import { SIGN_IN_FAILURES } from '@/lib/auth';
+// signed-out session, signed out here or on all devices, or a next-auth error name). Someone
+// already signed in (a live session with a membership) goes on to the console instead.
+import { redirect } from 'next/navigation';
+import { loadActor, SIGN_IN_FAILURES } from '@/lib/auth';
 import { failureFromNextAuthError } from '@/lib/auth/sign-in-failures';
 import { safeReturnTo } from '@/lib/auth/sign-in-flow';
 import { SignInForm } from './sign-in-form';
@@ -12,6 +14,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 export default async function SignInPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
   const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  if (await signedIn()) redirect(safeReturnTo(one(params.callbackUrl)));
   const reason = one(params.reason);
   const error = one(params.error);
   const notice =
@@ -39,4 +42,14 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
       <SignInForm callbackUrl={safeReturnTo(one(params.callbackUrl))} />
     </>
   );
+}
+
+/** A live session whose person still belongs to its tenant; anything else shows the form. */
+async function signedIn(): Promise<boolean> {
+  try {
+    await loadActor();
+    return true;
+  } catch {
+    return false;
+  }
 }
