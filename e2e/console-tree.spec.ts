@@ -246,7 +246,13 @@ test('delete shows how many units and memberships go with it', async ({ page }) 
   await page.getByRole('button', { name: 'Delete…' }).click();
   dialog = page.getByRole('dialog', { name: 'Delete Sales?' });
   await expect(dialog.getByTestId('delete-counts')).toContainText('with 2 sub-units and 1 membership');
-  await dialog.getByRole('button', { name: 'Delete 3 units' }).click();
+  // Deleting a membership is large: the unit's name must be typed first.
+  const deleteAll = dialog.getByRole('button', { name: 'Delete 3 units' });
+  await expect(deleteAll).toBeDisabled();
+  await dialog.getByLabel('Type “Sales” to confirm').fill('Sale');
+  await expect(deleteAll).toBeDisabled();
+  await dialog.getByLabel('Type “Sales” to confirm').fill('Sales');
+  await deleteAll.click();
   await expect(page).toHaveURL(new RegExp(`/units/${t.rootUnitId}$`));
   await expect(page.getByText('Deleted Sales: 3 units and 1 membership.')).toBeVisible();
   await expect(row(page, 'Sales')).toHaveCount(0);

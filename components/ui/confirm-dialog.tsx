@@ -1,8 +1,11 @@
 'use client';
-// "Are you sure?" for destructive actions, saying exactly what will happen.
-import type { ReactNode } from 'react';
+// "Are you sure?" for destructive actions, saying exactly what will happen. With `typeToConfirm`
+// the person types that text (a unit's name, say) before the button works, as GitHub and Google
+// Workspace ask before deleting something large.
+import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from './button';
 import { Modal } from './modal';
+import { TextField } from './text-field';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -11,11 +14,18 @@ export interface ConfirmDialogProps {
   confirmLabel: string;
   busy?: boolean;
   destructive?: boolean;
+  /** Text to type before confirming; compared ignoring surrounding spaces. */
+  typeToConfirm?: string;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-export function ConfirmDialog({ open, title, description, confirmLabel, busy, destructive = true, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, description, confirmLabel, busy, destructive = true, typeToConfirm, onConfirm, onCancel }: ConfirmDialogProps) {
+  const [typed, setTyped] = useState('');
+  useEffect(() => {
+    if (open) setTyped('');
+  }, [open]);
+  const confirmed = typeToConfirm === undefined || typed.trim() === typeToConfirm.trim();
   return (
     <Modal
       open={open}
@@ -27,11 +37,28 @@ export function ConfirmDialog({ open, title, description, confirmLabel, busy, de
           <Button onClick={onCancel} disabled={busy}>
             Cancel
           </Button>
-          <Button variant={destructive ? 'danger' : 'primary'} onClick={onConfirm} disabled={busy}>
+          <Button variant={destructive ? 'danger' : 'primary'} onClick={onConfirm} disabled={busy || !confirmed}>
             {busy ? 'Working…' : confirmLabel}
           </Button>
         </>
       }
-    />
+    >
+      {typeToConfirm !== undefined && (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (confirmed && !busy) onConfirm();
+          }}
+        >
+          <TextField
+            label={`Type “${typeToConfirm}” to confirm`}
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        </form>
+      )}
+    </Modal>
   );
 }

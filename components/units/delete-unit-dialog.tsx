@@ -1,6 +1,7 @@
 'use client';
 // Delete a unit, saying first how many units and memberships go with it (countSubtree); a
-// non-empty unit is deleted with everything below it.
+// non-empty unit is deleted with everything below it. A large delete (LARGE_DELETE_UNITS units or
+// more, or any membership) asks for the unit's name to be typed: people are not undone.
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ApiError } from '@/lib/api/client';
@@ -8,6 +9,9 @@ import type { SubtreeCounts } from '@/lib/org/count-subtree';
 import type { UnitRow } from '@/lib/screens/unit-view';
 import { getSubtreeCounts } from './unit-api';
 import { plural, useUnitEdits } from './use-unit-edits';
+
+/** From this many units (the unit itself included), a delete asks for the unit's name. */
+export const LARGE_DELETE_UNITS = 10;
 
 export function DeleteUnitDialog({ unit, open, onClose }: { unit: UnitRow; open: boolean; onClose(): void }) {
   const edits = useUnitEdits();
@@ -30,6 +34,7 @@ export function DeleteUnitDialog({ unit, open, onClose }: { unit: UnitRow; open:
 
   const below = counts ? counts.units - 1 : 0;
   const empty = counts !== undefined && below === 0 && counts.memberships === 0;
+  const large = counts !== undefined && (counts.units >= LARGE_DELETE_UNITS || counts.memberships > 0);
 
   async function confirm() {
     if (!counts) return;
@@ -51,6 +56,7 @@ export function DeleteUnitDialog({ unit, open, onClose }: { unit: UnitRow; open:
       title={`Delete ${unit.name}?`}
       confirmLabel={empty || !counts ? 'Delete unit' : `Delete ${plural(counts.units, 'unit')}`}
       busy={busy || (!counts && !error)}
+      typeToConfirm={large ? unit.name : undefined}
       onCancel={onClose}
       onConfirm={() => void confirm()}
       description={
