@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { toast } from '@/components/ui/toaster';
+import { useUnitName } from '@/components/tree/tree-provider';
 import { api } from '@/lib/api/client';
 import type { MemberRowView, MemberScope, UnitMembersPage, UnitMembersPermissions, UnitSummary } from '@/lib/screens/unit-members';
 import { AddMemberDialog } from './add-member-dialog';
@@ -25,6 +26,8 @@ export interface UnitMembersPanelProps {
 const rowKey = (r: MemberRowView) => `${r.unitId}/${r.userId}`;
 
 export function UnitMembersPanel({ unit, initial, permissions }: UnitMembersPanelProps) {
+  // The name as the console knows it now (renamed on this page a moment ago).
+  const unitName = useUnitName(unit.id, unit.name);
   const router = useRouter();
   const [page, setPage] = useState<UnitMembersPage>(initial);
   const [loading, setLoading] = useState(false);
@@ -92,13 +95,13 @@ export function UnitMembersPanel({ unit, initial, permissions }: UnitMembersPane
       </div>
 
       {page.rows.length === 0 ? (
-        <EmptyState title={subtree ? 'Nobody in this subtree yet' : `Nobody belongs to ${unit.name} directly`}>
+        <EmptyState title={subtree ? 'Nobody in this subtree yet' : `Nobody belongs to ${unitName} directly`}>
           {permissions.inviteRoles.length > 0 ? 'Invite someone by email, or add a member of the organization.' : undefined}
         </EmptyState>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
           <table className="table-stack w-full text-sm">
-            <caption className="sr-only">{subtree ? `Everyone in ${unit.name} and below` : `Direct members of ${unit.name}`}</caption>
+            <caption className="sr-only">{subtree ? `Everyone in ${unitName} and below` : `Direct members of ${unitName}`}</caption>
             <thead className="bg-zinc-50 text-left text-xs uppercase tracking-wide text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
               <tr>
                 <th scope="col" className="px-3 py-2 font-medium">Name</th>

@@ -94,3 +94,16 @@ export function useTreeStore(): TreeStore {
   useSyncExternalStore(store.subscribe, store.getVersion, store.getVersion);
   return store;
 }
+
+const NO_STORE = () => () => {};
+const NO_VERSION = () => -1;
+
+/**
+ * A unit's name as the console knows it now (after an edit made here), or `fallback` (the
+ * server's copy) where no tree is mounted (panels shared with other pages).
+ */
+export function useUnitName(unitId: string, fallback: string): string {
+  const store = useContext(TreeContext)?.store;
+  useSyncExternalStore(store?.subscribe ?? NO_STORE, store?.getVersion ?? NO_VERSION, store?.getVersion ?? NO_VERSION);
+  return store?.units.get(unitId)?.name ?? fallback;
+}

@@ -1,9 +1,14 @@
-// The tree browser's state in the browser: units seen so far, loaded child lists, what is
-// expanded. Mutable with a version number (useSyncExternalStore), so expanding one unit in a
-// 10,000-unit tree does not copy the whole tree. Fetches children lazily from the JSON API and
-// applies the console's edits (rename, create, move, delete) so the tree follows them.
+// The console's units in the browser: units seen so far, loaded child lists, what is expanded,
+// what was deleted, and the edits made here that the server's history has not shown yet.
+// Mutable with a version number (useSyncExternalStore), so expanding one unit in a 10,000-unit
+// tree does not copy the whole tree. Fetches children lazily from the JSON API and applies the
+// console's edits (rename, create, move, delete) from their responses. The tree AND the unit
+// page render from here (the page's server data is merged in first), so an edit shows
+// everywhere in the same render.
 import { api, ApiError } from '@/lib/api/client';
+import type { AuditLineView } from '@/lib/screens/audit';
 import type { ChildrenPage, TreeData } from '@/lib/screens/tree';
+import type { UnitPage } from '@/lib/screens/unit-page';
 import type { MoveScopes, UnitRow } from '@/lib/screens/unit-view';
 import { flattenTree, type ChildList, type FlatRow, type TreeState } from './flatten-tree';
 
@@ -17,6 +22,10 @@ export class TreeStore implements TreeState {
   expanded = new Set<string>();
   loading = new Set<string>();
   scopes: MoveScopes = [];
+  /** Paths of units deleted from this browser: their pages (Back, a stale link) are gone. */
+  deleted: string[] = [];
+  /** Per unit, edits made here, newest first, each with the store version it was made at. */
+  recent = new Map<string, { line: AuditLineView; at: number }[]>();
   version = 0;
   private rows: { version: number; rows: FlatRow[] } = { version: -1, rows: [] };
   private listeners = new Set<() => void>();
@@ -207,6 +216,97 @@ export class TreeStore implements TreeState {
     }
     const parent = unit.parentId ? this.units.get(unit.parentId) : undefined;
     if (parent) this.units.set(parent.id, { ...parent, childCount: Math.max(0, parent.childCount - 1) });
+    this.changed();
+  }
+
+  /**
+   * Merges a unit page's server data: the unit, its first sub-units, its ancestors' names. A row
+   * already newer here (an edit answered before the page's refresh) is kept.
+   */
+  ingestPage(page: UnitPage) {
+    const rows = [page.unit, ...page.children.items];
+    for (const row of rows) {
+      const known = this.units.get(row.id);
+      if (!known || known.version <= row.version) this.units.set(row.id, row);
+    }
+    for (const c of page.breadcrumb) {
+      const known = this.units.get(c.id);
+      if (known && known.name !== c.name) this.units.set(c.id, { ...known, name: c.name });
+    }
+    if (!this.children.has(page.unit.id)) {
+      this.setPage({ parentId: page.unit.id, items: page.children.items, ...(page.children.nextCursor ? { nextCursor: page.children.nextCursor } : {}) }, false);
+    }
+    this.changed();
+  }
+
+  /** A unit created here: in its parent's list (by name) and counted there. */
+  added(row: UnitRow) {
+    this.units.set(row.id, row);
+    const parent = row.parentId ? this.units.get(row.parentId) : undefined;
+    if (parent) this.units.set(parent.id, { ...parent, childCount: parent.childCount + 1 });
+    this.place(row);
+    this.changed();
+  }
+
+  /**
+   * A unit moved (the move's answer): it and everything loaded below it take their new paths,
+   * it leaves its old parent's list and count and joins the new parent's.
+   */
+  moved(row: UnitRow) {
+    const before = this.units.get(row.id);
+    if (before) {
+      const depthShift = row.depth - before.depth;
+      for (const u of [...this.units.values()]) {
+        if (u.id !== row.id && u.path.startsWith(before.path)) {
+          this.units.set(u.id, { ...u, path: row.path + u.path.slice(before.path.length), depth: u.depth + depthShift });
+        }
+      }
+      const from = before.parentId ? this.children.get(before.parentId) : undefined;
+      if (from) {
+        from.ids = from.ids.filter((id) => id !== row.id);
+        from.pinned = from.pinned.filter((id) => id !== row.id);
+      }
+      const old = before.parentId ? this.units.get(before.parentId) : undefined;
+      if (old && old.id !== row.parentId) this.units.set(old.id, { ...old, childCount: Math.max(0, old.childCount - 1) });
+    }
+    this.units.set(row.id, row);
+    const parent = row.parentId ? this.units.get(row.parentId) : undefined;
+    if (parent && before?.parentId !== parent.id) this.units.set(parent.id, { ...parent, childCount: parent.childCount + 1 });
+    this.place(row);
+    this.changed();
+  }
+
+  /** Puts a unit into its parent's loaded list, in name order (past the loaded page: pinned). */
+  private place(row: UnitRow) {
+    const list = row.parentId ? this.children.get(row.parentId) : undefined;
+    if (!list || list.ids.includes(row.id) || list.pinned.includes(row.id)) return;
+    const name = row.name.toLocaleLowerCase();
+    const at = list.ids.findIndex((id) => (this.units.get(id)?.name.toLocaleLowerCase() ?? '') > name);
+    if (at >= 0) list.ids.splice(at, 0, row.id);
+    else if (!list.nextCursor) list.ids.push(row.id);
+    else list.pinned.push(row.id);
+  }
+
+  /** A unit deleted here: it and everything below it are gone, wherever the person goes next. */
+  markDeleted(unit: Pick<UnitRow, 'path'>) {
+    if (!this.deleted.includes(unit.path)) this.deleted.push(unit.path);
+    this.changed();
+  }
+
+  isDeleted(path: string): boolean {
+    return this.deleted.some((p) => path.startsWith(p));
+  }
+
+  /** Records an edit made here for the unit's history until the server's own page shows it. */
+  record(unitId: string, summary: string, action: string) {
+    const line: AuditLineView = {
+      id: `local-${this.version}-${unitId}`,
+      at: new Date().toISOString(),
+      actor: { userId: 'you', email: '', name: 'You' },
+      action,
+      summary,
+    };
+    this.recent.set(unitId, [{ line, at: this.version }, ...(this.recent.get(unitId) ?? [])]);
     this.changed();
   }
 }

@@ -1,7 +1,9 @@
 'use client';
 // The console's unit edits as one hook for the unit page and the tree (drag and drop): call the
-// API with the version read, then bring the tree and the page up to date, and follow a job's
-// progress when the server answers with one. Errors are thrown as ApiError for the caller to
+// API with the version read, put its answer into the tree store at once (the tree and the page
+// both render from it, so the edit shows everywhere in the same render), confirm, then refresh
+// in the background what the answer does not carry (lists, history); follow a job's progress
+// when the server answers with one. Errors are thrown as ApiError for the caller to
 // show where the person acted (inline, in the dialog, or a conflict dialog).
 import { useParams, useRouter } from 'next/navigation';
 import { toast } from '@/components/ui/toaster';
@@ -19,18 +21,21 @@ export function useUnitEdits() {
     return currentId === unit.id || Boolean(current?.path.startsWith(unit.path));
   };
 
-  async function create(parent: Pick<UnitRow, 'id'>, name: string): Promise<UnitRow> {
+  async function create(parent: Pick<UnitRow, 'id' | 'name'>, name: string): Promise<UnitRow> {
     const row = await createUnit(parent.id, name);
-    await store.refreshChildren(parent.id);
+    store.added(row);
+    store.record(parent.id, `created ${row.name} under ${parent.name}`, 'unit.create');
+    toast.success(`Created ${row.name}.`);
     void store.expand(parent.id);
     router.refresh();
-    toast.success(`Created ${row.name}.`);
     return row;
   }
 
   async function rename(unit: UnitRow, name: string, expectedVersion = unit.version): Promise<UnitRow> {
+    const before = store.units.get(unit.id)?.name ?? unit.name;
     const row = await renameUnit(unit.id, name, expectedVersion);
     store.updateUnit(row);
+    if (row.name !== before) store.record(row.id, `renamed ${before} → ${row.name}`, 'unit.rename');
     router.refresh();
     return row;
   }
@@ -75,8 +80,15 @@ export function useUnitEdits() {
       trackJob({ jobId: result.jobId, label: `Moving ${unit.name} to ${destination.name}`, onFinished: settle });
       return;
     }
-    await settle();
+    // The answer is the moved unit: the tree, breadcrumb and counts follow from it now; the
+    // lists around it are re-read after.
+    const fromName = store.units.get(from)?.name;
+    store.moved(result.unit);
+    store.record(unit.id, `moved ${unit.name} from ${fromName ?? 'its old place'} to ${destination.name}`, 'unit.move');
     toast.success(`Moved ${unit.name} to ${destination.name}.`);
+    void Promise.all([store.refreshChildren(from), store.refreshChildren(destination.id)])
+      .then(() => store.expand(destination.id))
+      .then(() => router.refresh());
   }
 
   async function remove(unit: UnitRow, recursive: boolean): Promise<void> {
@@ -85,7 +97,9 @@ export function useUnitEdits() {
     const result = await stale(unit, () => deleteUnit(unit.id, unit.version, recursive));
     store.forget(unit.id);
     if (leave) router.push(`/units/${parentId}`);
-    const settle = async () => {
+    const settle = async (job?: { status: string }) => {
+      // Its pages are gone from here on, Back included (the router may hand back a cached copy).
+      if (!job || job.status === 'done') store.markDeleted(unit);
       await store.refreshChildren(parentId);
       if (!leave) router.refresh();
     };
