@@ -1,21 +1,21 @@
-// A unit that does not exist (deleted, or a mistyped link).
-import Link from 'next/link';
-import { EmptyState } from '@/components/ui/empty-state';
+// A unit that does not exist here (deleted, or a mistyped link), still answered 404. When it is
+// in another of the person's organizations (a page of the previous one after a switch), say so
+// and offer to switch back (lib/screens/unit-elsewhere decides what may be said).
+import { headers } from 'next/headers';
+import { actorContext } from '@/lib/api/with-actor';
+import { REQUEST_PATH_HEADER } from '@/lib/auth';
+import { findUnitElsewhere } from '@/lib/screens/unit-elsewhere';
+import { getTenantSettings } from '@/lib/tenants';
+import { UnitElsewhereNotice } from '@/components/units/unit-elsewhere-notice';
+import { UnitGone } from '@/components/units/unit-gone';
 
-export default function UnitNotFound() {
-  return (
-    <main className="p-6">
-      <h1 className="sr-only">Unit not found</h1>
-      <EmptyState
-        title="This unit doesn't exist"
-        action={
-          <Link href="/units" className="text-sm font-medium text-emerald-700 hover:underline dark:text-emerald-400">
-            Go to the top of the tree
-          </Link>
-        }
-      >
-        It may have been deleted, or the link is mistyped. Search for it, or pick one in the tree.
-      </EmptyState>
-    </main>
-  );
+export default async function UnitNotFound() {
+  // Not-found pages don't receive params; proxy.ts passes the requested path along.
+  const unitId = /^\/units\/([0-9A-HJKMNP-TV-Z]{26})/.exec((await headers()).get(REQUEST_PATH_HEADER) ?? '')?.[1];
+  if (!unitId) return <UnitGone />;
+  const ctx = await actorContext();
+  const elsewhere = await findUnitElsewhere(ctx, unitId);
+  if (!elsewhere) return <UnitGone />;
+  const { name } = await getTenantSettings(ctx.db);
+  return <UnitElsewhereNotice unitId={unitId} elsewhere={elsewhere} activeTenantName={name} />;
 }
