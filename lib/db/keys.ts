@@ -81,6 +81,8 @@ export const keys = {
   gsi3: {
     /** T10: units and members by lower-cased name. */
     names: (t: string) => tp(t, 'NAMES'),
+    /** T13: one unit's pending invitations, oldest first (the unit's Members panel). */
+    unitInvitations: (t: string, unitId: string) => tp(t, 'INVITES', unitId),
   },
 
   // ---- platform partitions (platform credentials, P1–P4 only) ----
