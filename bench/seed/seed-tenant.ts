@@ -81,8 +81,10 @@ export async function seedTenant(direct: { client: DocumentClient; tableName: st
     })));
   }
   const personById = new Map(plan.people.map((p) => [p.id, p]));
+  const membershipsOf = new Map<string, typeof plan.memberships>();
+  for (const m of plan.memberships) membershipsOf.set(m.userId, [...(membershipsOf.get(m.userId) ?? []), m]);
   for (const p of plan.people) {
-    items.push(tenantUserItem({ tenantId: db.tenantId, userId: p.id, email: p.email, name: p.name, membershipCount: p.membershipCount, version: 1 }));
+    items.push(tenantUserItem({ tenantId: db.tenantId, userId: p.id, email: p.email, name: p.name, memberships: membershipsOf.get(p.id) ?? [], joinedAt: now }));
     items.push(...newUserPuts(db.tableName, { id: p.id, email: p.email, name: p.name, createdAt: now }).map(itemOf));
   }
   for (const m of plan.memberships) {

@@ -9,7 +9,7 @@ import { config } from '../config';
 import type { PlatformDb, TenantDb } from '../db';
 import { isArborError } from '../errors';
 import { acceptInvitations } from '../invitations';
-import { addMembership, getUserMemberships } from '../members';
+import { addMembership, getUserMemberships, recordSignIn } from '../members';
 import type { SsoConnection } from '../sso';
 import { getTenantSettings } from '../tenants/settings';
 import { ensureUser } from '../users';
@@ -64,7 +64,11 @@ export async function completeSignIn(deps: SignInDeps, input: CompleteSignInInpu
   const via = await grantAccess(db, connection, session);
   if (!via) return { ok: false, code: 'membership.none' };
   const maxAge = input.maxAgeSeconds ?? config().ARBOR_SESSION_MAX_AGE;
-  await putSessionRecord(db, { userId: user.id, sessionId, expiresAt: new Date(Date.now() + maxAge * 1000), device: input.device });
+  // The directory's "last sign-in": one attribute on the profile, sent alongside the session record.
+  await Promise.all([
+    putSessionRecord(db, { userId: user.id, sessionId, expiresAt: new Date(Date.now() + maxAge * 1000), device: input.device }),
+    recordSignIn(db, user.id),
+  ]);
   return { ok: true, session, via };
 }
 

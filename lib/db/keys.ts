@@ -71,16 +71,22 @@ export const keys = {
     invitations: (t: string) => tp(t, 'INVITES'),
     /** Unfinished move jobs of a tenant (sparse). */
     moveJobs: (t: string) => tp(t, 'JOBS'),
+    /** Tenant profiles by joined time (the members directory sorted by joined date). */
+    membersByJoined: (t: string) => tp(t, 'JOINED'),
   },
   gsi2: {
     /** T3: a unit's children by name. */
     children: (t: string, parentId: string) => tp(t, 'CHILDREN', parentId),
     /** Tenant members and pending invitations by email (member list, T10 by email). */
     emails: (t: string) => tp(t, 'EMAILS'),
+    /** T14 by actor: the audit entries of one actor (sparse: audit items only). */
+    actorAudit: (t: string, actorId: string) => tp(t, 'AUDIT', 'ACTOR', actorId),
   },
   gsi3: {
     /** T10: units and members by lower-cased name. */
     names: (t: string) => tp(t, 'NAMES'),
+    /** T14 by action: the audit entries of one action (`unit.move`; a code, never user text). */
+    actionAudit: (t: string, action: string) => tp(t, 'AUDIT', 'ACTION', action),
     /** T13: one unit's pending invitations, oldest first (the unit's Members panel). */
     unitInvitations: (t: string, unitId: string) => tp(t, 'INVITES', unitId),
   },

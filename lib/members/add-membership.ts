@@ -22,6 +22,7 @@ import {
   type TenantUser,
 } from './membership-items';
 import { ownerCountUpdate } from './owner-count';
+import { summaryAdd, updateExpression } from './profile-summary';
 
 export interface AddMembershipInput {
   unitId: string;
@@ -88,16 +89,8 @@ export async function addMembershipWith(
       put(unitMemberItem(membership)),
       put(userMembershipItem(membership)),
       profile
-        ? {
-            Update: {
-              TableName: db.tableName,
-              Key: keys.tenantUser(db.tenantId, user.userId),
-              UpdateExpression: 'SET membershipCount = membershipCount + :one',
-              ConditionExpression: 'attribute_exists(PK)',
-              ExpressionAttributeValues: { ':one': 1 },
-            },
-          }
-        : put(tenantUserItem({ tenantId: db.tenantId, userId: user.userId, email: membership.email, name: membership.name, membershipCount: 1, version: 1 })),
+        ? profileAdd(db, profile, unitId, role)
+        : put(tenantUserItem({ tenantId: db.tenantId, userId: user.userId, email: membership.email, name: membership.name, memberships: [{ unitId, role }], joinedAt: now })),
       {
         Update: {
           TableName: db.tableName,
@@ -134,6 +127,24 @@ export async function addMembershipWith(
       throw conflict('membership.busy', 'This unit or person is being changed by someone else right now. Try again in a moment.');
     }
   }
+}
+
+/**
+ * One more membership on an existing profile: counted and summarized. Conditioned on the count
+ * read, so the summary's cap is decided on what is stored (a concurrent add retries).
+ */
+function profileAdd(db: TenantDb, profile: TenantUser, unitId: string, role: Membership['role']): TransactItem {
+  const summary = summaryAdd(Object.keys(profile.units).length, unitId, role);
+  return {
+    Update: {
+      TableName: db.tableName,
+      Key: keys.tenantUser(db.tenantId, profile.userId),
+      UpdateExpression: updateExpression(['membershipCount = membershipCount + :one', ...summary.set]),
+      ConditionExpression: 'membershipCount = :count',
+      ExpressionAttributeNames: summary.names,
+      ExpressionAttributeValues: { ...summary.values, ':one': 1, ':count': profile.membershipCount },
+    },
+  };
 }
 
 interface PersonInput {

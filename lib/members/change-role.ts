@@ -9,9 +9,10 @@ import { auditEntryPut } from '../audit';
 import { keys, transactWrite, type Actor, type TenantDb, type TransactItem } from '../db';
 import { versionConflict } from '../errors';
 import { validateId } from '../validation';
-import { membershipNotFound, readUnitMember, unitRefusal } from './member-reads';
+import { membershipNotFound, readProfile, readUnitMember, unitRefusal } from './member-reads';
 import { assertRoleFitsUnit, validateRole, validateVersion, type Membership } from './membership-items';
 import { lastOwner, ownerCountUpdate } from './owner-count';
+import { profileSummaryUpdate, summaryRoleChange } from './profile-summary';
 
 export interface ChangeRoleInput {
   unitId: string;
@@ -26,8 +27,8 @@ export async function changeRole(db: TenantDb, actor: Actor, input: ChangeRoleIn
   const role = validateRole(input.role);
   const expectedVersion = validateVersion(input.expectedVersion, 'membership');
 
-  const current = await readUnitMember(db, unitId, userId);
-  if (!current) throw membershipNotFound();
+  const [current, profile] = await Promise.all([readUnitMember(db, unitId, userId), readProfile(db, userId)]);
+  if (!current || !profile) throw membershipNotFound();
   if (current.version !== expectedVersion) throw versionConflict('membership', current.version, current);
   assertRoleFitsUnit(role, current.unitPath);
   if (current.role === role) return current;
@@ -60,6 +61,8 @@ export async function changeRole(db: TenantDb, actor: Actor, input: ChangeRoleIn
         ...(admin.set ? { ExpressionAttributeValues: admin.values } : {}),
       },
     },
+    // The profile's summary follows the role (listed units show it; the role counts move).
+    profileSummaryUpdate(db.tableName, keys.tenantUser(db.tenantId, userId), summaryRoleChange(unitId in profile.units, unitId, current.role, role)),
   ];
   const ownerDelta = (role === 'owner' ? 1 : 0) - (current.role === 'owner' ? 1 : 0);
   const settingsIndex = ownerDelta !== 0 ? items.length : -1;

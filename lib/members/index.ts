@@ -10,6 +10,7 @@ export { changeRole, type ChangeRoleInput } from './change-role';
 export { removeMembership, type RemoveMembershipInput } from './remove-membership';
 export { removeUserFromTenant, type RemoveUserOptions } from './remove-user-from-tenant';
 export { getUserMemberships, getUserMembershipsAndSessions, type UserMemberships, type UserMembershipsAndSessions } from './get-user-memberships';
-export { readUnitMember, readProfile, findProfileByEmail, membershipNotFound } from './member-reads';
+export { readUnitMember, readProfile, findProfileByEmail, membershipNotFound, recordSignIn } from './member-reads';
 export { listUnitMembers, listSubtreeMembers, UNIT_MEMBERS_PAGE, SUBTREE_MEMBERS_PAGE, type PageOptions } from './list-members';
 export { listTenantMembers, TENANT_MEMBERS_PAGE, type TenantMemberRow, type TenantMembersOptions } from './list-tenant-members';
+export { SUMMARY_UNITS, type MembershipSummary } from './profile-summary';

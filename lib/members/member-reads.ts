@@ -1,10 +1,10 @@
 // Strongly consistent point reads the membership writes start from. Server-only.
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { getItem, INDEX, keys, type TenantDb } from '../db';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGet, getItem, INDEX, keys, type TenantDb } from '../db';
 import { conflict, notFound } from '../errors';
 import type { Unit } from '../org/unit-item';
 import { readUnit } from '../org/unit-reads';
-import { toMembership, toTenantUser, type Membership, type TenantUser } from './membership-items';
+import { toMembership, toTenantUser, type Membership, type Role, type TenantUser } from './membership-items';
 
 /** The unit a membership write targets: it must exist and not be locked by a move. */
 export async function readWritableUnit(db: TenantDb, unitId: string): Promise<Unit> {
@@ -59,4 +59,46 @@ export async function findProfileByEmail(db: TenantDb, email: string): Promise<T
   );
   const item = out.Items?.[0];
   return item ? toTenantUser(item) : undefined;
+}
+
+/**
+ * What removing these memberships takes off each person's profile (recursive deletes): the
+ * profiles and the memberships' roles (from the user-side items), in one BatchGetItem.
+ * Memberships already gone are left out.
+ */
+export async function readRemovals(
+  db: TenantDb,
+  members: { unitId: string; userId: string }[],
+): Promise<{ profile: TenantUser; removed: { unitId: string; role: Role }[] }[]> {
+  const users = [...new Set(members.map((m) => m.userId))];
+  const items = await batchGet(db, [
+    ...users.map((u) => keys.tenantUser(db.tenantId, u)),
+    ...members.map((m) => keys.userMembership(db.tenantId, m.userId, m.unitId)),
+  ]);
+  const removed = new Map<string, { unitId: string; role: Role }[]>();
+  for (const i of items) {
+    if (i.type !== 'membership') continue;
+    removed.set(i.userId as string, [...(removed.get(i.userId as string) ?? []), { unitId: i.unitId as string, role: i.role as Role }]);
+  }
+  return items.filter((i) => i.type === 'tenantUser').map((i) => ({ profile: toTenantUser(i), removed: removed.get(i.userId as string) ?? [] }));
+}
+
+/**
+ * Notes a completed sign-in on the person's profile (the directory's "last sign-in"). Bookkeeping,
+ * not an edit: no version bump, no audit entry; a profile removed meanwhile is left alone.
+ */
+export async function recordSignIn(db: TenantDb, userId: string, at = new Date()): Promise<void> {
+  try {
+    await db.client.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: keys.tenantUser(db.tenantId, userId),
+        UpdateExpression: 'SET lastSignInAt = :at',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':at': at.toISOString() },
+      }),
+    );
+  } catch (e) {
+    if ((e as { name?: string }).name !== 'ConditionalCheckFailedException') throw e;
+  }
 }

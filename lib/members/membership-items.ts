@@ -3,6 +3,7 @@
 import { keys } from '../db';
 import { invalid } from '../errors';
 import { searchKey } from '../validation';
+import { summaryOf, toSummary, type MembershipSummary } from './profile-summary';
 
 export const ROLES = ['owner', 'admin', 'manager', 'member'] as const;
 export type Role = (typeof ROLES)[number];
@@ -29,13 +30,27 @@ export interface Membership {
   updatedAt: string;
 }
 
-export interface TenantUser {
+export interface TenantUser extends MembershipSummary {
   tenantId: string;
   userId: string;
   email: string;
   name: string;
   membershipCount: number;
   version: number;
+  /** When the first membership (and so the profile) was written. */
+  joinedAt?: string;
+  /** The last completed sign-in to this tenant (lib/auth/complete-sign-in.ts). */
+  lastSignInAt?: string;
+}
+
+/** A profile written with the person's first membership (or, seeding, all of them). */
+export interface NewTenantUser {
+  tenantId: string;
+  userId: string;
+  email: string;
+  name: string;
+  memberships: { unitId: string; role: Role }[];
+  joinedAt: string;
 }
 
 /** The unit → user item (T6, T7). */
@@ -66,11 +81,21 @@ export function userMembershipItem(m: Membership): Record<string, unknown> {
 }
 
 /** The user's profile in the tenant; exists while they hold at least one membership. */
-export function tenantUserItem(u: TenantUser): Record<string, unknown> {
+export function tenantUserItem(u: NewTenantUser): Record<string, unknown> {
   return {
     ...keys.tenantUser(u.tenantId, u.userId),
     type: 'tenantUser',
-    ...u,
+    tenantId: u.tenantId,
+    userId: u.userId,
+    email: u.email,
+    name: u.name,
+    membershipCount: u.memberships.length,
+    version: 1,
+    joinedAt: u.joinedAt,
+    ...summaryOf(u.memberships),
+    // The directory sorted by joined date; the time leads, the id breaks ties.
+    GSI1PK: keys.gsi1.membersByJoined(u.tenantId),
+    GSI1SK: `${u.joinedAt}#${u.userId}`,
     GSI2PK: keys.gsi2.emails(u.tenantId),
     GSI2SK: u.email,
     GSI3PK: keys.gsi3.names(u.tenantId),
@@ -103,6 +128,9 @@ export function toTenantUser(item: Record<string, unknown>): TenantUser {
     name: item.name as string,
     membershipCount: (item.membershipCount as number) ?? 0,
     version: item.version as number,
+    ...(item.joinedAt ? { joinedAt: item.joinedAt as string } : {}),
+    ...(item.lastSignInAt ? { lastSignInAt: item.lastSignInAt as string } : {}),
+    ...toSummary(item),
   };
 }
 

@@ -12,7 +12,8 @@ import { keys, transactWrite, type Actor, type TenantDb, type TransactItem } fro
 import { conflict, versionConflict } from '../errors';
 import { validateId } from '../validation';
 import { membershipNotFound, readProfile, readUnitMember, unitRefusal } from './member-reads';
-import { validateVersion, type Membership, type TenantUser } from './membership-items';
+import { validateVersion, type Membership, type Role, type TenantUser } from './membership-items';
+import { summaryRemove, updateExpression } from './profile-summary';
 import { lastOwner, ownerCountUpdate } from './owner-count';
 
 export interface RemoveMembershipInput {
@@ -36,7 +37,7 @@ export async function removeMembership(db: TenantDb, actor: Actor, input: Remove
 
     const items: TransactItem[] = [
       ...membershipDeletes(db, current),
-      profileCountChange(db, profile, 1),
+      profileCountChange(db, profile, [current]),
       unitMemberCountDecrement(db, unitId, userId),
     ];
     const settingsIndex = current.role === 'owner' ? items.length : -1;
@@ -79,24 +80,29 @@ export function membershipDeletes(db: TenantDb, m: Membership): TransactItem[] {
   return [del(keys.unitMember(db.tenantId, m.unitId, m.userId)), del(keys.userMembership(db.tenantId, m.userId, m.unitId))];
 }
 
-/** Takes `removed` memberships off the profile count read, deleting the profile at zero. */
-export function profileCountChange(db: TenantDb, profile: TenantUser, removed: number): TransactItem {
+/**
+ * Takes `removed` memberships off the profile read: its count and summary, or the whole profile
+ * at zero. Conditioned on the count read, so a membership added or removed meanwhile retries.
+ */
+export function profileCountChange(db: TenantDb, profile: TenantUser, removed: { unitId: string; role: Role }[]): TransactItem {
   const Key = keys.tenantUser(db.tenantId, profile.userId);
-  if (profile.membershipCount <= removed) {
+  if (profile.membershipCount <= removed.length) {
     return {
       Delete: {
         TableName: db.tableName, Key,
         ConditionExpression: 'membershipCount = :count',
-        ExpressionAttributeValues: { ':count': removed },
+        ExpressionAttributeValues: { ':count': removed.length },
       },
     };
   }
+  const summary = summaryRemove(removed);
   return {
     Update: {
       TableName: db.tableName, Key,
-      UpdateExpression: 'SET membershipCount = membershipCount - :removed',
+      UpdateExpression: updateExpression(['membershipCount = membershipCount - :removed', ...summary.set], summary.remove),
       ConditionExpression: 'membershipCount = :count',
-      ExpressionAttributeValues: { ':removed': removed, ':count': profile.membershipCount },
+      ExpressionAttributeNames: summary.names,
+      ExpressionAttributeValues: { ...summary.values, ':removed': removed.length, ':count': profile.membershipCount },
     },
   };
 }

@@ -63,7 +63,7 @@ export async function removeUserFromTenant(db: TenantDb, actor: Actor, rawUserId
       );
     }
     // The profile count condition also catches a membership added since our read.
-    items.push(profileCountChange(db, user, batch.length));
+    items.push(profileCountChange(db, user, batch));
     const owners = batch.filter((m) => m.role === 'owner').length;
     if (owners > 0) {
       settingsIndex = items.length;

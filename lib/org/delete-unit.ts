@@ -9,6 +9,7 @@ import { batchGet, failureAt, keys, MAX_TRANSACTION_ITEMS, transactWrite, type A
 import { conflict, invalid, versionConflict } from '../errors';
 import { toTenantUser, validateVersion } from '../members/membership-items';
 import { profileCountChange } from '../members/remove-membership';
+import { readRemovals } from '../members/member-reads';
 import { validateId } from '../validation';
 import { countSubtree } from './count-subtree';
 import { nudgeTreeJob } from './jobs/resume-move-jobs';
@@ -81,9 +82,7 @@ async function deleteInOneTransaction(
 ): Promise<DeleteResult | undefined> {
   const root = units[0];
   if (root.version !== expectedVersion) throw versionConflict('unit', root.version, root);
-  const perUser = new Map<string, number>();
-  for (const m of members) perUser.set(m.userId, (perUser.get(m.userId) ?? 0) + 1);
-  const profiles = (await batchGet(db, [...perUser.keys()].map((u) => keys.tenantUser(db.tenantId, u)))).map(toTenantUser);
+  const removals = await readRemovals(db, members);
 
   const items: TransactItem[] = units.flatMap((u: Unit): TransactItem[] => [
     {
@@ -118,7 +117,7 @@ async function deleteInOneTransaction(
       },
     );
   }
-  items.push(...profiles.map((p) => profileCountChange(db, p, perUser.get(p.userId)!)));
+  items.push(...removals.map((r) => profileCountChange(db, r.profile, r.removed)));
   const parentIndex = items.length;
   items.push(
     childCountUpdate(db, root.parentId!, -1),

@@ -60,7 +60,7 @@ export async function createTenant(db: PlatformDb, input: CreateTenantInput): Pr
     })),
     put(unitMemberItem(membership)),
     put(userMembershipItem(membership)),
-    put(tenantUserItem({ tenantId, userId: owner.id, email: owner.email, name: owner.name, membershipCount: 1, version: 1 })),
+    put(tenantUserItem({ tenantId, userId: owner.id, email: owner.email, name: owner.name, memberships: [{ unitId: rootUnitId, role: 'owner' }], joinedAt: now })),
     put({ ...keys.domainClaim(domain), type: 'domainClaim', tenantId, domain, connection: null, version: 1, createdAt: now }),
     ...(existing ? [] : newUserPuts(db.tableName, owner)),
     auditEntryPut(tenantDb, {

@@ -9,6 +9,7 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, keys, queryAll, type TransactItem } from '../../db';
 import { profileCountChange } from '../../members/remove-membership';
+import { readRemovals } from '../../members/member-reads';
 import { toTenantUser } from '../../members/membership-items';
 import { siblingNameDelete } from '../sibling-name';
 import { mapLimit } from '../map-limit';
@@ -154,9 +155,7 @@ export function deleteSteps(ctx: JobContext, plan: JobPlan): Step[] {
     size: members.length,
     retryable: true,
     build: async () => {
-      const perUser = new Map<string, number>();
-      for (const [, userId] of members) perUser.set(userId, (perUser.get(userId) ?? 0) + 1);
-      const profiles = (await batchGet(db, [...perUser.keys()].map((u) => keys.tenantUser(db.tenantId, u)))).map(toTenantUser);
+      const removals = await readRemovals(db, members.map(([unitId, userId]) => ({ unitId, userId })));
       return [
         ...members.flatMap(([unitId, userId]): TransactItem[] => [
           {
@@ -177,7 +176,7 @@ export function deleteSteps(ctx: JobContext, plan: JobPlan): Step[] {
             },
           },
         ]),
-        ...profiles.map((p) => profileCountChange(db, p, perUser.get(p.userId)!)),
+        ...removals.map((r) => profileCountChange(db, r.profile, r.removed)),
       ];
     },
   }));

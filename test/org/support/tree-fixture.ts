@@ -62,8 +62,8 @@ export async function buildTree(tenantId: string, parent: Unit, shape: TreeShape
     ...units.map((u) => unitItem(u)),
     ...units.map((u) => ({ ...siblingNameKey(tenantId, u.parentId!, u.name), type: 'siblingName', tenantId, parentId: u.parentId, unitId: u.id, createdAt: now })),
     ...memberships.flatMap((m) => [unitMemberItem(m), userMembershipItem(m)]),
-    ...[...perUser].map(([userId, count]) =>
-      tenantUserItem({ tenantId, userId, email: `${userId.toLowerCase()}@example.test`, name: `Person ${userId.slice(-5)}`, membershipCount: count, version: 1 }),
+    ...[...perUser].map(([userId]) =>
+      tenantUserItem({ tenantId, userId, email: `${userId.toLowerCase()}@example.test`, name: `Person ${userId.slice(-5)}`, memberships: memberships.filter((m) => m.userId === userId), joinedAt: now }),
     ),
   ];
   for (let i = 0; i < items.length; i += 100) {
