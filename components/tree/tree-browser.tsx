@@ -6,6 +6,7 @@
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { useParams, useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { startNavigationProgress } from '@/components/shell/navigation-progress';
 import { toast } from '@/components/ui/toaster';
 import { useUnitEdits } from '@/components/units/use-unit-edits';
 import { ApiError } from '@/lib/api/client';
@@ -101,7 +102,10 @@ export function TreeBrowser() {
 
   const open = (row: FlatRow) => {
     if (row.kind === 'more') void store.loadMore(row.parentId);
-    else router.push(`/units/${row.id}`);
+    else {
+      startNavigationProgress(`/units/${row.id}`);
+      router.push(`/units/${row.id}`);
+    }
   };
 
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {

@@ -4,6 +4,7 @@
 import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
+import { startNavigationProgress } from '@/components/shell/navigation-progress';
 import { inputClass } from '@/components/ui/text-field';
 import { api, ApiError } from '@/lib/api/client';
 import type { SearchHit } from '@/lib/screens/search';
@@ -58,7 +59,9 @@ export function TreeSearch() {
   function go(hit: SearchHit | null) {
     if (!hit) return;
     setQuery('');
-    router.push(hit.kind === 'unit' ? `/units/${hit.id}` : `/members/${hit.userId}`);
+    const href = hit.kind === 'unit' ? `/units/${hit.id}` : `/members/${hit.userId}`;
+    startNavigationProgress(href);
+    router.push(href);
   }
 
   return (
