@@ -1,5 +1,5 @@
 // Seeds a tenant fast, with exactly the items the app itself would have written: the tenant is
-// created through P4 (createTenant), then every unit, sibling-name claim, membership (both
+// created through P4 (createTenant), then every unit, sibling-name claim, name word, membership (both
 // directions), tenant profile, global user and audit entry is built by lib's own item builders
 // and bulk-loaded with BatchWriteItem straight into DynamoDB Local; the counters the app keeps
 // (childCount, memberCount, membershipCount, unitCount) are set to what those writes add up to.
@@ -11,6 +11,7 @@ import { auditEntryPut } from '../../lib/audit';
 import { keys, type DocumentClient, type TenantDb } from '../../lib/db';
 import { tenantUserItem, unitMemberItem, userMembershipItem, type Membership } from '../../lib/members/membership-items';
 import { siblingNamePut } from '../../lib/org/sibling-name';
+import { nameWordItems } from '../../lib/search/name-words';
 import { unitItem } from '../../lib/org/unit-item';
 import { createTenant } from '../../lib/tenants';
 import { newUserPuts } from '../../lib/users';
@@ -75,6 +76,7 @@ export async function seedTenant(direct: { client: DocumentClient; tableName: st
     }));
     if (isRoot) continue;
     items.push(itemOf(siblingNamePut(db, u.parentId!, u.name, u.id)));
+    items.push(...nameWordItems(db.tenantId, { kind: 'unit', id: u.id }, u.name));
     items.push(itemOf(auditEntryPut(db, {
       actor, action: 'unit.create', target: { type: 'unit', id: u.id, label: u.name }, unitId: u.id,
       after: { name: u.name, parentId: u.parentId, path: u.path },
@@ -85,6 +87,7 @@ export async function seedTenant(direct: { client: DocumentClient; tableName: st
   for (const m of plan.memberships) membershipsOf.set(m.userId, [...(membershipsOf.get(m.userId) ?? []), m]);
   for (const p of plan.people) {
     items.push(tenantUserItem({ tenantId: db.tenantId, userId: p.id, email: p.email, name: p.name, memberships: membershipsOf.get(p.id) ?? [], joinedAt: now }));
+    items.push(...nameWordItems(db.tenantId, { kind: 'tenantUser', id: p.id }, p.name));
     items.push(...newUserPuts(db.tableName, { id: p.id, email: p.email, name: p.name, createdAt: now }).map(itemOf));
   }
   for (const m of plan.memberships) {

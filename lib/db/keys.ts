@@ -59,6 +59,12 @@ export const keys = {
    */
   siblingName: (t: string, parentId: string, nameHash: string): Key => ({ PK: tp(t, 'SIBLINGS', parentId), SK: `N#${nameHash}` }),
 
+  /**
+   * A later word of a unit's or profile's name, indexed for T10 in GSI3 (`nameWord`), beside its
+   * owner so it goes with it. The sort key is the word's position (1–7), never the text.
+   */
+  nameWord: (ownerKey: Key, position: number): Key => ({ PK: ownerKey.PK, SK: `W#${position}` }),
+
   // ---- index partition keys for tenant queries ----
   gsi1: {
     /** T4: units by materialized path. */

@@ -10,6 +10,7 @@ import { administratorClause } from './unit-administrators';
 import { auditEntryPut } from '../audit';
 import { keys, transactWrite, type Actor, type TenantDb, type TransactItem } from '../db';
 import { conflict, invalid, notFound, type ArborError } from '../errors';
+import { nameWordPuts } from '../search/name-words';
 import { validateEmail, validateId, validateName } from '../validation';
 import { findProfileByEmail, readProfile, readWritableUnit } from './member-reads';
 import {
@@ -112,6 +113,8 @@ export async function addMembershipWith(
         target: { type: 'membership', id: `${unitId}/${user.userId}`, label: membership.email },
         unitId, after: { userId: user.userId, email: membership.email, role },
       }),
+      // A new profile's name words (T10), last so the indices above stay put.
+      ...(profile ? [] : nameWordPuts(db, { kind: 'tenantUser', id: user.userId }, membership.name)),
     );
 
     const failed = (await transactWrite(db, items))?.map((f) => f.index);

@@ -10,6 +10,7 @@ import { administratorClause } from './unit-administrators';
 import { auditEntryPut } from '../audit';
 import { keys, transactWrite, type Actor, type TenantDb, type TransactItem } from '../db';
 import { conflict, versionConflict } from '../errors';
+import { profileWordDeletes } from '../search/name-words';
 import { validateId } from '../validation';
 import { membershipNotFound, readProfile, readUnitMember, unitRefusal } from './member-reads';
 import { validateVersion, type Membership, type Role, type TenantUser } from './membership-items';
@@ -48,6 +49,8 @@ export async function removeMembership(db: TenantDb, actor: Actor, input: Remove
         target: { type: 'membership', id: `${unitId}/${userId}`, label: current.email },
         unitId, before: { userId, email: current.email, role: current.role },
       }),
+      // The last membership takes the profile and its name words (T10) with it.
+      ...profileWordDeletes(db, profile, 1),
     );
 
     const failed = (await transactWrite(db, items))?.map((f) => f.index);

@@ -1,7 +1,7 @@
 // "Remove from organization": every membership of one person, their profile last. Server-only.
 //
-// Up to 24 memberships go in one transaction (4 items each, plus the profile and the owner
-// counter: at most 98 of the 100 items a transaction allows). A person with more is removed in
+// Up to 22 memberships go in one transaction (4 items each, plus the profile, its up to 7 name
+// words and the owner counter: at most 97 of the 100 items a transaction allows). A person with more is removed in
 // several transactions, each consistent on its own: both directions, the unit counters and the
 // profile count always agree, and the profile (hence the tenant in their P2 list) disappears with
 // the last batch. An owner membership goes in the first batch, so the last-owner refusal happens
@@ -9,6 +9,7 @@
 import { auditEntryPut } from '../audit';
 import { transactWrite, type Actor, type TenantDb, type TransactItem } from '../db';
 import { conflict, notFound } from '../errors';
+import { profileWordDeletes } from '../search/name-words';
 import { validateId } from '../validation';
 import { getUserMemberships } from './get-user-memberships';
 import { readUnit } from '../org/unit-reads';
@@ -17,7 +18,7 @@ import type { Membership } from './membership-items';
 import { lastOwner, ownerCountUpdate } from './owner-count';
 import { membershipDeletes, profileCountChange, unitMemberCountDecrement } from './remove-membership';
 
-const BATCH = 24;
+const BATCH = 22;
 const MAX_CONFLICTS = 5;
 
 export interface RemoveUserOptions {
@@ -69,6 +70,8 @@ export async function removeUserFromTenant(db: TenantDb, actor: Actor, rawUserId
       settingsIndex = items.length;
       items.push(ownerCountUpdate(db, -owners));
     }
+    // The last batch deletes the profile and its name words (T10).
+    items.push(...profileWordDeletes(db, user, batch.length));
 
     const failed = (await transactWrite(db, items))?.map((f) => f.index);
     if (!failed) {

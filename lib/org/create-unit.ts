@@ -1,11 +1,13 @@
 // T11 create: a new unit under a parent, in one TransactWriteItems: the unit (never
 // overwriting), its name claim among its siblings, the parent's childCount (conditioned on the
 // parent existing, not locked by a job, and still at the path the child's path was built from),
-// the tenant's unitCount (conditioned on staying under unitLimit), and the audit entry.
+// the tenant's unitCount (conditioned on staying under unitLimit), the audit entry, and the
+// name's word items (T10).
 // Server-only.
 import { ulid } from 'ulid';
 import { auditEntryPut } from '../audit';
 import { failureAt, keys, transactWrite, type Actor, type TenantDb } from '../db';
+import { nameWordPuts } from '../search/name-words';
 import { validateId } from '../validation';
 import { nudgeTreeJob } from './jobs/resume-move-jobs';
 import { siblingNamePut } from './sibling-name';
@@ -59,6 +61,8 @@ export async function createUnit(db: TenantDb, actor: Actor, input: CreateUnitIn
         actor, action: 'unit.create', target: { type: 'unit', id, label: name }, unitId: id,
         after: { name, parentId, path },
       }),
+      // Last, so the failure indices above stay put.
+      ...nameWordPuts(db, { kind: 'unit', id }, name),
     ]);
     if (!failed) return unit;
 

@@ -10,6 +10,7 @@ import { conflict, invalid, versionConflict } from '../errors';
 import { toTenantUser, validateVersion } from '../members/membership-items';
 import { profileCountChange } from '../members/remove-membership';
 import { readRemovals } from '../members/member-reads';
+import { nameWordDeletes, profileWordDeletes } from '../search/name-words';
 import { validateId } from '../validation';
 import { countSubtree } from './count-subtree';
 import { nudgeTreeJob } from './jobs/resume-move-jobs';
@@ -59,13 +60,14 @@ export async function deleteUnit(db: TenantDb, actor: Actor, input: DeleteUnitIn
 
     const candidates = unit.childCount === 0 && unit.memberCount === 0 ? [] : await discoverSubtreeUnits(db, unit.path);
     const memberEstimate = candidates.reduce((n, c) => n + ((c.memberCount as number) ?? 0), unit.memberCount);
-    // Per unit: the item and its name claim; per membership: two items and at most one profile.
+    // Per unit: the item and its name claim; per membership: two items and at most one profile
+    // (their name words are counted once the snapshot is read).
     if (2 * Math.max(1, candidates.length) + 3 * memberEstimate + FIXED_ITEMS <= MAX_TRANSACTION_ITEMS) {
       const snapshot = await snapshotSubtree(db, unit);
       if (!recursive && snapshot.units.length + snapshot.members.length > 1) continue;
       const done = await deleteInOneTransaction(db, actor, snapshot, expectedVersion);
-      if (done) return done;
-      continue;
+      if (done && done !== 'tooLarge') return done;
+      if (!done) continue;
     }
     const jobId = await startTreeJob(db, { kind: 'delete', actor, root: unit, expectedVersion }, options);
     return { kind: 'job', jobId };
@@ -73,13 +75,16 @@ export async function deleteUnit(db: TenantDb, actor: Actor, input: DeleteUnitIn
   throw treeBusy();
 }
 
-/** The whole delete as one transaction; undefined when something changed underneath. */
+/**
+ * The whole delete as one transaction; undefined when something changed underneath, 'tooLarge'
+ * when the names' word items (T10) leave it no room in one transaction (a job then does it).
+ */
 async function deleteInOneTransaction(
   db: TenantDb,
   actor: Actor,
   { units, members }: SubtreeSnapshot,
   expectedVersion: number,
-): Promise<DeleteResult | undefined> {
+): Promise<DeleteResult | 'tooLarge' | undefined> {
   const root = units[0];
   if (root.version !== expectedVersion) throw versionConflict('unit', root.version, root);
   const removals = await readRemovals(db, members);
@@ -89,14 +94,16 @@ async function deleteInOneTransaction(
       Delete: {
         TableName: db.tableName,
         Key: keys.unit(db.tenantId, u.id),
-        // As read: not locked, same place, no child or member added or removed since.
-        ConditionExpression: `attribute_not_exists(#lock) AND #path = :path AND childCount = :c AND memberCount = :m${u.id === root.id ? ' AND #version = :v' : ''}`,
-        ExpressionAttributeNames: { '#lock': 'lock', '#path': 'path', ...(u.id === root.id ? { '#version': 'version' } : {}) },
-        ExpressionAttributeValues: { ':path': u.path, ':c': u.childCount, ':m': u.memberCount, ...(u.id === root.id ? { ':v': expectedVersion } : {}) },
+        // As read: not locked, same place and name (its claim and words are deleted by it), no
+        // child or member added or removed since.
+        ConditionExpression: `attribute_not_exists(#lock) AND #path = :path AND #name = :name AND childCount = :c AND memberCount = :m${u.id === root.id ? ' AND #version = :v' : ''}`,
+        ExpressionAttributeNames: { '#lock': 'lock', '#path': 'path', '#name': 'name', ...(u.id === root.id ? { '#version': 'version' } : {}) },
+        ExpressionAttributeValues: { ':path': u.path, ':name': u.name, ':c': u.childCount, ':m': u.memberCount, ...(u.id === root.id ? { ':v': expectedVersion } : {}) },
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },
     },
     siblingNameDelete(db, u.parentId!, u.name, u.id),
+    ...nameWordDeletes(db, { kind: 'unit', id: u.id }, u.name),
   ]);
   for (const m of members) {
     items.push(
@@ -129,6 +136,9 @@ async function deleteInOneTransaction(
     }),
   );
 
+  // The words of the profiles deleted here, last so the indices above stay put.
+  items.push(...removals.flatMap((r) => profileWordDeletes(db, r.profile, r.removed.length)));
+  if (items.length > MAX_TRANSACTION_ITEMS) return 'tooLarge';
   const failed = await transactWrite(db, items);
   if (!failed) return { kind: 'deleted', units: units.length, memberships: members.length };
   const rootFailure = failureAt(failed, 0);

@@ -8,6 +8,7 @@ import { auditEntryPut } from '../audit';
 import { failureAt, keys, transactWrite, type Actor, type TenantDb, type TransactItem } from '../db';
 import { versionConflict } from '../errors';
 import { validateVersion } from '../members/membership-items';
+import { nameWordChanges } from '../search/name-words';
 import { searchKey, validateId } from '../validation';
 import { nudgeTreeJob } from './jobs/resume-move-jobs';
 import { sameSiblingName, siblingNameDelete, siblingNamePut } from './sibling-name';
@@ -85,6 +86,9 @@ export function unitNameWrites(db: TenantDb, current: Unit, name: string, now: s
   if (current.parentId && !sameSiblingName(current.name, name)) {
     items.push(siblingNameDelete(db, current.parentId, current.name, current.id), siblingNamePut(db, current.parentId, name, current.id));
   }
+  // The name's word items (T10) follow it in the same transaction: the unit's version
+  // condition makes the words read from current.name the stored ones.
+  items.push(...nameWordChanges(db, { kind: 'unit', id: current.id }, current.name, name));
   return items;
 }
 

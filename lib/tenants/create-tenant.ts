@@ -9,6 +9,7 @@ import { conflict } from '../errors';
 import { tenantUserItem, unitMemberItem, userMembershipItem, type Membership } from '../members/membership-items';
 import { DEFAULT_UNIT_LIMIT, rootPath, unitItem } from '../org/unit-item';
 import { getUserByEmail, newUserPuts, type User } from '../users';
+import { nameWordPuts } from '../search/name-words';
 import { validateEmail, validateName } from '../validation';
 import { validateDomain } from './domains';
 
@@ -67,6 +68,9 @@ export async function createTenant(db: PlatformDb, input: CreateTenantInput): Pr
       actor: OPERATOR_ACTOR, action: 'tenant.create', target: { type: 'tenant', id: tenantId, label: name },
       unitId: rootUnitId, after: { name, domain, owner: owner.email },
     }),
+    // The root's and the owner's name words (T10), last so the indices above stay put.
+    ...nameWordPuts(tenantDb, { kind: 'unit', id: rootUnitId }, name),
+    ...nameWordPuts(tenantDb, { kind: 'tenantUser', id: owner.id }, owner.name),
   ];
   const domainIndex = 6;
 

@@ -4,13 +4,15 @@
 // when a process dies around it, and the next runner continues at the first step not recorded.
 // The steps are derived from the plan chunks alone, so every runner derives the same list.
 // Chunk sizes (job-item.ts CHUNK) keep each step within 100 items: 98 + 1 (L),
-// 2 × 33 + 33 profiles + 1 (M), 2 × 49 + 1 + 1 (P).
+// 2 × 33 + 33 profiles + 1 (M), 2 × 49 + 1 + 1 (P); a delete splits a P chunk further when its
+// units' name words need the room, and sweeps deleted profiles' words in steps of their own.
 // Server-only.
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, keys, queryAll, type TransactItem } from '../../db';
 import { profileCountChange } from '../../members/remove-membership';
 import { readRemovals } from '../../members/member-reads';
 import { toTenantUser } from '../../members/membership-items';
+import { allNameWordDeletes, nameWordDeletes, nameWordTexts } from '../../search/name-words';
 import { siblingNameDelete } from '../sibling-name';
 import { mapLimit } from '../map-limit';
 import { unitCountDecrement } from '../unit-counters';
@@ -181,7 +183,7 @@ export function deleteSteps(ctx: JobContext, plan: JobPlan): Step[] {
     },
   }));
   const leavesFirst = [...plan.P].reverse().map((units) => [...units].reverse());
-  const unitSteps = leavesFirst.map((units): Step => ({
+  const unitSteps = leavesFirst.flatMap(fitWords).map((units): Step => ({
     size: units.length,
     build: async () => [
       ...units.flatMap((u): TransactItem[] => [
@@ -196,11 +198,60 @@ export function deleteSteps(ctx: JobContext, plan: JobPlan): Step[] {
         },
         // The root's name claim went with the commit.
         ...(u.id === record.unitId ? [] : [siblingNameDelete(db, u.parentId, u.name, u.id)]),
+        // Locked units cannot be renamed, so the plan's name gives the stored words.
+        ...nameWordDeletes(db, { kind: 'unit', id: u.id }, u.name),
       ]),
       unitCountDecrement(db, units.length),
     ],
   }));
-  return [...memberSteps, ...unitSteps];
+  return [...memberSteps, ...profileWordSweeps(ctx, plan), ...unitSteps];
+}
+
+/** Splits a plan chunk (in order) so each step's unit deletes, claims and words fit 99 items. */
+function fitWords(units: PlanUnit[]): PlanUnit[][] {
+  const steps: PlanUnit[][] = [];
+  let room = 0;
+  for (const u of units) {
+    const size = 2 + nameWordTexts(u.name).length;
+    if (steps.length === 0 || size > room) {
+      steps.push([]);
+      room = STEP_ITEMS - 1; // the tenant's unitCount
+    }
+    steps.at(-1)!.push(u);
+    room -= size;
+  }
+  return steps;
+}
+
+/** Per step: at most 99 items besides the journal update. */
+const STEP_ITEMS = 99;
+/** People per sweep step: a ConditionCheck and 7 word deletes each. */
+const SWEEP_PEOPLE = 12;
+
+/**
+ * The member steps delete the profile of whoever lost their last membership, but a step has no
+ * room for those profiles' name words (T10), so they go in these steps: for each person of the
+ * plan whose profile is gone (a ConditionCheck keeps it gone), every word position. Someone
+ * re-added meanwhile keeps a profile and is skipped (the check fails, the step is rebuilt).
+ * Derived from the plan alone, like every step; they count no progress.
+ */
+function profileWordSweeps(ctx: JobContext, plan: JobPlan): Step[] {
+  const { db } = ctx;
+  const people = [...new Set(plan.M.flat().map(([, userId]) => userId))];
+  const groups = Array.from({ length: Math.ceil(people.length / SWEEP_PEOPLE) }, (_, i) => people.slice(i * SWEEP_PEOPLE, (i + 1) * SWEEP_PEOPLE));
+  return groups.map((group): Step => ({
+    size: 0,
+    retryable: true,
+    build: async () => {
+      const present = new Set((await batchGet(db, group.map((u) => keys.tenantUser(db.tenantId, u)), { projection: ['userId'] })).map((p) => p.userId));
+      return group
+        .filter((userId) => !present.has(userId))
+        .flatMap((userId): TransactItem[] => [
+          { ConditionCheck: { TableName: db.tableName, Key: keys.tenantUser(db.tenantId, userId), ConditionExpression: 'attribute_not_exists(PK)' } },
+          ...allNameWordDeletes(db, { kind: 'tenantUser', id: userId }),
+        ]);
+    },
+  }));
 }
 
 /**

@@ -1,4 +1,5 @@
-// Builds large subtrees fast for the org tests: unit items (with their sibling name claims),
+// Builds large subtrees fast for the org tests: unit items (with their sibling name claims and
+// name words),
 // memberships in both directions and tenant profiles, written straight to DynamoDB Local in
 // conditioned transactions of 100 puts, with the parent's childCount and the tenant's
 // unitCount updated to match, exactly as createUnit and addMembership would leave them.
@@ -7,6 +8,7 @@ import { ulid } from 'ulid';
 import { keys } from '../../../lib/db';
 import { tenantUserItem, unitMemberItem, userMembershipItem, type Membership } from '../../../lib/members/membership-items';
 import { siblingNameKey } from '../../../lib/org/sibling-name';
+import { nameWordItems } from '../../../lib/search/name-words';
 import { childPath, depthOf, unitItem, type Unit } from '../../../lib/org/unit-item';
 import { directClient, tableName } from '../../support/stack';
 
@@ -61,6 +63,8 @@ export async function buildTree(tenantId: string, parent: Unit, shape: TreeShape
   const items: Record<string, unknown>[] = [
     ...units.map((u) => unitItem(u)),
     ...units.map((u) => ({ ...siblingNameKey(tenantId, u.parentId!, u.name), type: 'siblingName', tenantId, parentId: u.parentId, unitId: u.id, createdAt: now })),
+    ...units.flatMap((u) => nameWordItems(tenantId, { kind: 'unit', id: u.id }, u.name)),
+    ...[...perUser.keys()].flatMap((userId) => nameWordItems(tenantId, { kind: 'tenantUser', id: userId }, `Person ${userId.slice(-5)}`)),
     ...memberships.flatMap((m) => [unitMemberItem(m), userMembershipItem(m)]),
     ...[...perUser].map(([userId]) =>
       tenantUserItem({ tenantId, userId, email: `${userId.toLowerCase()}@example.test`, name: `Person ${userId.slice(-5)}`, memberships: memberships.filter((m) => m.userId === userId), joinedAt: now }),
