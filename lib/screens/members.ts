@@ -5,10 +5,9 @@ import { can, type ActorAccess, type UnitRef } from '../authz';
 import { invalid } from '../errors';
 import { listTenantMembers, type Role, type TenantMemberRow, type TenantUser } from '../members';
 import type { Invitation } from '../invitations';
-import { search, searchMembersByName, validateSearchPrefix } from '../search';
+import { personNameMatches, search, searchMembersByName, validateSearchPrefix } from '../search';
 import { pathIds, rootPath } from '../org/unit-item';
 import { getTenantSettings } from '../tenants';
-import { searchKey } from '../validation';
 import { unitLabels, unitPermissions, type UnitLabel, type ScreenContext } from './unit-members';
 
 export interface MemberListMember {
@@ -98,7 +97,7 @@ async function withInvitationNames(ctx: ScreenContext, rows: TenantMemberRow[]):
 /**
  * One page of the member list. Without a query: GSI2 by email (members and invitations) plus,
  * when the page holds invitations, one BatchGetItem for their units' names. With a query: people
- * whose name starts with it (GSI3) and those whose email does (GSI2; invitations included), in
+ * whose name (any word of it) starts with it (GSI3) and those whose email does (GSI2; invitations included), in
  * parallel; someone matching both ways is listed once, from the name stream.
  */
 export async function membersPage(ctx: ScreenContext, options: { q?: string; cursor?: string } = {}): Promise<MembersPageView> {
@@ -117,7 +116,7 @@ export async function membersPage(ctx: ScreenContext, options: { q?: string; cur
   ]);
   // Members whose name matches come from the name stream: the email stream skips them, so
   // nobody appears twice across pages either.
-  const emailRows = (byEmail?.items ?? []).filter((r) => r.kind === 'invitation' || !searchKey(r.user.name || r.user.email).startsWith(key));
+  const emailRows = (byEmail?.items ?? []).filter((r) => r.kind === 'invitation' || !personNameMatches(r.user, key));
   const rows = [...(byName?.items ?? []).map((user): TenantMemberRow => ({ kind: 'member', user })), ...emailRows];
   const next: SearchCursor = { n: byName?.nextCursor ?? null, e: byEmail?.nextCursor ?? null };
   return {

@@ -1,18 +1,21 @@
-// Members by name prefix, paginated: GSI3 `T#<t>#NAMES` holds units and member profiles by
-// lower-cased name, so one Query page filtered to profiles. The tenant member list uses it beside
-// the email-prefix listing (lib/members listTenantMembers) to search people by name or email with
-// a cursor. Server-only.
+// Members by name, paginated: GSI3 `T#<t>#NAMES` holds units and member profiles by their whole
+// name and word items by each later word (docs/data-model.md "Name words"), so one Query page
+// filtered to profiles and profiles' words, then one BatchGetItem of the people found by a later
+// word. The tenant member list uses it beside the email-prefix listing (lib/members
+// listTenantMembers) to search people by name or email with a cursor. Server-only.
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeCursor, encodeCursor, INDEX, keys, pageSize, type Page, type TenantDb } from '../db';
 import { toTenantUser, type TenantUser } from '../members/membership-items';
 import { validateSearchPrefix } from '../validation';
+import { ownersOfNamePage } from './owner-matches';
 
 export const MEMBER_NAMES_PAGE = { default: 50, max: 100 } as const;
 
 /**
- * Profiles whose name (their email when nameless) starts with the prefix, in name order. Units
- * share the index partition and are filtered out after the read, so a page may hold fewer than
- * `limit` rows while a next cursor remains.
+ * Profiles whose name (their email when nameless) starts with the prefix, then, on each page,
+ * those with a later word that does. Units and their words share the index partition and are
+ * filtered out after the read, and a person is listed from one entry only, so a page may hold
+ * fewer than `limit` rows while a next cursor remains.
  */
 export async function searchMembersByName(
   db: TenantDb,
@@ -27,12 +30,13 @@ export async function searchMembersByName(
       TableName: db.tableName,
       IndexName: INDEX.gsi3,
       KeyConditionExpression: 'GSI3PK = :pk AND begins_with(GSI3SK, :prefix)',
-      FilterExpression: '#type = :member',
-      ExpressionAttributeNames: { '#type': 'type' },
-      ExpressionAttributeValues: { ':pk': keys.gsi3.names(db.tenantId), ':prefix': prefix, ':member': 'tenantUser' },
+      FilterExpression: '#type = :member OR (#type = :word AND #owner = :member)',
+      ExpressionAttributeNames: { '#type': 'type', '#owner': 'owner' },
+      ExpressionAttributeValues: { ':pk': keys.gsi3.names(db.tenantId), ':prefix': prefix, ':member': 'tenantUser', ':word': 'nameWord' },
       Limit: limit,
       ExclusiveStartKey: decodeCursor(scope, options.cursor),
     }),
   );
-  return { items: (out.Items ?? []).map(toTenantUser), nextCursor: encodeCursor(scope, out.LastEvaluatedKey) };
+  const people = await ownersOfNamePage(db, out.Items ?? [], prefix);
+  return { items: people.map((p) => toTenantUser(p.item)), nextCursor: encodeCursor(scope, out.LastEvaluatedKey) };
 }

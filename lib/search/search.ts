@@ -1,14 +1,18 @@
-// T10: find units and members by name prefix, and members by email prefix. Server-only.
+// T10: find units and members by the start of any word of their name (docs/data-model.md
+// "Name words"), and members by email prefix. Server-only.
 //
-// At most two Queries, sent in parallel: GSI3 `T#<t>#NAMES` (units and member profiles by
-// lower-cased name) and GSI2 `T#<t>#EMAILS` (profiles by email; pending invitations share that
-// index and are filtered out). Name matches come first in name order, then members matched only
-// by email, in email order; a member matched both ways appears once.
+// Two Queries, sent in parallel: GSI3 `T#<t>#NAMES` (units and member profiles by their whole
+// name, and word items by each later word) and GSI2 `T#<t>#EMAILS` (profiles by email; pending
+// invitations share that index and are filtered out); then one BatchGetItem of the owners found
+// by a later word, when there are any. Names that start with the prefix come first in name order,
+// then names matched at a later word, then members matched only by email, in email order; each
+// unit and member appears once.
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { INDEX, keys, pageSize, type TenantDb } from '../db';
 import { toTenantUser, type TenantUser } from '../members/membership-items';
 import { toUnit, type Unit } from '../org/unit-item';
 import { validateSearchPrefix } from '../validation';
+import { ownersOfNamePage } from './owner-matches';
 
 export const SEARCH_PAGE = { default: 20, max: 50 } as const;
 
@@ -17,10 +21,14 @@ export type SearchResult = { kind: 'unit'; unit: Unit } | { kind: 'member'; user
 // Emails hold no whitespace: a prefix with a space can only be a name.
 const COULD_BE_EMAIL = /^[^\s]+$/;
 
+// A name found by two of its entries (its start and a word, or two words) counts once: read a
+// little more of the names index so such repeats still leave `limit` results.
+const NAME_READ_FACTOR = 2;
+
 export async function search(db: TenantDb, rawPrefix: string, options: { limit?: number } = {}): Promise<SearchResult[]> {
   const prefix = validateSearchPrefix(rawPrefix);
   const limit = pageSize(options.limit, SEARCH_PAGE);
-  const query = (IndexName: string, pk: string, filterMembers: boolean) =>
+  const query = (IndexName: string, pk: string, filterMembers: boolean, Limit = limit) =>
     db.client.send(
       new QueryCommand({
         TableName: db.tableName,
@@ -30,18 +38,18 @@ export async function search(db: TenantDb, rawPrefix: string, options: { limit?:
           ? { FilterExpression: '#type = :member', ExpressionAttributeNames: { '#type': 'type' } }
           : {}),
         ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix, ...(filterMembers ? { ':member': 'tenantUser' } : {}) },
-        Limit: limit,
+        Limit,
       }),
     );
 
   const [byName, byEmail] = await Promise.all([
-    query(INDEX.gsi3, keys.gsi3.names(db.tenantId), false),
+    query(INDEX.gsi3, keys.gsi3.names(db.tenantId), false, limit * NAME_READ_FACTOR),
     COULD_BE_EMAIL.test(prefix) ? query(INDEX.gsi2, keys.gsi2.emails(db.tenantId), true) : undefined,
   ]);
 
   const results: SearchResult[] = [];
   const seenUsers = new Set<string>();
-  for (const item of byName.Items ?? []) {
+  for (const { item } of await ownersOfNamePage(db, byName.Items ?? [], prefix)) {
     if (item.type === 'unit') results.push({ kind: 'unit', unit: toUnit(item) });
     else if (item.type === 'tenantUser') {
       seenUsers.add(item.userId as string);
