@@ -317,7 +317,7 @@ test('ids from another tenant are not found there, and neither tenant is read or
     { method: 'PATCH', url: `/api/v1/members/units/${yonder.id}/${other.person.userId}`, data: { role: 'member', expectedVersion: 1 } },
     { method: 'DELETE', url: `/api/v1/members/units/${yonder.id}/${other.person.userId}`, data: { expectedVersion: 1 } },
     { method: 'DELETE', url: `/api/v1/members/${other.person.userId}` },
-    { method: 'POST', url: '/api/v1/invitations', data: { email: 'x@example.test', unitId: yonder.id, role: 'member' } },
+    { method: 'POST', url: '/api/v1/invitations', data: { emails: ['x@example.test'], unitId: yonder.id, role: 'member', confirmGuests: true } },
     { method: 'DELETE', url: `/api/v1/invitations/${other.invitationId}` },
   ];
   const mine = await new Unchanged().start();

@@ -259,14 +259,14 @@ const membershipWrites: Case[] = [
   ),
   ...ROLES.map((role): Case => ({
     route: 'POST /api/v1/invitations', variant: `role ${role}`, rule: `invitation.create ${role}`, kind: 'write', targets: rolesAt(role),
-    standing: async (b, t) => ({ method: 'POST', url: '/api/v1/invitations', data: { email: `refused-${ulid().toLowerCase()}@${b.w.domain}`, unitId: u(b, t).id, role } }),
+    standing: async (b, t) => ({ method: 'POST', url: '/api/v1/invitations', data: { emails: [`refused-${ulid().toLowerCase()}@${b.w.domain}`], unitId: u(b, t).id, role } }),
     fresh: async (b, t) => {
       let id: string | undefined;
       return {
-        req: { method: 'POST', url: '/api/v1/invitations', data: { email: `welcome-${ulid().toLowerCase()}@${b.w.domain}`, unitId: u(b, t).id, role } },
+        req: { method: 'POST', url: '/api/v1/invitations', data: { emails: [`welcome-${ulid().toLowerCase()}@${b.w.domain}`], unitId: u(b, t).id, role } },
         check: async (res) => {
           okJson(res);
-          id = (res.body as { id: string }).id;
+          id = (res.body as { invitations: { id: string }[] }).invitations[0].id;
           const stored = await getInvitation(b.db, id);
           assert.equal(stored?.role, role);
           assert.equal(stored?.unitId, u(b, t).id);
@@ -283,6 +283,19 @@ const membershipWrites: Case[] = [
       return {
         req: { method: 'DELETE', url: `/api/v1/invitations/${id}` },
         check: async (res) => { okJson(res); assert.equal(await getInvitation(b.db, id), undefined); },
+        cleanup: () => b.dropInvitation(id),
+      };
+    },
+  })),
+  // A new link re-invites, so it takes what inviting takes.
+  ...ROLES.map((role): Case => ({
+    route: 'POST /api/v1/invitations/[invitationId]/link', variant: `role ${role}`, rule: `invitation.create ${role}`, kind: 'write', targets: rolesAt(role),
+    standing: async (b, t) => ({ method: 'POST', url: `/api/v1/invitations/${b.w.invitations[role]![t.place as UnitPlace]}/link`, data: { delivery: 'copy' } }),
+    fresh: async (b, t) => {
+      const id = await b.invitation(u(b, t).id, role);
+      return {
+        req: { method: 'POST', url: `/api/v1/invitations/${id}/link`, data: { delivery: 'copy' } },
+        check: async (res) => { okJson(res); assert.equal((await getInvitation(b.db, id))?.version, 2); },
         cleanup: () => b.dropInvitation(id),
       };
     },

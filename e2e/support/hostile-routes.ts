@@ -37,6 +37,14 @@ export interface HostileWorld {
   tenantVersion: number;
 }
 
+/** The audit trail's filters (GET /api/v1/audit and its CSV export). */
+const auditFilters = (w: HostileWorld): Record<string, Field> => ({
+  actorId: { kind: 'id', value: w.userId },
+  action: { kind: 'text', value: 'membership.add' },
+  from: { kind: 'text', value: '2020-01-01T00:00:00.000Z' },
+  to: { kind: 'text', value: undefined },
+});
+
 /** Routes with handlers that take no input at all. */
 export const NO_INPUT = ['GET /api/health', 'GET /api/v1/export/memberships.csv', 'GET /api/v1/export/units.csv', 'GET /api/v1/settings/sso'];
 
@@ -47,7 +55,8 @@ export function routeCases(w: HostileWorld): RouteCase[] {
   const unit = { unitId: { kind: 'id' as const, value: w.unitId } };
   const search = (value: string, optional = false): Field => ({ kind: 'search', value, accepts: optional ? ['empty', 'blank'] : [] });
   return [
-    { method: 'GET', route: '/api/v1/audit', query: { unitId: { kind: 'id', value: w.unitId }, cursor: { kind: 'cursor', value: undefined } } },
+    { method: 'GET', route: '/api/v1/audit', query: { unitId: { kind: 'id', value: w.unitId }, ...auditFilters(w), cursor: { kind: 'cursor', value: undefined } } },
+    { method: 'GET', route: '/api/v1/export/audit.csv', query: { unitId: { kind: 'id', value: w.unitId }, ...auditFilters(w) } },
     {
       method: 'POST', route: '/api/v1/import/apply', rows: true,
       body: {
@@ -86,14 +95,25 @@ export function routeCases(w: HostileWorld): RouteCase[] {
     {
       method: 'POST', route: '/api/v1/invitations',
       body: {
-        value: { email: 'newcomer@hostile-input.test', unitId: w.unitId, role: 'member', ttlDays: 7 },
+        // hostile-input.test is no tenant's domain: a guest address, invited with the confirmation.
+        value: { emails: ['newcomer@hostile-input.test'], unitId: w.unitId, role: 'member', ttlDays: 7, confirmGuests: true },
         fields: {
-          email: { kind: 'email', value: 'newcomer@hostile-input.test' },
+          'emails.0': { kind: 'email', value: 'newcomer@hostile-input.test' },
           unitId: { kind: 'id', value: w.unitId },
           role: { kind: 'role', value: 'member' },
           ttlDays: { kind: 'int', value: 7 },
+          confirmGuests: { kind: 'boolean', value: true },
         },
-        optional: ['ttlDays'],
+        optional: ['ttlDays', 'confirmGuests'],
+      },
+    },
+    {
+      method: 'POST', route: '/api/v1/invitations/[invitationId]/link',
+      path: { invitationId: { kind: 'id', value: w.invitationId } },
+      body: {
+        value: { delivery: 'copy', expectedVersion: 1 },
+        fields: { delivery: { kind: 'role', value: 'copy' }, expectedVersion: { kind: 'version', value: 1 } },
+        optional: ['expectedVersion'],
       },
     },
     { method: 'GET', route: '/api/v1/jobs/[jobId]', path: { jobId: { kind: 'id', value: w.jobId } } },
@@ -101,6 +121,17 @@ export function routeCases(w: HostileWorld): RouteCase[] {
     { method: 'DELETE', route: '/api/v1/members/[userId]', path: { userId: { kind: 'id', value: w.userId } } },
     { method: 'GET', route: '/api/v1/members', query: { q: search('bea', true), cursor: { kind: 'cursor', value: undefined } } },
     { method: 'GET', route: '/api/v1/members', query: { forUnit: { kind: 'id', value: w.unitId }, q: search('bea', true) } },
+    {
+      method: 'GET', route: '/api/v1/members',
+      query: { sort: { kind: 'role', value: 'joined' }, role: { kind: 'role', value: 'member' }, unit: { kind: 'id', value: w.unitId } },
+    },
+    {
+      method: 'POST', route: '/api/v1/members/bulk', rows: true,
+      body: {
+        value: { action: 'changeRole', unitId: w.otherUnitId, role: 'member', userIds: [w.userId] },
+        fields: { action: { kind: 'role', value: 'changeRole' }, unitId: { kind: 'id', value: w.otherUnitId }, role: { kind: 'role', value: 'member' }, 'userIds.0': { kind: 'id', value: w.userId } },
+      },
+    },
     {
       method: 'PATCH', route: '/api/v1/members/units/[unitId]/[userId]',
       path: { unitId: { kind: 'id', value: w.membershipUnitId }, userId: { kind: 'id', value: w.userId } },

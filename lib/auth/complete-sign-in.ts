@@ -75,10 +75,11 @@ export async function completeSignIn(deps: SignInDeps, input: CompleteSignInInpu
 /** How the person gets into the tenant, or undefined when they may not. */
 async function grantAccess(db: TenantDb, connection: SsoConnection, session: SessionClaims): Promise<'membership' | 'invitation' | 'jit' | undefined> {
   const { userId, email } = session;
+  // Pending invitations are accepted at every sign-in, members' too: someone already in the
+  // organization who follows an invitation link to another unit joins it by signing in.
   const { memberships } = await getUserMemberships(db, userId);
-  if (memberships.length > 0) return 'membership';
-
   const invited = await acceptInvitations(db, { userId, email, name: session.name });
+  if (memberships.length > 0) return 'membership';
   if (invited.accepted.length > 0) return 'invitation';
 
   // JIT only for addresses of the domains the connection serves: a guest account at the

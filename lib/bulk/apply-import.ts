@@ -5,7 +5,8 @@
 // Server-only.
 import { authorize, type ActorAccess } from '../authz';
 import { batchGet, keys, type Actor, type PlatformDb, type TenantDb } from '../db';
-import { isArborError } from '../errors';
+import { invalid, isArborError } from '../errors';
+import { checkInvitationAddresses, isRefused } from '../invitations/check-addresses';
 import { addMembership } from '../members';
 import { createUnit } from '../org';
 import { ensureUser } from '../users';
@@ -86,6 +87,9 @@ export async function applyMembershipOps(
         membership = await addMembership(db, actor, { unitId: unit.id, role: op.role, email: op.email });
       } catch (e) {
         if (!(isArborError(e) && e.code === 'membership.userNotFound') || !op.name) throw e;
+        // Someone new: only an address that can sign in here (the preview said so; checked again).
+        const [address] = await checkInvitationAddresses(deps.platform, db.tenantId, [op.email]);
+        if (isRefused(address)) throw invalid('invitation.addressRefused', address.message);
         const user = await ensureUser(deps.platform, op.email, op.name);
         membership = await addMembership(db, actor, { unitId: unit.id, role: op.role, userId: user.id, email: op.email, name: op.name });
       }

@@ -2,9 +2,12 @@
 // empty for the top unit) with a role. Emails, names and roles are validated as the domain
 // does; owner and admin only on the top unit; each row must be something the importer may grant
 // (lib/authz, so an admin can't import owners); a person already in the unit is skipped, the
-// same person and unit twice refused; someone not in the organization yet needs a name. Pure:
-// the tree and the people come in.
+// same person and unit twice refused; someone not in the organization yet needs a name, and an
+// address that can never sign in here (a personal provider, another organization's domain) is
+// refused, one outside the domains SSO serves warned about. Pure: the tree, the people and the
+// address checks come in.
 import { explainAccess, type ActorAccess } from '../authz';
+import type { AddressCheck } from '../invitations/check-addresses';
 import { isArborError } from '../errors';
 import { isRootPath, TENANT_ROLES, validateRole, type Role } from '../members/membership-items';
 import { validateEmail, validateName } from '../validation';
@@ -41,7 +44,9 @@ export function importEmails(rows: ImportRow[]): string[] {
   return [...emails];
 }
 
-export function planMembershipImport(rows: ImportRow[], index: TreeIndex, people: People, access: ActorAccess): ImportPlan<MembershipOp> {
+export function planMembershipImport(
+  rows: ImportRow[], index: TreeIndex, people: People, access: ActorAccess, addresses: Map<string, AddressCheck> = new Map(),
+): ImportPlan<MembershipOp> {
   const out: PreviewRow[] = [];
   const ops: MembershipOp[] = [];
   const seen = new Map<string, number>();
@@ -90,6 +95,11 @@ export function planMembershipImport(rows: ImportRow[], index: TreeIndex, people
       fail(`${email} is not in the organization yet: give their name to add them.`);
       continue;
     }
+    const address = person ? undefined : addresses.get(email);
+    if (address && (address.verdict === 'consumer' || address.verdict === 'otherTenant')) {
+      fail(address.message);
+      continue;
+    }
     const decision = explainAccess(access, 'membership.add', { unit: { id: unit.id, path: unit.path, name: unit.name }, role, userId: person?.userId });
     if (!decision.allowed) {
       fail(decision.message);
@@ -111,7 +121,9 @@ export function planMembershipImport(rows: ImportRow[], index: TreeIndex, people
     ops.push({ line: row.line, unitId: unit.id, email, role, ...(name ? { name } : {}) });
     out.push({
       line: row.line, label, status: 'add',
-      message: person ? `Adds ${person.name || email} as ${role}.` : `Adds ${name} (new to the organization) as ${role}.`,
+      message: person
+        ? `Adds ${person.name || email} as ${role}.`
+        : `Adds ${name} (new to the organization) as ${role}.${address && address.verdict !== 'ok' ? ` Note: ${address.message}` : ''}`,
     });
   }
   return { rows: out, ops };

@@ -2,7 +2,8 @@
 // now, and the writes that applying it would make. Reads only — nothing is written until the
 // person confirms and the planned writes come back (apply-import.ts). Server-only.
 import type { ActorAccess } from '../authz';
-import type { TenantDb } from '../db';
+import type { PlatformDb, TenantDb } from '../db';
+import { checkInvitationAddresses } from '../invitations/check-addresses';
 import { findProfileByEmail, getUserMemberships } from '../members';
 import { getUnitOrThrow } from '../org';
 import { mapLimit } from '../org/map-limit';
@@ -44,7 +45,11 @@ export async function lookupPeople(db: TenantDb, emails: string[]): Promise<Peop
   return new Map(found);
 }
 
-export async function previewImport(db: TenantDb, access: ActorAccess, kind: ImportKind, csv: string): Promise<ImportPreview> {
+/**
+ * `platform` (P1 reads) checks that people new to the organization can sign in here at all
+ * (check-addresses.ts): refused rows are errors, guests a warning in the row's message.
+ */
+export async function previewImport(db: TenantDb, access: ActorAccess, kind: ImportKind, csv: string, platform?: PlatformDb): Promise<ImportPreview> {
   const parsed = parseImport(kind, csv);
   const settings = await getTenantSettings(db);
   const root = await getUnitOrThrow(db, settings.rootUnitId);
@@ -54,6 +59,8 @@ export async function previewImport(db: TenantDb, access: ActorAccess, kind: Imp
     return { kind, ...plan, counts: counts(plan.rows) };
   }
   const [index, people] = await Promise.all([loadTreeIndex(db, root), lookupPeople(db, importEmails(parsed.rows))]);
-  const plan = planMembershipImport(parsed.rows, index, people, access);
+  const newcomers = [...people].filter(([, p]) => !p).map(([email]) => email);
+  const checks = platform && newcomers.length ? await checkInvitationAddresses(platform, db.tenantId, newcomers) : [];
+  const plan = planMembershipImport(parsed.rows, index, people, access, new Map(checks.map((c) => [c.email, c])));
   return { kind, ...plan, counts: counts(plan.rows) };
 }

@@ -12,6 +12,7 @@ const STATUS: Record<ErrorKind, number> = {
   conflict: 409,
   tooLarge: 413,
   limit: 422,
+  rateLimited: 429,
   unavailable: 503,
 };
 

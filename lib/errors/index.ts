@@ -9,6 +9,7 @@ export type ErrorKind =
   | 'conflict' // version changed, duplicate, locked: 409
   | 'tooLarge' // the request itself is larger than accepted: 413
   | 'limit' // a stated limit would be exceeded: 422
+  | 'rateLimited' // the same thing was asked too often; try again later: 429
   | 'unavailable'; // a dependency is down: 503
 
 export class ArborError extends Error {
@@ -35,6 +36,8 @@ export const conflict = (code: string, message: string, details?: Record<string,
   new ArborError('conflict', code, message, details);
 export const limitExceeded = (code: string, message: string, details?: Record<string, unknown>) =>
   new ArborError('limit', code, message, details);
+export const rateLimited = (code: string, message: string, details?: Record<string, unknown>) =>
+  new ArborError('rateLimited', code, message, details);
 export const payloadTooLarge = (code: string, message: string) => new ArborError('tooLarge', code, message);
 export const unauthenticated = (code: string, message: string) =>
   new ArborError('unauthenticated', code, message);

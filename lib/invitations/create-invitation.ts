@@ -22,6 +22,11 @@ export interface CreateInvitationInput {
   role: string;
   /** Days the invitation stays valid (1–30, default 7). */
   ttlDays?: number;
+  /**
+   * The hash of the link's secret (invitation-link.ts), and whether the caller is about to email
+   * it (counted now, in this transaction: the send itself happens after the commit).
+   */
+  link?: { tokenHash: string; sending: boolean };
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -64,9 +69,17 @@ export async function createInvitation(db: TenantDb, actor: Actor, input: Create
     // Whole seconds, like the TTL attribute it is stored as, so what is returned is what is read back.
     expiresAt: new Date(Math.floor((now.getTime() + ttlDays * DAY_MS) / 1000) * 1000).toISOString(),
     version: 1,
+    sendCount: input.link?.sending ? 1 : 0,
+    ...(input.link?.sending ? { lastSentAt: new Date(Math.floor(now.getTime() / 1000) * 1000).toISOString() } : {}),
   };
   const items: TransactItem[] = [
-    { Put: { TableName: db.tableName, Item: invitationItem(invitation), ConditionExpression: 'attribute_not_exists(PK)' } },
+    {
+      Put: {
+        TableName: db.tableName,
+        Item: invitationItem(invitation, input.link ? { tokenHash: input.link.tokenHash } : undefined),
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
     {
       ConditionCheck: {
         TableName: db.tableName,

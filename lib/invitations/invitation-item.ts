@@ -1,6 +1,8 @@
 // The invitation item (T13): who is invited to which unit with which role, until when.
-// Listed pending by id on GSI1 and by email on GSI2 (beside tenant members); removed on accept or
-// revoke, and by TTL after expiry. Server-only.
+// Listed pending by id on GSI1, by email on GSI2 (beside tenant members) and per unit on GSI3;
+// removed on accept or revoke, and by TTL after expiry. It also holds the hash of its link's
+// secret (the link itself is shown once: invitation-link.ts) and when mail was last sent, the
+// state the resend limit is decided on. Server-only.
 import { keys, TTL_ATTRIBUTE, type Actor } from '../db';
 import { invalid } from '../errors';
 import type { Role } from '../members/membership-items';
@@ -19,11 +21,21 @@ export interface Invitation {
   /** ISO time after which the invitation can no longer be accepted. */
   expiresAt: string;
   version: number;
+  /** When its link was last emailed (undefined: never, e.g. mail disabled or copy-only). */
+  lastSentAt?: string;
+  /** Emails sent for it so far (the resend limit counts these). */
+  sendCount: number;
+}
+
+/** The stored link state, never part of the Invitation handed to callers. */
+export interface InvitationLinkState {
+  /** SHA-256 of the link's secret, base64url. */
+  tokenHash: string;
 }
 
 const epochSeconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
-export function invitationItem(i: Invitation): Record<string, unknown> {
+export function invitationItem(i: Invitation, link?: InvitationLinkState): Record<string, unknown> {
   return {
     ...keys.invitation(i.tenantId, i.id),
     type: 'invitation',
@@ -37,10 +49,15 @@ export function invitationItem(i: Invitation): Record<string, unknown> {
     // Epoch seconds: the table's TTL attribute, also what listings filter on.
     [TTL_ATTRIBUTE]: epochSeconds(i.expiresAt),
     version: i.version,
+    sendCount: i.sendCount,
+    ...(i.lastSentAt ? { lastSentAt: epochSeconds(i.lastSentAt) } : {}),
+    ...(link ? { tokenHash: link.tokenHash } : {}),
     GSI1PK: keys.gsi1.invitations(i.tenantId),
     GSI1SK: i.id,
     GSI2PK: keys.gsi2.emails(i.tenantId),
     GSI2SK: i.email,
+    GSI3PK: keys.gsi3.unitInvitations(i.tenantId, i.unitId),
+    GSI3SK: i.id,
   };
 }
 
@@ -55,6 +72,8 @@ export function toInvitation(item: Record<string, unknown>): Invitation {
     createdAt: item.createdAt as string,
     expiresAt: new Date((item[TTL_ATTRIBUTE] as number) * 1000).toISOString(),
     version: item.version as number,
+    sendCount: (item.sendCount as number | undefined) ?? 0,
+    ...(typeof item.lastSentAt === 'number' ? { lastSentAt: new Date(item.lastSentAt * 1000).toISOString() } : {}),
   };
 }
 

@@ -42,3 +42,26 @@ export async function getInvitationsForEmail(db: TenantDb, rawEmail: string): Pr
   });
   return items.map(toInvitation).sort((a, b) => a.id.localeCompare(b.id));
 }
+
+/** One unit's pending, unexpired invitations, oldest first (GSI3; the unit's Members panel). */
+export async function listUnitInvitations(
+  db: TenantDb,
+  unitId: string,
+  options: { limit?: number; cursor?: string } = {},
+): Promise<Page<Invitation>> {
+  const limit = pageSize(options.limit, INVITATIONS_PAGE);
+  const scope = `T13u:${db.tenantId}:${unitId}`;
+  const out = await db.client.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      IndexName: INDEX.gsi3,
+      KeyConditionExpression: 'GSI3PK = :pk',
+      FilterExpression: NOT_EXPIRED.expression,
+      ExpressionAttributeNames: NOT_EXPIRED.names,
+      ExpressionAttributeValues: { ':pk': keys.gsi3.unitInvitations(db.tenantId, unitId), ...NOT_EXPIRED.values() },
+      Limit: limit,
+      ExclusiveStartKey: decodeCursor(scope, options.cursor),
+    }),
+  );
+  return { items: (out.Items ?? []).map(toInvitation), nextCursor: encodeCursor(scope, out.LastEvaluatedKey) };
+}

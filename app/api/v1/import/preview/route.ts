@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { withActor } from '@/lib/api/with-actor';
 import { MAX_IMPORT_BYTES, previewImport } from '@/lib/bulk';
+import { platformDb } from '@/lib/tenancy';
 
 export const POST = withActor(
   {
@@ -12,6 +13,7 @@ export const POST = withActor(
   },
   async (ctx) => {
     ctx.authorize('tenant.import', {});
-    return previewImport(ctx.db, ctx.actor, ctx.body.kind, ctx.body.csv);
+    // P1 reads: can the people new to the organization sign in here at all?
+    return previewImport(ctx.db, ctx.actor, ctx.body.kind, ctx.body.csv, platformDb());
   },
 );

@@ -1,0 +1,80 @@
+// A new link for a pending invitation, to email again (resend) or to copy. Server-only.
+//
+// The stored hash is replaced, so the previous link stops working: only the newest link of an
+// invitation is valid, and a copied link is as fresh as the last mail. One transaction: the
+// invitation (conditioned on the version read and on not having expired, version + 1) and the
+// audit entry. Resending is limited per invitation, with the state in the item itself (any
+// instance decides the same): one mail per RESEND_INTERVAL_SECONDS, MAX_SENDS in all.
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { auditEntryPut } from '../audit';
+import { keys, transactWrite, TTL_ATTRIBUTE, type Actor, type TenantDb } from '../db';
+import { notFound, rateLimited, versionConflict } from '../errors';
+import { validateVersion } from '../members/membership-items';
+import { validateId } from '../validation';
+import { nowSeconds, toInvitation, type Invitation } from './invitation-item';
+
+export const RESEND_INTERVAL_SECONDS = 60;
+export const MAX_SENDS = 10;
+
+export interface ReissueInvitationLinkInput {
+  invitationId: string;
+  expectedVersion?: number;
+  /** 'email': the caller sends the new link by mail once this commits; 'copy': shown to the admin only. */
+  delivery: 'email' | 'copy';
+  tokenHash: string;
+}
+
+const gone = () => notFound('invitation.notFound', 'That invitation no longer exists. It may have been accepted, revoked or expired.');
+
+export async function reissueInvitationLink(db: TenantDb, actor: Actor, input: ReissueInvitationLinkInput): Promise<Invitation> {
+  const id = validateId(input?.invitationId, 'invitation');
+  const key = keys.invitation(db.tenantId, id);
+  const out = await db.client.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }));
+  const now = nowSeconds();
+  if (!out.Item || (out.Item[TTL_ATTRIBUTE] as number) <= now) throw gone();
+  const current = toInvitation(out.Item);
+  const version = input.expectedVersion === undefined ? current.version : validateVersion(input.expectedVersion, 'invitation');
+  if (current.version !== version) throw versionConflict('invitation', current.version, current);
+
+  const email = input.delivery === 'email';
+  if (email) {
+    if (current.sendCount >= MAX_SENDS) {
+      throw rateLimited('invitation.resendLimit', `This invitation was already emailed ${MAX_SENDS} times. Copy its link instead, or revoke it and invite again.`);
+    }
+    const last = current.lastSentAt ? Date.parse(current.lastSentAt) / 1000 : 0;
+    const wait = Math.ceil(last + RESEND_INTERVAL_SECONDS - now);
+    if (wait > 0) {
+      throw rateLimited('invitation.resendTooSoon', `This invitation was emailed moments ago. You can send it again in ${wait} seconds.`, { retryAfterSeconds: wait });
+    }
+  }
+  const failed = await transactWrite(db, [
+    {
+      Update: {
+        TableName: db.tableName, Key: key,
+        // The version holds the resend limit too: two resends racing read the same count, one wins.
+        ConditionExpression: '#version = :v AND #exp > :now',
+        UpdateExpression: email
+          ? 'SET tokenHash = :hash, #version = :next, lastSentAt = :now, sendCount = :count'
+          : 'SET tokenHash = :hash, #version = :next',
+        ExpressionAttributeNames: { '#version': 'version', '#exp': TTL_ATTRIBUTE },
+        ExpressionAttributeValues: {
+          ':v': version, ':next': version + 1, ':now': now, ':hash': input.tokenHash,
+          ...(email ? { ':count': current.sendCount + 1 } : {}),
+        },
+      },
+    },
+    auditEntryPut(db, {
+      actor, action: email ? 'invitation.resend' : 'invitation.copyLink', target: { type: 'invitation', id, label: current.email },
+      unitId: current.unitId, after: { email: current.email, role: current.role },
+    }),
+  ]);
+  if (failed) {
+    const again = await db.client.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }));
+    if (!again.Item) throw gone();
+    throw versionConflict('invitation', again.Item.version as number, toInvitation(again.Item));
+  }
+  return {
+    ...current, version: version + 1,
+    ...(email ? { sendCount: current.sendCount + 1, lastSentAt: new Date(now * 1000).toISOString() } : {}),
+  };
+}
