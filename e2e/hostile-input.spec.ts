@@ -226,13 +226,14 @@ test('pages answer hostile addresses and query strings without a server error', 
   const texts = Object.entries(hostileText).filter(([, v]) => v.length <= 3000);
   const ids = Object.values(hostileIds).filter((v) => v !== '');
   const urls = [
-    ...ids.flatMap((id) => [`/units/${encodeURIComponent(id)}`, `/members/${encodeURIComponent(id)}`]),
+    ...ids.flatMap((id) => [`/units/${encodeURIComponent(id)}`, `/members/${encodeURIComponent(id)}`, `/invite/${encodeURIComponent(id)}`]),
     ...texts.flatMap(([, t]) => [
       `/members?q=${encodeURIComponent(t)}`,
       `/units?q=${encodeURIComponent(t)}`,
       `/sign-in?callbackUrl=${encodeURIComponent(t)}&reason=${encodeURIComponent(t)}`,
       `/sign-in/error?code=${encodeURIComponent(t)}`,
       `/select-tenant?reason=${encodeURIComponent(t)}`,
+      `/invite/${encodeURIComponent(t)}`,
     ]),
     '/sign-in?callbackUrl=https%3A%2F%2Fevil.example%2F',
     '/sign-in?callbackUrl=%2F%2Fevil.example',

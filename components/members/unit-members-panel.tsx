@@ -11,21 +11,24 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { toast } from '@/components/ui/toaster';
 import { useUnitName } from '@/components/tree/tree-provider';
 import { api } from '@/lib/api/client';
-import type { MemberRowView, MemberScope, UnitMembersPage, UnitMembersPermissions, UnitSummary } from '@/lib/screens/unit-members';
+import type { MemberRowView, MemberScope, PendingInvitations, UnitMembersPage, UnitMembersPermissions, UnitSummary } from '@/lib/screens/unit-members';
 import { AddMemberDialog } from './add-member-dialog';
 import { InviteDialog } from './invite-dialog';
 import { MemberRowControls } from './member-row-controls';
+import { PendingInvitationsList } from './pending-invitations';
 
 export interface UnitMembersPanelProps {
   unit: UnitSummary;
   /** First page of direct members, from loadUnitMembers. */
   initial: UnitMembersPage;
   permissions: UnitMembersPermissions;
+  /** The unit's pending invitations, for those who may invite here. */
+  pending?: PendingInvitations;
 }
 
 const rowKey = (r: MemberRowView) => `${r.unitId}/${r.userId}`;
 
-export function UnitMembersPanel({ unit, initial, permissions }: UnitMembersPanelProps) {
+export function UnitMembersPanel({ unit, initial, permissions, pending }: UnitMembersPanelProps) {
   // The name as the console knows it now (renamed on this page a moment ago).
   const unitName = useUnitName(unit.id, unit.name);
   const router = useRouter();
@@ -145,6 +148,8 @@ export function UnitMembersPanel({ unit, initial, permissions }: UnitMembersPane
           {loading ? 'Loading…' : 'Show more'}
         </Button>
       )}
+
+      {pending && <PendingInvitationsList unitName={unit.name} pending={pending} onChanged={() => router.refresh()} />}
 
       {permissions.addRoles.length > 0 && (
         <AddMemberDialog

@@ -4,6 +4,8 @@
 // Server-only.
 import { can, type ActorAccess, type UnitRef } from '../authz';
 import { batchGet, keys, type TenantDb } from '../db';
+import { listUnitInvitations, type Invitation } from '../invitations';
+import { mailEnabled } from '../mail';
 import { isRootPath, listSubtreeMembers, listUnitMembers, ROLES, TENANT_ROLES, type Membership, type Role } from '../members';
 import { getTenantSettings } from '../tenants/settings';
 import type { ScreenContext } from './tree';
@@ -55,10 +57,44 @@ export interface UnitMembersPermissions {
   inviteRoles: Role[];
 }
 
+/** A pending invitation to the unit, with what the actor may do to it. */
+export interface PendingInvitationView {
+  id: string;
+  email: string;
+  role: Role;
+  expiresAt: string;
+  lastSentAt?: string;
+  invitedBy: string;
+  version: number;
+  /** Email a new link, or make one to copy (re-inviting takes what inviting takes). */
+  canRenew: boolean;
+  canRevoke: boolean;
+}
+
+export interface PendingInvitations {
+  rows: PendingInvitationView[];
+  /** Whether this Arbor sends mail (else only copy-link is offered). */
+  mailEnabled: boolean;
+  /** More than one page is pending: the rest are listed by email in the members directory. */
+  more: boolean;
+}
+
 export interface UnitMembersView {
   unit: UnitSummary;
   initial: UnitMembersPage;
   permissions: UnitMembersPermissions;
+  /** Only for those who may invite here (their invitees' addresses are theirs to see). */
+  pending?: PendingInvitations;
+}
+
+export function pendingInvitationRow(access: ActorAccess, unit: UnitRef, i: Invitation): PendingInvitationView {
+  return {
+    id: i.id, email: i.email, role: i.role, expiresAt: i.expiresAt, version: i.version,
+    ...(i.lastSentAt ? { lastSentAt: i.lastSentAt } : {}),
+    invitedBy: i.invitedBy.name || i.invitedBy.email,
+    canRenew: can(access, 'invitation.create', { unit, role: i.role }),
+    canRevoke: can(access, 'invitation.revoke', { unit, role: i.role }),
+  };
 }
 
 /** Rows per page on screen: one BatchGetItem resolves the unit names of a subtree page. */
@@ -141,9 +177,21 @@ export async function unitMembersPage(
   };
 }
 
-/** The unit page's members section, first page of direct members: one Query (T6). */
+/**
+ * The unit page's members section: first page of direct members (T6, one Query) and, for those
+ * who may invite here, the unit's pending invitations (GSI3, one Query), in parallel.
+ */
 export async function loadUnitMembers(ctx: ScreenContext, unit: UnitSummary): Promise<UnitMembersView> {
   const summary: UnitSummary = { id: unit.id, path: unit.path, name: unit.name, version: unit.version };
-  const initial = await unitMembersPage(ctx, summary, { scope: 'direct' });
-  return { unit: summary, initial, permissions: unitPermissions(ctx.actor, ref(summary)) };
+  const permissions = unitPermissions(ctx.actor, ref(summary));
+  const [initial, invitations] = await Promise.all([
+    unitMembersPage(ctx, summary, { scope: 'direct' }),
+    permissions.inviteRoles.length > 0 ? listUnitInvitations(ctx.db, summary.id) : undefined,
+  ]);
+  const pending = invitations && {
+    rows: invitations.items.map((i) => pendingInvitationRow(ctx.actor, ref(summary), i)),
+    mailEnabled: mailEnabled(),
+    more: Boolean(invitations.nextCursor),
+  };
+  return { unit: summary, initial, permissions, ...(pending ? { pending } : {}) };
 }
