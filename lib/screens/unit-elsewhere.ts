@@ -8,6 +8,7 @@
 // nothing is said about a tenant they are not in or a unit outside their view there. Runs only
 // on the not-found path, so no screen's budget pays for it.
 import { can } from '../authz';
+import type { PlatformDb, TenantDb } from '../db';
 import { getUserMemberships } from '../members';
 import { getUnit } from '../org';
 import { platformDb, tenantDb } from '../tenancy';
@@ -24,7 +25,19 @@ export interface UnitElsewhere {
   unitName: string;
 }
 
-export async function findUnitElsewhere(ctx: ScreenContext, rawUnitId: string): Promise<UnitElsewhere | undefined> {
+export interface ElsewhereDeps {
+  platform: PlatformDb;
+  /** A TenantDb with that tenant's scoped credentials. */
+  tenantDb(tenantId: string, options: { userId: string }): Promise<TenantDb>;
+}
+
+const appDeps = (): ElsewhereDeps => ({ platform: platformDb(), tenantDb });
+
+export async function findUnitElsewhere(
+  ctx: Pick<ScreenContext, 'actor'>,
+  rawUnitId: string,
+  deps: ElsewhereDeps = appDeps(),
+): Promise<UnitElsewhere | undefined> {
   let unitId: string;
   try {
     unitId = validateId(rawUnitId, 'unit');
@@ -32,11 +45,11 @@ export async function findUnitElsewhere(ctx: ScreenContext, rawUnitId: string): 
     return undefined;
   }
   const { userId, tenantId: active } = ctx.actor;
-  const tenants = (await listUserTenants(platformDb(), userId)).filter((t) => t.tenantId !== active).slice(0, MAX_TENANTS);
+  const tenants = (await listUserTenants(deps.platform, userId)).filter((t) => t.tenantId !== active).slice(0, MAX_TENANTS);
   const found = await Promise.all(
     tenants.map(async (t) => {
       try {
-        const db = await tenantDb(t.tenantId, { userId });
+        const db = await deps.tenantDb(t.tenantId, { userId });
         const [{ memberships }, unit] = await Promise.all([getUserMemberships(db, userId), getUnit(db, unitId)]);
         if (!unit || !can({ tenantId: t.tenantId, userId, memberships }, 'tree.read', { unit })) return undefined;
         return { tenantId: t.tenantId, tenantName: t.name, unitName: unit.name };
