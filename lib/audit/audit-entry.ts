@@ -43,6 +43,12 @@ export function auditEntryPut(db: TenantDb, input: AuditInput, now = new Date())
     item.GSI1PK = keys.gsi1.unitAudit(db.tenantId, input.unitId);
     item.GSI1SK = auditId;
   }
+  // The trail filtered by who acted and by what they did: one index partition each, written with
+  // the entry itself (so in the mutation's own transaction), sorted by the same ULID.
+  item.GSI2PK = keys.gsi2.actorAudit(db.tenantId, input.actor.userId);
+  item.GSI2SK = auditId;
+  item.GSI3PK = keys.gsi3.actionAudit(db.tenantId, input.action);
+  item.GSI3SK = auditId;
   const retention = input.retentionSeconds ?? auditRetentionSeconds();
   if (retention) item[TTL_ATTRIBUTE] = Math.floor(now.getTime() / 1000) + retention;
   return {

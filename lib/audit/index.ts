@@ -1,4 +1,4 @@
 // Audit trail (T14): entries appended inside each mutation's transaction, listed newest first.
 export { auditEntryPut, type AuditInput } from './audit-entry';
 export { auditRetentionSeconds } from './audit-retention';
-export { listTenantAudit, listUnitAudit, toAuditEntry, AUDIT_PAGE, type AuditEntry, type AuditPageOptions } from './list-audit';
+export { listAudit, listTenantAudit, listUnitAudit, toAuditEntry, AUDIT_PAGE, type AuditEntry, type AuditFilter, type AuditPageOptions } from './list-audit';

@@ -2,6 +2,8 @@
 // Server-only.
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeCursor, encodeCursor, INDEX, keys, pageSize, TTL_ATTRIBUTE, type Actor, type Page, type TenantDb } from '../db';
+import { encodeTime } from 'ulid';
+import { invalid } from '../errors';
 import { validateId } from '../validation';
 import type { AuditInput } from './audit-entry';
 
@@ -43,6 +45,19 @@ export interface AuditPageOptions {
   cursor?: string;
 }
 
+/** What the trail can be narrowed to; any combination. */
+export interface AuditFilter {
+  /** Entries of this actor (user id, or a machine actor's id such as `operator`). */
+  actorId?: string;
+  /** Entries of this action (`unit.move`). */
+  action?: string;
+  /** Entries listed under this unit. */
+  unitId?: string;
+  /** ISO times, inclusive. */
+  from?: string;
+  to?: string;
+}
+
 // TTL deletion is lazy (typically within days), so entries past their expiry are filtered out
 // here; the filter is applied after the page is read, so a page may hold fewer than `limit`.
 const notExpired = {
@@ -50,21 +65,62 @@ const notExpired = {
   names: { '#exp': TTL_ATTRIBUTE },
 };
 
-async function queryAudit(
-  db: TenantDb,
-  scope: string,
-  query: { IndexName?: string; KeyConditionExpression: string; pk: string },
-  options: AuditPageOptions,
-): Promise<Page<AuditEntry>> {
+/**
+ * The smallest ULID at `from` and the largest at `to`: a date range is a sort-key range on every
+ * audit listing (table and indexes alike sort by the entry's ULID).
+ */
+function idRange(filter: AuditFilter): { low?: string; high?: string } {
+  const at = (iso: string | undefined, fill: string) => {
+    if (!iso) return undefined;
+    const ms = Date.parse(iso);
+    if (!Number.isFinite(ms)) throw invalid('audit.badDate', 'That date is not valid.');
+    return encodeTime(Math.min(Math.max(ms, 0), 2 ** 48 - 1), 10) + fill.repeat(16);
+  };
+  return { low: at(filter.from, '0'), high: at(filter.to, 'Z') };
+}
+
+/**
+ * Where a filtered listing reads: the most selective partition the filter names (an actor's
+ * entries, then an action's, then a unit's, else the whole trail); the other criteria become a
+ * FilterExpression over that partition's page, so a page holds at most `limit` entries read and
+ * may show fewer (the next page continues).
+ */
+function auditSource(db: TenantDb, filter: AuditFilter) {
+  if (filter.actorId) return { index: INDEX.gsi2, pk: 'GSI2PK', sk: 'GSI2SK', value: keys.gsi2.actorAudit(db.tenantId, filter.actorId), by: 'actor' as const };
+  if (filter.action) return { index: INDEX.gsi3, pk: 'GSI3PK', sk: 'GSI3SK', value: keys.gsi3.actionAudit(db.tenantId, filter.action), by: 'action' as const };
+  if (filter.unitId) return { index: INDEX.gsi1, pk: 'GSI1PK', sk: 'GSI1SK', value: keys.gsi1.unitAudit(db.tenantId, filter.unitId), by: 'unit' as const };
+  return { index: undefined, pk: 'PK', sk: 'SK', value: keys.auditPartition(db.tenantId), by: 'tenant' as const };
+}
+
+/** T14, optionally filtered by actor, action, unit and time: one Query page, newest first. */
+export async function listAudit(db: TenantDb, filter: AuditFilter = {}, options: AuditPageOptions = {}): Promise<Page<AuditEntry>> {
   const limit = pageSize(options.limit, AUDIT_PAGE);
+  const unitId = filter.unitId ? validateId(filter.unitId, 'unit') : undefined;
+  const source = auditSource(db, { ...filter, unitId });
+  const { low, high } = idRange(filter);
+  const range = low && high ? ' AND #sk BETWEEN :low AND :high' : low ? ' AND #sk >= :low' : high ? ' AND #sk <= :high' : '';
+  const conditions = [notExpired.FilterExpression];
+  const names: Record<string, string> = { ...notExpired.names, '#pk': source.pk, ...(range ? { '#sk': source.sk } : {}) };
+  const values: Record<string, unknown> = { ':pk': source.value, ':now': Math.floor(Date.now() / 1000), ...(low ? { ':low': low } : {}), ...(high ? { ':high': high } : {}) };
+  if (filter.action && source.by !== 'action') {
+    conditions.push('#action = :action');
+    names['#action'] = 'action';
+    values[':action'] = filter.action;
+  }
+  if (unitId && source.by !== 'unit') {
+    conditions.push('unitId = :unit');
+    values[':unit'] = unitId;
+  }
+  // The cursor is bound to the whole filter: a page link never continues a different listing.
+  const scope = `T14:${db.tenantId}:${JSON.stringify([filter.actorId ?? '', filter.action ?? '', unitId ?? '', low ?? '', high ?? ''])}`;
   const out = await db.client.send(
     new QueryCommand({
       TableName: db.tableName,
-      IndexName: query.IndexName,
-      KeyConditionExpression: query.KeyConditionExpression,
-      FilterExpression: notExpired.FilterExpression,
-      ExpressionAttributeNames: notExpired.names,
-      ExpressionAttributeValues: { ':pk': query.pk, ':now': Math.floor(Date.now() / 1000) },
+      IndexName: source.index,
+      KeyConditionExpression: `#pk = :pk${range}`,
+      FilterExpression: conditions.map((c) => `(${c})`).join(' AND '),
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
       ScanIndexForward: false,
       Limit: limit,
       ExclusiveStartKey: decodeCursor(scope, options.cursor),
@@ -75,21 +131,10 @@ async function queryAudit(
 
 /** T14 per tenant: every entry, newest first. */
 export async function listTenantAudit(db: TenantDb, options: AuditPageOptions = {}): Promise<Page<AuditEntry>> {
-  return queryAudit(
-    db,
-    `T14:${db.tenantId}`,
-    { KeyConditionExpression: 'PK = :pk', pk: keys.auditPartition(db.tenantId) },
-    options,
-  );
+  return listAudit(db, {}, options);
 }
 
 /** T14 per unit: the entries listed under one unit, newest first. */
 export async function listUnitAudit(db: TenantDb, unitId: string, options: AuditPageOptions = {}): Promise<Page<AuditEntry>> {
-  const id = validateId(unitId, 'unit');
-  return queryAudit(
-    db,
-    `T14:${db.tenantId}:${id}`,
-    { IndexName: INDEX.gsi1, KeyConditionExpression: 'GSI1PK = :pk', pk: keys.gsi1.unitAudit(db.tenantId, id) },
-    options,
-  );
+  return listAudit(db, { unitId: validateId(unitId, 'unit') }, options);
 }

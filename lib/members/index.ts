@@ -2,7 +2,7 @@
 // together; the tenant profile of each member; the member list. Authorization (T9) reads
 // getUserMemberships.
 export {
-  ROLES, TENANT_ROLES, ROLE_RANK, validateRole, validateVersion, isRootPath,
+  ROLES, TENANT_ROLES, ROLE_RANK, validateRole, validateVersion, isRootPath, toTenantUser,
   type Role, type Membership, type TenantUser,
 } from './membership-items';
 export { addMembership, type AddMembershipInput } from './add-membership';
@@ -14,3 +14,5 @@ export { readUnitMember, readProfile, findProfileByEmail, membershipNotFound, re
 export { listUnitMembers, listSubtreeMembers, UNIT_MEMBERS_PAGE, SUBTREE_MEMBERS_PAGE, type PageOptions } from './list-members';
 export { listTenantMembers, TENANT_MEMBERS_PAGE, type TenantMemberRow, type TenantMembersOptions } from './list-tenant-members';
 export { SUMMARY_UNITS, type MembershipSummary } from './profile-summary';
+export { listDirectory, DIRECTORY_SORTS, DIRECTORY_PAGE, type DirectorySort, type DirectoryOptions } from './list-directory';
+export { applyBulkChange, BULK_MAX, type BulkChange, type BulkOutcome } from './bulk-memberships';

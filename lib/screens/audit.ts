@@ -3,8 +3,9 @@
 // /audit (tenant-wide), the unit page (one unit's history) and GET /api/v1/audit (later pages).
 // Server-only.
 import { can, covers, type UnitRef } from '../authz';
-import { listTenantAudit, listUnitAudit, type AuditEntry } from '../audit';
+import { listAudit, type AuditEntry, type AuditFilter } from '../audit';
 import type { Actor } from '../db';
+import { csvLine } from '../bulk/csv';
 import { unitLabels, type ScreenContext } from './unit-members';
 
 export interface AuditLineView {
@@ -19,6 +20,8 @@ export interface AuditLineView {
   unit?: { id: string; name: string };
   before?: Record<string, unknown>;
   after?: Record<string, unknown>;
+  /** What was acted on (kind and id), for the CSV export. */
+  target?: { type: string; id: string };
 }
 
 export interface AuditPageView {
@@ -112,6 +115,7 @@ async function toPageView(ctx: ScreenContext, page: { items: AuditEntry[]; nextC
       actor: e.actor,
       action: e.action,
       summary: describeAudit(e, names),
+      ...(e.target && !hidden.has(e.target.id) ? { target: { type: e.target.type, id: e.target.id } } : {}),
       ...(e.unitId && names.has(e.unitId) && !hidden.has(e.unitId) ? { unit: { id: e.unitId, name: names.get(e.unitId)! } } : {}),
       ...(e.before ? { before: raw(e.before) } : {}),
       ...(e.after ? { after: raw(e.after) } : {}),
@@ -121,20 +125,53 @@ async function toPageView(ctx: ScreenContext, page: { items: AuditEntry[]; nextC
   };
 }
 
+/** Filters a reader may set besides the unit (which is authorized as a place). */
+export type AuditLineFilter = Omit<AuditFilter, 'unitId'>;
+
+/** Actions the trail records, for the action filter. */
+export const AUDIT_ACTIONS = [
+  'unit.create', 'unit.rename', 'unit.move', 'unit.delete',
+  'membership.add', 'membership.roleChange', 'membership.remove', 'membership.removeFromTenant',
+  'invitation.create', 'invitation.revoke', 'invitation.accept',
+  'tenant.create', 'tenant.rename', 'sso.update',
+] as const;
+
 /**
- * One page of the tenant's trail (owners and admins) or of one unit's (its managers): one Query
- * plus one BatchGetItem for the names of the units the page mentions.
+ * One page of the tenant's trail (owners and admins) or of one unit's (its managers too),
+ * optionally narrowed by actor, action and time: one Query (the most selective partition,
+ * lib/audit/list-audit.ts) plus one BatchGetItem for the names of the units the page mentions.
  */
-export async function auditPage(ctx: ScreenContext, options: { unit?: UnitRef; cursor?: string } = {}): Promise<AuditPageView> {
+export async function auditPage(
+  ctx: ScreenContext,
+  options: { unit?: UnitRef; cursor?: string; filter?: AuditLineFilter; limit?: number } = {},
+): Promise<AuditPageView> {
   ctx.authorize('audit.read', options.unit ? { unit: options.unit } : {});
-  const page = options.unit
-    ? await listUnitAudit(ctx.db, options.unit.id, { cursor: options.cursor })
-    : await listTenantAudit(ctx.db, { cursor: options.cursor });
+  const page = await listAudit(ctx.db, { ...options.filter, unitId: options.unit?.id }, { cursor: options.cursor, limit: options.limit });
   return toPageView(ctx, page);
 }
 
-/** /audit: the organization's history, first page. */
-export const loadTenantAudit = (ctx: ScreenContext) => auditPage(ctx);
+/** /audit: the organization's history (or one unit's), filtered, first page. */
+export const loadTenantAudit = (ctx: ScreenContext, options: { unit?: UnitRef; filter?: AuditLineFilter } = {}) => auditPage(ctx, options);
+
+export const AUDIT_CSV_COLUMNS = ['at', 'actor_email', 'actor_name', 'action', 'summary', 'unit_id', 'unit_name', 'target_type', 'target_id'];
+
+/**
+ * The filtered trail as CSV (GET /api/v1/export/audit.csv), page by page (100 entries read per
+ * Query), each page authorized and worded as on screen.
+ */
+export async function* auditCsv(ctx: ScreenContext, options: { unit?: UnitRef; filter?: AuditLineFilter }): AsyncGenerator<string> {
+  yield '\uFEFF' + csvLine(AUDIT_CSV_COLUMNS);
+  let cursor: string | undefined;
+  do {
+    const page = await auditPage(ctx, { ...options, cursor, limit: 100 });
+    const chunk = page.lines
+      .map((l) => csvLine([l.at, l.actor.email, l.actor.name ?? '', l.action, l.summary, l.unit?.id ?? '', l.unit?.name ?? '', l.target?.type ?? '', l.target?.id ?? '']))
+      .join('');
+    if (chunk) yield chunk;
+    cursor = page.nextCursor;
+  } while (cursor);
+}
+
 
 /**
  * The unit page's history section, first page; undefined when the actor may not see this unit's

@@ -3,7 +3,8 @@
 // without repeats). Owners and admins only (`members.list`). Server-only.
 import { can, type ActorAccess, type UnitRef } from '../authz';
 import { invalid } from '../errors';
-import { listTenantMembers, type Role, type TenantMemberRow, type TenantUser } from '../members';
+import { batchGet, keys } from '../db';
+import { listDirectory, listTenantMembers, listUnitMembers, ROLE_RANK, toTenantUser, type DirectorySort, type Role, type TenantMemberRow, type TenantUser } from '../members';
 import type { Invitation } from '../invitations';
 import { personNameMatches, search, searchMembersByName, validateSearchPrefix } from '../search';
 import { pathIds, rootPath } from '../org/unit-item';
@@ -17,6 +18,10 @@ export interface MemberListMember {
   email: string;
   /** How many units they belong to. */
   units: number;
+  /** Their units and roles, highest role first, named (at most MEMBER_UNITS_NAMED; `units` counts all). */
+  unitRoles: { unitId: string; unitName: string; role: Role }[];
+  joinedAt?: string;
+  lastSignInAt?: string;
 }
 
 export interface MemberListInvitation {
@@ -40,6 +45,16 @@ export interface MembersPageView {
   nextCursor?: string;
   /** The search the page answers ('' for the whole list). */
   query: string;
+  /** The listing the page answers (a search is ordered by name, then email). */
+  view: DirectoryView;
+}
+
+/** How the directory is ordered and narrowed (the address's ?sort=&role=&unit=). */
+export interface DirectoryView {
+  sort: DirectorySort;
+  role?: Role;
+  /** Members of this unit only (T6), with its name. */
+  unit?: { id: string; name: string };
 }
 
 export interface MembersScreen {
@@ -54,7 +69,23 @@ export interface MembersScreen {
 const PAGE = 25;
 const LIST_PAGE = 50;
 
-const memberRow = (u: TenantUser): MemberListMember => ({ kind: 'member', userId: u.userId, name: u.name, email: u.email, units: u.membershipCount });
+/**
+ * Units named per row: with 50 rows, at most 100 unit ids, so one BatchGetItem names them all;
+ * the person's page lists every unit.
+ */
+export const MEMBER_UNITS_NAMED = 2;
+
+const namedUnits = (u: TenantUser) =>
+  Object.entries(u.units)
+    .sort(([a, ra], [b, rb]) => ROLE_RANK[rb] - ROLE_RANK[ra] || a.localeCompare(b))
+    .slice(0, MEMBER_UNITS_NAMED);
+
+const memberRow = (u: TenantUser, labels: Map<string, UnitLabel>): MemberListMember => ({
+  kind: 'member', userId: u.userId, name: u.name, email: u.email, units: u.membershipCount,
+  unitRoles: namedUnits(u).map(([unitId, role]) => ({ unitId, unitName: labels.get(unitId)?.name ?? 'a deleted unit', role })),
+  ...(u.joinedAt ? { joinedAt: u.joinedAt } : {}),
+  ...(u.lastSignInAt ? { lastSignInAt: u.lastSignInAt } : {}),
+});
 
 function invitationRow(access: ActorAccess, i: Invitation, labels: Map<string, UnitLabel>): MemberListInvitation {
   const unit = labels.get(i.unitId);
@@ -89,9 +120,10 @@ function readSearchCursor(raw: string | undefined): SearchCursor {
 const writeSearchCursor = (c: SearchCursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
 
 async function withInvitationNames(ctx: ScreenContext, rows: TenantMemberRow[]): Promise<MemberListRow[]> {
-  const invitations = rows.flatMap((r) => (r.kind === 'invitation' ? [r.invitation] : []));
-  const labels = await unitLabels(ctx.db, invitations.map((i) => i.unitId));
-  return rows.map((r) => (r.kind === 'member' ? memberRow(r.user) : invitationRow(ctx.actor, r.invitation, labels)));
+  // One BatchGetItem names the invitations' units and the units shown on the people's rows.
+  const ids = rows.flatMap((r) => (r.kind === 'invitation' ? [r.invitation.unitId] : namedUnits(r.user).map(([id]) => id)));
+  const labels = await unitLabels(ctx.db, ids);
+  return rows.map((r) => (r.kind === 'member' ? memberRow(r.user, labels) : invitationRow(ctx.actor, r.invitation, labels)));
 }
 
 /**
@@ -100,12 +132,14 @@ async function withInvitationNames(ctx: ScreenContext, rows: TenantMemberRow[]):
  * whose name (any word of it) starts with it (GSI3) and those whose email does (GSI2; invitations included), in
  * parallel; someone matching both ways is listed once, from the name stream.
  */
-export async function membersPage(ctx: ScreenContext, options: { q?: string; cursor?: string } = {}): Promise<MembersPageView> {
+export async function membersPage(ctx: ScreenContext, options: MembersPageOptions = {}): Promise<MembersPageView> {
   ctx.authorize('members.list', {});
   const query = options.q?.trim() ?? '';
+  const view: DirectoryView = { sort: options.sort ?? 'email', ...(options.role ? { role: options.role } : {}) };
+  if (options.unitId) return unitDirectoryPage(ctx, options.unitId, view, options.cursor);
   if (!query) {
-    const page = await listTenantMembers(ctx.db, { limit: LIST_PAGE, cursor: options.cursor });
-    return { rows: await withInvitationNames(ctx, page.items), query, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
+    const page = await listDirectory(ctx.db, { sort: view.sort, role: view.role, limit: LIST_PAGE, cursor: options.cursor });
+    return { rows: await withInvitationNames(ctx, page.items), query, view, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
   }
   const key = validateSearchPrefix(query, 'member.badPrefix');
   const cursor = readSearchCursor(options.cursor);
@@ -119,15 +153,48 @@ export async function membersPage(ctx: ScreenContext, options: { q?: string; cur
   const emailRows = (byEmail?.items ?? []).filter((r) => r.kind === 'invitation' || !personNameMatches(r.user, key));
   const rows = [...(byName?.items ?? []).map((user): TenantMemberRow => ({ kind: 'member', user })), ...emailRows];
   const next: SearchCursor = { n: byName?.nextCursor ?? null, e: byEmail?.nextCursor ?? null };
+  // A search is ordered by its two streams; the role filter narrows what they found.
+  const matching = view.role ? rows.filter((r) => (r.kind === 'member' ? r.user.roleCounts[view.role!] > 0 : r.invitation.role === view.role)) : rows;
   return {
-    rows: await withInvitationNames(ctx, rows),
+    rows: await withInvitationNames(ctx, matching),
     query,
+    view,
     ...(next.n || next.e ? { nextCursor: writeSearchCursor(next) } : {}),
   };
 }
 
+export interface MembersPageOptions {
+  q?: string;
+  cursor?: string;
+  sort?: DirectorySort;
+  role?: Role;
+  /** Members of this unit only. */
+  unitId?: string;
+}
+
+/**
+ * The directory narrowed to one unit: its direct members (T6, one Query page, in user-id order),
+ * their profiles (one BatchGetItem: the units and roles on each row) and the units' names (one
+ * BatchGetItem). The role filter applies to the role held in this unit.
+ */
+async function unitDirectoryPage(ctx: ScreenContext, unitId: string, view: DirectoryView, cursor?: string): Promise<MembersPageView> {
+  const page = await listUnitMembers(ctx.db, unitId, { limit: LIST_PAGE, cursor });
+  const members = view.role ? page.items.filter((m) => m.role === view.role) : page.items;
+  const profiles = members.length ? (await batchGet(ctx.db, members.map((m) => keys.tenantUser(ctx.db.tenantId, m.userId)), { consistent: false })).map(toTenantUser) : [];
+  const byId = new Map(profiles.map((p) => [p.userId, p]));
+  const rows = members.flatMap((m): TenantMemberRow[] => (byId.has(m.userId) ? [{ kind: 'member', user: byId.get(m.userId)! }] : []));
+  const ids = [unitId, ...rows.flatMap((r) => (r.kind === 'member' ? namedUnits(r.user).map(([id]) => id) : []))];
+  const labels = await unitLabels(ctx.db, ids);
+  return {
+    rows: rows.map((r) => memberRow((r as { user: TenantUser }).user, labels)),
+    query: '',
+    view: { ...view, unit: { id: unitId, name: labels.get(unitId)?.name ?? 'a deleted unit' } },
+    ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+  };
+}
+
 /** /members first page, with the top unit for the invite dialog: T1 + the page, in parallel. */
-export async function loadMembers(ctx: ScreenContext, options: { q?: string; cursor?: string } = {}): Promise<MembersScreen> {
+export async function loadMembers(ctx: ScreenContext, options: MembersPageOptions = {}): Promise<MembersScreen> {
   ctx.authorize('members.list', {});
   const [settings, page] = await Promise.all([getTenantSettings(ctx.db), membersPage(ctx, options)]);
   const root = { id: settings.rootUnitId, path: rootPath(settings.rootUnitId), name: settings.name };

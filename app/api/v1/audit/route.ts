@@ -1,14 +1,15 @@
-// GET /api/v1/audit?unitId=&cursor= – a page of the organization's history, or one unit's
-import { z } from 'zod';
+// GET /api/v1/audit?unitId=&actorId=&action=&from=&to=&cursor= – a page of the organization's
+// history, or one unit's, optionally narrowed by actor, action and time
 import { withActor } from '@/lib/api/with-actor';
 import { field } from '@/lib/validation';
 import { getUnitOrThrow } from '@/lib/org';
 import { auditPage } from '@/lib/screens/audit';
+import { auditLineFilter, auditQuery } from '@/lib/screens/audit-query';
 
 export const GET = withActor(
-  { query: z.object({ unitId: field.id('unit').optional(), cursor: field.cursor.optional() }) },
+  { query: auditQuery.extend({ cursor: field.cursor.optional() }) },
   async (ctx) => {
     const unit = ctx.query.unitId ? await getUnitOrThrow(ctx.db, ctx.query.unitId) : undefined;
-    return auditPage(ctx, { unit, cursor: ctx.query.cursor });
+    return auditPage(ctx, { unit, cursor: ctx.query.cursor, filter: auditLineFilter(ctx.query) });
   },
 );
