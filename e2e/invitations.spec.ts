@@ -89,7 +89,7 @@ test('an invitation is mailed, its link signs the invitee in through SSO into th
   // The guest's mailed link is replaced by a copied one, which then dies with the revocation.
   const guestMailed = linkIn((await waitForMail(w.guest))[0]);
   await page.getByRole('button', { name: `New link to copy for ${w.guest}` }).click();
-  const copiedField = page.getByLabel(`Invitation link for ${w.guest}`);
+  const copiedField = page.getByRole('textbox', { name: `Invitation link for ${w.guest}` });
   await expect(copiedField).toHaveValue(/\/invite\//);
   const copied = await copiedField.inputValue();
   await page.getByRole('button', { name: `Revoke the invitation of ${w.guest}` }).click();
