@@ -29,9 +29,11 @@ export async function ConsoleHeader() {
     // top, the navigation on a row of its own; nothing wider than the screen.
     <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-zinc-200 px-3 py-2 md:px-6 md:py-3 dark:border-zinc-800">
       <DrawerToggle />
-      <div className="flex min-w-0 flex-1 items-center gap-3 md:flex-none">
-        <span className="font-semibold text-emerald-700 dark:text-emerald-400">Arbor</span>
-        <span aria-hidden="true" className="text-zinc-400">/</span>
+      <div className="flex min-w-0 flex-1 items-center gap-2 sm:gap-3 md:flex-none">
+        {/* On a phone the organization's name gets the room: Arbor is its icon. */}
+        <img src="/icon.svg" alt="Arbor" width={24} height={24} className="sm:hidden" />
+        <span className="hidden font-semibold text-emerald-700 sm:inline dark:text-emerald-400">Arbor</span>
+        <span aria-hidden="true" className="hidden text-zinc-400 sm:inline">/</span>
         <span data-testid="active-tenant" className="truncate font-medium">
           {settings.name}
         </span>

@@ -1,7 +1,8 @@
 'use client';
 // Move a unit: a lazily loaded tree of the places the person may move it to (the server says
 // per row whether the move is allowed there: lib/authz 'unit.move', not into itself or below,
-// not where it already is); the unit itself and disallowed places can't be chosen.
+// not where it already is); the unit itself and disallowed places can't be chosen. A search box
+// above it finds a destination by name in trees too large to browse.
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
@@ -9,6 +10,7 @@ import { SkeletonRows } from '@/components/ui/skeleton';
 import { api, ApiError } from '@/lib/api/client';
 import type { ChildrenPage, PickerRow } from '@/lib/screens/tree';
 import type { UnitRow } from '@/lib/screens/unit-view';
+import { MoveDestinationSearch } from './move-destination-search';
 import { getMovePicker } from './unit-api';
 import { useUnitEdits } from './use-unit-edits';
 
@@ -157,7 +159,7 @@ export function MoveUnitDialog({ unit, open, onClose }: { unit: UnitRow; open: b
       onClose={onClose}
       size="lg"
       title={`Move ${unit.name}`}
-      description="Choose the unit to move it into. Everything below it moves along. Places you can't move it to can't be chosen."
+      description="Choose the unit to move it into, or search for it. Everything below it moves along. Places you can't move it to can't be chosen."
       footer={
         <>
           <Button onClick={onClose} disabled={busy}>
@@ -169,10 +171,12 @@ export function MoveUnitDialog({ unit, open, onClose }: { unit: UnitRow; open: b
         </>
       }
     >
-      <fieldset className="max-h-[50vh] overflow-auto rounded-md border border-zinc-200 p-2 dark:border-zinc-800">
-        <legend className="sr-only">New place for {unit.name}</legend>
-        {tops === undefined && !error ? <SkeletonRows rows={5} /> : <ul>{rows(tops ?? [], 0)}</ul>}
-      </fieldset>
+      <MoveDestinationSearch unitId={unit.id} unitName={unit.name} open={open} chosenId={choice?.id} onChoose={setChoice}>
+        <fieldset className="max-h-[50vh] overflow-auto rounded-md border border-zinc-200 p-2 dark:border-zinc-800">
+          <legend className="sr-only">New place for {unit.name}</legend>
+          {tops === undefined && !error ? <SkeletonRows rows={5} /> : <ul>{rows(tops ?? [], 0)}</ul>}
+        </fieldset>
+      </MoveDestinationSearch>
       {error && (
         <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-400">
           {error}

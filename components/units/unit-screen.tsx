@@ -36,7 +36,8 @@ export function UnitScreen({ page, members, history }: { page: UnitPage; members
       <header className="space-y-2">
         <UnitBreadcrumb crumbs={breadcrumb} current={unit.name} />
         <div className="flex flex-wrap items-start justify-between gap-3">
-          <div className="min-w-0 flex-1">
+          {/* At least 16rem for the name: on a phone the actions wrap below it instead of squeezing it. */}
+          <div className="min-w-0 flex-[1_1_16rem]">
             <UnitTitle key={unit.id} unit={unit} canRename={page.can.rename} />
           </div>
           <UnitActions key={unit.id} unit={unit} can={page.can} />

@@ -179,6 +179,7 @@ export function routeCases(w: HostileWorld): RouteCase[] {
       query: { cursor: { kind: 'cursor', value: undefined }, limit: { kind: 'int', value: '10' }, moving: { kind: 'id', value: w.otherUnitId } },
     },
     { method: 'GET', route: '/api/v1/units/[unitId]/counts', path: unit },
+    { method: 'GET', route: '/api/v1/units/[unitId]/destinations', path: unit, query: { q: search('Eng') } },
     { method: 'GET', route: '/api/v1/units/[unitId]/move', path: unit },
     {
       method: 'POST', route: '/api/v1/units/[unitId]/move',

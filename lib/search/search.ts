@@ -25,7 +25,13 @@ const COULD_BE_EMAIL = /^[^\s]+$/;
 // little more of the names index so such repeats still leave `limit` results.
 const NAME_READ_FACTOR = 2;
 
-export async function search(db: TenantDb, rawPrefix: string, options: { limit?: number } = {}): Promise<SearchResult[]> {
+export interface SearchOptions {
+  limit?: number;
+  /** Units only (the move dialog's destinations): no email Query, no people. */
+  unitsOnly?: boolean;
+}
+
+export async function search(db: TenantDb, rawPrefix: string, options: SearchOptions = {}): Promise<SearchResult[]> {
   const prefix = validateSearchPrefix(rawPrefix);
   const limit = pageSize(options.limit, SEARCH_PAGE);
   const query = (IndexName: string, pk: string, filterMembers: boolean, Limit = limit) =>
@@ -44,14 +50,14 @@ export async function search(db: TenantDb, rawPrefix: string, options: { limit?:
 
   const [byName, byEmail] = await Promise.all([
     query(INDEX.gsi3, keys.gsi3.names(db.tenantId), false, limit * NAME_READ_FACTOR),
-    COULD_BE_EMAIL.test(prefix) ? query(INDEX.gsi2, keys.gsi2.emails(db.tenantId), true) : undefined,
+    !options.unitsOnly && COULD_BE_EMAIL.test(prefix) ? query(INDEX.gsi2, keys.gsi2.emails(db.tenantId), true) : undefined,
   ]);
 
   const results: SearchResult[] = [];
   const seenUsers = new Set<string>();
   for (const { item } of await ownersOfNamePage(db, byName.Items ?? [], prefix)) {
     if (item.type === 'unit') results.push({ kind: 'unit', unit: toUnit(item) });
-    else if (item.type === 'tenantUser') {
+    else if (item.type === 'tenantUser' && !options.unitsOnly) {
       seenUsers.add(item.userId as string);
       results.push({ kind: 'member', user: toTenantUser(item) });
     }
