@@ -17,6 +17,8 @@ export interface AuditListProps {
   unitId?: string;
   /** Heading shown above the list (omit when the page has its own). */
   title?: string;
+  /** The filters the first page answers (API query: actorId, action, from, to), kept for later pages. */
+  filter?: string;
 }
 
 const actorName = (l: AuditLineView) => (l.actor.userId === 'operator' ? 'The operator' : l.actor.name || l.actor.email);
@@ -46,7 +48,7 @@ function Change({ line }: { line: AuditLineView }) {
   );
 }
 
-export function AuditList({ initial, unitId, title }: AuditListProps) {
+export function AuditList({ initial, unitId, title, filter }: AuditListProps) {
   const [lines, setLines] = useState(initial.lines);
   const [cursor, setCursor] = useState(initial.nextCursor);
   const [now, setNow] = useState(initial.now);
@@ -56,7 +58,9 @@ export function AuditList({ initial, unitId, title }: AuditListProps) {
     if (!cursor) return;
     setLoading(true);
     try {
-      const params = new URLSearchParams({ cursor, ...(unitId ? { unitId } : {}) });
+      const params = new URLSearchParams(filter ?? '');
+      params.set('cursor', cursor);
+      if (unitId) params.set('unitId', unitId);
       const page = await api<AuditPageView>(`/api/v1/audit?${params}`);
       setLines((prev) => [...prev, ...page.lines]);
       setCursor(page.nextCursor);
@@ -72,7 +76,11 @@ export function AuditList({ initial, unitId, title }: AuditListProps) {
     <section aria-label={title ?? 'History'} className="space-y-3">
       {title && <h2 className="text-lg font-semibold">{title}</h2>}
       {lines.length === 0 ? (
-        <EmptyState title="No changes recorded yet">Changes to units and memberships appear here as they happen.</EmptyState>
+        filter ? (
+          <EmptyState title="No changes match these filters">Widen the dates or clear a filter.</EmptyState>
+        ) : (
+          <EmptyState title="No changes recorded yet">Changes to units and memberships appear here as they happen.</EmptyState>
+        )
       ) : (
         <ol className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
           {lines.map((line) => (

@@ -1,7 +1,9 @@
 'use client';
-// /members: everyone in the organization and the pending invitations, searchable by the start
-// of a name or an email. The search lives in the address (?q=) so it can be shared and the
-// server renders the first page; further pages are fetched here and appended.
+// /members: everyone in the organization and the pending invitations, with their units and roles,
+// joined date and last sign-in; searchable by the start of a name or an email, ordered by email,
+// name or joined date, narrowed to a role or a unit. Search, order and filters live in the address
+// (?q=&sort=&role=&unit=) so they can be shared and the server renders the first page; further
+// pages are fetched here and appended. People can be selected for a bulk role change or removal.
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useState, useTransition } from 'react';
@@ -12,7 +14,10 @@ import { RoleBadge } from '@/components/ui/role-badge';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/toaster';
 import { api } from '@/lib/api/client';
-import type { MemberListInvitation, MembersScreen, MembersPageView } from '@/lib/screens/members';
+import type { MemberListInvitation, MemberListMember, MembersScreen, MembersPageView, UnitOption } from '@/lib/screens/members';
+import { inputClass } from '@/components/ui/text-field';
+import { BulkMembersDialog, type BulkKind } from './bulk-members-dialog';
+import { UnitPicker } from './unit-picker';
 import { RelativeTime } from '@/components/audit/relative-time';
 import { InviteDialog } from './invite-dialog';
 
@@ -26,25 +31,45 @@ export function MembersDirectory({ screen, now }: { screen: MembersScreen; now: 
   const [inviting, setInviting] = useState(false);
   const [revoking, setRevoking] = useState<MemberListInvitation | null>(null);
   const [busy, setBusy] = useState(false);
+  const [selected, setSelected] = useState<Map<string, string>>(new Map());
+  const [bulk, setBulk] = useState<BulkKind | null>(null);
+  const view = page.view;
 
-  // A new server page (new search, or refresh after a change) replaces what was loaded.
-  useEffect(() => setPage(screen.page), [screen.page]);
+  // A new server page (new search, order or filter, or refresh after a change) replaces what was
+  // loaded, and the selection with it.
+  useEffect(() => {
+    setPage(screen.page);
+    setSelected(new Map());
+  }, [screen.page]);
+
+  /** The address for a search, order and filters (empty ones left out). */
+  const addressFor = (next: { q?: string; sort?: string; role?: string; unit?: string }) => {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(next)) if (v && !(k === 'sort' && v === 'email')) params.set(k, v);
+    const s = params.toString();
+    return s ? `${pathname}?${s}` : pathname;
+  };
+  const current = { q: screen.page.query, sort: view.sort, role: view.role, unit: view.unit?.id };
+  const narrow = (change: Partial<typeof current>) => startSearch(() => router.replace(addressFor({ ...current, ...change }), { scroll: false }));
 
   // Typing searches after a short pause; the address keeps the search.
   useEffect(() => {
     if (query.trim() === screen.page.query) return;
     const timer = setTimeout(() => {
       const q = query.trim();
-      startSearch(() => router.replace(q ? `${pathname}?q=${encodeURIComponent(q)}` : pathname, { scroll: false }));
+      startSearch(() => router.replace(addressFor({ ...current, q }), { scroll: false }));
     }, 300);
     return () => clearTimeout(timer);
+    // `current` and `addressFor` derive from screen.page and pathname, already listed.
   }, [query, screen.page.query, pathname, router]);
 
   async function more() {
     if (!page.nextCursor) return;
     setLoading(true);
     try {
-      const params = new URLSearchParams({ cursor: page.nextCursor, ...(page.query ? { q: page.query } : {}) });
+      const params = new URLSearchParams({ cursor: page.nextCursor, ...(page.query ? { q: page.query } : {}), sort: view.sort });
+      if (view.role) params.set('role', view.role);
+      if (view.unit) params.set('unit', view.unit.id);
       const next = await api<MembersPageView>(`/api/v1/members?${params}`);
       setPage((p) => ({ ...next, rows: [...p.rows, ...next.rows] }));
     } catch (e) {
@@ -70,6 +95,15 @@ export function MembersDirectory({ screen, now }: { screen: MembersScreen; now: 
     }
   }
 
+  const members = page.rows.filter((r): r is MemberListMember => r.kind === 'member');
+  const toggle = (row: MemberListMember, on: boolean) =>
+    setSelected((prev) => {
+      const next = new Map(prev);
+      if (on) next.set(row.userId, row.name || row.email);
+      else next.delete(row.userId);
+      return next;
+    });
+
   const rootOption = { id: screen.root.id, name: screen.root.name, parents: [], addRoles: [], inviteRoles: screen.inviteRoles };
 
   return (
@@ -82,30 +116,81 @@ export function MembersDirectory({ screen, now }: { screen: MembersScreen; now: 
           </Button>
         )}
       </div>
-      <form role="search" onSubmit={(e) => e.preventDefault()} className="max-w-md">
-        <TextField
-          label="Search members"
-          type="search"
-          placeholder="Start of a name or email"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          hint={searching ? 'Searching…' : undefined}
-        />
-      </form>
+      <div className="flex flex-wrap items-end gap-3">
+        <form role="search" onSubmit={(e) => e.preventDefault()} className="w-full max-w-md">
+          <TextField
+            label="Search members"
+            type="search"
+            placeholder="Start of a name or email"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            hint={searching ? 'Searching…' : undefined}
+          />
+        </form>
+        <label className="block text-sm font-medium">
+          <span className="mb-1 block">Sort by</span>
+          <select className={inputClass} value={view.sort} disabled={Boolean(page.query || view.unit)} onChange={(e) => narrow({ sort: e.target.value as typeof view.sort })}>
+            <option value="email">Email</option>
+            <option value="name">Name</option>
+            <option value="joined">Joined</option>
+          </select>
+        </label>
+        <label className="block text-sm font-medium">
+          <span className="mb-1 block">Role</span>
+          <select className={inputClass} value={view.role ?? ''} onChange={(e) => narrow({ role: (e.target.value || undefined) as typeof view.role })}>
+            <option value="">Any role</option>
+            <option value="owner">Owner</option>
+            <option value="admin">Admin</option>
+            <option value="manager">Manager</option>
+            <option value="member">Member</option>
+          </select>
+        </label>
+        <div className="w-full max-w-xs">
+          <UnitPicker
+            label="In unit"
+            value={view.unit ? ({ id: view.unit.id, name: view.unit.name, parents: [], addRoles: [], inviteRoles: [] } satisfies UnitOption) : null}
+            onChange={(u) => narrow({ unit: u?.id, q: '' })}
+          />
+        </div>
+        {view.unit && (
+          <Button variant="ghost" onClick={() => narrow({ unit: undefined })} aria-label={`Show everyone, not only ${view.unit.name}`}>
+            Clear unit
+          </Button>
+        )}
+      </div>
+
+      {selected.size > 0 && (
+        <div role="region" aria-label="Bulk actions" className="flex flex-wrap items-center gap-2 rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm dark:border-emerald-900 dark:bg-emerald-950/40">
+          <span className="font-medium">{selected.size} selected</span>
+          <Button size="sm" onClick={() => setBulk('changeRole')}>Change role…</Button>
+          <Button size="sm" variant="danger" onClick={() => setBulk('remove')}>Remove…</Button>
+          <Button size="sm" variant="ghost" onClick={() => setSelected(new Map())}>Clear selection</Button>
+        </div>
+      )}
 
       {page.rows.length === 0 ? (
-        <EmptyState title={page.query ? `Nobody matches “${page.query}”` : 'Nobody here yet'}>
-          {page.query ? 'Names and emails are matched from their start.' : 'Invite people by email to get started.'}
+        <EmptyState title={page.query ? `Nobody matches “${page.query}”` : view.role || view.unit ? 'Nobody matches these filters' : 'Nobody here yet'}>
+          {page.query ? 'Names and emails are matched from their start.' : view.role || view.unit ? 'Choose another role or unit.' : 'Invite people by email to get started.'}
         </EmptyState>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
           <table className="table-stack w-full text-sm">
-            <caption className="sr-only">{page.query ? `Members matching ${page.query}` : 'Members and pending invitations'}</caption>
+            <caption className="sr-only">{page.query ? `Members matching ${page.query}` : view.unit ? `Members of ${view.unit.name}` : 'Members and pending invitations'}</caption>
             <thead className="bg-zinc-50 text-left text-xs uppercase tracking-wide text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
               <tr>
+                <th scope="col" className="w-8 px-3 py-2">
+                  <input
+                    type="checkbox"
+                    aria-label="Select everyone shown"
+                    checked={members.length > 0 && members.every((m) => selected.has(m.userId))}
+                    onChange={(e) => setSelected(e.target.checked ? new Map(members.map((m) => [m.userId, m.name || m.email])) : new Map())}
+                  />
+                </th>
                 <th scope="col" className="px-3 py-2 font-medium">Name</th>
                 <th scope="col" className="px-3 py-2 font-medium">Email</th>
-                <th scope="col" className="px-3 py-2 font-medium">Status</th>
+                <th scope="col" className="px-3 py-2 font-medium">Units and roles</th>
+                <th scope="col" className="px-3 py-2 font-medium">Joined</th>
+                <th scope="col" className="px-3 py-2 font-medium">Last sign-in</th>
                 <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
               </tr>
             </thead>
@@ -114,21 +199,38 @@ export function MembersDirectory({ screen, now }: { screen: MembersScreen; now: 
                 row.kind === 'member' ? (
                   <tr key={`m-${row.userId}`}>
                     <td className="px-3 py-2">
+                      <input
+                        type="checkbox"
+                        aria-label={`Select ${row.name || row.email}`}
+                        checked={selected.has(row.userId)}
+                        onChange={(e) => toggle(row, e.target.checked)}
+                      />
+                    </td>
+                    <td className="px-3 py-2">
                       <Link href={`/members/${row.userId}`} className="font-medium hover:underline">
                         {row.name || row.email}
                       </Link>
                     </td>
-                    <td className="px-3 py-2 text-zinc-700 dark:text-zinc-300">{row.email}</td>
-                    <td data-label="Memberships" className="px-3 py-2 text-zinc-700 dark:text-zinc-300">{row.units === 1 ? '1 unit' : `${row.units} units`}</td>
+                    <td data-label="Email" className="px-3 py-2 text-zinc-700 dark:text-zinc-300">{row.email}</td>
+                    <td data-label="Units and roles" className="px-3 py-2 text-zinc-700 dark:text-zinc-300">
+                      <UnitRoles row={row} />
+                    </td>
+                    <td data-label="Joined" className="px-3 py-2 text-zinc-700 dark:text-zinc-300">
+                      {row.joinedAt ? <time dateTime={row.joinedAt} title={row.joinedAt}>{row.joinedAt.slice(0, 10)}</time> : '—'}
+                    </td>
+                    <td data-label="Last sign-in" className="px-3 py-2 text-zinc-700 dark:text-zinc-300">
+                      {row.lastSignInAt ? <RelativeTime iso={row.lastSignInAt} serverNow={now} /> : 'Never'}
+                    </td>
                     <td className="px-3 py-2" />
                   </tr>
                 ) : (
                   <tr key={`i-${row.id}`} className="bg-amber-50/50 dark:bg-amber-950/20">
+                    <td className="px-3 py-2" />
                     <td className="px-3 py-2">
                       <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-200">Invited</span>
                     </td>
-                    <td className="px-3 py-2 text-zinc-700 dark:text-zinc-300">{row.email}</td>
-                    <td className="px-3 py-2 text-zinc-700 dark:text-zinc-300">
+                    <td data-label="Email" className="px-3 py-2 text-zinc-700 dark:text-zinc-300">{row.email}</td>
+                    <td data-label="Invitation" className="px-3 py-2 text-zinc-700 dark:text-zinc-300" colSpan={3}>
                       <RoleBadge role={row.role} /> of {row.unitName} · expires <RelativeTime iso={row.expiresAt} serverNow={now} />
                     </td>
                     <td className="px-3 py-2 text-right">
@@ -145,6 +247,9 @@ export function MembersDirectory({ screen, now }: { screen: MembersScreen; now: 
           </table>
         </div>
       )}
+      <p className="text-sm text-zinc-600 dark:text-zinc-400" aria-live="polite">
+        Showing {page.rows.length} {page.rows.length === 1 ? 'row' : 'rows'}{page.nextCursor ? ' · more below' : ''}
+      </p>
       {page.nextCursor && (
         <Button onClick={more} disabled={loading}>
           {loading ? 'Loading…' : 'Show more'}
@@ -153,6 +258,20 @@ export function MembersDirectory({ screen, now }: { screen: MembersScreen; now: 
 
       {screen.inviteRoles.length > 0 && (
         <InviteDialog open={inviting} onClose={() => setInviting(false)} unit={rootOption} onInvited={() => router.refresh()} />
+      )}
+      {bulk && (
+        <BulkMembersDialog
+          kind={bulk}
+          people={[...selected].map(([userId, label]) => ({ userId, label }))}
+          unit={view.unit}
+          onClose={() => setBulk(null)}
+          onDone={(changed) => {
+            if (changed.length) {
+              setSelected(new Map());
+              router.refresh();
+            }
+          }}
+        />
       )}
       <ConfirmDialog
         open={Boolean(revoking)}
@@ -164,5 +283,25 @@ export function MembersDirectory({ screen, now }: { screen: MembersScreen; now: 
         onCancel={() => setRevoking(null)}
       />
     </div>
+  );
+}
+
+/** "manager of Cloud, member of Sales +3 more": the units named on the row, the rest counted. */
+function UnitRoles({ row }: { row: MemberListMember }) {
+  const more = row.units - row.unitRoles.length;
+  return (
+    <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+      {row.unitRoles.map((u) => (
+        <span key={u.unitId} className="inline-flex items-center gap-1">
+          <RoleBadge role={u.role} /> of{' '}
+          <Link href={`/units/${u.unitId}`} className="hover:underline">{u.unitName}</Link>
+        </span>
+      ))}
+      {more > 0 && (
+        <Link href={`/members/${row.userId}`} className="text-zinc-600 underline underline-offset-2 dark:text-zinc-400">
+          +{more} more
+        </Link>
+      )}
+    </span>
   );
 }

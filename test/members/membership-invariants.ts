@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { INDEX, keys } from '../../lib/db';
-import { getUserMemberships } from '../../lib/members';
+import { getUserMemberships, SUMMARY_UNITS } from '../../lib/members';
 import { directClient, tableName } from '../support/stack';
 import { tenantDbFor } from '../support/tenant-db';
 
@@ -46,6 +46,13 @@ export async function assertMembershipInvariants(tenantId: string, rootUnitId: s
     const forward = rows.map((r) => `${r.unitId}|${r.role}|${r.version}|${r.unitPath}`).sort();
     const backward = memberships.map((m) => `${m.unitId}|${m.role}|${m.version}|${m.unitPath}`).sort();
     assert.deepEqual(backward, forward, `both directions of ${userId}`);
+    // The profile's summary (the members directory) agrees with the memberships.
+    const counts = { owner: 0, admin: 0, manager: 0, member: 0 };
+    for (const r of rows) counts[r.role as keyof typeof counts]++;
+    assert.deepEqual(user.roleCounts, counts, `roleCounts of ${userId}`);
+    const held = Object.fromEntries(rows.map((r) => [r.unitId as string, r.role]));
+    if (rows.length <= SUMMARY_UNITS) assert.deepEqual(user.units, held, `units listed on ${userId}`);
+    else for (const [unitId, role] of Object.entries(user.units)) assert.equal(role, held[unitId], `unit listed on ${userId}`);
   }
   assert.deepEqual(profiles.map((p) => p.userId).sort(), [...byUser.keys()].sort(), 'a profile exactly for each member');
   for (const unit of units) {

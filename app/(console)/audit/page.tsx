@@ -1,22 +1,56 @@
-// /audit – the organization's history, newest first (owners and admins).
+// /audit – the organization's history, newest first (owners and admins), filtered by actor,
+// action, unit and UTC days from the address (?actor=&action=&unit=&from=&to=).
 import { actorContext } from '@/lib/api/with-actor';
-import { loadTenantAudit } from '@/lib/screens/audit';
+import { getUnitOrThrow } from '@/lib/org';
+import { AUDIT_ACTIONS, loadTenantAudit } from '@/lib/screens/audit';
+import { auditQuery as auditApiQuery } from '@/lib/screens/audit-query';
 import { AuditList } from '@/components/audit/audit-list';
+import { AuditFilters, auditQuery, type AuditFilterValues } from '@/components/audit/audit-filters';
 import { loadOrRefuse, ScreenRefusal } from '@/components/shell/screen-refusal';
 
 export const metadata = { title: 'Audit log – Arbor' };
 
-export default async function AuditPage() {
+type Params = Record<string, string | string[] | undefined>;
+const one = (v: string | string[] | undefined) => (typeof v === 'string' && v ? v : undefined);
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The filters in the address, each kept only when valid (a bad one is dropped, not a failure). */
+function filtersOf(p: Params): AuditFilterValues {
+  const actor = one(p.actor);
+  const unit = one(p.unit);
+  const from = one(p.from);
+  const to = one(p.to);
+  const candidate: AuditFilterValues = {
+    ...(actor ? { actor: { id: actor, label: one(p.actorLabel) ?? actor } } : {}),
+    ...(one(p.action) ? { action: one(p.action) } : {}),
+    ...(unit ? { unit: { id: unit, name: one(p.unitLabel) ?? 'a unit' } } : {}),
+    ...(from && DAY.test(from) ? { from } : {}),
+    ...(to && DAY.test(to) ? { to } : {}),
+  };
+  const parsed = auditApiQuery.safeParse(Object.fromEntries(auditQuery(candidate)));
+  return parsed.success ? candidate : {};
+}
+
+export default async function AuditPage({ searchParams }: { searchParams: Promise<Params> }) {
   const ctx = await actorContext();
-  const result = await loadOrRefuse(() => loadTenantAudit(ctx));
+  const filters = filtersOf(await searchParams);
+  const query = auditQuery(filters);
+  const result = await loadOrRefuse(async () => {
+    const unit = filters.unit ? await getUnitOrThrow(ctx.db, filters.unit.id) : undefined;
+    const q = Object.fromEntries(query);
+    return loadTenantAudit(ctx, { unit, filter: { actorId: q.actorId, action: q.action, from: q.from, to: q.to } });
+  });
   if (result.refusal) return <ScreenRefusal {...result.refusal} />;
+  const listFilter = new URLSearchParams(query);
+  listFilter.delete('unitId');
   return (
     <main className="mx-auto max-w-4xl space-y-4 p-6">
       <div>
         <h1 className="text-2xl font-semibold">Audit log</h1>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">Every change to units, memberships, invitations and settings, newest first.</p>
       </div>
-      <AuditList initial={result.data} />
+      <AuditFilters key={query.toString()} value={filters} actions={AUDIT_ACTIONS} />
+      <AuditList key={query.toString()} initial={result.data} unitId={filters.unit?.id} filter={listFilter.toString() || undefined} />
     </main>
   );
 }
