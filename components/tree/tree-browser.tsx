@@ -141,7 +141,8 @@ export function TreeBrowser() {
         if (row.kind === 'unit') void store.expandSiblings(row.id);
         break;
       default:
-        handled = e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey && typeAhead(e.key);
+        // `/` is the console's search shortcut (tree-search.tsx), from the tree too.
+        handled = e.key.length === 1 && e.key !== '/' && !e.ctrlKey && !e.metaKey && !e.altKey && typeAhead(e.key);
     }
     if (handled) e.preventDefault();
   }

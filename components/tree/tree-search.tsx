@@ -1,6 +1,7 @@
 'use client';
 // Search above the tree (T10 through GET /api/v1/search): units by name and, for owners and
-// admins, people by name or email prefix. Picking a hit opens its page. `/` focuses the box.
+// admins, people by name (the start of any word) or email prefix. Picking a hit opens its page.
+// `/` focuses the box from anywhere outside a text field, the tree included.
 import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
@@ -48,7 +49,7 @@ export function TreeSearch() {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const t = e.target as HTMLElement;
-      if (e.key !== '/' || e.ctrlKey || e.metaKey || t.closest('input, textarea, select, [contenteditable="true"], [role="tree"]')) return;
+      if (e.key !== '/' || e.ctrlKey || e.metaKey || t.closest('input, textarea, select, [contenteditable="true"]')) return;
       e.preventDefault();
       input.current?.focus();
     };
@@ -103,7 +104,7 @@ export function TreeSearch() {
               </ComboboxOption>
             ))}
             {status.kind === 'done' && hits.length === 0 && (
-              <div className="px-2 py-1.5 text-zinc-600 dark:text-zinc-400">Nothing starts with “{status.q}”.</div>
+              <div className="px-2 py-1.5 text-zinc-600 dark:text-zinc-400">Nothing matches “{status.q}”.</div>
             )}
             {status.kind === 'error' && (
               <div role="alert" className="px-2 py-1.5 text-red-700 dark:text-red-400">
