@@ -1,6 +1,7 @@
 // The tree console in Chromium against the whole local stack: browsing and deep links, keyboard
 // navigation, create / rename / move (dialog and drag) / delete, a large move as a job, the
-// two-browser rename conflict, a manager's limits, search, and axe on the tree and unit page.
+// two-browser rename conflict, a manager's limits, search (any word of a name, `/` from the tree,
+// the move dialog's search box), and axe on the tree and unit page.
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/test';
@@ -304,6 +305,42 @@ test('search finds units by name and people by email prefix', async ({ page }) =
   await box.press('ArrowDown');
   await box.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/members/${t.userIds.manager}$`));
+});
+
+test('search matches the start of any word of a name; `/` opens it from the tree', async ({ page }) => {
+  await asOwner(page, `/units/${t.units.Sales}`);
+  const box = page.getByRole('combobox', { name: 'Search units and people' });
+  await box.fill('squad');
+  await expect(page.getByRole('option', { name: /API squad\s*in Backend/ })).toBeVisible();
+  await page.getByRole('option', { name: /Data squad\s*in Backend/ }).click();
+  await expect(heading(page, 'Data squad')).toBeVisible();
+  await box.fill('manager');
+  await expect(page.getByRole('option', { name: /Mia Manager/ })).toBeVisible();
+  await box.press('Escape');
+
+  // The tree's type-ahead leaves `/` to the search.
+  await tree(page).focus();
+  await expect(tree(page)).toBeFocused();
+  await page.keyboard.press('/');
+  await expect(box).toBeFocused();
+  await expect(box).toHaveValue('');
+});
+
+test("the move dialog's search finds a destination deep in the tree and moves there", async ({ page }) => {
+  await asOwner(page, `/units/${t.units.Facilities}`);
+  await page.getByRole('button', { name: 'Move…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Move Facilities' });
+  const box = dialog.getByRole('searchbox', { name: 'Search for a unit to move into' });
+  await box.fill('facil');
+  await expect(dialog.getByText('No unit Facilities can move into matches “facil”.')).toBeVisible();
+  await box.fill('squad');
+  await expect(dialog.getByRole('radio', { name: /API squad/ })).toBeVisible();
+  await dialog.getByRole('radio', { name: /Data squad/ }).check();
+  await dialog.getByRole('button', { name: 'Move to Data squad' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem')).toHaveText([
+    `${t.name}/`, 'Engineering/', 'Backend/', 'Data squad/', 'Facilities',
+  ]);
 });
 
 test('the tree and unit page have no serious accessibility violations', async ({ page }) => {
