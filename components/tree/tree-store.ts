@@ -233,8 +233,13 @@ export class TreeStore implements TreeState {
       const known = this.units.get(c.id);
       if (known && known.name !== c.name) this.units.set(c.id, { ...known, name: c.name });
     }
-    if (!this.children.has(page.unit.id)) {
+    const list = this.children.get(page.unit.id);
+    if (!list || (!page.children.nextCursor && !list.nextCursor)) {
+      // The server's page is the whole list (or the first one known): it replaces what was here.
       this.setPage({ parentId: page.unit.id, items: page.children.items, ...(page.children.nextCursor ? { nextCursor: page.children.nextCursor } : {}) }, false);
+    } else {
+      // A partial page: add what it has that the loaded list lacks.
+      for (const row of page.children.items) this.place(row);
     }
     this.changed();
   }

@@ -29,7 +29,7 @@ function Section({ title, id, children, aside }: { title: string; id: string; ch
 }
 
 export function UnitScreen({ page, members, history }: { page: UnitPage; members?: ReactNode; history?: ReactNode }) {
-  const { unit, breadcrumb, children, gone } = useLiveUnitPage(page);
+  const { unit, breadcrumb, children, administrators, gone } = useLiveUnitPage(page);
   if (gone) return <UnitGone />;
   return (
     <main className="mx-auto max-w-5xl space-y-8 px-4 py-5 sm:px-6">
@@ -55,9 +55,9 @@ export function UnitScreen({ page, members, history }: { page: UnitPage; members
 
       {members}
 
-      {page.administrators && (
+      {administrators && (
         <Section title="Who can administer this unit" id="administrators">
-          <AdministratorsList people={page.administrators} unitName={unit.name} />
+          <AdministratorsList people={administrators} unitName={unit.name} />
         </Section>
       )}
 

@@ -1,20 +1,23 @@
 'use client';
 // The unit page as the console knows it now: the server's page merged into the tree store (the
 // one copy of every unit in the browser), then read back from it, so an edit answered here shows
-// in the title, breadcrumb, counts, sub-units, tab title and tree in the same render, without
+// in the title, breadcrumb, counts, sub-units, administrators' reasons, tab title and tree in the
+// same render, without
 // waiting for the page's refresh. A unit deleted from this browser reads as gone.
 import { useEffect, useLayoutEffect } from 'react';
 import { useTreeStore } from '@/components/tree/tree-provider';
-import type { CrumbView, UnitPage } from '@/lib/screens/unit-page';
+import type { AdministratorView, CrumbView, UnitPage } from '@/lib/screens/unit-page';
 import type { UnitRow } from '@/lib/screens/unit-view';
 
-/** Sub-units the page lists, as many as its server read (lib/screens/unit-page PAGE_CHILDREN). */
+/** Sub-units the page lists, as many as its server read (lib/screens/unit-page UNIT_PAGE_CHILDREN). */
 const PAGE_CHILDREN = 25;
 
 export interface LiveUnitPage {
   unit: UnitRow;
   breadcrumb: CrumbView[];
   children: { items: UnitRow[]; more: boolean };
+  /** Who administers it, each reason naming its unit as it is called now. */
+  administrators?: AdministratorView[];
   /** Deleted from this browser (the page came back from the router's cache, or a stale link). */
   gone: boolean;
 }
@@ -47,5 +50,10 @@ export function useLiveUnitPage(page: UnitPage): LiveUnitPage {
     more: listed.length > PAGE_CHILDREN || Boolean(list ? list.nextCursor : page.children.nextCursor),
   };
 
-  return { unit, breadcrumb, children, gone };
+  const administrators = page.administrators?.map((a) => ({
+    ...a,
+    grants: a.grants.map((g) => ({ ...g, unitName: store.units.get(g.unitId)?.name ?? g.unitName })),
+  }));
+
+  return { unit, breadcrumb, children, administrators, gone };
 }

@@ -28,8 +28,8 @@ const unitPage = cache(async (unitId: string) => {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   try {
     return { title: `${(await unitPage((await params).unitId)).page.unit.name} – Arbor` };
-  } catch {
-    return { title: 'Unit – Arbor' };
+  } catch (e) {
+    return { title: isArborError(e) && e.kind === 'notFound' ? 'Unit not found – Arbor' : 'Unit – Arbor' };
   }
 }
 
