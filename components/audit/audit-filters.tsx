@@ -9,48 +9,13 @@ import { inputClass } from '@/components/ui/text-field';
 import { RemoteCombobox } from '@/components/members/remote-combobox';
 import { UnitPicker } from '@/components/members/unit-picker';
 import type { MemberListRow, MembersPageView, UnitOption } from '@/lib/screens/members';
+import { auditQuery, pageQuery, type AuditFilterValues } from './audit-filter-query';
 
-export interface AuditFilterValues {
-  actor?: { id: string; label: string };
-  action?: string;
-  unit?: { id: string; name: string };
-  /** YYYY-MM-DD (UTC day). */
-  from?: string;
-  to?: string;
-}
+export type { AuditFilterValues };
 
 interface Person {
   userId: string;
   label: string;
-}
-
-/** The API's query for these filters (the list's later pages and the CSV export). */
-export function auditQuery(f: AuditFilterValues): URLSearchParams {
-  const q = new URLSearchParams();
-  if (f.actor) q.set('actorId', f.actor.id);
-  if (f.action) q.set('action', f.action);
-  if (f.unit) q.set('unitId', f.unit.id);
-  if (f.from) q.set('from', `${f.from}T00:00:00.000Z`);
-  if (f.to) q.set('to', `${f.to}T23:59:59.999Z`);
-  return q;
-}
-
-/** The page address for these filters (labels kept so the page can name what is chosen). */
-function pageQuery(f: AuditFilterValues): string {
-  const q = new URLSearchParams();
-  if (f.actor) {
-    q.set('actor', f.actor.id);
-    q.set('actorLabel', f.actor.label);
-  }
-  if (f.action) q.set('action', f.action);
-  if (f.unit) {
-    q.set('unit', f.unit.id);
-    q.set('unitLabel', f.unit.name);
-  }
-  if (f.from) q.set('from', f.from);
-  if (f.to) q.set('to', f.to);
-  const s = q.toString();
-  return s ? `?${s}` : '';
 }
 
 export function AuditFilters({ value, actions }: { value: AuditFilterValues; actions: readonly string[] }) {

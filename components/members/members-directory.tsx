@@ -44,9 +44,11 @@ export function MembersDirectory({ screen, now }: { screen: MembersScreen; now: 
 
   /** The address for a search, order and filters (empty ones left out). */
   const addressFor = (next: { q?: string; sort?: string; role?: string; unit?: string }) => {
-    const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(next)) if (v && !(k === 'sort' && v === 'email')) params.set(k, v);
-    const s = params.toString();
+    // encodeURIComponent, not URLSearchParams: a space stays %20 in the address people share.
+    const s = Object.entries(next)
+      .filter(([k, v]) => v && !(k === 'sort' && v === 'email'))
+      .map(([k, v]) => `${k}=${encodeURIComponent(v!)}`)
+      .join('&');
     return s ? `${pathname}?${s}` : pathname;
   };
   const current = { q: screen.page.query, sort: view.sort, role: view.role, unit: view.unit?.id };

@@ -5,7 +5,8 @@ import { getUnitOrThrow } from '@/lib/org';
 import { AUDIT_ACTIONS, loadTenantAudit } from '@/lib/screens/audit';
 import { auditQuery as auditApiQuery } from '@/lib/screens/audit-query';
 import { AuditList } from '@/components/audit/audit-list';
-import { AuditFilters, auditQuery, type AuditFilterValues } from '@/components/audit/audit-filters';
+import { AuditFilters } from '@/components/audit/audit-filters';
+import { auditQuery, type AuditFilterValues } from '@/components/audit/audit-filter-query';
 import { loadOrRefuse, ScreenRefusal } from '@/components/shell/screen-refusal';
 
 export const metadata = { title: 'Audit log – Arbor' };
