@@ -21,8 +21,21 @@ export function useUnitEdits() {
     return currentId === unit.id || Boolean(current?.path.startsWith(unit.path));
   };
 
-  async function create(parent: Pick<UnitRow, 'id' | 'name'>, name: string): Promise<UnitRow> {
-    const row = await createUnit(parent.id, name);
+  /**
+   * Runs an edit of `unit`; when the server says the unit itself no longer exists (deleted in
+   * another tab or by someone else), its page turns into the not-found page it now is.
+   */
+  async function about<T>(unit: Pick<UnitRow, 'path'>, action: () => Promise<T>): Promise<T> {
+    try {
+      return await action();
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 'unit.notFound') store.markDeleted(unit);
+      throw e;
+    }
+  }
+
+  async function create(parent: Pick<UnitRow, 'id' | 'name' | 'path'>, name: string): Promise<UnitRow> {
+    const row = await about(parent, () => createUnit(parent.id, name));
     store.added(row);
     store.record(parent.id, `created ${row.name} under ${parent.name}`, 'unit.create');
     toast.success(`Created ${row.name}.`);
@@ -33,7 +46,7 @@ export function useUnitEdits() {
 
   async function rename(unit: UnitRow, name: string, expectedVersion = unit.version): Promise<UnitRow> {
     const before = store.units.get(unit.id)?.name ?? unit.name;
-    const row = await renameUnit(unit.id, name, expectedVersion);
+    const row = await about(unit, () => renameUnit(unit.id, name, expectedVersion));
     store.updateUnit(row);
     if (row.name !== before) store.record(row.id, `renamed ${before} → ${row.name}`, 'unit.rename');
     router.refresh();
@@ -94,7 +107,7 @@ export function useUnitEdits() {
   async function remove(unit: UnitRow, recursive: boolean): Promise<void> {
     const parentId = unit.parentId!;
     const leave = currentIsIn(unit);
-    const result = await stale(unit, () => deleteUnit(unit.id, unit.version, recursive));
+    const result = await stale(unit, () => about(unit, () => deleteUnit(unit.id, unit.version, recursive)));
     store.forget(unit.id);
     if (leave) router.push(`/units/${parentId}`);
     const settle = async (job?: { status: string }) => {
