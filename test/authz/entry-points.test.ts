@@ -23,6 +23,9 @@ const PUBLIC_ENTRY_POINTS: Record<string, string> = {
   'app/(auth)/sign-in/actions.ts': 'sign-in discovery by email (P1, platform credentials): there is no session yet',
   'app/(auth)/select-tenant/page.tsx': "signed in, no tenant chosen: the user's own tenant list (P2, platform credentials)",
   'components/shell/actions.ts': 'switch tenant (lib/auth re-checks the membership) and sign out: session only, no tenant data',
+  'app/(auth)/invite/[token]/page.tsx':
+    "an invitation link, opened before sign-in: the token names its tenant and is checked against the invitation's hash with that tenant's scoped credentials",
+  'app/(auth)/invite/[token]/actions.ts': "starts the invited address's sign-in at the link's own tenant, after the same token check",
 };
 
 /**
@@ -33,7 +36,7 @@ const PUBLIC_ENTRY_POINTS: Record<string, string> = {
 const KNOWN_GAPS: Record<string, string> = {};
 
 /** lib areas that never reach tenant data by themselves (or hand it out only through the wrappers). */
-const SAFE_LIB = new Set(['errors', 'validation', 'api', 'auth', 'authz', 'config', 'security', 'ui', 'format']);
+const SAFE_LIB = new Set(['errors', 'validation', 'api', 'auth', 'authz', 'config', 'security', 'ui', 'format', 'text']);
 const WRAPPER = '@/lib/api/with-actor';
 const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
