@@ -37,7 +37,7 @@ async function screenContext(db: TenantDb, userId: string, email: string) {
 }
 
 describe('people screens', () => {
-  test('requests per screen: unit members 1, subtree page 2, members list 1–2 (+T1), member page 2, audit 2', async () => {
+  test('requests per screen: unit members 1 + pending invitations 1, subtree page 2, members list 1–2 (+T1), member page 2, audit 2', async () => {
     const t = await tenantWithTree('Screens');
     const ada = person('Ada');
     await addMembership(t.db, t.owner, { unitId: t.cloud.id, role: 'member', ...ada });
@@ -47,7 +47,8 @@ describe('people screens', () => {
 
     const engineering = { ...t.engineering, name: 'Engineering' };
     const members = await loadUnitMembers(ctx, engineering);
-    assert.deepEqual(sent, ['QueryCommand'], 'T6 only');
+    // Sent together: T6, and the unit's pending invitations (GSI3) for those who may invite there.
+    assert.deepEqual(sent, ['QueryCommand', 'QueryCommand'], 'T6 + pending invitations');
     assert.equal(members.initial.rows.length, 1);
     assert.deepEqual(members.permissions.addRoles, ['manager', 'member']);
     reset();
@@ -91,7 +92,7 @@ describe('people screens', () => {
     const cloud = { ...t.cloud, name: 'Cloud' };
     const seenByManager = await loadUnitMembers(asManager, cloud);
     assert.deepEqual(seenByManager.permissions, { addRoles: ['manager', 'member'], inviteRoles: ['manager', 'member'] });
-    assert.deepEqual(seenByManager.initial.rows.map((r) => [r.roleOptions, r.canRemove]), [[['member', 'manager'], true]]);
+    assert.deepEqual(seenByManager.initial.rows.map((r) => [r.roleOptions, r.canRemove]), [[['manager', 'member'], true]]);
     // On Engineering itself the manager may add members but not appoint managers.
     const engineering = await loadUnitMembers(asManager, { ...t.engineering, name: 'Engineering' });
     assert.deepEqual(engineering.permissions.addRoles, ['member']);
