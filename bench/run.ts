@@ -13,6 +13,7 @@ import { freePort } from '../scripts/local-stack/ports';
 import { judgeTargets } from './report/targets';
 import { writeResults, type BenchResults } from './report/write-results';
 import { seedSizeTenants } from './seed/seed-all';
+import { runClicks } from './sections/clicks';
 import { runCredentials } from './sections/credentials';
 import { runHttp } from './sections/http';
 import { runMoves } from './sections/moves';
@@ -79,6 +80,7 @@ async function main() {
     results.moves = await section('moves', () => runMoves(ctx));
     results.credentials = await section('credentials', () => runCredentials(ctx));
     results.http = await section('http', () => runHttp(ctx, appPort));
+    results.clicks = await section('clicks', () => runClicks(ctx, appPort));
   } finally {
     results.durationMs = Date.now() - started;
     results.machine.loadAtEnd = machineInfo().loadAtStart;

@@ -51,6 +51,18 @@ export async function buildApp(dir: string): Promise<void> {
   if (code !== 0) throw new Error(`next build failed:\n${output.slice(-4000)}`);
 }
 
+let built: string | undefined;
+
+/** buildApp once per bench run: the sections that start the app share the build. Its time, or undefined when reused. */
+export async function buildAppOnce(dir: string, log: (m: string) => void): Promise<number | undefined> {
+  if (built === dir) return undefined;
+  log('next build (in a private copy of the tree)');
+  const started = Date.now();
+  await buildApp(dir);
+  built = dir;
+  return Date.now() - started;
+}
+
 export interface RunningServer {
   url: string;
   process: ChildProcess;

@@ -46,7 +46,8 @@ export async function signInOverHttp(options: { appUrl: string; appDir: string; 
     'discovery action',
     browser.request(`${appUrl}/sign-in`, {
       method: 'POST',
-      headers: { 'next-action': serverActionId(options.appDir, 'app/(auth)/sign-in/actions.ts', 'beginSignIn'), accept: 'text/x-component' },
+      // A change must name Arbor's own origin, as a browser does (proxy.ts refuses it otherwise).
+      headers: { 'next-action': serverActionId(options.appDir, 'app/(auth)/sign-in/actions.ts', 'beginSignIn'), accept: 'text/x-component', origin: appUrl },
       body: form,
     }),
   );
@@ -59,7 +60,7 @@ export async function signInOverHttp(options: { appUrl: string; appDir: string; 
     'sign-in endpoint',
     browser.request(`${appUrl}/api/auth/signin/sso?${new URLSearchParams({ login_hint: email })}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: appUrl },
       body: new URLSearchParams({ csrfToken, callbackUrl: `/select-tenant?next=${encodeURIComponent('/')}`, json: 'true' }),
     }),
   );

@@ -153,6 +153,17 @@ export function renderMarkdown(r: BenchResults): string {
       '',
     );
   }
+  if (r.clicks) {
+    const c = r.clicks;
+    out.push(
+      '## 6. Click to content',
+      '',
+      `Chromium (Playwright) at ${c.viewport} against the production build (\`next start\`${c.buildMs ? `, built in ${num(c.buildMs / 1000)} s` : ''}) at ${num(c.tenantUnits)} units, signed in as the owner, on the tree page: each run clicks another unit under the top one (a page not opened before; the first click warms up and is not counted) and times inside the page, with performance.now(), the click → the top progress bar on screen (feedback) → the unit's heading on screen (content). Medians over ${c.runs.length} clicks with p10–p90.`,
+      '',
+      table(['measurement', 'ms'], [['click → progress bar', dist(c.feedbackMs, 1)], ['click → unit heading', dist(c.contentMs, 0)]]),
+      '',
+    );
+  }
   if (r.failures?.length) out.push('## Failed sections', '', ...r.failures.map((f) => `- ${f.section}: ${f.error}`), '');
   return out.join('\n');
 }

@@ -1,5 +1,6 @@
 // The shape of bench/results/latest.json.
 import type { MachineInfo } from '../support/machine';
+import type { ClicksResult } from '../sections/clicks';
 import type { CredentialsResult } from '../sections/credentials';
 import type { HttpResult } from '../sections/http';
 import type { MoveResult } from '../sections/moves';
@@ -35,6 +36,7 @@ export interface BenchResults {
   moves?: MoveResult[];
   credentials?: CredentialsResult;
   http?: HttpResult;
+  clicks?: ClicksResult;
   targets?: TargetResult[];
   /** Sections that failed, with the error, so one failure doesn't lose the rest. */
   failures?: { section: string; error: string }[];

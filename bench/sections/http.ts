@@ -12,7 +12,7 @@ import type { BenchContext } from '../support/context';
 import { cpuMeter, descendantPid } from '../support/cpu';
 import { ratio } from '../support/stats';
 import { pickSubjects } from './screens';
-import { buildApp, prepareAppCopy, startServer, type RunningServer } from '../http/private-build';
+import { buildAppOnce, prepareAppCopy, startServer, type RunningServer } from '../http/private-build';
 import { signInOverHttp } from '../http/sign-in';
 import { TREE_PAGE } from '../../lib/screens/tree';
 import { UNIT_PAGE_CHILDREN } from '../../lib/screens/unit-page';
@@ -109,13 +109,7 @@ export async function runHttp(ctx: BenchContext, appPort: number): Promise<HttpR
   const servers: RunningServer[] = [];
   try {
     const dir = prepareAppCopy(process.cwd());
-    let buildMs: number | undefined;
-    if (!ctx.options.skipBuild) {
-      ctx.log('http: next build (in a private copy of the tree)');
-      const started = Date.now();
-      await buildApp(dir);
-      buildMs = Date.now() - started;
-    }
+    const buildMs = ctx.options.skipBuild ? undefined : await buildAppOnce(dir, (m) => ctx.log(`http: ${m}`));
 
     // The tenant signs in with the local IdP; its owner gets an account there.
     const password = randomBytes(9).toString('base64url');
