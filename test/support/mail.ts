@@ -1,16 +1,9 @@
 // Reads what the app sent from the local stack's mail catcher (its JSON API), as tests must:
 // through the real SMTP server, never a mock.
+import type { CapturedMail } from '../../scripts/local-stack/mail';
 import { stackEnv } from './stack';
 
-export interface CapturedMail {
-  id: string;
-  receivedAt: string;
-  from: string;
-  to: string[];
-  subject: string;
-  text: string;
-  html: string;
-}
+export type { CapturedMail };
 
 export async function mailTo(address: string): Promise<CapturedMail[]> {
   const res = await fetch(`${stackEnv('ARBOR_LOCAL_MAIL_URL')}/messages?to=${encodeURIComponent(address.toLowerCase())}`);
