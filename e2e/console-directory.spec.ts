@@ -27,18 +27,21 @@ const row = (page: Page, name: string) => bodyRows(page).filter({ hasText: name 
 
 // Not yet passing on a clean run (the filter controls are not found by label in CI); the
 // behaviour is covered by test/members/directory.test.ts and test/audit until they are fixed.
-test.fixme('the directory shows units and roles, filters by role, sorts by joined, and changes and removes people in bulk', async ({ page }) => {
+test('the directory shows units and roles, filters by role, sorts by joined, and changes and removes people in bulk', async ({ page }) => {
   await asOwner(page, '/members?q=rita');
   await expect(row(page, 'Rita Remove')).toContainText('member of Design');
   await expect(row(page, 'Rita Remove')).toContainText('member of Sales');
   await page.goto('/members');
 
-  await page.getByLabel('Role', { exact: true }).selectOption('manager');
-  await expect(page).toHaveURL(/role=manager/);
+  // A choice made before the page has hydrated is reset by React; choose until the address follows.
+  await expect(async () => {
+    await page.getByRole('combobox', { name: 'Role', exact: true }).selectOption('manager');
+    await expect(page).toHaveURL(/role=manager/, { timeout: 1_000 });
+  }).toPass();
   await expect(bodyRows(page)).toHaveCount(1);
   await expect(bodyRows(page).first()).toContainText(`Zed Zimmer`);
   await expect(bodyRows(page).first()).toContainText(`manager of ${t.awkwardName}`);
-  await page.getByLabel('Role', { exact: true }).selectOption('');
+  await page.getByRole('combobox', { name: 'Role', exact: true }).selectOption('');
 
   await page.getByLabel('Sort by').selectOption('joined');
   await expect(page).toHaveURL(/sort=joined/);
@@ -67,7 +70,7 @@ test.fixme('the directory shows units and roles, filters by role, sorts by joine
   await expect(bodyRows(page).first()).toContainText('Rita Remove');
 });
 
-test.fixme('the audit log filtered by actor and date, the exact time on hover, and the CSV of that view', async ({ page }) => {
+test('the audit log filtered by actor and date, the exact time on hover, and the CSV of that view', async ({ page }) => {
   const db = await tenantDb(t.tenantId);
   const owner = { userId: t.owner.userId, email: t.owner.email, name: t.owner.name };
   const sales = await import('../lib/org').then((m) => m.getUnitOrThrow(db, t.units.Sales));

@@ -6,7 +6,7 @@
 // pages are fetched here and appended. People can be selected for a bulk role change or removal.
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
-import { useEffect, useState, useTransition } from 'react';
+import { useEffect, useRef, useState, useTransition } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -52,17 +52,27 @@ export function MembersDirectory({ screen, now }: { screen: MembersScreen; now: 
     return s ? `${pathname}?${s}` : pathname;
   };
   const current = { q: screen.page.query, sort: view.sort, role: view.role, unit: view.unit?.id };
-  const narrow = (change: Partial<typeof current>) => startSearch(() => router.replace(addressFor({ ...current, ...change }), { scroll: false }));
+  // Two quick choices (a role, then an order) both count: the second builds on the first's address
+  // even before its page has arrived.
+  const requested = useRef(current);
+  useEffect(() => {
+    requested.current = { q: screen.page.query, sort: screen.page.view.sort, role: screen.page.view.role, unit: screen.page.view.unit?.id };
+  }, [screen.page]);
+  const narrow = (change: Partial<typeof current>) => {
+    requested.current = { ...requested.current, ...change };
+    const address = addressFor(requested.current);
+    startSearch(() => router.replace(address, { scroll: false }));
+  };
 
   // Typing searches after a short pause; the address keeps the search.
   useEffect(() => {
     if (query.trim() === screen.page.query) return;
     const timer = setTimeout(() => {
       const q = query.trim();
-      startSearch(() => router.replace(addressFor({ ...current, q }), { scroll: false }));
+      narrow({ q });
     }, 300);
     return () => clearTimeout(timer);
-    // `current` and `addressFor` derive from screen.page and pathname, already listed.
+    // `narrow` reads the latest choices from its ref; screen.page and pathname are listed.
   }, [query, screen.page.query, pathname, router]);
 
   async function more() {

@@ -1,7 +1,6 @@
 // T14 reads: a tenant's audit trail and one unit's, newest first, one Query page each.
 // Server-only.
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { decodeCursor, encodeCursor, INDEX, keys, pageSize, TTL_ATTRIBUTE, type Actor, type Page, type TenantDb } from '../db';
+import { INDEX, keys, pageSize, queryPage, TTL_ATTRIBUTE, type Actor, type Page, type TenantDb } from '../db';
 import { encodeTime } from 'ulid';
 import { invalid } from '../errors';
 import { validateId } from '../validation';
@@ -59,7 +58,7 @@ export interface AuditFilter {
 }
 
 // TTL deletion is lazy (typically within days), so entries past their expiry are filtered out
-// here; the filter is applied after the page is read, so a page may hold fewer than `limit`.
+// here (lib/db queryPage reads on until the page is full).
 const notExpired = {
   FilterExpression: 'attribute_not_exists(#exp) OR #exp > :now',
   names: { '#exp': TTL_ATTRIBUTE },
@@ -82,8 +81,7 @@ function idRange(filter: AuditFilter): { low?: string; high?: string } {
 /**
  * Where a filtered listing reads: the most selective partition the filter names (an actor's
  * entries, then an action's, then a unit's, else the whole trail); the other criteria become a
- * FilterExpression over that partition's page, so a page holds at most `limit` entries read and
- * may show fewer (the next page continues).
+ * FilterExpression over that partition (queryPage reads on until the page is full).
  */
 function auditSource(db: TenantDb, filter: AuditFilter) {
   if (filter.actorId) return { index: INDEX.gsi2, pk: 'GSI2PK', sk: 'GSI2SK', value: keys.gsi2.actorAudit(db.tenantId, filter.actorId), by: 'actor' as const };
@@ -113,20 +111,19 @@ export async function listAudit(db: TenantDb, filter: AuditFilter = {}, options:
   }
   // The cursor is bound to the whole filter: a page link never continues a different listing.
   const scope = `T14:${db.tenantId}:${JSON.stringify([filter.actorId ?? '', filter.action ?? '', unitId ?? '', low ?? '', high ?? ''])}`;
-  const out = await db.client.send(
-    new QueryCommand({
-      TableName: db.tableName,
+  const page = await queryPage(
+    db,
+    {
       IndexName: source.index,
       KeyConditionExpression: `#pk = :pk${range}`,
       FilterExpression: conditions.map((c) => `(${c})`).join(' AND '),
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
       ScanIndexForward: false,
-      Limit: limit,
-      ExclusiveStartKey: decodeCursor(scope, options.cursor),
-    }),
+    },
+    { limit, scope, cursor: options.cursor },
   );
-  return { items: (out.Items ?? []).map(toAuditEntry), nextCursor: encodeCursor(scope, out.LastEvaluatedKey) };
+  return { items: page.items.map(toAuditEntry), nextCursor: page.nextCursor };
 }
 
 /** T14 per tenant: every entry, newest first. */

@@ -9,3 +9,4 @@ export {
 export { actorIdentity, type TenantDb, type PlatformDb, type Actor } from './context';
 export { encodeCursor, decodeCursor, pageSize, type Page } from './cursor';
 export { getItem, batchGet, queryAll, queryCount } from './reads';
+export { queryPage, READ_BUDGET, type PageQuery } from './query-page';

@@ -1,33 +1,31 @@
 // T13 reads: pending invitations of the tenant (GSI1, oldest first) and those for one email
 // (GSI2, at sign-in). Expired ones are never returned: TTL deletion is lazy, so `expiresAt > now`
 // is filtered on every read. Server-only.
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { decodeCursor, encodeCursor, INDEX, keys, pageSize, queryAll, type Page, type TenantDb } from '../db';
+import { INDEX, keys, pageSize, queryAll, queryPage, type Page, type TenantDb } from '../db';
 import { validateEmail } from '../validation';
 import { NOT_EXPIRED, toInvitation, type Invitation } from './invitation-item';
 
 export const INVITATIONS_PAGE = { default: 50, max: 100 } as const;
 
-/** Pending, unexpired invitations, oldest first; a page may hold fewer than `limit` rows. */
+/** Pending, unexpired invitations, oldest first. */
 export async function listPendingInvitations(
   db: TenantDb,
   options: { limit?: number; cursor?: string } = {},
 ): Promise<Page<Invitation>> {
   const limit = pageSize(options.limit, INVITATIONS_PAGE);
   const scope = `T13:${db.tenantId}`;
-  const out = await db.client.send(
-    new QueryCommand({
-      TableName: db.tableName,
+  const page = await queryPage(
+    db,
+    {
       IndexName: INDEX.gsi1,
       KeyConditionExpression: 'GSI1PK = :pk',
       FilterExpression: NOT_EXPIRED.expression,
       ExpressionAttributeNames: NOT_EXPIRED.names,
       ExpressionAttributeValues: { ':pk': keys.gsi1.invitations(db.tenantId), ...NOT_EXPIRED.values() },
-      Limit: limit,
-      ExclusiveStartKey: decodeCursor(scope, options.cursor),
-    }),
+    },
+    { limit, scope, cursor: options.cursor },
   );
-  return { items: (out.Items ?? []).map(toInvitation), nextCursor: encodeCursor(scope, out.LastEvaluatedKey) };
+  return { items: page.items.map(toInvitation), nextCursor: page.nextCursor };
 }
 
 /** Every pending, unexpired invitation for one email address (usually zero to a handful). */
@@ -51,17 +49,16 @@ export async function listUnitInvitations(
 ): Promise<Page<Invitation>> {
   const limit = pageSize(options.limit, INVITATIONS_PAGE);
   const scope = `T13u:${db.tenantId}:${unitId}`;
-  const out = await db.client.send(
-    new QueryCommand({
-      TableName: db.tableName,
+  const page = await queryPage(
+    db,
+    {
       IndexName: INDEX.gsi3,
       KeyConditionExpression: 'GSI3PK = :pk',
       FilterExpression: NOT_EXPIRED.expression,
       ExpressionAttributeNames: NOT_EXPIRED.names,
       ExpressionAttributeValues: { ':pk': keys.gsi3.unitInvitations(db.tenantId, unitId), ...NOT_EXPIRED.values() },
-      Limit: limit,
-      ExclusiveStartKey: decodeCursor(scope, options.cursor),
-    }),
+    },
+    { limit, scope, cursor: options.cursor },
   );
-  return { items: (out.Items ?? []).map(toInvitation), nextCursor: encodeCursor(scope, out.LastEvaluatedKey) };
+  return { items: page.items.map(toInvitation), nextCursor: page.nextCursor };
 }

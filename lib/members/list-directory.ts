@@ -2,10 +2,8 @@
 // by email (GSI2 `T#<t>#EMAILS`, with pending invitations), by name (GSI3 `T#<t>#NAMES`, shared
 // with units and name words, filtered to profiles), by joined date (GSI1 `T#<t>#JOINED`, profiles
 // only). A role filter is a FilterExpression on the profile's exact `roleCounts` (and on an
-// invitation's role): the page still reads at most `limit` index entries, so it may show fewer
-// rows while a next cursor remains. Server-only.
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { decodeCursor, encodeCursor, INDEX, keys, pageSize, type Page, type TenantDb } from '../db';
+// invitation's role); the page reads on until it is full (lib/db queryPage). Server-only.
+import { INDEX, keys, pageSize, queryPage, type Page, type TenantDb } from '../db';
 import { NOT_EXPIRED, toInvitation } from '../invitations/invitation-item';
 import type { TenantMemberRow } from './list-tenant-members';
 import { toTenantUser, type Role } from './membership-items';
@@ -50,22 +48,21 @@ export async function listDirectory(db: TenantDb, options: DirectoryOptions = {}
     Object.assign(values, NOT_EXPIRED.values(), { ':invitation': 'invitation' }, options.role ? { ':role': options.role } : {});
   }
   const scope = `directory:${db.tenantId}:${sort}:${options.role ?? ''}:${options.descending ? 'd' : 'a'}`;
-  const out = await db.client.send(
-    new QueryCommand({
-      TableName: db.tableName,
+  const page = await queryPage(
+    db,
+    {
       IndexName: source.index,
       KeyConditionExpression: '#pk = :pk',
       FilterExpression: filter,
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
       ScanIndexForward: !options.descending,
-      Limit: limit,
-      ExclusiveStartKey: decodeCursor(scope, options.cursor),
-    }),
+    },
+    { limit, scope, cursor: options.cursor },
   );
-  const items = (out.Items ?? []).map(
+  const items = page.items.map(
     (item): TenantMemberRow =>
       item.type === 'invitation' ? { kind: 'invitation', invitation: toInvitation(item) } : { kind: 'member', user: toTenantUser(item) },
   );
-  return { items, nextCursor: encodeCursor(scope, out.LastEvaluatedKey) };
+  return { items, nextCursor: page.nextCursor };
 }

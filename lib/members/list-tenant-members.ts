@@ -4,9 +4,8 @@
 // GSI2 `T#<t>#EMAILS` holds both tenant profiles and invitations, sorted by email. Pending
 // invitations are kept in the list, flagged, rather than filtered out: the member list is where an
 // admin checks whether someone is in or already invited, and one Query serves both. Expired
-// invitations (TTL deletion is lazy) are filtered out, so a page may hold fewer than `limit` rows.
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { decodeCursor, encodeCursor, INDEX, keys, pageSize, type Page, type TenantDb } from '../db';
+// invitations (TTL deletion is lazy) are filtered out (queryPage reads on until the page is full).
+import { INDEX, keys, pageSize, queryPage, type Page, type TenantDb } from '../db';
 import { NOT_EXPIRED, toInvitation, type Invitation } from '../invitations/invitation-item';
 import { validateSearchPrefix } from '../validation';
 import { toTenantUser, type TenantUser } from './membership-items';
@@ -26,9 +25,9 @@ export async function listTenantMembers(db: TenantDb, options: TenantMembersOpti
   const limit = pageSize(options.limit, TENANT_MEMBERS_PAGE);
   const prefix = options.emailPrefix ? validateSearchPrefix(options.emailPrefix, 'member.badPrefix') : undefined;
   const scope = `members:${db.tenantId}:${prefix ?? ''}`;
-  const out = await db.client.send(
-    new QueryCommand({
-      TableName: db.tableName,
+  const page = await queryPage(
+    db,
+    {
       IndexName: INDEX.gsi2,
       KeyConditionExpression: prefix ? 'GSI2PK = :pk AND begins_with(GSI2SK, :prefix)' : 'GSI2PK = :pk',
       FilterExpression: `#type = :member OR (#type = :invitation AND ${NOT_EXPIRED.expression})`,
@@ -37,13 +36,12 @@ export async function listTenantMembers(db: TenantDb, options: TenantMembersOpti
         ':pk': keys.gsi2.emails(db.tenantId), ':member': 'tenantUser', ':invitation': 'invitation',
         ...NOT_EXPIRED.values(), ...(prefix ? { ':prefix': prefix } : {}),
       },
-      Limit: limit,
-      ExclusiveStartKey: decodeCursor(scope, options.cursor),
-    }),
+    },
+    { limit, scope, cursor: options.cursor },
   );
-  const items = (out.Items ?? []).map(
+  const items = page.items.map(
     (item): TenantMemberRow =>
       item.type === 'invitation' ? { kind: 'invitation', invitation: toInvitation(item) } : { kind: 'member', user: toTenantUser(item) },
   );
-  return { items, nextCursor: encodeCursor(scope, out.LastEvaluatedKey) };
+  return { items, nextCursor: page.nextCursor };
 }

@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { authorize, loadActorAccess } from '../../lib/authz';
 import type { TenantDb } from '../../lib/db';
-import { addMembership, applyBulkChange, changeRole, getUserMemberships, readProfile, removeMembership, removeUserFromTenant, type Membership, type Role } from '../../lib/members';
+import { addMembership, applyBulkChange, listDirectory, changeRole, getUserMemberships, readProfile, removeMembership, removeUserFromTenant, type Membership, type Role } from '../../lib/members';
 import { deleteUnit, getUnitOrThrow } from '../../lib/org';
 import { membersPage } from '../../lib/screens/members';
 import type { ScreenContext } from '../../lib/screens/unit-members';
@@ -110,6 +110,27 @@ describe('members directory', () => {
     assert.equal(inCloud.view.unit?.name, 'Cloud');
     const cloudManagers = await membersPage(ctx, { unitId: t.cloud.id, role: 'manager' });
     assert.deepEqual(emails(cloudManagers.rows), [mia.email]);
+  });
+
+  test('a sparse filter fills its page: the role filter reads on past entries it drops, and the cursor continues without gaps', async () => {
+    const t = await tenantWithTree('SparseFilter');
+    const people = Array.from({ length: 9 }, (_, i) => ({ ...person(`p${i}`), email: `p${i}@example.test` }));
+    for (const [i, p] of people.entries()) {
+      await addMembership(t.db, t.owner, { unitId: t.sales.id, role: i % 4 === 3 ? 'manager' : 'member', ...p });
+    }
+    // Managers: p3 and p7, behind members on every 2-entry page.
+    const first = await listDirectory(t.db, { role: 'manager', limit: 1 });
+    assert.deepEqual(first.items.map((r) => r.kind === 'member' && r.user.email), ['p3@example.test']);
+    assert.ok(first.nextCursor);
+    const second = await listDirectory(t.db, { role: 'manager', limit: 1, cursor: first.nextCursor });
+    assert.deepEqual(second.items.map((r) => r.kind === 'member' && r.user.email), ['p7@example.test']);
+    const rest = second.nextCursor ? await listDirectory(t.db, { role: 'manager', limit: 1, cursor: second.nextCursor }) : { items: [] };
+    assert.deepEqual(rest.items, []);
+
+    const members = await listDirectory(t.db, { role: 'member', limit: 2 });
+    const next = await listDirectory(t.db, { role: 'member', limit: 2, cursor: members.nextCursor });
+    const emails = [...members.items, ...next.items].map((r) => r.kind === 'member' && r.user.email);
+    assert.deepEqual(emails, ['p0@example.test', 'p1@example.test', 'p2@example.test', 'p4@example.test'], 'overshoot trimmed, cursor at the last row shown');
   });
 
   test('bulk role change and removal: each row authorized and written on its own, refusals per row, the last owner kept', async () => {

@@ -42,6 +42,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
     return loadTenantAudit(ctx, { unit, filter: { actorId: q.actorId, action: q.action, from: q.from, to: q.to } });
   });
   if (result.refusal) return <ScreenRefusal {...result.refusal} />;
+  // Each child remounts when the filters change (fresh state); their keys differ, as siblings' must.
   const listFilter = new URLSearchParams(query);
   listFilter.delete('unitId');
   return (
@@ -50,8 +51,8 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         <h1 className="text-2xl font-semibold">Audit log</h1>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">Every change to units, memberships, invitations and settings, newest first.</p>
       </div>
-      <AuditFilters key={query.toString()} value={filters} actions={AUDIT_ACTIONS} />
-      <AuditList key={query.toString()} initial={result.data} unitId={filters.unit?.id} filter={listFilter.toString() || undefined} />
+      <AuditFilters key={`filters?${query}`} value={filters} actions={AUDIT_ACTIONS} />
+      <AuditList key={`list?${query}`} initial={result.data} unitId={filters.unit?.id} filter={listFilter.toString() || undefined} />
     </main>
   );
 }
