@@ -3,10 +3,12 @@
 // with the reason and asked before inviting a guest; the mail arrives and its link, followed in
 // another browser, signs the invitee in through the organization's IdP into the unit; the link
 // then no longer works (404 page), nor does a revoked, replaced or forged one; pending
-// invitations are listed with resend (limited), copy link and revoke.
+// invitations are listed with resend (limited), copy link and revoke, in the unit's Members panel
+// and in the members directory.
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { ulid } from 'ulid';
+import { createInvitation } from '../lib/invitations';
 import { createUnit } from '../lib/org';
 import { setConnection } from '../lib/sso';
 import { operatorDb, tenantDb } from '../lib/tenancy';
@@ -128,4 +130,39 @@ test('an invitation is mailed, its link signs the invitee in through SSO into th
   await page.reload();
   await expect(pendingRow(page, w.ivy)).toHaveCount(0);
   await expect(page.getByRole('table').getByText(w.ivy)).toBeVisible();
+});
+
+test('the members directory resends a pending invitation and makes a new link to copy', async ({ page, browser }) => {
+  // Stored with no link and never mailed, so resending is not held back by the resend interval.
+  const rita = `rita-${w.teamId.slice(-6).toLowerCase()}@${w.domain}`;
+  await createInvitation(await tenantDb(w.tenantId), OPERATOR_ACTOR, { email: rita, unitId: w.teamId, role: 'member' });
+  await signIn(page, w.owner, w.password);
+  await page.goto(`/members?q=${encodeURIComponent(rita)}`);
+  const row = page.locator('tbody tr').filter({ hasText: rita });
+  await expect(row).toContainText('Invited');
+
+  await row.getByRole('button', { name: `Resend the invitation to ${rita} (Team)` }).click();
+  await expect(page.getByText(`Sent ${rita} a new invitation link. The previous link no longer works.`)).toBeVisible();
+  const mailed = linkIn((await waitForMail(rita))[0]);
+  // The link just mailed is shown beside the row too.
+  const field = row.getByRole('textbox', { name: `Invitation link for ${rita}` });
+  await expect(field).toHaveValue(mailed);
+
+  // A link to copy replaces the mailed one; the row keeps the new version, so revoking still works.
+  await row.getByRole('button', { name: `New link to copy for ${rita} (Team)` }).click();
+  await expect(field).not.toHaveValue(mailed);
+  await expect(field).toHaveValue(/\/invite\//);
+  const copied = await field.inputValue();
+  await expect(row.getByRole('button', { name: `Copy the invitation link for ${rita}` })).toBeVisible();
+  const invitee = await browser.newContext();
+  const other = await invitee.newPage();
+  await expectInvalidLink(other, mailed);
+  expect((await other.goto(copied))?.status()).toBe(200);
+  await expect(other.getByRole('heading', { name: `Join ${w.name}` })).toBeVisible();
+  await invitee.close();
+
+  await row.getByRole('button', { name: `Revoke the invitation of ${rita} to Team` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
+  await expect(page.getByText(`Revoked the invitation of ${rita}.`)).toBeVisible();
+  await expect(row).toHaveCount(0);
 });

@@ -20,6 +20,8 @@ import { BulkMembersDialog, type BulkKind } from './bulk-members-dialog';
 import { UnitPicker } from './unit-picker';
 import { RelativeTime } from '@/components/audit/relative-time';
 import { InviteDialog } from './invite-dialog';
+import { InvitationLinkList } from './invitation-link-list';
+import { RenewLinkButtons, useRenewInvitationLink } from './renew-invitation-link';
 
 export function MembersDirectory({ screen, now }: { screen: MembersScreen; now: string }) {
   const router = useRouter();
@@ -33,6 +35,7 @@ export function MembersDirectory({ screen, now }: { screen: MembersScreen; now: 
   const [busy, setBusy] = useState(false);
   const [selected, setSelected] = useState<Map<string, string>>(new Map());
   const [bulk, setBulk] = useState<BulkKind | null>(null);
+  const { renewing, issued, renew: renewLink } = useRenewInvitationLink(() => router.refresh());
   const view = page.view;
 
   // A new server page (new search, order or filter, or refresh after a change) replaces what was
@@ -105,6 +108,12 @@ export function MembersDirectory({ screen, now }: { screen: MembersScreen; now: 
     } finally {
       setBusy(false);
     }
+  }
+
+  async function renew(invitation: MemberListInvitation, delivery: 'email' | 'copy') {
+    const r = await renewLink(invitation, delivery);
+    // The row keeps the new version, so a revoke after it is not refused as stale.
+    if (r) setPage((p) => ({ ...p, rows: p.rows.map((x) => (x.kind === 'invitation' && x.id === invitation.id ? { ...x, version: r.version } : x)) }));
   }
 
   const members = page.rows.filter((r): r is MemberListMember => r.kind === 'member');
@@ -244,13 +253,28 @@ export function MembersDirectory({ screen, now }: { screen: MembersScreen; now: 
                     <td data-label="Email" className="px-3 py-2 text-zinc-700 dark:text-zinc-300">{row.email}</td>
                     <td data-label="Invitation" className="px-3 py-2 text-zinc-700 dark:text-zinc-300" colSpan={3}>
                       <RoleBadge role={row.role} /> of {row.unitName} · expires <RelativeTime iso={row.expiresAt} serverNow={now} />
-                    </td>
-                    <td className="px-3 py-2 text-right">
-                      {row.canRevoke && (
-                        <Button size="sm" variant="ghost" onClick={() => setRevoking(row)} aria-label={`Revoke the invitation of ${row.email} to ${row.unitName}`}>
-                          Revoke
-                        </Button>
+                      {issued[row.id] && (
+                        <div className="mt-2">
+                          <InvitationLinkList links={[issued[row.id]]} />
+                        </div>
                       )}
+                    </td>
+                    <td className="px-3 py-2">
+                      <div className="flex flex-wrap justify-end gap-2">
+                        {row.canRenew && (
+                          <RenewLinkButtons
+                            subject={`${row.email} (${row.unitName})`}
+                            mailEnabled={screen.mailEnabled}
+                            disabled={renewing === row.id}
+                            onRenew={(d) => renew(row, d)}
+                          />
+                        )}
+                        {row.canRevoke && (
+                          <Button size="sm" variant="ghost" disabled={renewing === row.id} onClick={() => setRevoking(row)} aria-label={`Revoke the invitation of ${row.email} to ${row.unitName}`}>
+                            Revoke
+                          </Button>
+                        )}
+                      </div>
                     </td>
                   </tr>
                 ),

@@ -5,21 +5,17 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toaster';
-import { api, ApiError } from '@/lib/api/client';
+import { api } from '@/lib/api/client';
 import type { PendingInvitations, PendingInvitationView } from '@/lib/screens/unit-members';
-import { InvitationLinkList, type IssuedLink, type MailStatus } from './invitation-link-list';
+import { InvitationLinkList } from './invitation-link-list';
+import { RenewLinkButtons, useRenewInvitationLink } from './renew-invitation-link';
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-
-interface Renewed extends IssuedLink {
-  version: number;
-  lastSentAt?: string;
-}
 
 export function PendingInvitationsList({ unitName, pending, onChanged }: { unitName: string; pending: PendingInvitations; onChanged: () => void }) {
   const [rows, setRows] = useState<PendingInvitationView[]>(pending.rows);
   const [busy, setBusy] = useState<string | null>(null);
-  const [issued, setIssued] = useState<Record<string, IssuedLink>>({});
+  const { renewing, issued, renew: renewLink } = useRenewInvitationLink(onChanged);
   // A fresh page load brings fresh rows.
   const [seen, setSeen] = useState(pending.rows);
   if (seen !== pending.rows) {
@@ -29,19 +25,8 @@ export function PendingInvitationsList({ unitName, pending, onChanged }: { unitN
   if (rows.length === 0) return null;
 
   async function renew(row: PendingInvitationView, delivery: 'email' | 'copy') {
-    setBusy(row.id);
-    try {
-      const r = await api<Renewed>(`/api/v1/invitations/${row.id}/link`, { body: { delivery, expectedVersion: row.version } });
-      setRows((all) => all.map((x) => (x.id === row.id ? { ...x, version: r.version, ...(r.lastSentAt ? { lastSentAt: r.lastSentAt } : {}) } : x)));
-      setIssued((all) => ({ ...all, [row.id]: { id: r.id, email: r.email, link: r.link, mail: r.mail as MailStatus } }));
-      if (delivery === 'email' && r.mail === 'sent') toast.success(`Sent ${row.email} a new invitation link. The previous link no longer works.`);
-      else if (delivery === 'email') toast.error(`The email to ${row.email} was not sent. Copy the link below, or resend later.`);
-    } catch (e) {
-      toast.error(e instanceof ApiError || e instanceof Error ? e.message : 'Could not make a new link.');
-      if (e instanceof ApiError && (e.isConflict || e.status === 404)) onChanged();
-    } finally {
-      setBusy(null);
-    }
+    const r = await renewLink(row, delivery);
+    if (r) setRows((all) => all.map((x) => (x.id === row.id ? { ...x, version: r.version, ...(r.lastSentAt ? { lastSentAt: r.lastSentAt } : {}) } : x)));
   }
 
   async function revoke(row: PendingInvitationView) {
@@ -74,18 +59,11 @@ export function PendingInvitationsList({ unitName, pending, onChanged }: { unitN
                 </p>
               </div>
               <div className="flex flex-wrap gap-2">
-                {row.canRenew && pending.mailEnabled && (
-                  <Button size="sm" disabled={busy === row.id} onClick={() => renew(row, 'email')} aria-label={`Resend the invitation to ${row.email}`}>
-                    Resend
-                  </Button>
-                )}
                 {row.canRenew && (
-                  <Button size="sm" disabled={busy === row.id} onClick={() => renew(row, 'copy')} aria-label={`New link to copy for ${row.email}`}>
-                    Copy link
-                  </Button>
+                  <RenewLinkButtons subject={row.email} mailEnabled={pending.mailEnabled} disabled={busy === row.id || renewing === row.id} onRenew={(d) => renew(row, d)} />
                 )}
                 {row.canRevoke && (
-                  <Button size="sm" disabled={busy === row.id} onClick={() => revoke(row)} aria-label={`Revoke the invitation of ${row.email}`}>
+                  <Button size="sm" disabled={busy === row.id || renewing === row.id} onClick={() => revoke(row)} aria-label={`Revoke the invitation of ${row.email}`}>
                     Revoke
                   </Button>
                 )}

@@ -9,6 +9,7 @@ import type { Invitation } from '../invitations';
 import { personNameMatches, search, searchMembersByName, validateSearchPrefix } from '../search';
 import { pathIds, rootPath } from '../org/unit-item';
 import { getTenantSettings } from '../tenants';
+import { mailEnabled } from '../mail';
 import { unitLabels, unitPermissions, type UnitLabel, type ScreenContext } from './unit-members';
 
 export interface MemberListMember {
@@ -35,6 +36,8 @@ export interface MemberListInvitation {
   expiresAt: string;
   invitedBy: string;
   version: number;
+  /** Email a new link, or make one to copy (re-inviting takes what inviting takes). */
+  canRenew: boolean;
   canRevoke: boolean;
 }
 
@@ -63,6 +66,8 @@ export interface MembersScreen {
   root: { id: string; path: string; name: string };
   /** Roles the actor may invite to the top unit (empty: may not invite there). */
   inviteRoles: Role[];
+  /** Whether this Arbor sends mail (else a pending invitation offers only a link to copy). */
+  mailEnabled: boolean;
 }
 
 /** Rows per stream per page: a search page holds up to twice this. */
@@ -89,13 +94,13 @@ const memberRow = (u: TenantUser, labels: Map<string, UnitLabel>): MemberListMem
 
 function invitationRow(access: ActorAccess, i: Invitation, labels: Map<string, UnitLabel>): MemberListInvitation {
   const unit = labels.get(i.unitId);
-  // A deleted unit's invitation can never be accepted; tenant admins may still clear it.
-  const canRevoke = unit
-    ? can(access, 'invitation.revoke', { unit: { id: i.unitId, ...unit }, role: i.role })
-    : can(access, 'members.list', {});
+  const ref = unit && { id: i.unitId, ...unit };
+  // A deleted unit's invitation can never be accepted (no new link); tenant admins may still clear it.
+  const canRevoke = ref ? can(access, 'invitation.revoke', { unit: ref, role: i.role }) : can(access, 'members.list', {});
   return {
     kind: 'invitation', id: i.id, email: i.email, role: i.role, unitId: i.unitId, unitName: unit?.name ?? 'a deleted unit',
-    expiresAt: i.expiresAt, invitedBy: i.invitedBy.email, version: i.version, canRevoke,
+    expiresAt: i.expiresAt, invitedBy: i.invitedBy.email, version: i.version,
+    canRenew: ref ? can(access, 'invitation.create', { unit: ref, role: i.role }) : false, canRevoke,
   };
 }
 
@@ -198,7 +203,7 @@ export async function loadMembers(ctx: ScreenContext, options: MembersPageOption
   ctx.authorize('members.list', {});
   const [settings, page] = await Promise.all([getTenantSettings(ctx.db), membersPage(ctx, options)]);
   const root = { id: settings.rootUnitId, path: rootPath(settings.rootUnitId), name: settings.name };
-  return { page, root, inviteRoles: unitPermissions(ctx.actor, root).inviteRoles };
+  return { page, root, inviteRoles: unitPermissions(ctx.actor, root).inviteRoles, mailEnabled: mailEnabled() };
 }
 
 export interface PersonOption {
