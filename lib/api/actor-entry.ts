@@ -9,8 +9,8 @@ import {
   ExecuteTransactionCommand, PutItemCommand, TransactWriteItemsCommand, UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
 import type { ZodType } from 'zod';
-import { authorize as decide, type Action, type ActorAccess, type Allowed, type PlaceOf } from '../authz';
-import type { TenantDb } from '../db';
+import { authorize as decide, decisionFacts, type Action, type ActorAccess, type Allowed, type PlaceOf } from '../authz';
+import type { TenantDb, WriteFact, WriteGuards } from '../db';
 import { invalid, isArborError, payloadTooLarge } from '../errors';
 import { errorResponse, toHttpError, type ErrorBody } from '../errors/http';
 
@@ -26,6 +26,14 @@ export interface ActorSources<A extends RequestActor> {
   load(): Promise<A>;
   /** The actor, or a redirect to sign-in (server components). */
   require(): Promise<A>;
+}
+
+export interface EntryHooks {
+  /**
+   * Awaited once per request, after its decisions and reads, just before its first write: where
+   * the race suites change the world under a decision (test/authz/bound-writes.test.ts).
+   */
+  beforeFirstWrite?: () => Promise<void>;
 }
 
 export interface Authorizing<A extends RequestActor> {
@@ -49,14 +57,27 @@ class EntryPointMisuse extends Error {}
  * Reads before authorize are allowed because deciding needs them (the target unit's stored path);
  * nothing read reaches the caller unless the handler then authorizes.
  */
-function authorizing<A extends RequestActor>(actor: A, selfOnly: boolean) {
-  const state = { authorized: selfOnly };
+function authorizing<A extends RequestActor>(actor: A, selfOnly: boolean, hooks: EntryHooks) {
+  const state = { authorized: selfOnly, wrote: false };
+  // The facts of the decisions made since the last transaction was sent: every transaction
+  // carries them (lib/db/write-guards.ts). A decision after a transaction starts a new set.
+  const decided = { facts: [] as WriteFact[], sent: false };
+  const guards: WriteGuards = {
+    facts: () => decided.facts,
+    sent: () => {
+      decided.sent = true;
+    },
+  };
   const client = new Proxy(actor.db.client, {
     get(target, prop, receiver) {
       if (prop !== 'send') return Reflect.get(target, prop, receiver);
-      return (command: unknown, ...rest: unknown[]) => {
-        if (!state.authorized && WRITES.some((W) => command instanceof W)) {
-          return Promise.reject(new EntryPointMisuse(`write (${(command as object).constructor.name}) sent before authorize()`));
+      return async (command: unknown, ...rest: unknown[]) => {
+        if (WRITES.some((W) => command instanceof W)) {
+          if (!state.authorized) throw new EntryPointMisuse(`write (${(command as object).constructor.name}) sent before authorize()`);
+          if (!state.wrote) {
+            state.wrote = true;
+            await hooks.beforeFirstWrite?.();
+          }
         }
         return (target.send as (...args: unknown[]) => unknown).call(target, command, ...rest);
       };
@@ -64,9 +85,13 @@ function authorizing<A extends RequestActor>(actor: A, selfOnly: boolean) {
   });
   const ctx: Authorizing<A> = {
     actor,
-    db: { ...actor.db, client },
+    db: { ...actor.db, client, guards },
     authorize(action, place) {
       const allowed = decide(actor, action, place);
+      if (decided.sent) Object.assign(decided, { facts: [], sent: false });
+      for (const fact of decisionFacts(actor, allowed, place)) {
+        if (!decided.facts.some((f) => f.key.PK === fact.key.PK && f.key.SK === fact.key.SK)) decided.facts.push(fact);
+      }
       state.authorized = true;
       return allowed;
     },
@@ -123,7 +148,7 @@ function hideMisuse(e: unknown): unknown {
   return e instanceof EntryPointMisuse ? new Error(`[arbor] entry point misuse: ${e.message}`) : e;
 }
 
-export function createEntryPoints<A extends RequestActor>(sources: ActorSources<A>) {
+export function createEntryPoints<A extends RequestActor>(sources: ActorSources<A>, hooks: EntryHooks = {}) {
   /** Route handler: `export const POST = withActor({ params, body }, async (ctx) => …)`. */
   function withActor<P = undefined, Q = undefined, B = undefined, R = unknown>(
     options: RouteOptions<P, Q, B>,
@@ -137,7 +162,7 @@ export function createEntryPoints<A extends RequestActor>(sources: ActorSources<
           ? parse(options.body, await readJson(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES), 'request body')
           : (undefined as B);
         const actor = await sources.load();
-        const { ctx, assertAuthorized } = authorizing(actor, options.selfOnly ?? false);
+        const { ctx, assertAuthorized } = authorizing(actor, options.selfOnly ?? false, hooks);
         const result = await handler({ ...ctx, params, query, body, request });
         assertAuthorized();
         if (result instanceof Response) return result;
@@ -160,7 +185,7 @@ export function createEntryPoints<A extends RequestActor>(sources: ActorSources<
         const raw = args.at(-1);
         const input = parse(options.input, raw instanceof FormData ? Object.fromEntries(raw) : raw, 'form');
         const actor = await sources.load();
-        const { ctx, assertAuthorized } = authorizing(actor, options.selfOnly ?? false);
+        const { ctx, assertAuthorized } = authorizing(actor, options.selfOnly ?? false, hooks);
         const data = await handler(ctx, input);
         assertAuthorized();
         return { ok: true, data };
@@ -178,7 +203,7 @@ export function createEntryPoints<A extends RequestActor>(sources: ActorSources<
    * what the page shows. Errors propagate to the route's error boundary.
    */
   async function actorContext(): Promise<Authorizing<A>> {
-    return authorizing(await sources.require(), false).ctx;
+    return authorizing(await sources.require(), false, hooks).ctx;
   }
 
   return { withActor, actorAction, actorContext };

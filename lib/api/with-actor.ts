@@ -1,8 +1,21 @@
 // Server-only. The entry-point wrappers every route handler, server action and server component
 // that touches tenant data goes through (docs/authorization.md, "Enforcement"); the session comes
 // from lib/auth, the checklist from ./actor-entry.
-import { loadActor, requireActor } from '../auth';
+import { loadActor, requireActor, type Actor } from '../auth';
 import { createEntryPoints } from './actor-entry';
 
-export const { withActor, actorAction, actorContext } = createEntryPoints({ load: loadActor, require: requireActor });
+/**
+ * Where the entry points take their actor from, and the hook before a request's first write.
+ * Only the node suites change it, to drive the real route handlers as a person of their choosing
+ * and race a decision against its write (test/authz/bound-writes.test.ts).
+ */
+export const entrySources: { load: () => Promise<Actor>; require: () => Promise<Actor>; beforeFirstWrite?: () => Promise<void> } = {
+  load: loadActor,
+  require: requireActor,
+};
+
+export const { withActor, actorAction, actorContext } = createEntryPoints(
+  { load: () => entrySources.load(), require: () => entrySources.require() },
+  { beforeFirstWrite: async () => entrySources.beforeFirstWrite?.() },
+);
 export type { ActionResult, Authorizing, RouteContext } from './actor-entry';

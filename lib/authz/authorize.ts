@@ -29,6 +29,9 @@ export async function loadActorAccess(db: TenantDb, userId: string): Promise<Loa
   return { tenantId: db.tenantId, userId, profile: user, memberships };
 }
 
+/** An entry point's authorize: decides, and binds the decision's facts into the writes that follow. */
+export type Authorize = <A extends Action>(action: A, place: PlaceOf<A>) => Allowed<A>;
+
 /**
  * Returns the grant when the actor may perform the action at the place; otherwise throws
  * `forbidden('authz.<action>', <what is missing>)`. Call it before reading or writing the

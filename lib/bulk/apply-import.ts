@@ -3,7 +3,7 @@
 // functions — createUnit, addMembership — so conditions, locking and the audit trail hold
 // exactly as for a write from the console, and each row's outcome is reported on its own.
 // Server-only.
-import { authorize, type ActorAccess } from '../authz';
+import type { ActorAccess, Authorize } from '../authz';
 import { batchGet, keys, type Actor, type PlatformDb, type TenantDb } from '../db';
 import { invalid, isArborError } from '../errors';
 import { checkInvitationAddresses, isRefused } from '../invitations/check-addresses';
@@ -67,6 +67,7 @@ export async function applyMembershipOps(
   db: TenantDb,
   actor: Actor,
   access: ActorAccess,
+  authorize: Authorize,
   ops: MembershipOp[],
   deps: MembershipApplyDeps,
 ): Promise<ApplyResult[]> {
@@ -81,7 +82,7 @@ export async function applyMembershipOps(
         continue;
       }
       const self = op.email === actor.email.toLowerCase() ? access.userId : undefined;
-      authorize(access, 'membership.add', { unit, role: op.role, ...(self ? { userId: self } : {}) });
+      authorize('membership.add', { unit, role: op.role, ...(self ? { userId: self } : {}) });
       let membership;
       try {
         membership = await addMembership(db, actor, { unitId: unit.id, role: op.role, email: op.email });

@@ -1,12 +1,15 @@
 // What a repository receives: a client, the table, and (for tenant data) the tenant it is
 // scoped to. Repositories never create clients; lib/tenancy hands out tenant-scoped ones.
 import type { DocumentClient } from './client';
+import type { WriteGuards } from './write-guards';
 
 /** Access to one tenant's items through that tenant's scoped credentials. */
 export interface TenantDb {
   client: DocumentClient;
   tableName: string;
   tenantId: string;
+  /** Set by an entry point once it has authorized: the facts every transaction is conditioned on. */
+  guards?: WriteGuards;
 }
 
 /** Access to the platform items (P1–P4) through the platform credentials. */

@@ -3,10 +3,11 @@ export { keys, tenantPrefix, tenantLeadingKeyPatterns, TENANT_KEY_PREFIX, type K
 export { INDEX, TTL_ATTRIBUTE, tableDefinition } from './table';
 export { createDocumentClient, type DocumentClient, type DocumentClientOptions } from './client';
 export {
-  transactWrite, failureAt, cancellationReasons, isConditionFailure, MAX_TRANSACTION_ITEMS,
+  transactWrite, confirmDecision, failureAt, cancellationReasons, isConditionFailure, MAX_TRANSACTION_ITEMS, GUARD_ITEMS,
   type TransactItem, type FailedCondition,
 } from './transactions';
 export { actorIdentity, type TenantDb, type PlatformDb, type Actor } from './context';
 export { encodeCursor, decodeCursor, pageSize, type Page } from './cursor';
 export { getItem, batchGet, queryAll, queryCount } from './reads';
 export { queryPage, READ_BUDGET, type PageQuery } from './query-page';
+export { withoutGuards, type WriteFact, type WriteGuards } from './write-guards';

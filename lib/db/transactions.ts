@@ -11,6 +11,7 @@ import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/l
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { conflict } from '../errors';
 import type { TenantDb } from './context';
+import { factBroken, guardTransaction, staleDecision } from './write-guards';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -26,19 +27,31 @@ export interface FailedCondition {
 const MAX_ATTEMPTS = 8;
 const pause = (attempt: number) => new Promise<void>((r) => setTimeout(r, Math.random() * 15 * 2 ** Math.min(attempt, 5)));
 
-/** Sends one transaction. Resolves with undefined on success, or the failed conditions (nothing was written). */
-export async function transactWrite(db: Pick<TenantDb, 'client'>, items: TransactItem[]): Promise<FailedCondition[] | undefined> {
+/** Room left in every transaction for the facts of the decision it carries out (write-guards.ts). */
+export const GUARD_ITEMS = 4;
+
+/**
+ * Sends one transaction, conditioned on the facts of the decision being carried out (when the db
+ * came from an entry point that authorized). Resolves with undefined on success, or the caller's
+ * failed conditions (nothing was written); throws `authz.stale` when a decision's fact failed.
+ */
+export async function transactWrite(db: Pick<TenantDb, 'client' | 'tableName' | 'guards'>, items: TransactItem[]): Promise<FailedCondition[] | undefined> {
   if (items.length === 0) return undefined;
-  if (items.length > MAX_TRANSACTION_ITEMS) throw new Error(`transactWrite: ${items.length} items (max ${MAX_TRANSACTION_ITEMS})`);
+  const { items: guarded, placed } = guardTransaction(db.tableName, items, db.guards?.facts() ?? []);
+  if (guarded.length > MAX_TRANSACTION_ITEMS) throw new Error(`transactWrite: ${guarded.length} items (max ${MAX_TRANSACTION_ITEMS})`);
   for (let attempt = 1; ; attempt++) {
     try {
-      await db.client.send(new TransactWriteCommand({ TransactItems: items }));
+      const command = new TransactWriteCommand({ TransactItems: guarded });
+      db.guards?.sent();
+      await db.client.send(command);
       return undefined;
     } catch (e) {
       const reasons = cancellationReasons(e);
       if (!reasons) throw e;
       const failed = reasons.flatMap((r, index) => (r.code === 'ConditionalCheckFailed' ? [{ index, item: r.item }] : []));
-      if (failed.length > 0) return failed;
+      const stale = placed.find((p) => failed.some((f) => f.index === p.index && factBroken(p.fact, f.item)));
+      if (stale) throw staleDecision(stale.fact.changed);
+      if (failed.length > 0) return failed.filter((f) => f.index < items.length);
       if (!reasons.some((r) => r.code === 'TransactionConflict')) throw e;
       if (attempt >= MAX_ATTEMPTS) {
         throw conflict('transaction.busy', 'Many changes are being made to the same data right now. Try again in a moment.');
@@ -69,4 +82,22 @@ export function cancellationReasons(e: unknown): { code: string; item?: Record<s
     code: r.Code ?? 'None',
     item: r.Item ? unmarshall(r.Item as Record<string, AttributeValue>) : undefined,
   }));
+}
+
+/**
+ * Sends a transaction of the decision's facts alone: for a write that cannot carry them, such as
+ * a platform item written with platform credentials. Throws `authz.stale` if one changed.
+ */
+export async function confirmDecision(db: Pick<TenantDb, 'client' | 'tableName' | 'guards'>): Promise<void> {
+  const facts = db.guards?.facts() ?? [];
+  if (facts.length === 0) return;
+  const { items, placed } = guardTransaction(db.tableName, [], facts);
+  try {
+    await db.client.send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (e) {
+    const failed = cancellationReasons(e)?.flatMap((r, index) => (r.code === 'ConditionalCheckFailed' ? [{ index, item: r.item }] : []));
+    const stale = failed && placed.find((p) => failed.some((f) => f.index === p.index && factBroken(p.fact, f.item)));
+    if (stale) throw staleDecision(stale.fact.changed);
+    throw e;
+  }
 }

@@ -1,7 +1,8 @@
 // "Remove from organization": every membership of one person, their profile last. Server-only.
 //
-// Up to 22 memberships go in one transaction (4 items each, plus the profile, its up to 7 name
-// words and the owner counter: at most 97 of the 100 items a transaction allows). A person with more is removed in
+// Up to 21 memberships go in one transaction (4 items each, plus the profile, its up to 7 name
+// words, the owner counter and room for the decision's facts, GUARD_ITEMS: at most 97 of the 100
+// items a transaction allows). A person with more is removed in
 // several transactions, each consistent on its own: both directions, the unit counters and the
 // profile count always agree, and the profile (hence the tenant in their P2 list) disappears with
 // the last batch. An owner membership goes in the first batch, so the last-owner refusal happens
@@ -18,7 +19,7 @@ import type { Membership } from './membership-items';
 import { lastOwner, ownerCountUpdate } from './owner-count';
 import { membershipDeletes, profileCountChange, unitMemberCountDecrement } from './remove-membership';
 
-const BATCH = 22;
+const BATCH = 21;
 const MAX_CONFLICTS = 5;
 
 export interface RemoveUserOptions {

@@ -5,7 +5,7 @@
 // its parent in its commit transaction and deletes leaves first (lib/org/jobs). The root of the
 // tenant cannot be deleted. Server-only.
 import { auditEntryPut } from '../audit';
-import { batchGet, failureAt, keys, MAX_TRANSACTION_ITEMS, transactWrite, type Actor, type TenantDb, type TransactItem } from '../db';
+import { batchGet, failureAt, GUARD_ITEMS, keys, MAX_TRANSACTION_ITEMS, transactWrite, type Actor, type TenantDb, type TransactItem } from '../db';
 import { conflict, invalid, versionConflict } from '../errors';
 import { toTenantUser, validateVersion } from '../members/membership-items';
 import { profileCountChange } from '../members/remove-membership';
@@ -31,8 +31,8 @@ export interface DeleteUnitInput {
 
 export type DeleteResult = { kind: 'deleted'; units: number; memberships: number } | { kind: 'job'; jobId: string };
 
-/** Items besides the units, claims and memberships: parent count, tenant count, audit. */
-const FIXED_ITEMS = 3;
+/** Items besides the units, claims and memberships: parent count, tenant count, audit, and room for the decision's facts. */
+const FIXED_ITEMS = 3 + GUARD_ITEMS;
 const MAX_ATTEMPTS = 4;
 
 export async function deleteUnit(db: TenantDb, actor: Actor, input: DeleteUnitInput, options: TreeJobOptions = {}): Promise<DeleteResult> {
@@ -138,7 +138,7 @@ async function deleteInOneTransaction(
 
   // The words of the profiles deleted here, last so the indices above stay put.
   items.push(...removals.flatMap((r) => profileWordDeletes(db, r.profile, r.removed.length)));
-  if (items.length > MAX_TRANSACTION_ITEMS) return 'tooLarge';
+  if (items.length + GUARD_ITEMS > MAX_TRANSACTION_ITEMS) return 'tooLarge';
   const failed = await transactWrite(db, items);
   if (!failed) return { kind: 'deleted', units: units.length, memberships: members.length };
   const rootFailure = failureAt(failed, 0);

@@ -5,7 +5,7 @@
 // at most 100 items) it is one transaction, each item conditioned on what was read. Larger
 // moves run as a journaled, resumable job (lib/org/jobs); see docs/data-model.md, "Moves".
 import { auditEntryPut } from '../audit';
-import { failureAt, getItem, keys, MAX_TRANSACTION_ITEMS, transactWrite, type Actor, type TenantDb, type TransactItem } from '../db';
+import { failureAt, getItem, GUARD_ITEMS, keys, MAX_TRANSACTION_ITEMS, transactWrite, type Actor, type TenantDb, type TransactItem } from '../db';
 import { invalid, notFound, versionConflict } from '../errors';
 import { validateVersion } from '../members/membership-items';
 import { validateId } from '../validation';
@@ -26,8 +26,8 @@ export interface MoveUnitInput {
 
 export type MoveResult = { kind: 'moved'; unit: Unit } | { kind: 'job'; jobId: string };
 
-/** Items besides the subtree's own: root's two parents, name release + claim, audit. */
-const FIXED_ITEMS = 5;
+/** Items besides the subtree's own: root's two parents, name release + claim, audit, and room for the decision's facts. */
+const FIXED_ITEMS = 5 + GUARD_ITEMS;
 const MAX_ATTEMPTS = 4;
 
 export async function moveUnit(db: TenantDb, actor: Actor, input: MoveUnitInput, options: TreeJobOptions = {}): Promise<MoveResult> {

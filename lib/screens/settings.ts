@@ -5,7 +5,7 @@ import { can } from '../authz';
 import { MAX_IMPORT_ROWS } from '../bulk/parse-import';
 import { config } from '../config';
 import { auditEntryPut } from '../audit';
-import { transactWrite, type TenantDb } from '../db';
+import { confirmDecision, transactWrite, type TenantDb } from '../db';
 import { getUnitOrThrow } from '../org';
 import { getConnection, setConnection, type SetConnectionInput, type SsoConnection } from '../sso';
 import { platformDb } from '../tenancy';
@@ -77,6 +77,9 @@ export async function loadSsoConnection(ctx: ScreenContext): Promise<SsoConnecti
  */
 export async function saveSsoConnection(ctx: ScreenContext, input: SetConnectionInput): Promise<SsoConnectionView> {
   ctx.authorize('sso.manage', {});
+  // The connection is a platform item, written with platform credentials: the owner's grant is
+  // confirmed by a transaction of its own just before.
+  await confirmDecision(ctx.db);
   const saved = await setConnection(platformDb(), ctx.actor.tenantId, { ...input, expectedVersion: input.expectedVersion ?? 0 });
   // The connection is a platform item, so its change can't share a transaction with the
   // tenant's audit trail; the entry follows it.

@@ -3,7 +3,7 @@
 // adds existing members by email and new people with an identity, through addMembership.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadActorAccess } from '../../lib/authz';
+import { authorize, loadActorAccess } from '../../lib/authz';
 import { applyMembershipOps, previewImport, type MembershipOp } from '../../lib/bulk';
 import { addMembership, getUserMemberships } from '../../lib/members';
 import { getUserByEmail } from '../../lib/users';
@@ -44,7 +44,7 @@ describe('memberships import', () => {
     assert.match(message(12), /same person and unit as line 2/);
     assert.deepEqual(await snapshotTenant(t.tenantId, t.rootUnitId), before, 'a preview writes nothing');
 
-    const results = await applyMembershipOps(t.db, t.owner, t.access, preview.ops as MembershipOp[], { platform: t.platform });
+    const results = await applyMembershipOps(t.db, t.owner, t.access, (a, p) => authorize(t.access, a, p), preview.ops as MembershipOp[], { platform: t.platform });
     assert.ok(results.every((r) => r.ok), JSON.stringify(results));
     const adaNow = await getUserMemberships(t.db, ada.userId);
     assert.deepEqual(adaNow.memberships.map((m) => m.role).sort(), ['admin', 'manager', 'member']);
@@ -66,7 +66,7 @@ describe('memberships import', () => {
     // A forged op (the browser sends what it likes) is refused at apply time, nothing written.
     const forged: MembershipOp[] = [{ line: 2, unitId: t.rootUnitId, email: 'boss@example.test', name: 'Boss', role: 'owner' }];
     const before = await snapshotTenant(t.tenantId, t.rootUnitId);
-    const [result] = await applyMembershipOps(t.db, { userId: admin.userId, email: admin.email }, access, forged, { platform: t.platform });
+    const [result] = await applyMembershipOps(t.db, { userId: admin.userId, email: admin.email }, access, (a, p) => authorize(access, a, p), forged, { platform: t.platform });
     assert.equal(result.ok, false);
     assert.match(result.message, /Only an owner/);
     assert.deepEqual(await snapshotTenant(t.tenantId, t.rootUnitId), before);

@@ -4,7 +4,7 @@
 // expired (nudgeTreeJob). Server-only.
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { getItem, INDEX, isConditionFailure, keys, queryAll, type TenantDb } from '../../db';
+import { getItem, INDEX, isConditionFailure, keys, queryAll, withoutGuards, type TenantDb } from '../../db';
 import { FINISHED, toJobRecord, toMoveJob, type MoveJob } from './job-item';
 import { LeaseLost, type JobContext, type JobProgress } from './job-journal';
 import { driveForward, rollBack } from './run-tree-job';
@@ -90,7 +90,8 @@ const inFlight = new Map<string, Promise<unknown>>();
 export function nudgeTreeJob(db: TenantDb, jobId: string) {
   const key = `${db.tenantId}/${jobId}`;
   if (inFlight.has(key)) return;
-  const work = resumeMoveJob(db, jobId)
+  // Another job's work: none of this request's decision facts apply to it.
+  const work = resumeMoveJob(withoutGuards(db), jobId)
     .catch((e) => console.error(`[arbor] resuming tree job ${jobId} failed; the next request or start-up retries`, e))
     .finally(() => inFlight.delete(key));
   inFlight.set(key, work);

@@ -7,7 +7,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { auditEntryPut } from '../../audit';
-import { actorIdentity, failureAt, keys, transactWrite, type Actor, type TenantDb, type TransactItem } from '../../db';
+import { actorIdentity, failureAt, keys, transactWrite, withoutGuards, type Actor, type TenantDb, type TransactItem } from '../../db';
 import { isArborError } from '../../errors';
 import { sleep } from '../map-limit';
 import { siblingNameDelete, siblingNamePut } from '../sibling-name';
@@ -58,10 +58,13 @@ export async function startTreeJob(db: TenantDb, spec: TreeJobSpec, options: Tre
     leaseOwner: ulid(), leaseUntil: now + leaseMs, leaseMs,
     createdAt: new Date(now).toISOString(), updatedAt: new Date(now).toISOString(),
   };
-  await db.client.send(
+  // Preparing (journal, locks, plan) and the steps after the commit are the job's own writes,
+  // guarded by its lock; the commit alone carries the facts the caller's decision used.
+  const jobDb = withoutGuards(db);
+  await jobDb.client.send(
     new PutCommand({ TableName: db.tableName, Item: journalItem(record), ConditionExpression: 'attribute_not_exists(PK)' }),
   );
-  const ctx: JobContext = { db, record, owner: record.leaseOwner, onProgress: options.onProgress };
+  const ctx: JobContext = { db: jobDb, record, owner: record.leaseOwner, onProgress: options.onProgress };
 
   try {
     const locked = await lockSubtree(ctx);
@@ -70,7 +73,7 @@ export async function startTreeJob(db: TenantDb, spec: TreeJobSpec, options: Tre
       if (toParent.depth + 1 + (deepest - root.depth) > MAX_DEPTH) throw tooDeep();
     }
     await writePlan(ctx, locked);
-    await commit(ctx, spec);
+    await commit(ctx, spec, db);
   } catch (e) {
     if (!(e instanceof LeaseLost)) {
       const error = isArborError(e) ? { code: e.code, message: e.message } : { code: 'job.failed', message: 'The change could not be prepared.' };
@@ -90,8 +93,8 @@ export async function startTreeJob(db: TenantDb, spec: TreeJobSpec, options: Tre
 }
 
 /** The one transaction that makes the change happen for readers. */
-async function commit(ctx: JobContext, spec: TreeJobSpec) {
-  const { db, record } = ctx;
+async function commit(ctx: JobContext, spec: TreeJobSpec, db: TenantDb) {
+  const { record } = ctx;
   const { root } = spec;
   const now = new Date().toISOString();
   const change = { expect: { status: 'prepared' as const }, set: { status: 'committed' as const, step: 0 } };

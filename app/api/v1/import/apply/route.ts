@@ -28,6 +28,6 @@ export const POST = withActor({ body }, async (ctx) => {
   const results =
     ctx.body.kind === 'units'
       ? await applyUnitOps(ctx.db, ctx.actor, ctx.body.ops, ctx.body.resolved)
-      : await applyMembershipOps(ctx.db, ctx.actor, ctx.actor, ctx.body.ops, { platform: platformDb() });
+      : await applyMembershipOps(ctx.db, ctx.actor, ctx.actor, ctx.authorize, ctx.body.ops, { platform: platformDb() });
   return { results };
 });

@@ -1,0 +1,44 @@
+// What an allowed decision relied on, as items and values the write can be conditioned on
+// (lib/db/write-guards.ts): the actor's granting membership as loaded (role, unit path, version),
+// the path of every unit the place names, and for a change to someone's membership the role it
+// holds. If one of them changes before the write, the decision no longer stands.
+import { keys, type WriteFact } from '../db';
+import type { Action, PlaceOf, UnitRef } from './actions';
+import type { Allowed } from './explain-access';
+import type { ActorAccess } from './grants';
+
+const PLACE_UNITS = ['unit', 'parent', 'destination'] as const;
+
+export function decisionFacts<A extends Action>(access: ActorAccess, decision: Allowed<A>, place: PlaceOf<A>): WriteFact[] {
+  const t = access.tenantId;
+  const grant = decision.grantedBy;
+  const held = access.memberships.find((m) => m.unitId === grant.unitId) as { version?: number } | undefined;
+  const facts: WriteFact[] = [
+    {
+      key: keys.userMembership(t, access.userId, grant.unitId),
+      expect: { role: grant.role, unitPath: grant.unitPath, ...(held?.version !== undefined ? { version: held.version } : {}) },
+      changed: 'grant',
+    },
+  ];
+  const named = place as Partial<Record<(typeof PLACE_UNITS)[number], UnitRef>>;
+  for (const which of PLACE_UNITS) {
+    const unit = named[which];
+    if (unit) facts.push({ key: keys.unit(t, unit.id), expect: { path: unit.path }, changed: 'target' });
+  }
+  const heldRole = heldRoleOf(decision.action, place);
+  if (heldRole) facts.push({ key: keys.unitMember(t, heldRole.unitId, heldRole.userId), expect: { role: heldRole.role }, changed: 'target' });
+  return facts;
+}
+
+/** The role the decision saw the subject hold, for actions that change or remove it. */
+function heldRoleOf(action: Action, place: unknown) {
+  if (action === 'membership.changeRole') {
+    const p = place as PlaceOf<'membership.changeRole'>;
+    return { unitId: p.unit.id, userId: p.userId, role: p.from };
+  }
+  if (action === 'membership.remove') {
+    const p = place as PlaceOf<'membership.remove'>;
+    return { unitId: p.unit.id, userId: p.userId, role: p.role };
+  }
+  return undefined;
+}

@@ -1,0 +1,204 @@
+// Every mutation the API offers is conditioned on the facts its authorization used
+// (docs/authorization.md, "Decisions bound into writes"). For each one, the real route handler runs
+// as a person of the test's choosing, and between the decision and the first write the world
+// changes under it: the target moves out of the manager's subtree, the actor is demoted or
+// removed, or the unit that grants their role moves. Each time the request answers 409
+// `authz.stale` (rows routes: every row refused with it) and the actor wrote nothing. A control run
+// without a race shows each case does write. A new mutation route without its case here fails.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { entrySources } from '../../lib/api/with-actor';
+import type { Actor } from '../../lib/auth';
+import { listAudit } from '../../lib/audit';
+import { loadActorAccess } from '../../lib/authz';
+import type { TenantDb } from '../../lib/db';
+import { createInvitation } from '../../lib/invitations';
+import { addMembership, changeRole, readUnitMember, removeMembership, type Role } from '../../lib/members';
+import { createUnit, getUnitOrThrow, moveUnit } from '../../lib/org';
+import { person } from '../members/fixtures';
+import { newTenant } from '../support/fixtures';
+import { tenantDbFor } from '../support/tenant-db';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+/** Mutation routes that write nothing, each with its reason. */
+const READ_ONLY: Record<string, string> = {
+  'POST /api/v1/import/preview': 'checks a CSV against the organization and answers the plan; writes nothing',
+};
+
+type Race = 'targetMoved' | 'demoted' | 'removed' | 'grantMoved';
+
+/** Engineering ⊃ Platform ⊃ Cloud, and Sales; a manager of Engineering, an admin, people to act on. */
+async function world() {
+  const t = await newTenant('Bound');
+  const db = tenantDbFor(t.tenantId);
+  const owner = { userId: t.ownerUserId, email: t.ownerEmail, name: 'Owner' };
+  const eng = await createUnit(db, owner, { parentId: t.rootUnitId, name: 'Engineering' });
+  const plat = await createUnit(db, owner, { parentId: eng.id, name: 'Platform' });
+  const cloud = await createUnit(db, owner, { parentId: plat.id, name: 'Cloud' });
+  const sales = await createUnit(db, owner, { parentId: t.rootUnitId, name: 'Sales' });
+  const mia = { ...person('Mia'), email: `mia@${t.domain}` };
+  const ada = { ...person('Ada'), email: `ada@${t.domain}` };
+  const carl = { ...person('Carl'), email: `carl@${t.domain}` };
+  const bob = { ...person('Bob'), email: `bob@${t.domain}` };
+  await addMembership(db, owner, { unitId: eng.id, role: 'manager', ...mia });
+  await addMembership(db, owner, { unitId: t.rootUnitId, role: 'admin', ...ada });
+  await addMembership(db, owner, { unitId: cloud.id, role: 'member', ...carl });
+  await addMembership(db, owner, { unitId: sales.id, role: 'member', ...bob });
+  const invitation = await createInvitation(db, owner, { email: `ivy@${t.domain}`, unitId: cloud.id, role: 'member' });
+  return { t, db, owner, root: t.rootUnitId, eng, plat, cloud, sales, mia, ada, carl, bob, invitation, domain: t.domain };
+}
+type World = Awaited<ReturnType<typeof world>>;
+
+interface Case {
+  /** Who acts: Mia manages Engineering; Ada is an admin of the organization. */
+  as: 'mia' | 'ada';
+  races: Race[];
+  params?: (w: World) => Record<string, string>;
+  query?: (w: World) => Record<string, string>;
+  body?: (w: World) => unknown;
+  /** The route answers one outcome per row (200) instead of refusing the whole request. */
+  rows?: boolean;
+}
+
+const UNIT_RACES: Race[] = ['targetMoved', 'demoted', 'removed', 'grantMoved'];
+const TENANT_RACES: Race[] = ['demoted', 'removed'];
+const version = async (w: World, unitId: string) => (await getUnitOrThrow(w.db, unitId)).version;
+
+const CASES: Record<string, Case> = {
+  'POST /api/v1/units': { as: 'mia', races: UNIT_RACES, body: (w) => ({ parentId: w.cloud.id, name: 'Edge' }) },
+  'PATCH /api/v1/units/[unitId]': {
+    as: 'mia', races: UNIT_RACES, params: (w) => ({ unitId: w.cloud.id }), body: (w) => ({ name: 'Cloud 2', expectedVersion: w.cloud.version }),
+  },
+  'DELETE /api/v1/units/[unitId]': {
+    as: 'mia', races: UNIT_RACES, params: (w) => ({ unitId: w.cloud.id }),
+    query: (w) => ({ expectedVersion: String(w.cloud.version), recursive: 'true' }),
+  },
+  'POST /api/v1/units/[unitId]/move': {
+    as: 'mia', races: UNIT_RACES, params: (w) => ({ unitId: w.cloud.id }), body: (w) => ({ newParentId: w.eng.id, expectedVersion: w.cloud.version }),
+  },
+  'POST /api/v1/members/units/[unitId]': { as: 'mia', races: UNIT_RACES, params: (w) => ({ unitId: w.cloud.id }), body: (w) => ({ userId: w.bob.userId, role: 'member' }) },
+  'PATCH /api/v1/members/units/[unitId]/[userId]': {
+    as: 'mia', races: UNIT_RACES, params: (w) => ({ unitId: w.cloud.id, userId: w.carl.userId }), body: () => ({ role: 'manager', expectedVersion: 1 }),
+  },
+  'DELETE /api/v1/members/units/[unitId]/[userId]': {
+    as: 'mia', races: UNIT_RACES, params: (w) => ({ unitId: w.cloud.id, userId: w.carl.userId }), body: () => ({ expectedVersion: 1 }),
+  },
+  'DELETE /api/v1/members/[userId]': { as: 'ada', races: TENANT_RACES, params: (w) => ({ userId: w.carl.userId }) },
+  'POST /api/v1/members/bulk': {
+    as: 'ada', races: TENANT_RACES, rows: true, body: (w) => ({ action: 'changeRole', unitId: w.cloud.id, role: 'manager', userIds: [w.carl.userId] }),
+  },
+  'POST /api/v1/invitations': {
+    as: 'mia', races: UNIT_RACES, body: (w) => ({ emails: [`new@${w.domain}`], unitId: w.cloud.id, role: 'member', confirmGuests: true }),
+  },
+  'DELETE /api/v1/invitations/[invitationId]': { as: 'mia', races: UNIT_RACES, params: (w) => ({ invitationId: w.invitation.id }), body: () => ({}) },
+  'POST /api/v1/invitations/[invitationId]/link': {
+    as: 'mia', races: UNIT_RACES, params: (w) => ({ invitationId: w.invitation.id }), body: () => ({ delivery: 'copy' }),
+  },
+  'POST /api/v1/import/apply': {
+    as: 'ada', races: TENANT_RACES, rows: true, body: (w) => ({ kind: 'units', ops: [{ line: 2, name: 'Imported', parentId: w.cloud.id }] }),
+  },
+  'PATCH /api/v1/settings': { as: 'ada', races: TENANT_RACES, body: () => ({ name: 'Renamed organization', expectedVersion: 1 }) },
+  'PUT /api/v1/settings/sso': {
+    as: 'ada', races: TENANT_RACES,
+    body: (w) => ({ issuer: 'https://idp.example.test', clientId: 'arbor', clientSecret: 'a-secret', domains: [w.domain], jit: false }),
+  },
+};
+
+/** Every exported non-GET handler of app/api, as "METHOD /route". */
+function mutationRoutes(): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (name === 'route.ts') {
+        const route = `/${relative(join(ROOT, 'app'), dir)}`;
+        for (const [, method] of readFileSync(path, 'utf8').matchAll(/^export const (POST|PUT|PATCH|DELETE) =/gm)) found.push(`${method} ${route}`);
+      }
+    }
+  };
+  walk(join(ROOT, 'app/api'));
+  return found.sort();
+}
+
+async function actorFor(db: TenantDb, who: { userId: string; email: string; name: string }): Promise<Actor> {
+  const access = await loadActorAccess(db, who.userId);
+  return { ...access, memberships: access.memberships as Actor['memberships'], email: who.email, name: who.name, db, session: {} as Actor['session'] };
+}
+
+/** The world changed under the decision, by the owner, through the domain functions. */
+async function race(w: World, kind: Race, actor: { userId: string }, grantUnit: string) {
+  if (kind === 'targetMoved') {
+    await moveUnit(w.db, w.owner, { unitId: w.plat.id, newParentId: w.sales.id, expectedVersion: await version(w, w.plat.id) });
+  } else if (kind === 'grantMoved') {
+    await moveUnit(w.db, w.owner, { unitId: w.eng.id, newParentId: w.sales.id, expectedVersion: await version(w, w.eng.id) });
+  } else {
+    const held = (await readUnitMember(w.db, grantUnit, actor.userId))!;
+    if (kind === 'demoted') await changeRole(w.db, w.owner, { unitId: grantUnit, userId: actor.userId, role: 'member' satisfies Role, expectedVersion: held.version });
+    else await removeMembership(w.db, w.owner, { unitId: grantUnit, userId: actor.userId, expectedVersion: held.version });
+  }
+}
+
+async function run(key: string, c: Case, kind: Race | 'none') {
+  const w = await world();
+  const who = c.as === 'mia' ? w.mia : w.ada;
+  const grantUnit = c.as === 'mia' ? w.eng.id : w.root;
+  const actor = await actorFor(tenantDbFor(w.t.tenantId), who);
+  entrySources.load = async () => actor;
+  entrySources.beforeFirstWrite = kind === 'none' ? undefined : () => race(w, kind, who, grantUnit);
+
+  const [method, route] = key.split(' ');
+  const params = c.params?.(w) ?? {};
+  const query = new URLSearchParams(c.query?.(w) ?? {});
+  const path = route.replace(/\[(\w+)\]/g, (_, name: string) => params[name]);
+  const mod = (await import(join(ROOT, 'app', route, 'route.ts'))) as Record<string, (r: Request, ctx: unknown) => Promise<Response>>;
+  const body = c.body?.(w);
+  const request = new Request(`http://arbor.test${path}${query.size ? `?${query}` : ''}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const res = await mod[method](request, { params: Promise.resolve(params) });
+  const json = res.status === 204 ? undefined : await res.json();
+  const written = (await listAudit(w.db, { actorId: who.userId })).items;
+  return { res, json, written };
+}
+
+describe('decisions bound into writes', () => {
+  after(() => {
+    entrySources.beforeFirstWrite = undefined;
+  });
+
+  test('every mutation route has its race case (or is listed as writing nothing)', () => {
+    const routes = mutationRoutes();
+    const covered = [...Object.keys(CASES), ...Object.keys(READ_ONLY)].sort();
+    assert.deepEqual(routes.filter((r) => !covered.includes(r)), [], 'mutation routes without a race case');
+    assert.deepEqual(covered.filter((r) => !routes.includes(r)), [], 'cases for routes that no longer exist');
+  });
+
+  for (const [key, c] of Object.entries(CASES)) {
+    test(`${key}: writes without a race`, async () => {
+      const { res, json, written } = await run(key, c, 'none');
+      assert.ok(res.status < 300, `${res.status} ${JSON.stringify(json)}`);
+      if (c.rows) assert.ok((json as { results: { ok: boolean }[] }).results.every((r) => r.ok), JSON.stringify(json));
+      assert.ok(written.length > 0, 'the actor wrote');
+    });
+    for (const kind of c.races) {
+      test(`${key}: ${kind} between the decision and the write → 409, nothing written`, async () => {
+        const { res, json, written } = await run(key, c, kind);
+        if (c.rows) {
+          assert.equal(res.status, 200);
+          const results = (json as { results: { ok: boolean; message: string }[] }).results;
+          assert.ok(results.length > 0 && results.every((r) => !r.ok), JSON.stringify(json));
+        } else {
+          assert.equal(res.status, 409, JSON.stringify(json));
+          assert.equal((json as { error: { code: string } }).error.code, 'authz.stale', JSON.stringify(json));
+        }
+        assert.deepEqual(written.map((e) => e.action), [], 'the actor wrote nothing');
+      });
+    }
+  }
+});
