@@ -9,7 +9,7 @@
 import { ConditionalCheckFailedException, TransactionCanceledException, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { conflict } from '../errors';
+import { transactionBusy } from './errors';
 import type { TenantDb } from './context';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -41,7 +41,7 @@ export async function transactWrite(db: Pick<TenantDb, 'client'>, items: Transac
       if (failed.length > 0) return failed;
       if (!reasons.some((r) => r.code === 'TransactionConflict')) throw e;
       if (attempt >= MAX_ATTEMPTS) {
-        throw conflict('transaction.busy', 'Many changes are being made to the same data right now. Try again in a moment.');
+        throw transactionBusy();
       }
       await pause(attempt);
     }
