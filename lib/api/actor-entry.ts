@@ -11,8 +11,9 @@ import {
 import type { ZodType } from 'zod';
 import { authorize as decide, decisionFacts, type Action, type ActorAccess, type Allowed, type PlaceOf } from '../authz';
 import type { TenantDb, WriteFact, WriteGuards } from '../db';
-import { invalid, isArborError, payloadTooLarge } from '../errors';
+import { isArborError } from '../errors';
 import { errorResponse, toHttpError, type ErrorBody } from '../errors/http';
+import { badJson, requestInvalid, requestTooLarge } from '../validation/errors';
 
 /** What an entry point needs from the session (lib/auth's Actor has all of it). */
 export interface RequestActor extends ActorAccess {
@@ -108,9 +109,7 @@ function parse<T>(schema: ZodType<T> | undefined, value: unknown, where: string)
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const field = issue.path.length ? ` (${issue.path.join('.')})` : '';
-  throw invalid('request.invalid', `The ${where} is not valid${field}: ${issue.message}`, {
-    issues: parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })),
-  });
+  throw requestInvalid(where, field, issue.message, parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })));
 }
 
 export interface RouteOptions<P, Q, B> {
@@ -211,7 +210,7 @@ export function createEntryPoints<A extends RequestActor>(sources: ActorSources<
 
 /** The body as JSON, read no further than `maxBytes` (a larger body is refused, not buffered). */
 async function readJson(request: Request, maxBytes: number): Promise<unknown> {
-  const tooLarge = () => payloadTooLarge('request.tooLarge', `The request body is larger than this request accepts (${Math.floor(maxBytes / 1024)} KB).`);
+  const tooLarge = () => requestTooLarge(maxBytes);
   if (Number(request.headers.get('content-length') ?? 0) > maxBytes) throw tooLarge();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -226,12 +225,12 @@ async function readJson(request: Request, maxBytes: number): Promise<unknown> {
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
   } catch {
-    throw invalid('request.badJson', 'The request body is not valid UTF-8 text.');
+    throw badJson();
   }
   if (text === '') return undefined;
   try {
     return JSON.parse(text);
   } catch {
-    throw invalid('request.badJson', 'The request body is not valid JSON.');
+    throw badJson();
   }
 }

@@ -2,7 +2,7 @@
 // Server-only.
 import { INDEX, keys, pageSize, queryPage, TTL_ATTRIBUTE, type Actor, type Page, type TenantDb } from '../db';
 import { encodeTime } from 'ulid';
-import { invalid } from '../errors';
+import { badDate } from './errors';
 import { validateId } from '../validation';
 import type { AuditInput } from './audit-entry';
 
@@ -72,7 +72,7 @@ function idRange(filter: AuditFilter): { low?: string; high?: string } {
   const at = (iso: string | undefined, fill: string) => {
     if (!iso) return undefined;
     const ms = Date.parse(iso);
-    if (!Number.isFinite(ms)) throw invalid('audit.badDate', 'That date is not valid.');
+    if (!Number.isFinite(ms)) throw badDate();
     return encodeTime(Math.min(Math.max(ms, 0), 2 ** 48 - 1), 10) + fill.repeat(16);
   };
   return { low: at(filter.from, '0'), high: at(filter.to, 'Z') };

@@ -99,7 +99,7 @@ async function grantAccess(db: TenantDb, connection: SsoConnection, session: Ses
 
 function displayName(raw: unknown, email: string): string {
   try {
-    return validateName(raw, 'Name', 'user.badName');
+    return validateName(raw, 'user');
   } catch {
     return email.slice(0, email.indexOf('@'));
   }

@@ -4,7 +4,7 @@
 // session records, so a signed-out session is refused here too, at no extra request.
 // Server-only.
 import type { Actor as AuditActor, TenantDb } from '../db';
-import { forbidden, unauthenticated } from '../errors';
+import { accessRevoked, sessionRevoked } from './errors';
 import { getUserMembershipsAndSessions, type Membership, type TenantUser } from '../members';
 import type { Session } from './session-token';
 
@@ -33,7 +33,7 @@ export async function resolveActor(deps: ActorDeps, session: Session): Promise<A
   // Before the membership: a signed-out session must sign in again, wherever it was copied.
   if (!sessionIds.has(session.sessionId)) throw sessionRevoked();
   if (!user || memberships.length === 0) {
-    throw forbidden('tenant.accessRevoked', 'You are not a member of this organization anymore. Ask an administrator to add you again, or pick another organization.');
+    throw accessRevoked();
   }
   return {
     userId: session.userId,
@@ -47,4 +47,4 @@ export async function resolveActor(deps: ActorDeps, session: Session): Promise<A
   };
 }
 
-export const sessionRevoked = () => unauthenticated('session.revoked', 'You signed out of this session. Sign in again.');
+export { sessionRevoked };

@@ -5,7 +5,7 @@
 // DynamoDB's TTL removes those of sessions that simply expired. Server-only.
 import { BatchWriteCommand, DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { getItem, keys, queryAll, TTL_ATTRIBUTE, type PlatformDb, type TenantDb } from '../db';
-import { unavailable } from '../errors';
+import { signOutFailed } from './errors';
 import { listUserTenants } from '../users';
 
 /** Enough of a user agent to tell devices apart in a future "your sessions" list. */
@@ -71,7 +71,7 @@ async function signOutStep<T>(step: () => Promise<T>): Promise<T> {
     return await step();
   } catch (e) {
     console.error('[arbor] sign-out could not reach the table', e);
-    throw unavailable('session.signOutFailed', 'We could not sign you out just now, so your session is still active. Try again in a moment.');
+    throw signOutFailed();
   }
 }
 

@@ -11,7 +11,8 @@
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
-import { isArborError, unauthenticated } from '../errors';
+import { isArborError } from '../errors';
+import { sessionExpired, sessionInvalid, sessionMissing } from './errors';
 import { platformDb, tenancy, tenantDb } from '../tenancy';
 import { cookieOptions, flowCookieName, hadSessionCookieName, sessionCookieName } from './cookies';
 import { resolveActor, sessionRevoked, type Actor } from './resolve-actor';
@@ -33,9 +34,9 @@ export const getSession = cache(async (): Promise<SessionState> => {
 
 export const loadActor = cache(async (): Promise<Actor> => {
   const state = await getSession();
-  if (state.status === 'expired') throw unauthenticated('session.expired', 'Your session expired. Sign in again.');
-  if (state.status === 'invalid') throw unauthenticated('session.invalid', 'Your session could not be verified. Sign in again.');
-  if (state.status === 'none') throw unauthenticated('session.missing', 'Sign in to continue.');
+  if (state.status === 'expired') throw sessionExpired();
+  if (state.status === 'invalid') throw sessionInvalid();
+  if (state.status === 'none') throw sessionMissing();
   return resolveActor({ tenantDb }, state.session);
 });
 
@@ -82,7 +83,7 @@ async function signInUrl(code: string): Promise<string> {
  */
 export async function setActiveTenant(session: Session, tenantId: string): Promise<void> {
   const remaining = Math.floor((session.expiresAt.getTime() - Date.now()) / 1000);
-  if (remaining <= 0) throw unauthenticated('session.expired', 'Your session expired. Sign in again.');
+  if (remaining <= 0) throw sessionExpired();
   // Live in the target tenant before the cookie names it; same id, so sign-out ends both.
   const device = (await headers()).get('user-agent') ?? undefined;
   await putSessionRecord(await tenantDb(tenantId, { userId: session.userId }), { userId: session.userId, sessionId: session.sessionId, expiresAt: session.expiresAt, device });

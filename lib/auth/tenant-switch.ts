@@ -3,7 +3,8 @@
 // from the target tenant (T8, strongly consistent) and the target's connection must trust the
 // issuer the person signed in with; otherwise they sign in again through the target's IdP.
 import type { PlatformDb, TenantDb } from '../db';
-import { forbidden, notFound } from '../errors';
+import { ssoNotConfigured } from '../sso/errors';
+import { notTenantMember } from '../tenants/errors';
 import { getUserMemberships } from '../members';
 import { getConnection } from '../sso';
 import { isValidTenantId } from '../tenancy';
@@ -18,12 +19,12 @@ export interface TenantSwitchDeps {
 export type TenantSwitchDecision = 'switch' | 'reauthenticate';
 
 export async function checkTenantSwitch(deps: TenantSwitchDeps, session: Session, rawTenantId: unknown): Promise<TenantSwitchDecision> {
-  const notMember = () => forbidden('tenant.notMember', 'You are not a member of that organization.');
+  const notMember = notTenantMember;
   if (typeof rawTenantId !== 'string' || !isValidTenantId(rawTenantId)) throw notMember();
   const db = await deps.tenantDb(rawTenantId, { userId: session.userId });
   const { memberships } = await getUserMemberships(db, session.userId);
   if (memberships.length === 0) throw notMember();
   const connection = await getConnection(deps.platform, rawTenantId);
-  if (!connection) throw notFound('sso.notConfigured', 'That organization has not finished setting up single sign-on.');
+  if (!connection) throw ssoNotConfigured();
   return connection.issuer === session.issuer ? 'switch' : 'reauthenticate';
 }

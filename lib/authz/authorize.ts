@@ -1,7 +1,8 @@
 // The enforcement half of lib/authz: load what the actor holds (T9) and refuse what they may not
 // do with a 403-class error that changes nothing. Server-only.
 import type { TenantDb } from '../db';
-import { forbidden } from '../errors';
+import { notTenantMember } from '../tenants/errors';
+import { denied } from './errors';
 import { getUserMemberships } from '../members/get-user-memberships';
 import type { TenantUser } from '../members/membership-items';
 import type { Action, PlaceOf } from './actions';
@@ -21,10 +22,7 @@ export interface LoadedAccess extends ActorAccess {
 export async function loadActorAccess(db: TenantDb, userId: string): Promise<LoadedAccess> {
   const { user, memberships } = await getUserMemberships(db, userId);
   if (!user || memberships.length === 0) {
-    throw forbidden(
-      'tenant.notMember',
-      'You are not a member of this organization (any more). Ask one of its admins to add you, or switch organization.',
-    );
+    throw notTenantMember();
   }
   return { tenantId: db.tenantId, userId, profile: user, memberships };
 }
@@ -34,11 +32,11 @@ export type Authorize = <A extends Action>(action: A, place: PlaceOf<A>) => Allo
 
 /**
  * Returns the grant when the actor may perform the action at the place; otherwise throws
- * `forbidden('authz.<action>', <what is missing>)`. Call it before reading or writing the
+ * `authz.<action>` (lib/authz/errors.ts), saying what is missing. Call it before reading or writing the
  * tenant data the action touches, with places built from stored items, never client input.
  */
 export function authorize<A extends Action>(access: ActorAccess, action: A, place: PlaceOf<A>): Allowed<A> {
   const decision = explainAccess(access, action, place);
-  if (!decision.allowed) throw forbidden(decision.code, decision.message, { action, reason: decision.reason });
+  if (!decision.allowed) throw denied(decision);
   return decision;
 }

@@ -18,8 +18,8 @@ export interface Allowed<A extends Action = Action> {
 export interface Denied<A extends Action = Action> {
   allowed: false;
   action: A;
-  /** The error code a refusal carries: `authz.<action>`. */
-  code: string;
+  /** The error code a refusal carries (lib/authz/errors.ts). */
+  code: `authz.${A}`;
   reason: DenyReason;
   message: string;
 }

@@ -5,7 +5,8 @@
 // Server-only.
 import type { ActorAccess, Authorize } from '../authz';
 import { batchGet, keys, type Actor, type PlatformDb, type TenantDb } from '../db';
-import { invalid, isArborError } from '../errors';
+import { isArborError } from '../errors';
+import { addressRefused } from '../invitations/errors';
 import { checkInvitationAddresses, isRefused } from '../invitations/check-addresses';
 import { addMembership } from '../members';
 import { createUnit } from '../org';
@@ -90,7 +91,7 @@ export async function applyMembershipOps(
         if (!(isArborError(e) && e.code === 'membership.userNotFound') || !op.name) throw e;
         // Someone new: only an address that can sign in here (the preview said so; checked again).
         const [address] = await checkInvitationAddresses(deps.platform, db.tenantId, [op.email]);
-        if (isRefused(address)) throw invalid('invitation.addressRefused', address.message);
+        if (isRefused(address)) throw addressRefused([address]);
         const user = await ensureUser(deps.platform, op.email, op.name);
         membership = await addMembership(db, actor, { unitId: unit.id, role: op.role, userId: user.id, email: op.email, name: op.name });
       }

@@ -2,7 +2,7 @@
 // against the format of each import kind. Parsing only: validation against the organization is
 // the planners' job. Server-only (also fine in the browser: papaparse, no I/O).
 import Papa from 'papaparse';
-import { invalid } from '../errors';
+import { badCsv, badHeader, importEmpty, importTooLarge, tooManyRows } from './errors';
 import { readCell } from './csv';
 
 export type ImportKind = 'units' | 'memberships';
@@ -73,24 +73,24 @@ function readRows(text: string): { rows: RawRow[]; error?: { line: number; messa
 }
 
 export function parseImport(kind: ImportKind, raw: string): ParsedImport {
-  if (typeof raw !== 'string' || raw.trim() === '') throw invalid('import.empty', 'The file is empty. Paste CSV text or choose a .csv file.');
+  if (typeof raw !== 'string' || raw.trim() === '') throw importEmpty();
   if (Buffer.byteLength(raw, 'utf8') > MAX_IMPORT_BYTES) {
-    throw invalid('import.tooLarge', `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB. Split it into several imports.`);
+    throw importTooLarge(MAX_IMPORT_BYTES);
   }
   // One kind of line break (pasted text mixes them), no byte-order mark.
   const text = (raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw).replace(/\r\n?/g, '\n');
   const { rows: raws, error } = readRows(text);
-  if (error) throw invalid('import.badCsv', `Line ${error.line}: ${error.message}. Check the quotes on that line.`);
+  if (error) throw badCsv(error.line, error.message);
   const [head, ...data] = raws;
   const columns = (head?.cells ?? []).map(header);
   const format = IMPORT_FORMATS[kind];
   if (!format.required.some((set) => set.every((c) => columns.includes(c)))) {
     const expected = format.required.map((set) => set.join(', ')).join('" or "');
-    throw invalid('import.badHeader', `The first line must name the columns: "${expected}" (found "${columns.join(', ')}").`);
+    throw badHeader(expected, columns);
   }
-  if (data.length === 0) throw invalid('import.empty', 'The file has a header but no rows to import.');
+  if (data.length === 0) throw importEmpty();
   if (data.length > MAX_IMPORT_ROWS) {
-    throw invalid('import.tooManyRows', `The file has ${data.length} rows; import at most ${MAX_IMPORT_ROWS} at a time.`);
+    throw tooManyRows(data.length, MAX_IMPORT_ROWS);
   }
   const rows = data.map((r) => ({
     line: r.line,

@@ -85,7 +85,7 @@ export function planMembershipImport(
     let name: string | undefined;
     if (rawName.trim()) {
       try {
-        name = validateName(rawName, 'Name', 'user.badName');
+        name = validateName(rawName, 'user');
       } catch (e) {
         fail(message(e));
         continue;

@@ -4,7 +4,7 @@
 // cursor on a different query. A bad cursor is a clear 400, never a crash.
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { config } from '../config';
-import { invalid } from '../errors';
+import { badCursor, badPageSize } from './errors';
 
 const MAC_BYTES = 16;
 let cursorKey: Buffer | undefined;
@@ -25,7 +25,7 @@ export function encodeCursor(scope: string, lastEvaluatedKey: Record<string, unk
 
 export function decodeCursor(scope: string, cursor: string | undefined | null): Record<string, unknown> | undefined {
   if (cursor === undefined || cursor === null || cursor === '') return undefined;
-  const refuse = () => invalid('page.badCursor', 'This page link is invalid or has expired. Start again from the first page.');
+  const refuse = badCursor;
   if (typeof cursor !== 'string' || cursor.length > 4096) throw refuse();
   const [payload, signature, extra] = cursor.split('.');
   if (!payload || !signature || extra !== undefined) throw refuse();
@@ -51,7 +51,7 @@ export interface Page<T> {
 export function pageSize(requested: number | undefined, defaults: { default: number; max: number }): number {
   if (requested === undefined) return defaults.default;
   if (!Number.isInteger(requested) || requested < 1 || requested > defaults.max) {
-    throw invalid('page.badSize', `Page size must be a whole number from 1 to ${defaults.max}.`);
+    throw badPageSize(defaults.max);
   }
   return requested;
 }

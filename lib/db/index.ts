@@ -11,3 +11,4 @@ export { encodeCursor, decodeCursor, pageSize, type Page } from './cursor';
 export { getItem, batchGet, queryAll, queryCount } from './reads';
 export { queryPage, READ_BUDGET, type PageQuery } from './query-page';
 export { withoutGuards, type WriteFact, type WriteGuards } from './write-guards';
+export { transaction, Transaction, type OnFail } from './transaction';

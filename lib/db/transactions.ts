@@ -9,9 +9,9 @@
 import { ConditionalCheckFailedException, TransactionCanceledException, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { conflict } from '../errors';
 import type { TenantDb } from './context';
-import { factBroken, guardTransaction, staleDecision } from './write-guards';
+import { staleDecision, transactionBusy } from './errors';
+import { factBroken, guardTransaction } from './write-guards';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -54,7 +54,7 @@ export async function transactWrite(db: Pick<TenantDb, 'client' | 'tableName' | 
       if (failed.length > 0) return failed.filter((f) => f.index < items.length);
       if (!reasons.some((r) => r.code === 'TransactionConflict')) throw e;
       if (attempt >= MAX_ATTEMPTS) {
-        throw conflict('transaction.busy', 'Many changes are being made to the same data right now. Try again in a moment.');
+        throw transactionBusy();
       }
       await pause(attempt);
     }

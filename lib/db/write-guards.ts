@@ -4,10 +4,10 @@
 // membership's role). Every transaction sent for that decision carries them as conditions: a
 // ConditionCheck on each item, or the same condition joined to the transaction's own operation
 // on that item (DynamoDB allows one operation per item). If any fact changed between the
-// decision and the write, nothing is written and the request answers 409 `authz.stale`.
+// decision and the write, nothing is written and the request answers 409 `authz.stale`
+// (errors.ts).
 import type { TransactItem } from './transactions';
 import type { Key } from './keys';
-import { conflict } from '../errors';
 
 /** One item as the decision read it: each listed attribute must still hold exactly this value. */
 export interface WriteFact {
@@ -101,14 +101,3 @@ export const withoutGuards = <D extends { guards?: WriteGuards }>(db: D): D => (
 /** The fact no longer holds in the item as it was when the transaction was refused. */
 export const factBroken = (fact: WriteFact, stored: Record<string, unknown> | undefined) =>
   !stored || Object.entries(fact.expect).some(([attribute, value]) => stored[attribute] !== value);
-
-/** 409 for a decision made on facts that changed before its write: nothing was written. */
-export function staleDecision(changed: WriteFact['changed']) {
-  return conflict(
-    'authz.stale',
-    changed === 'grant'
-      ? 'Your role changed while this was being saved (a role taken away, or the unit it is on moved). Nothing was changed; reload to see what you can do now.'
-      : 'What you changed was moved or changed by someone else while this was being saved. Nothing was changed; reload and try again.',
-    { changed },
-  );
-}

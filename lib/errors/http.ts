@@ -4,7 +4,7 @@ import { appendFileSync } from 'node:fs';
 import { config } from '../config';
 import { ArborError, type ErrorKind } from './index';
 
-const STATUS: Record<ErrorKind, number> = {
+export const STATUS: Record<ErrorKind, number> = {
   invalid: 400,
   unauthenticated: 401,
   forbidden: 403,

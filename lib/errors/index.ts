@@ -1,54 +1,44 @@
-// One typed error family for the whole domain. Each error has a stable dotted code and a
-// message a person understands; `lib/errors/http.ts` maps codes to HTTP status once.
+// One typed error family for the whole domain. Each error has a stable dotted code from the
+// closed list in ./codes.ts and a message a person understands. Errors are created by their
+// area's module (lib/<area>/errors.ts), each code in one place; `lib/errors/http.ts` maps them to
+// HTTP status once.
+import { kindOf, type ErrorCode, type Versioned } from './codes';
+import type { ErrorKind } from './kinds';
 
-export type ErrorKind =
-  | 'invalid' // bad input: 400
-  | 'unauthenticated' // no or expired session: 401
-  | 'forbidden' // the actor may not do this: 403
-  | 'notFound' // 404
-  | 'conflict' // version changed, duplicate, locked: 409
-  | 'tooLarge' // the request itself is larger than accepted: 413
-  | 'limit' // a stated limit would be exceeded: 422
-  | 'rateLimited' // the same thing was asked too often; try again later: 429
-  | 'unavailable'; // a dependency is down: 503
+export type { ErrorKind } from './kinds';
+export type { ErrorCode, IdSubject, NameSubject, Versioned } from './codes';
 
 export class ArborError extends Error {
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly kind: ErrorKind;
   readonly details?: Record<string, unknown>;
 
-  constructor(kind: ErrorKind, code: string, message: string, details?: Record<string, unknown>) {
+  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>) {
     super(message);
     this.name = 'ArborError';
-    this.kind = kind;
+    this.kind = kindOf(code);
     this.code = code;
     this.details = details;
   }
 }
 
-export const invalid = (code: string, message: string, details?: Record<string, unknown>) =>
-  new ArborError('invalid', code, message, details);
-export const forbidden = (code: string, message: string, details?: Record<string, unknown>) =>
-  new ArborError('forbidden', code, message, details);
-export const notFound = (code: string, message: string, details?: Record<string, unknown>) =>
-  new ArborError('notFound', code, message, details);
-export const conflict = (code: string, message: string, details?: Record<string, unknown>) =>
-  new ArborError('conflict', code, message, details);
-export const limitExceeded = (code: string, message: string, details?: Record<string, unknown>) =>
-  new ArborError('limit', code, message, details);
-export const rateLimited = (code: string, message: string, details?: Record<string, unknown>) =>
-  new ArborError('rateLimited', code, message, details);
-export const payloadTooLarge = (code: string, message: string) => new ArborError('tooLarge', code, message);
-export const unauthenticated = (code: string, message: string) =>
-  new ArborError('unauthenticated', code, message);
-export const unavailable = (code: string, message: string) =>
-  new ArborError('unavailable', code, message);
+/** For the area errors modules only (test/errors/registry.test.ts checks no one else calls it). */
+export const arborError = (code: ErrorCode, message: string, details?: Record<string, unknown>) =>
+  new ArborError(code, message, details);
+
+const VERSIONED_NOUN: Record<Versioned, string> = {
+  unit: 'unit',
+  membership: 'membership',
+  tenant: 'organization',
+  invitation: 'invitation',
+  sso: 'SSO connection',
+};
 
 /** A write lost an optimistic-locking race; carries the version now stored. */
-export function versionConflict(entity: string, currentVersion: number | undefined, current?: unknown) {
-  return conflict(
+export function versionConflict(entity: Versioned, currentVersion: number | undefined, current?: unknown) {
+  return arborError(
     `${entity}.versionConflict`,
-    `Someone else changed this ${entity} while you were editing. Review the current value and apply your change again.`,
+    `Someone else changed this ${VERSIONED_NOUN[entity]} while you were editing. Review the current value and apply your change again.`,
     { currentVersion, current },
   );
 }

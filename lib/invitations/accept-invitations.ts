@@ -8,7 +8,8 @@
 // moved, already a member) is reported and skipped; sign-in goes on.
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionFailure, keys, TTL_ATTRIBUTE, type TenantDb } from '../db';
-import { isArborError, notFound } from '../errors';
+import { isArborError } from '../errors';
+import { invitationNotFound } from './errors';
 import { addMembershipWith, type AddMembershipExtra } from '../members/add-membership';
 import type { Membership } from '../members/membership-items';
 import { validateEmail, validateId, validateName } from '../validation';
@@ -45,14 +46,14 @@ export function consumeInvitation(db: TenantDb, invitationId: string): AddMember
         ExpressionAttributeValues: { ':now': nowSeconds() },
       },
     }],
-    onConditionFailed: () => notFound('invitation.notFound', 'This invitation was revoked or has expired.'),
+    onConditionFailed: invitationNotFound,
   };
 }
 
 export async function acceptInvitations(db: TenantDb, input: AcceptInvitationsInput): Promise<AcceptedInvitations> {
   const userId = validateId(input?.userId, 'user');
   const email = validateEmail(input.email);
-  const name = validateName(input.name, 'Name', 'user.badName');
+  const name = validateName(input.name, 'user');
   const actor = { userId, email };
   const result: AcceptedInvitations = { accepted: [], skipped: [] };
 

@@ -9,7 +9,8 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { auditEntryPut } from '../audit';
 import { actorIdentity, INDEX, keys, transactWrite, type Actor, type TenantDb, type TransactItem } from '../db';
-import { conflict, notFound } from '../errors';
+import { unitNotFound } from '../org/errors';
+import { alreadyMember, invitationExists } from './errors';
 import { assertRoleFitsUnit, validateRole } from '../members/membership-items';
 import { readUnitMember } from '../members/member-reads';
 import { readUnit } from '../org/unit-reads';
@@ -49,17 +50,17 @@ export async function createInvitation(db: TenantDb, actor: Actor, input: Create
       }),
     ),
   ]);
-  if (!unit) throw notFound('unit.notFound', 'That unit does not exist. It may have been deleted.');
+  if (!unit) throw unitNotFound();
   assertRoleFitsUnit(role, unit.path);
 
   const rows = sameEmail.Items ?? [];
   const profile = rows.find((r) => r.type === 'tenantUser');
   if (profile && (await readUnitMember(db, unitId, profile.userId as string))) {
-    throw conflict('invitation.alreadyMember', `${email} is already a member of "${unit.name}".`);
+    throw alreadyMember(email, unit.name);
   }
   const pending = rows.find((r) => r.type === 'invitation' && r.unitId === unitId && (r.expiresAt as number) > nowSeconds());
   if (pending) {
-    throw conflict('invitation.exists', `${email} already has a pending invitation to "${unit.name}".`, { invitation: toInvitation(pending) });
+    throw invitationExists(email, unit.name, toInvitation(pending));
   }
 
   const now = new Date();
@@ -93,7 +94,7 @@ export async function createInvitation(db: TenantDb, actor: Actor, input: Create
     }),
   ];
   const failed = (await transactWrite(db, items))?.map((f) => f.index);
-  if (failed?.includes(1)) throw notFound('unit.notFound', 'That unit does not exist. It may have been deleted.');
+  if (failed?.includes(1)) throw unitNotFound();
   if (failed) throw new Error(`createInvitation: unexpected condition failure at ${failed.join(',')}`);
   return invitation;
 }

@@ -4,7 +4,7 @@
 // secret (the link itself is shown once: invitation-link.ts) and when mail was last sent, the
 // state the resend limit is decided on. Server-only.
 import { keys, TTL_ATTRIBUTE, type Actor } from '../db';
-import { invalid } from '../errors';
+import { badTtl } from './errors';
 import type { Role } from '../members/membership-items';
 
 export const DEFAULT_INVITATION_DAYS = 7;
@@ -89,7 +89,7 @@ export const NOT_EXPIRED = {
 export function validateTtlDays(raw: unknown): number {
   if (raw === undefined) return DEFAULT_INVITATION_DAYS;
   if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 1 || raw > MAX_INVITATION_DAYS) {
-    throw invalid('invitation.badTtl', `An invitation can be valid for 1 to ${MAX_INVITATION_DAYS} days.`);
+    throw badTtl(MAX_INVITATION_DAYS);
   }
   return raw;
 }

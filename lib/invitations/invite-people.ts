@@ -6,7 +6,9 @@
 // with its link to copy.
 import { config } from '../config';
 import type { Actor, PlatformDb, TenantDb } from '../db';
-import { conflict, invalid, isArborError } from '../errors';
+import { isArborError } from '../errors';
+import { badEmail } from '../validation/errors';
+import { addressRefused, confirmGuests as confirmGuestsError, mailDisabled, noEmails, tooManyEmails } from './errors';
 import { invitationMail, mailEnabled, sendMail } from '../mail';
 import type { Role } from '../members/membership-items';
 import { getTenantSettings } from '../tenants/settings';
@@ -52,8 +54,8 @@ interface Deps {
 const inviterOf = (actor: Actor) => actor.name || actor.email;
 
 function validateEmails(raw: unknown[]): string[] {
-  if (!Array.isArray(raw) || raw.length === 0) throw invalid('invitation.noEmails', 'Enter at least one email address.');
-  if (raw.length > MAX_INVITES_AT_ONCE) throw invalid('invitation.tooManyEmails', `Invite at most ${MAX_INVITES_AT_ONCE} addresses at once.`);
+  if (!Array.isArray(raw) || raw.length === 0) throw noEmails();
+  if (raw.length > MAX_INVITES_AT_ONCE) throw tooManyEmails(MAX_INVITES_AT_ONCE);
   const emails: string[] = [];
   const bad: { email: string; message: string }[] = [];
   for (const r of raw) {
@@ -64,9 +66,7 @@ function validateEmails(raw: unknown[]): string[] {
       bad.push({ email: String(r).slice(0, 80), message: e.message });
     }
   }
-  if (bad.length) {
-    throw invalid('email.invalid', bad.length === 1 ? `${bad[0].email}: ${bad[0].message}` : `${bad.length} addresses are not valid: ${bad.map((b) => b.email).join(', ')}.`, { addresses: bad });
-  }
+  if (bad.length) throw badEmail(undefined, bad);
   return [...new Set(emails)];
 }
 
@@ -74,15 +74,9 @@ function validateEmails(raw: unknown[]): string[] {
 export async function assertInvitableAddresses(platform: PlatformDb, tenantId: string, emails: string[], confirmGuests: boolean): Promise<AddressCheck[]> {
   const checks = await checkInvitationAddresses(platform, tenantId, emails);
   const refused = checks.filter(isRefused);
-  if (refused.length) {
-    const message = refused.length === 1 ? refused[0].message : `${refused.length} addresses can never sign in to your organization: ${refused.map((c) => c.email).join(', ')}.`;
-    throw invalid('invitation.addressRefused', message, { addresses: refused });
-  }
+  if (refused.length) throw addressRefused(refused);
   const unconfirmed = checks.filter(needsConfirmation);
-  if (unconfirmed.length && !confirmGuests) {
-    const message = unconfirmed.length === 1 ? `${unconfirmed[0].message} Confirm to invite them anyway.` : `${unconfirmed.length} addresses are not in a domain your single sign-on serves. Confirm to invite them anyway.`;
-    throw conflict('invitation.confirmGuests', message, { addresses: unconfirmed });
-  }
+  if (unconfirmed.length && !confirmGuests) throw confirmGuestsError(unconfirmed);
   return checks;
 }
 
@@ -128,7 +122,7 @@ export interface RenewLinkInput {
 /** A new link for a pending invitation (the previous one stops working), emailed or to copy. */
 export async function renewInvitationLink(deps: Deps, actor: Actor, input: RenewLinkInput): Promise<InvitedPerson> {
   if (input.delivery === 'email' && !mailEnabled()) {
-    throw invalid('mail.disabled', 'This Arbor sends no email. Copy the invitation’s link and share it yourself.');
+    throw mailDisabled();
   }
   const secret = newLinkSecret();
   const invitation = await reissueInvitationLink(deps.db, actor, {

@@ -8,7 +8,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { auditEntryPut } from '../audit';
 import { keys, transactWrite, TTL_ATTRIBUTE, type Actor, type TenantDb } from '../db';
-import { notFound, rateLimited, versionConflict } from '../errors';
+import { versionConflict } from '../errors';
+import { invitationNotFound, resendLimit, resendTooSoon } from './errors';
 import { validateVersion } from '../members/membership-items';
 import { validateId } from '../validation';
 import { nowSeconds, toInvitation, type Invitation } from './invitation-item';
@@ -24,7 +25,7 @@ export interface ReissueInvitationLinkInput {
   tokenHash: string;
 }
 
-const gone = () => notFound('invitation.notFound', 'That invitation no longer exists. It may have been accepted, revoked or expired.');
+const gone = invitationNotFound;
 
 export async function reissueInvitationLink(db: TenantDb, actor: Actor, input: ReissueInvitationLinkInput): Promise<Invitation> {
   const id = validateId(input?.invitationId, 'invitation');
@@ -39,12 +40,12 @@ export async function reissueInvitationLink(db: TenantDb, actor: Actor, input: R
   const email = input.delivery === 'email';
   if (email) {
     if (current.sendCount >= MAX_SENDS) {
-      throw rateLimited('invitation.resendLimit', `This invitation was already emailed ${MAX_SENDS} times. Copy its link instead, or revoke it and invite again.`);
+      throw resendLimit(MAX_SENDS);
     }
     const last = current.lastSentAt ? Date.parse(current.lastSentAt) / 1000 : 0;
     const wait = Math.ceil(last + RESEND_INTERVAL_SECONDS - now);
     if (wait > 0) {
-      throw rateLimited('invitation.resendTooSoon', `This invitation was emailed moments ago. You can send it again in ${wait} seconds.`, { retryAfterSeconds: wait });
+      throw resendTooSoon(wait);
     }
   }
   const failed = await transactWrite(db, [

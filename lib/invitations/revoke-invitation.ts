@@ -2,7 +2,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { auditEntryPut } from '../audit';
 import { keys, transactWrite, type Actor, type TenantDb } from '../db';
-import { notFound, versionConflict } from '../errors';
+import { versionConflict } from '../errors';
+import { invitationNotFound } from './errors';
 import { validateVersion } from '../members/membership-items';
 import { validateId } from '../validation';
 import { toInvitation, type Invitation } from './invitation-item';
@@ -13,7 +14,7 @@ export interface RevokeInvitationInput {
   expectedVersion?: number;
 }
 
-const gone = () => notFound('invitation.notFound', 'That invitation no longer exists. It may have been accepted, revoked or expired.');
+const gone = invitationNotFound;
 
 export async function revokeInvitation(db: TenantDb, actor: Actor, input: RevokeInvitationInput): Promise<Invitation> {
   const id = validateId(input?.invitationId, 'invitation');

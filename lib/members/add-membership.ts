@@ -9,7 +9,10 @@
 import { administratorClause } from './unit-administrators';
 import { auditEntryPut } from '../audit';
 import { keys, transactWrite, type Actor, type TenantDb, type TransactItem } from '../db';
-import { conflict, invalid, notFound, type ArborError } from '../errors';
+import type { ArborError } from '../errors';
+import { unitMoved } from '../org/errors';
+import { tenantNotFound } from '../tenants/errors';
+import { membershipBusy, membershipExists, noUser, userNotFound } from './errors';
 import { nameWordPuts } from '../search/name-words';
 import { validateEmail, validateId, validateName } from '../validation';
 import { findProfileByEmail, readProfile, readWritableUnit } from './member-reads';
@@ -120,14 +123,14 @@ export async function addMembershipWith(
     const failed = (await transactWrite(db, items))?.map((f) => f.index);
     if (!failed) return membership;
     if (failed.includes(0) || failed.includes(1)) {
-      throw conflict('membership.exists', `${membership.email} is already a member of "${unit.name}".`);
+      throw membershipExists(membership.email, unit.name);
     }
     if (failed.some((i) => i >= extraStart && i < extraStart + (extra?.items.length ?? 0))) throw extra!.onConditionFailed();
-    if (failed.includes(settingsIndex)) throw notFound('tenant.notFound', 'This organization no longer exists.');
+    if (failed.includes(settingsIndex)) throw tenantNotFound();
     // The profile or the unit changed between our read and the write (a concurrent add/remove
     // for the same person, or a move): read again and retry.
     if (attempt >= MAX_ATTEMPTS) {
-      throw conflict('membership.busy', 'This unit or person is being changed by someone else right now. Try again in a moment.');
+      throw membershipBusy();
     }
   }
 }
@@ -159,11 +162,8 @@ interface PersonInput {
 function validatePerson(input: AddMembershipInput): PersonInput {
   const userId = input.userId === undefined ? undefined : validateId(input.userId, 'user');
   const email = input.email === undefined ? undefined : validateEmail(input.email);
-  const name = input.name === undefined ? undefined : validateName(input.name, 'Name', 'user.badName');
-  if (!userId && !email) throw invalid('membership.noUser', 'Say who to add: a user id or an email address.');
-  if (userId && !!email !== !!name) {
-    throw invalid('membership.noUser', 'A new member needs both an email address and a name.');
-  }
+  const name = input.name === undefined ? undefined : validateName(input.name, 'user');
+  if ((!userId && !email) || (userId && !!email !== !!name)) throw noUser();
   return { userId, email, name };
 }
 
@@ -172,22 +172,13 @@ async function resolveUser(db: TenantDb, person: PersonInput): Promise<{ userId:
     const profile = await readProfile(db, person.userId);
     if (profile) return { userId: person.userId, email: profile.email, name: profile.name, profile };
     if (person.email && person.name) return { userId: person.userId, email: person.email, name: person.name };
-    throw userNotInTenant();
+    throw userNotFound();
   }
   const found = await findProfileByEmail(db, person.email!);
-  if (!found) throw userNotInTenant(person.email);
+  if (!found) throw userNotFound(person.email);
   // The index copy is eventually consistent: the table read is what the write is based on.
   const profile = await readProfile(db, found.userId);
-  if (!profile) throw userNotInTenant(person.email);
+  if (!profile) throw userNotFound(person.email);
   return { userId: profile.userId, email: profile.email, name: profile.name, profile };
 }
 
-function userNotInTenant(email?: string) {
-  return notFound(
-    'membership.userNotFound',
-    `${email ?? 'This person'} is not in the organization yet. Send them an invitation instead.`,
-  );
-}
-
-const unitMoved = () =>
-  conflict('unit.moved', 'This unit was moved while you were adding someone. Check where it is now and try again.');

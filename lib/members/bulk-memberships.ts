@@ -6,7 +6,8 @@
 import { isArborError } from '../errors';
 import type { Actor, TenantDb } from '../db';
 import { changeRole } from './change-role';
-import { readUnitMember, membershipNotFound } from './member-reads';
+import { membershipNotFound } from './errors';
+import { readUnitMember } from './member-reads';
 import type { Membership, Role } from './membership-items';
 import { removeMembership } from './remove-membership';
 import { removeUserFromTenant } from './remove-user-from-tenant';

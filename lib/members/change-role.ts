@@ -9,9 +9,10 @@ import { auditEntryPut } from '../audit';
 import { keys, transactWrite, type Actor, type TenantDb, type TransactItem } from '../db';
 import { versionConflict } from '../errors';
 import { validateId } from '../validation';
-import { membershipNotFound, readProfile, readUnitMember, unitRefusal } from './member-reads';
+import { lastOwner, membershipNotFound } from './errors';
+import { readProfile, readUnitMember, unitRefusal } from './member-reads';
 import { assertRoleFitsUnit, validateRole, validateVersion, type Membership } from './membership-items';
-import { lastOwner, ownerCountUpdate } from './owner-count';
+import { ownerCountUpdate } from './owner-count';
 import { profileSummaryUpdate, summaryRoleChange } from './profile-summary';
 
 export interface ChangeRoleInput {

@@ -2,7 +2,7 @@
 // with signed cursors bound to the query. Server-only.
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeCursor, encodeCursor, INDEX, keys, pageSize, type Page, type TenantDb } from '../db';
-import { invalid } from '../errors';
+import { badPath } from '../org/errors';
 import { validateId } from '../validation';
 import { guardTreePage } from '../org/job-view';
 import { toMembership, type Membership } from './membership-items';
@@ -40,9 +40,7 @@ const UNIT_PATH = /^\/(?:[0-9A-HJKMNP-TV-Z]{26}\/){1,33}$/;
  * (index order can't give a page without repeats or gaps then); see lib/org/job-view.ts.
  */
 export async function listSubtreeMembers(db: TenantDb, unitPath: string, options: PageOptions = {}): Promise<Page<Membership>> {
-  if (typeof unitPath !== 'string' || !UNIT_PATH.test(unitPath)) {
-    throw invalid('unit.badPath', 'That unit path is not valid.');
-  }
+  if (typeof unitPath !== 'string' || !UNIT_PATH.test(unitPath)) throw badPath();
   const limit = pageSize(options.limit, SUBTREE_MEMBERS_PAGE);
   const scope = `T7:${db.tenantId}:${unitPath}`;
   const out = await db.client.send(

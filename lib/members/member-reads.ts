@@ -1,30 +1,28 @@
 // Strongly consistent point reads the membership writes start from. Server-only.
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, getItem, INDEX, keys, type TenantDb } from '../db';
-import { conflict, notFound } from '../errors';
+import { unitLocked, unitNotFound } from '../org/errors';
 import type { Unit } from '../org/unit-item';
 import { readUnit } from '../org/unit-reads';
+import { membershipNotFound } from './errors';
 import { toMembership, toTenantUser, type Membership, type Role, type TenantUser } from './membership-items';
 
 /** The unit a membership write targets: it must exist and not be locked by a move. */
 export async function readWritableUnit(db: TenantDb, unitId: string): Promise<Unit> {
   const unit = await readUnit(db, unitId);
-  if (!unit) throw notFound('unit.notFound', 'That unit does not exist. It may have been deleted.');
+  if (!unit) throw unitNotFound();
   assertUnlocked(unit);
   return unit;
 }
 
 export function assertUnlocked(unit: Unit) {
-  if (unit.lockedBy) throw unitLocked(unit);
+  if (unit.lockedBy) throw unitLocked(unit.lockedBy);
 }
-
-const unitLocked = (unit: Unit) =>
-  conflict('unit.locked', `"${unit.name}" is being moved right now, so its members can't be changed. Try again in a moment.`);
 
 /** Why a write's unit condition failed: the unit is gone, or a move locked it. */
 export async function unitRefusal(db: TenantDb, unitId: string) {
   const unit = await readUnit(db, unitId);
-  return unit ? unitLocked(unit) : membershipNotFound();
+  return unit ? unitLocked(unit.lockedBy) : membershipNotFound();
 }
 
 export async function readProfile(db: TenantDb, userId: string): Promise<TenantUser | undefined> {
@@ -35,10 +33,6 @@ export async function readProfile(db: TenantDb, userId: string): Promise<TenantU
 export async function readUnitMember(db: TenantDb, unitId: string, userId: string): Promise<Membership | undefined> {
   const item = await getItem(db, keys.unitMember(db.tenantId, unitId, userId));
   return item ? toMembership(item) : undefined;
-}
-
-export function membershipNotFound() {
-  return notFound('membership.notFound', 'That person is not a member of this unit (any more).');
 }
 
 /**

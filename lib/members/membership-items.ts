@@ -1,7 +1,8 @@
 // The two items of a membership (unit → user and user → unit) and the user's profile inside a
 // tenant. Both directions are always written together, in one transaction.
 import { keys } from '../db';
-import { invalid } from '../errors';
+import { badVersion } from '../validation/errors';
+import { badRole, tenantRoleOnRoot } from './errors';
 import { searchKey } from '../validation';
 import { summaryOf, toSummary, type MembershipSummary } from './profile-summary';
 
@@ -12,7 +13,7 @@ export const TENANT_ROLES: readonly Role[] = ['owner', 'admin'];
 export const ROLE_RANK: Record<Role, number> = { owner: 4, admin: 3, manager: 2, member: 1 };
 
 export function validateRole(raw: unknown): Role {
-  if (!ROLES.includes(raw as Role)) throw invalid('membership.badRole', 'Role must be owner, admin, manager or member.');
+  if (!ROLES.includes(raw as Role)) throw badRole();
   return raw as Role;
 }
 
@@ -135,10 +136,8 @@ export function toTenantUser(item: Record<string, unknown>): TenantUser {
 }
 
 /** A version the caller read (optimistic locking): a whole number from 1. */
-export function validateVersion(raw: unknown, entity: string): number {
-  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 1) {
-    throw invalid(`${entity}.badVersion`, `The ${entity} version sent with this change is missing or not valid. Reload and try again.`);
-  }
+export function validateVersion(raw: unknown, entity: Parameters<typeof badVersion>[0]): number {
+  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 1) throw badVersion(entity);
   return raw;
 }
 
@@ -147,10 +146,7 @@ export const isRootPath = (unitPath: string) => unitPath.split('/').filter(Boole
 
 export function assertRoleFitsUnit(role: Role, unitPath: string) {
   if (TENANT_ROLES.includes(role) && !isRootPath(unitPath)) {
-    throw invalid(
-      'membership.tenantRoleOnRoot',
-      `The ${role} role applies to the whole organization, so it can only be given on the top unit. Use manager or member here.`,
-    );
+    throw tenantRoleOnRoot(role);
   }
 }
 

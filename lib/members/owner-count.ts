@@ -1,7 +1,6 @@
 // The last-owner guard: tenant settings carry ownerCount, moved in the same transaction as every
 // owner membership change. Server-only.
 import { keys, type TenantDb, type TransactItem } from '../db';
-import { conflict } from '../errors';
 
 /**
  * Moves ownerCount by `delta`. A decrease is conditioned on `ownerCount > -delta`, so at least
@@ -18,13 +17,4 @@ export function ownerCountUpdate(db: TenantDb, delta: number): TransactItem {
       ExpressionAttributeValues: delta < 0 ? { ':delta': delta, ':min': -delta } : { ':delta': delta },
     },
   };
-}
-
-export function lastOwner(what: 'demote' | 'remove') {
-  return conflict(
-    'membership.lastOwner',
-    what === 'demote'
-      ? "This is the organization's last owner. Make someone else an owner before changing this role."
-      : "This is the organization's last owner. Make someone else an owner before removing them.",
-  );
 }

@@ -9,13 +9,14 @@
 import { administratorClause } from './unit-administrators';
 import { auditEntryPut } from '../audit';
 import { keys, transactWrite, type Actor, type TenantDb, type TransactItem } from '../db';
-import { conflict, versionConflict } from '../errors';
+import { versionConflict } from '../errors';
 import { profileWordDeletes } from '../search/name-words';
 import { validateId } from '../validation';
-import { membershipNotFound, readProfile, readUnitMember, unitRefusal } from './member-reads';
+import { lastOwner, membershipBusy, membershipNotFound } from './errors';
+import { readProfile, readUnitMember, unitRefusal } from './member-reads';
 import { validateVersion, type Membership, type Role, type TenantUser } from './membership-items';
 import { summaryRemove, updateExpression } from './profile-summary';
-import { lastOwner, ownerCountUpdate } from './owner-count';
+import { ownerCountUpdate } from './owner-count';
 
 export interface RemoveMembershipInput {
   unitId: string;
@@ -64,7 +65,7 @@ export async function removeMembership(db: TenantDb, actor: Actor, input: Remove
     if (failed.includes(settingsIndex)) throw lastOwner('remove');
     // Only the profile count changed (the same person joined or left another unit): retry.
     if (attempt >= MAX_ATTEMPTS) {
-      throw conflict('membership.busy', 'This person is being changed by someone else right now. Try again in a moment.');
+      throw membershipBusy();
     }
   }
 }

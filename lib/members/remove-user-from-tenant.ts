@@ -9,14 +9,14 @@
 // before anything is removed.
 import { auditEntryPut } from '../audit';
 import { transactWrite, type Actor, type TenantDb, type TransactItem } from '../db';
-import { conflict, notFound } from '../errors';
 import { profileWordDeletes } from '../search/name-words';
 import { validateId } from '../validation';
 import { getUserMemberships } from './get-user-memberships';
 import { readUnit } from '../org/unit-reads';
 import { assertUnlocked } from './member-reads';
 import type { Membership } from './membership-items';
-import { lastOwner, ownerCountUpdate } from './owner-count';
+import { memberBusy, memberNotFound, lastOwner } from './errors';
+import { ownerCountUpdate } from './owner-count';
 import { membershipDeletes, profileCountChange, unitMemberCountDecrement } from './remove-membership';
 
 const BATCH = 21;
@@ -41,7 +41,7 @@ export async function removeUserFromTenant(db: TenantDb, actor: Actor, rawUserId
   for (;;) {
     const { user, memberships } = await getUserMemberships(db, userId);
     if (!user) {
-      if (removed.length === 0) throw notFound('member.notFound', 'That person is not in this organization.');
+      if (removed.length === 0) throw memberNotFound();
       return removed;
     }
     for (const m of memberships) options.allow?.(m);
@@ -88,10 +88,7 @@ export async function removeUserFromTenant(db: TenantDb, actor: Actor, rawUserId
     // A membership, unit or the profile changed underneath us (a concurrent edit, or a move
     // locking a unit): read again; give up after a few rounds with what was already removed.
     if (++conflicts >= MAX_CONFLICTS) {
-      throw conflict(
-        'member.busy',
-        `${user.email} is being changed by someone else right now${removed.length ? ` (${removed.length} memberships were removed)` : ''}. Try again in a moment.`,
-      );
+      throw memberBusy(user.email, removed.length);
     }
   }
 }

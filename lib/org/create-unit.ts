@@ -14,7 +14,8 @@ import { siblingNamePut } from './sibling-name';
 import { childCountUpdate } from './unit-counters';
 import { readUnit } from './unit-reads';
 import { childPath, MAX_DEPTH, unitItem, validateUnitName, type Unit } from './unit-item';
-import { nameTaken, parentNotFound, tenantNotFound, tooDeep, treeBusy, unitLimit, unitLocked } from './unit-errors';
+import { tenantNotFound } from '../tenants/errors';
+import { nameTaken, parentNotFound, tooDeep, treeBusy, unitLimit, unitLocked } from './errors';
 
 export interface CreateUnitInput {
   parentId: string;

@@ -6,7 +6,7 @@
 // tenant cannot be deleted. Server-only.
 import { auditEntryPut } from '../audit';
 import { batchGet, failureAt, GUARD_ITEMS, keys, MAX_TRANSACTION_ITEMS, transactWrite, type Actor, type TenantDb, type TransactItem } from '../db';
-import { conflict, invalid, versionConflict } from '../errors';
+import { versionConflict } from '../errors';
 import { toTenantUser, validateVersion } from '../members/membership-items';
 import { profileCountChange } from '../members/remove-membership';
 import { readRemovals } from '../members/member-reads';
@@ -20,7 +20,7 @@ import { discoverSubtreeUnits, snapshotSubtree, type SubtreeSnapshot } from './s
 import { childCountUpdate, unitCountDecrement } from './unit-counters';
 import { readUnit } from './unit-reads';
 import { toUnit, type Unit } from './unit-item';
-import { treeBusy, unitLocked, unitNotFound } from './unit-errors';
+import { notEmpty, rootDelete, treeBusy, unitLocked, unitNotFound } from './errors';
 
 export interface DeleteUnitInput {
   unitId: string;
@@ -43,7 +43,7 @@ export async function deleteUnit(db: TenantDb, actor: Actor, input: DeleteUnitIn
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const unit = await readUnit(db, unitId);
     if (!unit) throw unitNotFound();
-    if (!unit.parentId) throw invalid('unit.rootDelete', 'The top unit of the organization cannot be deleted.');
+    if (!unit.parentId) throw rootDelete();
     if (unit.version !== expectedVersion) throw versionConflict('unit', unit.version, unit);
     if (unit.lockedBy) {
       nudgeTreeJob(db, unit.lockedBy);
@@ -51,11 +51,7 @@ export async function deleteUnit(db: TenantDb, actor: Actor, input: DeleteUnitIn
     }
     if (!recursive && (unit.childCount > 0 || unit.memberCount > 0)) {
       const counts = await countSubtree(db, unitId);
-      throw conflict(
-        'unit.notEmpty',
-        `"${unit.name}" still has ${counts.units - 1} unit(s) below it and ${counts.memberships} membership(s). Remove them first, or delete the whole branch.`,
-        { units: counts.units, memberships: counts.memberships },
-      );
+      throw notEmpty(unit.name, counts);
     }
 
     const candidates = unit.childCount === 0 && unit.memberCount === 0 ? [] : await discoverSubtreeUnits(db, unit.path);

@@ -5,7 +5,7 @@ import { validateId } from '../validation';
 import { viewUnits } from './job-view';
 import { readUnit } from './unit-reads';
 import type { Unit } from './unit-item';
-import { unitNotFound } from './unit-errors';
+import { unitNotFound } from './errors';
 
 export async function getUnit(db: TenantDb, unitId: string): Promise<Unit | undefined> {
   const unit = await readUnit(db, validateId(unitId, 'unit'));

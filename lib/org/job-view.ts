@@ -10,7 +10,7 @@
 // A job whose lease has expired (its process died) is resumed in the background on the way.
 import { batchGet, keys, type TenantDb } from '../db';
 import { depthOf, type Unit } from './unit-item';
-import { treeMoveInProgress } from './unit-errors';
+import { treeMoveInProgress } from './errors';
 import { COMMITTED, FINISHED, toJobRecord, type TreeJobRecord } from './jobs/job-item';
 import { nudgeTreeJob } from './jobs/resume-move-jobs';
 

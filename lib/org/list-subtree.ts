@@ -7,13 +7,13 @@
 // of a page that could repeat or skip units; see docs/data-model.md, "Moves".
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeCursor, encodeCursor, INDEX, keys, pageSize, type Page, type TenantDb } from '../db';
-import { invalid } from '../errors';
+import { badCursor } from '../db/errors';
 import { validateId } from '../validation';
 import { getUnitOrThrow } from './get-unit';
 import { guardTreePage } from './job-view';
 import { SUBTREE_PAGE, type PageOptions } from './tree-pages';
 import { toUnit, type Unit } from './unit-item';
-import { treeMoveInProgress } from './unit-errors';
+import { badPath, treeMoveInProgress } from './errors';
 
 const UNIT_PATH = /^\/(?:[0-9A-HJKMNP-TV-Z]{26}\/){1,33}$/;
 
@@ -28,7 +28,7 @@ export async function listSubtree(
   const scope = `T4:${db.tenantId}:${id}`;
   const resumed = readCursor(scope, options.cursor);
   const path = resumed?.path ?? (typeof unit === 'string' ? (await getUnitOrThrow(db, id)).path : unit.path);
-  if (!UNIT_PATH.test(path) || !path.endsWith(`/${id}/`)) throw invalid('unit.badPath', 'That unit path is not valid.');
+  if (!UNIT_PATH.test(path) || !path.endsWith(`/${id}/`)) throw badPath();
 
   const out = await db.client.send(
     new QueryCommand({
@@ -54,7 +54,7 @@ function readCursor(scope: string, cursor: string | undefined) {
   if (!decoded) return undefined;
   const { k, p } = decoded as { k?: Record<string, unknown>; p?: unknown };
   if (typeof p !== 'string' || typeof k !== 'object' || k === null || typeof k.GSI1SK !== 'string' || !k.GSI1SK.startsWith(p)) {
-    throw invalid('page.badCursor', 'This page link is invalid or has expired. Start again from the first page.');
+    throw badCursor();
   }
   return { key: k, path: p };
 }

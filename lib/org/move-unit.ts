@@ -6,7 +6,7 @@
 // moves run as a journaled, resumable job (lib/org/jobs); see docs/data-model.md, "Moves".
 import { auditEntryPut } from '../audit';
 import { failureAt, getItem, GUARD_ITEMS, keys, MAX_TRANSACTION_ITEMS, transactWrite, type Actor, type TenantDb, type TransactItem } from '../db';
-import { invalid, notFound, versionConflict } from '../errors';
+import { versionConflict } from '../errors';
 import { validateVersion } from '../members/membership-items';
 import { validateId } from '../validation';
 import { nudgeTreeJob } from './jobs/resume-move-jobs';
@@ -16,7 +16,7 @@ import { discoverSubtreeUnits, snapshotSubtree, type SubtreeSnapshot } from './s
 import { childCountUpdate } from './unit-counters';
 import { readUnit } from './unit-reads';
 import { depthOf, isWithin, MAX_DEPTH, toUnit, type Unit } from './unit-item';
-import { cycle, nameTaken, tooDeep, treeBusy, unitLocked, unitNotFound } from './unit-errors';
+import { cycle, nameTaken, rootMove, targetNotFound, tooDeep, treeBusy, unitLocked, unitNotFound } from './errors';
 
 export interface MoveUnitInput {
   unitId: string;
@@ -39,9 +39,9 @@ export async function moveUnit(db: TenantDb, actor: Actor, input: MoveUnitInput,
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const [unit, target] = await Promise.all([readUnit(db, unitId), readUnit(db, newParentId)]);
     if (!unit) throw unitNotFound();
-    if (!unit.parentId) throw invalid('unit.rootMove', 'The top unit of the organization cannot be moved.');
+    if (!unit.parentId) throw rootMove();
     if (unit.version !== expectedVersion) throw versionConflict('unit', unit.version, unit);
-    if (!target) throw notFound('unit.targetNotFound', 'The unit you chose as the new parent does not exist any more.');
+    if (!target) throw targetNotFound();
     for (const u of [unit, target]) {
       if (u.lockedBy) {
         nudgeTreeJob(db, u.lockedBy);
@@ -163,7 +163,7 @@ async function moveInOneTransaction(
   for (const index of [oldParentIndex, oldParentIndex + 1]) {
     const f = failureAt(failed, index);
     if (f?.item?.lock) throw unitLocked(f.item.lock as string);
-    if (f && !f.item) throw notFound('unit.targetNotFound', 'The unit you chose as the new parent does not exist any more.');
+    if (f && !f.item) throw targetNotFound();
   }
   if (failureAt(failed, oldParentIndex + 3)) throw nameTaken(root.name);
   for (const f of failed) if (f.item?.lock) throw unitLocked(f.item.lock as string);

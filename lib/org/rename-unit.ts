@@ -14,7 +14,7 @@ import { nudgeTreeJob } from './jobs/resume-move-jobs';
 import { sameSiblingName, siblingNameDelete, siblingNamePut } from './sibling-name';
 import { readUnit } from './unit-reads';
 import { toUnit, validateUnitName, type Unit } from './unit-item';
-import { nameTaken, treeBusy, unitLocked, unitNotFound } from './unit-errors';
+import { nameTaken, treeBusy, unitLocked, unitNotFound } from './errors';
 
 export interface RenameUnitInput {
   unitId: string;

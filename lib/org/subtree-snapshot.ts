@@ -8,7 +8,7 @@
 import { batchGet, INDEX, keys, queryAll, type TenantDb } from '../db';
 import { sleep } from './map-limit';
 import { toUnit, type Unit } from './unit-item';
-import { treeBusy, unitLocked } from './unit-errors';
+import { treeBusy, unitLocked } from './errors';
 
 export interface SubtreeMember {
   unitId: string;

@@ -40,7 +40,7 @@ export interface Unit {
   administrators?: Record<string, UnitAdministrator>;
 }
 
-export const validateUnitName = (raw: unknown) => validateName(raw, 'Unit name', 'unit.badName');
+export const validateUnitName = (raw: unknown) => validateName(raw, 'unit');
 
 export const rootPath = (rootId: string) => `/${rootId}/`;
 export const childPath = (parentPath: string, unitId: string) => `${parentPath}${unitId}/`;

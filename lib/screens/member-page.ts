@@ -4,7 +4,7 @@
 // units whose members they may read, so a member page never shows more than the unit pages do.
 // Server-only.
 import { can } from '../authz';
-import { notFound } from '../errors';
+import { memberNotFound } from '../members/errors';
 import { getUserMemberships, type Membership } from '../members';
 import { pathIds } from '../org/unit-item';
 import { memberRow, ownerCountFor, unitLabels, type MemberRowView, type ScreenContext } from './unit-members';
@@ -26,7 +26,7 @@ export interface MemberPageView {
   isSelf: boolean;
 }
 
-const memberGone = () => notFound('member.notFound', 'That person is not in this organization (any more).');
+const memberGone = memberNotFound;
 
 export async function loadMemberPage(ctx: ScreenContext, userId: string): Promise<MemberPageView> {
   const { user, memberships } = await getUserMemberships(ctx.db, userId);

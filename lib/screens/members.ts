@@ -2,7 +2,7 @@
 // GSI2 Query page), or searched by name or email prefix (GSI3 and GSI2 pages in parallel, merged
 // without repeats). Owners and admins only (`members.list`). Server-only.
 import { can, type ActorAccess, type UnitRef } from '../authz';
-import { invalid } from '../errors';
+import { badCursor } from '../db/errors';
 import { batchGet, keys } from '../db';
 import { listDirectory, listTenantMembers, listUnitMembers, ROLE_RANK, toTenantUser, type DirectorySort, type Role, type TenantMemberRow, type TenantUser } from '../members';
 import type { Invitation } from '../invitations';
@@ -119,7 +119,7 @@ function readSearchCursor(raw: string | undefined): SearchCursor {
   } catch {
     // fall through
   }
-  throw invalid('page.badCursor', 'This page link is invalid or has expired. Start again from the first page.');
+  throw badCursor();
 }
 
 const writeSearchCursor = (c: SearchCursor) => Buffer.from(JSON.stringify(c)).toString('base64url');

@@ -6,7 +6,7 @@
 import { cache } from 'react';
 import type { TenantDb } from '../db';
 import { getUnit, type Unit } from '../org';
-import { unitNotFound } from '../org/unit-errors';
+import { unitNotFound } from '../org/errors';
 
 const unitReads = cache(() => new Map<string, Promise<Unit | undefined>>());
 

@@ -11,7 +11,8 @@
 //   form-urlencoded and multipart without a preflight, never JSON. next-auth's own routes take
 //   its form posts, which carry next-auth's CSRF token.
 // Pure: no config read, no I/O, so it is tested without a server.
-import { forbidden, type ArborError } from '../errors';
+import type { ArborError } from '../errors';
+import { crossOrigin, wrongContentType } from '../validation/errors';
 
 /** Methods that never change state (Arbor's GET routes only read). Everything else is checked. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -26,12 +27,6 @@ export const isMutating = (method: string) => !SAFE_METHODS.has(method.toUpperCa
 
 /** The JSON API: every route under /api except next-auth's (form posts with its own token). */
 const takesJsonOnly = (pathname: string) => pathname.startsWith('/api/') && !/^\/api\/auth(\/|$)/.test(pathname);
-
-const crossOrigin = () =>
-  forbidden('request.crossOrigin', 'Arbor accepts changes only from its own pages, and this request came from somewhere else. Reload Arbor and try again.');
-
-const wrongContentType = () =>
-  forbidden('request.contentType', 'Arbor’s API accepts changes only as JSON: send the body with Content-Type: application/json.');
 
 function sameOrigin(headers: RequestFacts['headers'], appOrigin: string): boolean {
   const origin = headers.get('origin');

@@ -3,7 +3,8 @@
 // request is a client's mistake or a probe and gets a typed 400 instead. Arguments travel as
 // React's reply encoding: JSON text (text/plain) for plain values, multipart for forms, whose
 // parts Next decodes field by field and so are left to it.
-import { invalid, payloadTooLarge, type ArborError } from '../errors';
+import type { ArborError } from '../errors';
+import { badJson, requestTooLarge } from '../validation/errors';
 
 /** Next's own limit for a server action body (`serverActions.bodySizeLimit`, default 1 MB). */
 const MAX_ACTION_BODY_BYTES = 1024 * 1024;
@@ -22,8 +23,8 @@ export async function refuseMalformedAction(request: Request): Promise<ArborErro
     JSON.parse(text);
     return undefined;
   } catch {
-    return invalid('request.badJson', 'This request could not be read. Reload the page and try again.');
+    return badJson();
   }
 }
 
-const tooLarge = () => payloadTooLarge('request.tooLarge', 'This request is larger than Arbor accepts.');
+const tooLarge = () => requestTooLarge(MAX_ACTION_BODY_BYTES);

@@ -3,7 +3,9 @@
 // sign-in discovery (P1) is one GetItem. Server-only; platform credentials (P1–P4 items only).
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { cancellationReasons, keys, type PlatformDb } from '../db';
-import { conflict, invalid, notFound } from '../errors';
+import { versionConflict } from '../errors';
+import { domainTaken, tenantNotFound } from '../tenants/errors';
+import { badConnectionField, badIssuer, badJit, noDomains, tooManyDomains } from './errors';
 import { validateDomain } from '../tenants/domains';
 import { openSecret, sealSecret } from './secret-box';
 
@@ -40,7 +42,7 @@ export interface SetConnectionInput {
 }
 
 const connectionConflict = (currentVersion: number | undefined) =>
-  conflict('sso.versionConflict', 'Someone else changed this SSO connection while you were editing. Review it and apply your change again.', { currentVersion });
+  versionConflict('sso', currentVersion);
 
 // Issuer URLs are short; the bound keeps a connection (copied onto each domain claim) small.
 const ISSUER_MAX_LENGTH = 2048;
@@ -53,28 +55,28 @@ export function validateIssuer(raw: unknown): string {
     if (typeof raw !== 'string' || raw.length > ISSUER_MAX_LENGTH) throw new TypeError('not an issuer');
     url = new URL(raw.trim());
   } catch {
-    throw invalid('sso.badIssuer', 'The issuer must be a URL such as https://company.okta.com.');
+    throw badIssuer();
   }
   const secure = url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.has(url.hostname));
   if (!secure || url.search || url.hash || url.username) {
-    throw invalid('sso.badIssuer', 'The issuer must be an https URL without query or fragment (http is allowed only on this machine).');
+    throw badIssuer();
   }
   return url.href.replace(/\/+$/, '');
 }
 
-function validateText(raw: unknown, what: string, code: string, max: number): string {
+function validateText(raw: unknown, field: 'clientId' | 'clientSecret', max: number): string {
   const value = typeof raw === 'string' ? raw.trim() : '';
-  if (!value) throw invalid(code, `${what} is required.`);
-  if (value.length > max || /\p{Cc}/u.test(value)) throw invalid(code, `${what} must be at most ${max} printable characters.`);
+  if (!value) throw badConnectionField(field, 'missing');
+  if (value.length > max || /\p{Cc}/u.test(value)) throw badConnectionField(field, { max });
   return value;
 }
 
 export function validateDomains(raw: unknown): string[] {
   const list = Array.isArray(raw) ? raw : [];
   const domains = [...new Set(list.map((d) => validateDomain(d)))];
-  if (domains.length === 0) throw invalid('sso.noDomains', 'List at least one email domain the connection serves.');
+  if (domains.length === 0) throw noDomains();
   if (domains.length > MAX_CONNECTION_DOMAINS) {
-    throw invalid('sso.tooManyDomains', `A connection can serve at most ${MAX_CONNECTION_DOMAINS} domains.`);
+    throw tooManyDomains(MAX_CONNECTION_DOMAINS);
   }
   return domains;
 }
@@ -114,20 +116,20 @@ export async function getConnection(db: PlatformDb, tenantId: string): Promise<S
  */
 export async function setConnection(db: PlatformDb, tenantId: string, input: SetConnectionInput): Promise<SsoConnection> {
   const issuer = validateIssuer(input.issuer);
-  const clientId = validateText(input.clientId, 'Client id', 'sso.badClientId', 255);
-  const plainSecret = input.clientSecret === undefined ? undefined : validateText(input.clientSecret, 'Client secret', 'sso.badClientSecret', 2048);
+  const clientId = validateText(input.clientId, 'clientId', 255);
+  const plainSecret = input.clientSecret === undefined ? undefined : validateText(input.clientSecret, 'clientSecret', 2048);
   const domains = validateDomains(input.domains);
-  if (typeof input.jit !== 'boolean') throw invalid('sso.badJit', 'Just-in-time provisioning must be on or off.');
+  if (typeof input.jit !== 'boolean') throw badJit();
 
   const [directory, current] = await Promise.all([
     db.client.send(new GetCommand({ TableName: db.tableName, Key: keys.tenantDirectory(tenantId), ConsistentRead: true })).then((o) => o.Item),
     getConnection(db, tenantId),
   ]);
-  if (!directory) throw notFound('tenant.notFound', 'There is no organization with that id.');
+  if (!directory) throw tenantNotFound();
   if (input.expectedVersion !== undefined && input.expectedVersion !== (current?.version ?? 0)) {
     throw connectionConflict(current?.version);
   }
-  if (!plainSecret && !current) throw invalid('sso.badClientSecret', 'Client secret is required for a new connection.');
+  if (!plainSecret && !current) throw badConnectionField('clientSecret', 'missing');
 
   const now = new Date().toISOString();
   const next: SsoConnection = {
@@ -180,7 +182,7 @@ export async function setConnection(db: PlatformDb, tenantId: string, input: Set
     if (!reasons) throw e;
     const failed = reasons.findIndex((r) => r.code === 'ConditionalCheckFailed');
     if (failed >= 2 && failed < 2 + domains.length) {
-      throw conflict('domain.taken', `The domain ${domains[failed - 2]} already belongs to another organization.`);
+      throw domainTaken(domains[failed - 2]);
     }
     if (failed >= 0) throw connectionConflict(undefined);
     throw e;

@@ -4,7 +4,7 @@
 // copied onto another tenant's connection does not open there.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { config } from '../config';
-import { ArborError } from '../errors';
+import { secretUnreadable } from './errors';
 
 const VERSION = 'v1';
 const IV_BYTES = 12;
@@ -23,8 +23,7 @@ export function sealSecret(plain: string, tenantId: string, base64Key?: string):
 
 /** Opens a sealed secret; a wrong key, tenant or any changed byte is refused, never half-read. */
 export function openSecret(sealed: string, tenantId: string, base64Key?: string): string {
-  const fail = () =>
-    new ArborError('unavailable', 'sso.secretUnreadable', "This organization's SSO client secret could not be decrypted. An operator must set the connection again.");
+  const fail = secretUnreadable;
   const [version, iv, tag, body, extra] = sealed.split('.');
   if (version !== VERSION || !iv || !tag || body === undefined || extra !== undefined) throw fail();
   try {

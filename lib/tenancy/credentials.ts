@@ -3,7 +3,7 @@
 // per cache entry, and refreshed ahead of expiry in the background so requests never wait on
 // STS except for a cold tenant.
 import { AssumeRoleCommand, type AssumeRoleCommandOutput } from '@aws-sdk/client-sts';
-import { unavailable } from '../errors';
+import { credentialsUnavailable } from './errors';
 import { assertTenantId, tenantSessionPolicyText } from './session-policy';
 
 export interface TenantCredentials {
@@ -144,12 +144,7 @@ export function createCredentialVendor(options: CredentialVendorOptions): Creden
       .catch((e: unknown) => {
         counters.assumeRoleFailures++;
         entry.retryAt = now() + retryAfterMs;
-        const error = unavailable(
-          'tenancy.credentialsUnavailable',
-          'The database could not be reached for this organization just now. Try again in a moment.',
-        );
-        (error as Error).cause = e;
-        throw error;
+        throw credentialsUnavailable(e);
       })
       .finally(() => {
         if (entry.pending === pending) entry.pending = undefined;

@@ -1,7 +1,7 @@
 // The inline session policy that narrows the tenant access role to one tenant. Effective
 // permissions are the role policy ∩ this policy, so it can only take away.
 import { tenantLeadingKeyPatterns } from '../db/keys';
-import { invalid } from '../errors';
+import { badId } from '../validation/errors';
 import { indexesArn } from './arns';
 import { policyText, type PolicyDocument } from './policy-document';
 import { ITEM_ACTIONS, leadingKeysCondition } from './role-policies';
@@ -17,7 +17,7 @@ const TENANT_ID = /^[0-9A-Za-z][0-9A-Za-z_-]{0,39}$/;
 export const isValidTenantId = (id: unknown): id is string => typeof id === 'string' && TENANT_ID.test(id);
 
 export function assertTenantId(id: unknown): string {
-  if (!isValidTenantId(id)) throw invalid('tenant.badId', 'That organization id is not valid.');
+  if (!isValidTenantId(id)) throw badId('tenant');
   return id;
 }
 

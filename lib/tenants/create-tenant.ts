@@ -5,7 +5,7 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { auditEntryPut } from '../audit';
 import { cancellationReasons, keys, type PlatformDb } from '../db';
-import { conflict } from '../errors';
+import { domainTaken } from './errors';
 import { tenantUserItem, unitMemberItem, userMembershipItem, type Membership } from '../members/membership-items';
 import { DEFAULT_UNIT_LIMIT, rootPath, unitItem } from '../org/unit-item';
 import { getUserByEmail, newUserPuts, type User } from '../users';
@@ -29,10 +29,10 @@ export interface CreatedTenant {
 export const OPERATOR_ACTOR = { userId: 'operator', email: 'operator@arbor' };
 
 export async function createTenant(db: PlatformDb, input: CreateTenantInput): Promise<CreatedTenant> {
-  const name = validateName(input.name, 'Tenant name', 'tenant.badName');
+  const name = validateName(input.name, 'tenant');
   const domain = validateDomain(input.domain);
   const ownerEmail = validateEmail(input.owner.email);
-  const ownerName = validateName(input.owner.name, 'Owner name', 'user.badName');
+  const ownerName = validateName(input.owner.name, 'user');
 
   const existing = await getUserByEmail(db, ownerEmail);
   const owner: User = existing ?? { id: ulid(), email: ownerEmail, name: ownerName, createdAt: new Date().toISOString() };
@@ -79,7 +79,7 @@ export async function createTenant(db: PlatformDb, input: CreateTenantInput): Pr
   } catch (e) {
     const reasons = cancellationReasons(e);
     if (reasons?.[domainIndex]?.code === 'ConditionalCheckFailed') {
-      throw conflict('domain.taken', `The domain ${domain} already belongs to another organization.`);
+      throw domainTaken(domain);
     }
     if (reasons?.some((r) => r.code === 'ConditionalCheckFailed') && !existing) {
       // The owner's email was registered concurrently: retry once with that identity.

@@ -3,7 +3,8 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { auditEntryPut } from '../audit';
 import { isConditionFailure, keys, transactWrite, type Actor, type PlatformDb, type TenantDb } from '../db';
-import { notFound, versionConflict } from '../errors';
+import { versionConflict } from '../errors';
+import { tenantNotFound } from './errors';
 import { validateVersion } from '../members/membership-items';
 import { unitNameWrites } from '../org/rename-unit';
 import { readUnit } from '../org/unit-reads';
@@ -40,7 +41,7 @@ export function toTenantSettings(item: Record<string, unknown>): TenantSettings 
   };
 }
 
-const tenantGone = () => notFound('tenant.notFound', 'This organization does not exist.');
+const tenantGone = tenantNotFound;
 
 /** T1: one strongly consistent GetItem (the counters guard limits and the last owner). */
 export async function getTenantSettings(db: TenantDb): Promise<TenantSettings> {
@@ -57,7 +58,7 @@ export async function getTenantSettings(db: TenantDb): Promise<TenantSettings> {
  * caller with platform credentials: `renameTenantDirectory`.
  */
 export async function renameTenant(db: TenantDb, actor: Actor, input: { name: string; expectedVersion: number }): Promise<TenantSettings> {
-  const name = validateName(input?.name, 'Organization name', 'tenant.badName');
+  const name = validateName(input?.name, 'tenant');
   const expectedVersion = validateVersion(input.expectedVersion, 'tenant');
   const current = await getTenantSettings(db);
   if (current.version !== expectedVersion) throw versionConflict('tenant', current.version, current);
@@ -93,7 +94,7 @@ export async function renameTenant(db: TenantDb, actor: Actor, input: { name: st
 
 /** The platform directory's copy of the tenant name (P2 tenant switcher). Platform credentials. */
 export async function renameTenantDirectory(db: PlatformDb, tenantId: string, rawName: string): Promise<void> {
-  const name = validateName(rawName, 'Organization name', 'tenant.badName');
+  const name = validateName(rawName, 'tenant');
   try {
     await db.client.send(
       new UpdateCommand({

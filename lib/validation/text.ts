@@ -3,7 +3,8 @@
 // allowed because text never becomes key material. Names and prefixes do become index sort-key
 // values in their search form (NFKC, lower-cased), which some characters expand (U+FDFA is one
 // character and eighteen after NFKC), so each is also bounded by the bytes of that form.
-import { invalid } from '../errors';
+import type { NameSubject } from '../errors';
+import { badEmail, badName, badPrefix } from './errors';
 
 const CONTROL = /\p{Cc}/u;
 // Bidirectional overrides and isolates make a name read differently from what it is.
@@ -23,31 +24,31 @@ export const searchKey = (text: string) => text.normalize('NFKC').toLocaleLowerC
 const searchKeyBytes = (text: string) => Buffer.byteLength(searchKey(text), 'utf8');
 
 /** A display name: 1–100 characters after trimming, no control characters, indexable. */
-export function validateName(raw: unknown, what: string, code: string): string {
-  if (typeof raw !== 'string') throw invalid(code, `${what} is required.`);
-  if (raw.length > NAME_MAX_LENGTH * 4) throw tooLong(what, code);
+export function validateName(raw: unknown, what: NameSubject): string {
+  if (typeof raw !== 'string') throw badName(what, 'is required.');
+  if (raw.length > NAME_MAX_LENGTH * 4) throw tooLong(what);
   const name = raw.normalize('NFC').trim();
-  if (name.length === 0) throw invalid(code, `${what} can't be empty.`);
-  if ([...name].length > NAME_MAX_LENGTH) throw tooLong(what, code);
-  if (CONTROL.test(name)) throw invalid(code, `${what} can't contain line breaks or control characters.`);
-  if (BIDI_CONTROL.test(name)) throw invalid(code, `${what} can't contain characters that change the text direction.`);
-  if (INVISIBLE_ONLY.test(name)) throw invalid(code, `${what} needs at least one visible character.`);
+  if (name.length === 0) throw badName(what, "can't be empty.");
+  if ([...name].length > NAME_MAX_LENGTH) throw tooLong(what);
+  if (CONTROL.test(name)) throw badName(what, "can't contain line breaks or control characters.");
+  if (BIDI_CONTROL.test(name)) throw badName(what, "can't contain characters that change the text direction.");
+  if (INVISIBLE_ONLY.test(name)) throw badName(what, 'needs at least one visible character.');
   if (searchKeyBytes(name) > SEARCH_KEY_MAX_BYTES) {
-    throw invalid(code, `${what} is too long: some of its characters count as several when Arbor indexes it for search. Shorten it.`);
+    throw badName(what, 'is too long: some of its characters count as several when Arbor indexes it for search. Shorten it.');
   }
   return name;
 }
 
-const tooLong = (what: string, code: string) => invalid(code, `${what} can be at most ${NAME_MAX_LENGTH} characters.`);
+const tooLong = (what: NameSubject) => badName(what, `can be at most ${NAME_MAX_LENGTH} characters.`);
 
 export const PREFIX_MAX_LENGTH = NAME_MAX_LENGTH;
 
 /** What a person types to search or filter: 1–100 characters; returns its search form. */
-export function validateSearchPrefix(raw: unknown, code = 'search.badPrefix'): string {
+export function validateSearchPrefix(raw: unknown, code: 'search.badPrefix' | 'member.badPrefix' = 'search.badPrefix'): string {
   const text = typeof raw === 'string' && raw.length <= PREFIX_MAX_LENGTH * 4 ? raw.normalize('NFC').trim() : undefined;
-  if (text === '') throw invalid(code, 'Type at least one character to search for.');
+  if (text === '') throw badPrefix(code, 'empty');
   if (text === undefined || [...text].length > PREFIX_MAX_LENGTH || CONTROL.test(text) || searchKeyBytes(text) > SEARCH_KEY_MAX_BYTES) {
-    throw invalid(code, `Search for at most ${PREFIX_MAX_LENGTH} characters, without line breaks.`);
+    throw badPrefix(code, { max: PREFIX_MAX_LENGTH });
   }
   return searchKey(text);
 }
@@ -57,10 +58,10 @@ const EMAIL = /^[^\s@]{1,64}@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?
 const INVISIBLE = /[\p{Cc}\p{Cf}]/u;
 
 export function validateEmail(raw: unknown): string {
-  if (typeof raw !== 'string' || raw.trim() === '') throw invalid('email.invalid', 'Enter an email address.');
+  if (typeof raw !== 'string' || raw.trim() === '') throw badEmail(undefined);
   const email = raw.trim().toLowerCase();
   if (email.length > 254 || !EMAIL.test(email) || INVISIBLE.test(email)) {
-    throw invalid('email.invalid', `"${printable(raw.trim().slice(0, 80))}" is not a valid email address.`);
+    throw badEmail(printable(raw.trim().slice(0, 80)));
   }
   return email;
 }

@@ -11,7 +11,7 @@ import { versionConflict } from '../../errors';
 import { chunk, mapLimit, sleep } from '../map-limit';
 import { closureProblem, discoverMembers, discoverSubtreeUnits, type SubtreeMember } from '../subtree-snapshot';
 import { toUnit, type Unit } from '../unit-item';
-import { treeBusy, unitLocked } from '../unit-errors';
+import { treeBusy, unitLocked } from '../errors';
 import { CHUNK, chunkKey, type PlanMember, type PlanUnit } from './job-item';
 import { applyJournalChange, journalUpdateItem, LeaseLost, renewLease, reportProgress, updateJournal, type JobContext } from './job-journal';
 

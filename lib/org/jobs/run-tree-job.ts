@@ -13,7 +13,7 @@ import { sleep } from '../map-limit';
 import { siblingNameDelete, siblingNamePut } from '../sibling-name';
 import { childCountUpdate } from '../unit-counters';
 import { depthOf, MAX_DEPTH, type Unit } from '../unit-item';
-import { nameTaken, parentNotFound, tooDeep, treeBusy, unitLocked } from '../unit-errors';
+import { nameTaken, parentNotFound, tooDeep, treeBusy, unitLocked } from '../errors';
 import { journalItem, type TreeJobKind, type TreeJobRecord } from './job-item';
 import { applyJournalChange, journalUpdateItem, LeaseLost, reportProgress, updateJournal, type JobContext, type JobProgress } from './job-journal';
 import { deleteSteps, expireChunks, loadPlan, rewriteSteps, unlockSteps, type Step } from './job-steps';

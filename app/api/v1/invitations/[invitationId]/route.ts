@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { withActor } from '@/lib/api/with-actor';
 import { field } from '@/lib/validation';
-import { notFound } from '@/lib/errors';
+import { invitationNotFound } from '@/lib/invitations/errors';
 import { getInvitation, revokeInvitation } from '@/lib/invitations';
 import { getUnit } from '@/lib/org';
 
@@ -10,7 +10,7 @@ export const DELETE = withActor(
   { params: z.object({ invitationId: field.id('invitation') }), body: z.strictObject({ expectedVersion: field.version.optional() }).optional() },
   async (ctx) => {
     const invitation = await getInvitation(ctx.db, ctx.params.invitationId);
-    if (!invitation) throw notFound('invitation.notFound', 'That invitation no longer exists. It may have been accepted, revoked or expired.');
+    if (!invitation) throw invitationNotFound();
     const unit = await getUnit(ctx.db, invitation.unitId);
     // The invitation of a deleted unit can never be accepted; tenant admins may clear it.
     if (unit) ctx.authorize('invitation.revoke', { unit, role: invitation.role });

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { withActor } from '@/lib/api/with-actor';
 import { field } from '@/lib/validation';
-import { notFound } from '@/lib/errors';
+import { invitationNotFound } from '@/lib/invitations/errors';
 import { getInvitation, renewInvitationLink } from '@/lib/invitations';
 import { getUnit } from '@/lib/org';
 import { platformDb } from '@/lib/tenancy';
@@ -14,11 +14,10 @@ export const POST = withActor(
   },
   async (ctx) => {
     const invitation = await getInvitation(ctx.db, ctx.params.invitationId);
-    const gone = () => notFound('invitation.notFound', 'That invitation no longer exists. It may have been accepted, revoked or expired.');
-    if (!invitation) throw gone();
+    if (!invitation) throw invitationNotFound();
     const unit = await getUnit(ctx.db, invitation.unitId);
     // An invitation to a deleted unit can never be accepted: nothing to send.
-    if (!unit) throw gone();
+    if (!unit) throw invitationNotFound();
     // A new link re-invites: whoever may invite to this unit with this role may do it.
     ctx.authorize('invitation.create', { unit, role: invitation.role });
     return renewInvitationLink({ db: ctx.db, platform: platformDb() }, ctx.actor, {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { withActor } from '@/lib/api/with-actor';
 import { field } from '@/lib/validation';
 import { getUnitOrThrow, moveUnit } from '@/lib/org';
-import { notFound } from '@/lib/errors';
+import { targetNotFound } from '@/lib/org/errors';
 import { loadMovePicker } from '@/lib/screens/tree';
 import { toUnitRow } from '@/lib/screens/unit-view';
 
@@ -18,7 +18,7 @@ export const POST = withActor({ params, body }, async ({ db, actor, params, body
   const [unit, destination] = await Promise.all([
     getUnitOrThrow(db, params.unitId),
     getUnitOrThrow(db, body.newParentId).catch((e) => {
-      if (e?.code === 'unit.notFound') throw notFound('unit.targetNotFound', 'The unit you chose as the new parent does not exist any more.');
+      if (e?.code === 'unit.notFound') throw targetNotFound();
       throw e;
     }),
   ]);

@@ -1,0 +1,129 @@
+// Every error code Arbor answers with, and its kind (lib/errors/http.ts maps kinds to HTTP
+// status). A closed list: an error is created only with a code from here, and only by its area's
+// errors module (lib/<area>/errors.ts), so each code has one wording (test/errors/registry.test.ts).
+// Codes are part of the API: clients and tests match on them, so they never change meaning.
+import type { Action } from '../authz/actions';
+import type { ErrorKind } from './kinds';
+
+export const ERROR_KINDS = {
+  // lib/org/errors.ts
+  'unit.notFound': 'notFound',
+  'unit.parentNotFound': 'notFound',
+  'unit.targetNotFound': 'notFound',
+  'unit.locked': 'conflict',
+  'unit.moved': 'conflict',
+  'unit.nameTaken': 'conflict',
+  'unit.notEmpty': 'conflict',
+  'unit.tooDeep': 'invalid',
+  'unit.cycle': 'invalid',
+  'unit.rootMove': 'invalid',
+  'unit.rootDelete': 'invalid',
+  'unit.badPath': 'invalid',
+  'tree.moveInProgress': 'conflict',
+  'tree.busy': 'conflict',
+  'moveJob.notFound': 'notFound',
+  'tenant.unitLimit': 'limit',
+  // lib/members/errors.ts
+  'membership.notFound': 'notFound',
+  'membership.userNotFound': 'notFound',
+  'membership.exists': 'conflict',
+  'membership.busy': 'conflict',
+  'membership.lastOwner': 'conflict',
+  'membership.badRole': 'invalid',
+  'membership.tenantRoleOnRoot': 'invalid',
+  'membership.noUser': 'invalid',
+  'member.notFound': 'notFound',
+  'member.busy': 'conflict',
+  // lib/invitations/errors.ts
+  'invitation.notFound': 'notFound',
+  'invitation.exists': 'conflict',
+  'invitation.alreadyMember': 'conflict',
+  'invitation.confirmGuests': 'conflict',
+  'invitation.addressRefused': 'invalid',
+  'invitation.noEmails': 'invalid',
+  'invitation.tooManyEmails': 'invalid',
+  'invitation.badTtl': 'invalid',
+  'invitation.resendLimit': 'rateLimited',
+  'invitation.resendTooSoon': 'rateLimited',
+  'mail.disabled': 'invalid',
+  // lib/tenants/errors.ts
+  'tenant.notFound': 'notFound',
+  'tenant.notMember': 'forbidden',
+  'domain.invalid': 'invalid',
+  'domain.consumer': 'invalid',
+  'domain.taken': 'conflict',
+  // lib/sso/errors.ts
+  'sso.notConfigured': 'notFound',
+  'sso.unknownDomain': 'notFound',
+  'sso.badEmail': 'invalid',
+  'sso.consumerDomain': 'invalid',
+  'sso.badIssuer': 'invalid',
+  'sso.badClientId': 'invalid',
+  'sso.badClientSecret': 'invalid',
+  'sso.noDomains': 'invalid',
+  'sso.tooManyDomains': 'invalid',
+  'sso.badJit': 'invalid',
+  'sso.secretUnreadable': 'unavailable',
+  // lib/auth/errors.ts
+  'session.missing': 'unauthenticated',
+  'session.expired': 'unauthenticated',
+  'session.invalid': 'unauthenticated',
+  'session.revoked': 'unauthenticated',
+  'session.signOutFailed': 'unavailable',
+  'tenant.accessRevoked': 'forbidden',
+  // lib/bulk/errors.ts
+  'import.empty': 'invalid',
+  'import.tooLarge': 'invalid',
+  'import.badCsv': 'invalid',
+  'import.badHeader': 'invalid',
+  'import.tooManyRows': 'invalid',
+  // lib/audit/errors.ts
+  'audit.badDate': 'invalid',
+  // lib/tenancy/errors.ts
+  'tenancy.credentialsUnavailable': 'unavailable',
+  // lib/db/errors.ts
+  'transaction.busy': 'conflict',
+  'authz.stale': 'conflict',
+  'page.badCursor': 'invalid',
+  'page.badSize': 'invalid',
+  // lib/validation/errors.ts: what a request carries, before the domain sees it
+  'request.invalid': 'invalid',
+  'request.badJson': 'invalid',
+  'request.tooLarge': 'tooLarge',
+  'request.crossOrigin': 'forbidden',
+  'request.contentType': 'forbidden',
+  'email.invalid': 'invalid',
+  'search.badPrefix': 'invalid',
+  'member.badPrefix': 'invalid',
+  'tenant.badId': 'invalid',
+  'unit.badId': 'invalid',
+  'user.badId': 'invalid',
+  'invitation.badId': 'invalid',
+  'moveJob.badId': 'invalid',
+  'unit.badName': 'invalid',
+  'user.badName': 'invalid',
+  'tenant.badName': 'invalid',
+  'unit.badVersion': 'invalid',
+  'membership.badVersion': 'invalid',
+  'tenant.badVersion': 'invalid',
+  'invitation.badVersion': 'invalid',
+} as const satisfies Record<string, ErrorKind>;
+
+/** What an id, a name or a version sent with a change can belong to (lib/validation). */
+export type IdSubject = 'tenant' | 'unit' | 'user' | 'invitation' | 'moveJob';
+export type NameSubject = 'unit' | 'user' | 'tenant';
+export const VERSIONED = ['unit', 'membership', 'tenant', 'invitation', 'sso'] as const;
+export type Versioned = (typeof VERSIONED)[number];
+
+/**
+ * The closed union of codes: the fixed ones above, an authorization denial per action
+ * (lib/authz/errors.ts) and an optimistic-locking conflict per versioned entity (./index.ts).
+ */
+export type ErrorCode = keyof typeof ERROR_KINDS | `authz.${Action}` | `${Versioned}.versionConflict`;
+
+export function kindOf(code: ErrorCode): ErrorKind {
+  if (code in ERROR_KINDS) return ERROR_KINDS[code as keyof typeof ERROR_KINDS];
+  // Every other authz.<action> is a denial ('authz.stale' is listed above).
+  if (code.startsWith('authz.')) return 'forbidden';
+  return 'conflict';
+}

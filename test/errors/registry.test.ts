@@ -1,0 +1,125 @@
+// The error registry: every code in the closed list (lib/errors/codes.ts) is created by exactly
+// one area errors module (lib/<area>/errors.ts), with a status and a message a person can read;
+// and nothing else in the code base creates an error, so no code gets a second wording.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { ACTIONS, type Action } from '../../lib/authz/actions';
+import { denied } from '../../lib/authz/errors';
+import { ArborError, versionConflict, type ErrorCode } from '../../lib/errors';
+import { ERROR_KINDS, kindOf, VERSIONED } from '../../lib/errors/codes';
+import { STATUS } from '../../lib/errors/http';
+
+const ROOT = join(import.meta.dirname, '../..');
+const AREA_MODULES = readdirSync(join(ROOT, 'lib'))
+  .map((area) => join('lib', area, 'errors.ts'))
+  .filter((path) => statSync(join(ROOT, path), { throwIfNoEntry: false })?.isFile());
+
+/** Arguments to call each creator with; a creator taking arguments must be listed here. */
+const SAMPLES: Record<string, unknown[][]> = {
+  unitLocked: [['job1'], ['job1', 'delete']],
+  nameTaken: [['Sales']],
+  notEmpty: [['Sales', { units: 3, memberships: 2 }]],
+  unitLimit: [[10_000]],
+  treeMoveInProgress: [['job1']],
+  badDomain: [['not a domain']],
+  consumerDomain: [['gmail.com']],
+  domainTaken: [['acme.com']],
+  membershipExists: [['ada@acme.com', 'Sales']],
+  memberBusy: [['ada@acme.com', 0], ['ada@acme.com', 2]],
+  lastOwner: [['demote'], ['remove']],
+  tenantRoleOnRoot: [['admin']],
+  userNotFound: [['ada@acme.com']],
+  alreadyMember: [['ada@acme.com', 'Sales']],
+  invitationExists: [['ada@acme.com', 'Sales', {}]],
+  confirmGuests: [[[{ email: 'a@x.com', message: 'x.com is not a domain your single sign-on serves.' }]]],
+  addressRefused: [[[{ email: 'a@gmail.com', message: 'gmail.com is a personal email provider.' }, { email: 'b@gmail.com', message: '…' }]]],
+  tooManyEmails: [[50]],
+  badTtl: [[30]],
+  resendLimit: [[3]],
+  resendTooSoon: [[30]],
+  unknownDomain: [['acme.com']],
+  personalDomain: [['gmail.com']],
+  badConnectionField: [['clientId', 'missing'], ['clientSecret', { max: 2048 }]],
+  tooManyDomains: [[20]],
+  importTooLarge: [[2 * 1024 * 1024]],
+  badCsv: [[3, 'Unclosed quote']],
+  badHeader: [['path,name', ['name']]],
+  tooManyRows: [[20_000, 10_000]],
+  credentialsUnavailable: [[new Error('sts down')]],
+  badPageSize: [[100]],
+  requestInvalid: [['request body', ' (name)', 'must be text', [{ path: ['name'], message: 'must be text' }]]],
+  requestTooLarge: [[64 * 1024]],
+  badId: [['tenant'], ['unit'], ['user'], ['invitation'], ['moveJob']],
+  badName: [['unit', "can't be empty."], ['user', 'is required.'], ['tenant', 'needs at least one visible character.']],
+  badVersion: [['unit'], ['membership'], ['tenant'], ['invitation']],
+  badPrefix: [['search.badPrefix', 'empty'], ['member.badPrefix', { max: 100 }]],
+  badEmail: [[undefined], ['ada@'], [undefined, [{ email: 'ada@', message: 'not valid' }]]],
+  denied: ACTIONS.map((action: Action) => [{ allowed: false, action, code: `authz.${action}`, reason: 'notMember', message: 'You are not a member.' }]),
+};
+
+async function createdErrors(): Promise<{ module: string; creator: string; error: ArborError }[]> {
+  const out: { module: string; creator: string; error: ArborError }[] = [];
+  for (const module of AREA_MODULES) {
+    const exports = (await import(join(ROOT, module))) as Record<string, unknown>;
+    for (const [creator, fn] of Object.entries(exports)) {
+      if (typeof fn !== 'function') continue;
+      const calls = SAMPLES[creator] ?? (fn.length === 0 ? [[]] : undefined);
+      assert.ok(calls, `${module}: ${creator} takes arguments: add sample arguments to SAMPLES`);
+      for (const args of calls) {
+        const error = (fn as (...a: unknown[]) => unknown)(...args);
+        assert.ok(error instanceof ArborError, `${module}: ${creator} must return an ArborError`);
+        out.push({ module, creator, error });
+      }
+    }
+  }
+  for (const entity of VERSIONED) out.push({ module: 'lib/errors/index.ts', creator: 'versionConflict', error: versionConflict(entity, 2) });
+  return out;
+}
+
+test('every code in the union has one creating module, a kind, a status and a readable message', async () => {
+  const created = await createdErrors();
+  const modulesOf = new Map<string, Set<string>>();
+  for (const { module, creator, error } of created) {
+    const where = `${module}: ${creator} (${error.code})`;
+    modulesOf.set(error.code, (modulesOf.get(error.code) ?? new Set()).add(module));
+    assert.equal(error.kind, kindOf(error.code), where);
+    const status = STATUS[error.kind];
+    assert.ok(Number.isInteger(status) && status >= 400 && status < 600, `${where}: status ${status}`);
+    assert.ok(error.message.trim().length >= 10, `${where}: message "${error.message}"`);
+    assert.ok(!/undefined|null|NaN|\[object/.test(error.message), `${where}: message "${error.message}"`);
+  }
+  const expected: ErrorCode[] = [
+    ...(Object.keys(ERROR_KINDS) as ErrorCode[]),
+    ...ACTIONS.map((a): ErrorCode => `authz.${a}`),
+    ...VERSIONED.map((e): ErrorCode => `${e}.versionConflict`),
+  ];
+  for (const code of expected) {
+    const modules = [...(modulesOf.get(code) ?? [])];
+    assert.equal(modules.length, 1, `${code} is created by ${modules.length ? modules.join(' and ') : 'no errors module'}`);
+  }
+  assert.deepEqual([...modulesOf.keys()].filter((c) => !expected.includes(c as ErrorCode)), [], 'codes outside the union');
+});
+
+function sources(dir: string): string[] {
+  return readdirSync(join(ROOT, dir)).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(join(ROOT, path)).isDirectory()) return name === 'node_modules' ? [] : sources(path);
+    return /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+test('errors are created only in the area errors modules, each code literal once', () => {
+  const creators = new Set([...AREA_MODULES, 'lib/errors/index.ts']);
+  const outside: string[] = [];
+  const literals = new Map<string, string[]>();
+  for (const path of ['lib', 'app', 'components', 'scripts', 'proxy.ts', 'instrumentation.ts'].flatMap((p) => (p.endsWith('.ts') ? [p] : sources(p)))) {
+    const text = readFileSync(join(ROOT, path), 'utf8');
+    const creates = /\bnew ArborError\(|\barborError\(/.test(text.replace(/export const arborError = \(/, ''));
+    if (creates && !creators.has(relative('.', path))) outside.push(path);
+    for (const m of text.matchAll(/\barborError\(\s*'([^']+)'/g)) literals.set(m[1], [...(literals.get(m[1]) ?? []), path]);
+  }
+  assert.deepEqual(outside, [], 'files creating errors outside lib/<area>/errors.ts');
+  for (const [code, paths] of literals) assert.equal(paths.length, 1, `${code} is created ${paths.length} times: ${paths.join(', ')}`);
+});
