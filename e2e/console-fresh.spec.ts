@@ -1,8 +1,9 @@
 // Never stale: after an edit, everything on screen shows it at once — the tree, the title, the
 // breadcrumb, counts, sub-units, the tab title, the members text and History — without waiting
 // for the page's refresh (the tests hold every refresh back to prove it); the organization and
-// its top unit carry one name; a deleted unit's page is gone, Back included; Back to a page of
-// the organization the person switched away from says where it is and switches back.
+// its top unit carry one name, the header's included; a deleted unit's page is gone, Back
+// included; Back to a page of the organization the person switched away from says where it is
+// and switches back.
 import type { Page, Route } from '@playwright/test';
 import { addMembership } from '../lib/members';
 import { deleteUnit, getUnitOrThrow } from '../lib/org';
@@ -146,12 +147,16 @@ test('Back to a deleted unit shows a not-found page without actions', async ({ p
   await expect(page.getByRole('button', { name: 'New sub-unit' })).toHaveCount(0);
 });
 
-test('renaming the organization renames the top of the tree, its breadcrumb and heading; renaming the top unit renames the organization', async ({ page }) => {
+test('renaming the organization renames the header, the top of the tree, its breadcrumb and heading; renaming the top unit renames the organization', async ({ page }) => {
   const renamed = `${t.name} Group`;
   await asOwner(page, '/settings');
+  let refreshes = await holdRefreshes(page);
   await page.getByLabel('Organization name').fill(renamed);
   await page.getByRole('button', { name: 'Save name' }).click();
   await expect(page.getByText(`The organization is now called ${renamed}.`)).toBeVisible();
+  await expect(activeTenant(page)).toHaveText(renamed);
+  expect(refreshes.held(), 'the page asked for its refresh, which was held back').toBeGreaterThan(0);
+  await refreshes.release();
 
   await page.goto(`/units/${t.units['Data squad']}`);
   await expect(row(page, renamed)).toBeVisible();
@@ -162,12 +167,17 @@ test('renaming the organization renames the top of the tree, its breadcrumb and 
   await expect(heading(page, renamed)).toBeVisible();
   await expect(activeTenant(page)).toHaveText(renamed);
 
-  // The other way round: the top unit renamed in place is the organization's name too.
+  // The other way round: the top unit renamed in place is the organization's name too, in the
+  // header at once.
+  refreshes = await holdRefreshes(page);
   await page.getByRole('button', { name: 'Rename unit' }).click();
   await page.getByLabel('Unit name').fill(t.name);
   await page.getByLabel('Unit name').press('Enter');
   await expect(heading(page, t.name)).toBeVisible();
   await expect(row(page, t.name)).toBeVisible();
+  await expect(activeTenant(page)).toHaveText(t.name);
+  expect(refreshes.held(), 'the page asked for its refresh, which was held back').toBeGreaterThan(0);
+  await refreshes.release();
   await expect(activeTenant(page)).toHaveText(t.name);
   await page.goto('/settings');
   await expect(page.getByLabel('Organization name')).toHaveValue(t.name);

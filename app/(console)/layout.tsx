@@ -3,21 +3,24 @@
 // are not re-rendered on client navigation, so each page calls requireActor too.
 import { requireActor } from '@/lib/auth';
 import { ConsoleHeader } from '@/components/shell/console-header';
+import { OrganizationNameProvider } from '@/components/shell/organization-name';
 import { DrawerProvider } from '@/components/shell/side-drawer';
 import { Toaster } from '@/components/ui/toaster';
 
 export const dynamic = 'force-dynamic';
 
 export default async function ConsoleLayout({ children }: { children: React.ReactNode }) {
-  await requireActor();
+  const actor = await requireActor();
   return (
-    <DrawerProvider>
-      <div className="flex h-dvh flex-col">
-        <ConsoleHeader />
-        {/* Pages scroll below a header that stays put (the units screen splits this into tree and page). */}
-        <div className="min-h-0 flex-1 overflow-auto">{children}</div>
-        <Toaster />
-      </div>
-    </DrawerProvider>
+    <OrganizationNameProvider tenantId={actor.tenantId}>
+      <DrawerProvider>
+        <div className="flex h-dvh flex-col">
+          <ConsoleHeader />
+          {/* Pages scroll below a header that stays put (the units screen splits this into tree and page). */}
+          <div className="min-h-0 flex-1 overflow-auto">{children}</div>
+          <Toaster />
+        </div>
+      </DrawerProvider>
+    </OrganizationNameProvider>
   );
 }

@@ -8,6 +8,7 @@ import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/toaster';
 import { api, ApiError } from '@/lib/api/client';
+import { useRenameOrganization } from '@/components/shell/organization-name';
 
 interface Saved {
   name: string;
@@ -16,6 +17,7 @@ interface Saved {
 
 export function OrganizationNameForm({ name: initialName, version: initialVersion, canRename }: { name: string; version: number; canRename: boolean }) {
   const router = useRouter();
+  const renameOrganization = useRenameOrganization();
   const [saved, setSaved] = useState<Saved>({ name: initialName, version: initialVersion });
   const [name, setName] = useState(initialName);
   const [error, setError] = useState<string | null>(null);
@@ -27,6 +29,7 @@ export function OrganizationNameForm({ name: initialName, version: initialVersio
     setError(null);
     try {
       const result = await api<Saved>('/api/v1/settings', { method: 'PATCH', body: { name, expectedVersion } });
+      renameOrganization(saved.name, result.name);
       setSaved(result);
       setName(result.name);
       setConflict(null);
@@ -48,6 +51,7 @@ export function OrganizationNameForm({ name: initialName, version: initialVersio
 
   function keepCurrent() {
     if (conflict) {
+      renameOrganization(saved.name, conflict.name);
       setSaved(conflict);
       setName(conflict.name);
     }

@@ -6,6 +6,7 @@ import { ConsoleNav } from '@/components/settings/console-nav';
 import { getTenantSettings } from '@/lib/tenants/settings';
 import { platformDb } from '@/lib/tenancy';
 import { listUserTenants } from '@/lib/users';
+import { OrganizationName } from './organization-name';
 import { DrawerToggle } from './side-drawer';
 import { SignOutButton } from './sign-out-button';
 import { TenantSwitcher } from './tenant-switcher';
@@ -16,8 +17,10 @@ export async function ConsoleHeader() {
   ctx.authorize('tenant.read', {});
   const { actor } = ctx;
   const [tenants, settings] = await Promise.all([listUserTenants(platformDb(), actor.userId), getTenantSettings(ctx.db)]);
-  // The tenants-of-a-user index can lag a fresh membership by a moment: the active one always shows.
-  const options = tenants.some((t) => t.tenantId === actor.tenantId) ? tenants : [{ tenantId: actor.tenantId, name: settings.name }, ...tenants];
+  // The tenants-of-a-user index can lag a fresh membership (or a rename) by a moment: the active
+  // one always shows, with the name the header shows.
+  const active = { tenantId: actor.tenantId, name: settings.name };
+  const options = tenants.some((t) => t.tenantId === actor.tenantId) ? tenants.map((t) => (t.tenantId === actor.tenantId ? active : t)) : [active, ...tenants];
   const links = [
     { href: '/', label: 'Tree' },
     ...(can(actor, 'members.list', {}) ? [{ href: '/members', label: 'Members' }] : []),
@@ -34,9 +37,7 @@ export async function ConsoleHeader() {
         <img src="/icon.svg" alt="Arbor" width={24} height={24} className="sm:hidden" />
         <span className="hidden font-semibold text-emerald-700 sm:inline dark:text-emerald-400">Arbor</span>
         <span aria-hidden="true" className="hidden text-zinc-400 sm:inline">/</span>
-        <span data-testid="active-tenant" className="truncate font-medium">
-          {settings.name}
-        </span>
+        <OrganizationName name={settings.name} />
       </div>
       <div className="order-last w-full md:order-none md:mr-auto md:w-auto">
         <ConsoleNav links={links} />

@@ -3,6 +3,7 @@
 // switch takes seconds (a new session, maybe the other organization's IdP): it says so at once.
 import { useEffect } from 'react';
 import { startNavigationProgress, stopNavigationProgress } from './navigation-progress';
+import { useOrganizationName } from './organization-name';
 import { useHydrated } from './use-hydrated';
 import { useSwitchTenant } from './use-switch-tenant';
 
@@ -14,6 +15,7 @@ export interface TenantOption {
 export function TenantSwitcher({ tenants, activeTenantId }: { tenants: TenantOption[]; activeTenantId: string }) {
   const { switchTo, pending, error } = useSwitchTenant('/');
   const hydrated = useHydrated();
+  const activeName = useOrganizationName(tenants.find((t) => t.tenantId === activeTenantId)?.name ?? '');
   useEffect(() => {
     if (error) stopNavigationProgress();
   }, [error]);
@@ -35,7 +37,7 @@ export function TenantSwitcher({ tenants, activeTenantId }: { tenants: TenantOpt
       >
         {tenants.map((t) => (
           <option key={t.tenantId} value={t.tenantId}>
-            {t.name}
+            {t.tenantId === activeTenantId ? activeName : t.name}
           </option>
         ))}
       </select>

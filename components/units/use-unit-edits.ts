@@ -8,6 +8,7 @@
 import { useParams, useRouter } from 'next/navigation';
 import { toast } from '@/components/ui/toaster';
 import { useTreeContext } from '@/components/tree/tree-provider';
+import { useRenameOrganization } from '@/components/shell/organization-name';
 import { ApiError } from '@/lib/api/client';
 import type { UnitRow } from '@/lib/screens/unit-view';
 import { createUnit, deleteUnit, getUnitRow, moveUnit, renameUnit } from './unit-api';
@@ -15,6 +16,7 @@ import { createUnit, deleteUnit, getUnitRow, moveUnit, renameUnit } from './unit
 export function useUnitEdits() {
   const { store, trackJob } = useTreeContext();
   const router = useRouter();
+  const renameOrganization = useRenameOrganization();
   const { unitId: currentId } = useParams<{ unitId?: string }>();
   const currentIsIn = (unit: UnitRow) => {
     const current = currentId ? store.units.get(currentId) : undefined;
@@ -44,10 +46,16 @@ export function useUnitEdits() {
     return row;
   }
 
+  /** Puts a unit's new row in the store; the top unit's name is the organization's, in the header too. */
+  function updated(row: UnitRow, before: string) {
+    store.updateUnit(row);
+    if (!row.parentId && row.name !== before) renameOrganization(before, row.name);
+  }
+
   async function rename(unit: UnitRow, name: string, expectedVersion = unit.version): Promise<UnitRow> {
     const before = store.units.get(unit.id)?.name ?? unit.name;
     const row = await about(unit, () => renameUnit(unit.id, name, expectedVersion));
-    store.updateUnit(row);
+    updated(row, before);
     if (row.name !== before) store.record(row.id, `renamed ${before} → ${row.name}`, 'unit.rename');
     router.refresh();
     return row;
@@ -73,7 +81,7 @@ export function useUnitEdits() {
 
   /** Shows a unit as the server has it now (after a conflict was resolved by keeping theirs). */
   function sync(row: UnitRow) {
-    store.updateUnit(row);
+    updated(row, store.units.get(row.id)?.name ?? row.name);
     router.refresh();
   }
 
