@@ -1,7 +1,7 @@
 // The console on a phone (390 × 844): every console page and every dialog fits the width (the
 // document and every scrolling box inside it: nothing scrolls sideways), each dialog's primary
-// button is on screen, the tree is a drawer opened from the header and closed by choosing a
-// unit, and axe stays clean. On a desktop width the tree stays a column and there is no drawer.
+// button is on screen, the tree is a drawer opened from the header (or by `/`, to search) and
+// closed by choosing a unit, and axe stays clean. On a desktop width the tree stays a column and there is no drawer.
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/test';
@@ -75,7 +75,7 @@ test.describe('at 390 × 844', () => {
     }
   });
 
-  test('the tree is a drawer opened from the header and closed by choosing a unit', async ({ page }) => {
+  test('the tree is a drawer opened from the header or by `/`, and closed by choosing a unit', async ({ page }) => {
     await signIn(page, t.people.owner, t.password);
     await expect(heading(page, t.name)).toBeVisible();
     await expect(tree(page)).toBeHidden();
@@ -98,6 +98,17 @@ test.describe('at 390 × 844', () => {
     await drawerButton(page).click();
     await expect(tree(page)).toBeVisible();
     await page.keyboard.press('Escape');
+    await expect(tree(page)).toBeHidden();
+
+    // `/` searches here as on a desktop: it opens the drawer with the search box focused.
+    await page.keyboard.press('/');
+    const search = page.getByRole('combobox', { name: 'Search units and people' });
+    await expect(search).toBeFocused();
+    await expect(search).toHaveValue('');
+    await expect(drawerButton(page)).toHaveAttribute('aria-expanded', 'true');
+    await search.fill('squad');
+    await page.getByRole('option', { name: /API squad\s*in Backend/ }).click();
+    await expect(heading(page, 'API squad')).toBeVisible();
     await expect(tree(page)).toBeHidden();
   });
 

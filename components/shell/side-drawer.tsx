@@ -23,6 +23,9 @@ export function DrawerProvider({ children }: { children: ReactNode }) {
   return <DrawerContext.Provider value={{ open, setOpen }}>{children}</DrawerContext.Provider>;
 }
 
+/** Whether the drawer is open, and opening or closing it (from inside the pane). */
+export const useDrawer = () => useContext(DrawerContext);
+
 /** The header's button; shown below `md` on the screens that have a side pane (the tree). */
 export function DrawerToggle() {
   const { open, setOpen } = useContext(DrawerContext);
@@ -51,8 +54,9 @@ export function SidePane({ label, children }: { label: string; children: ReactNo
 
   useEffect(() => {
     if (!open) return;
-    // Focus goes to the pane, not its search field: that would pop up a phone's keyboard.
-    ref.current?.focus();
+    // Focus goes to the pane, not its search field: that would pop up a phone's keyboard. Opened
+    // by `/` from a keyboard, the search has taken focus already (children's effects run first).
+    if (!ref.current?.contains(document.activeElement)) ref.current?.focus();
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);

@@ -1,11 +1,13 @@
 'use client';
 // Search above the tree (T10 through GET /api/v1/search): units by name and, for owners and
 // admins, people by name (the start of any word) or email prefix. Picking a hit opens its page.
-// `/` focuses the box from anywhere outside a text field, the tree included.
+// `/` focuses the box from anywhere outside a text field, the tree included; on a phone, with the
+// tree's drawer closed, it opens the drawer first.
 import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { startNavigationProgress } from '@/components/shell/navigation-progress';
+import { useDrawer } from '@/components/shell/side-drawer';
 import { inputClass } from '@/components/ui/text-field';
 import { api, ApiError } from '@/lib/api/client';
 import type { SearchHit } from '@/lib/screens/search';
@@ -20,6 +22,8 @@ export function TreeSearch() {
   const [query, setQuery] = useState('');
   const [hits, setHits] = useState<SearchHit[]>([]);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const { open: drawerOpen, setOpen: setDrawerOpen } = useDrawer();
+  const focusWhenShown = useRef(false);
 
   useEffect(() => {
     const q = query.trim();
@@ -51,11 +55,23 @@ export function TreeSearch() {
       const t = e.target as HTMLElement;
       if (e.key !== '/' || e.ctrlKey || e.metaKey || t.closest('input, textarea, select, [contenteditable="true"]')) return;
       e.preventDefault();
+      // No box on screen: the pane is a closed drawer; focus waits until it is open.
+      if (input.current && input.current.getClientRects().length === 0) {
+        focusWhenShown.current = true;
+        setDrawerOpen(true);
+        return;
+      }
       input.current?.focus();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [setDrawerOpen]);
+
+  useEffect(() => {
+    if (!drawerOpen || !focusWhenShown.current) return;
+    focusWhenShown.current = false;
+    input.current?.focus();
+  }, [drawerOpen]);
 
   function go(hit: SearchHit | null) {
     if (!hit) return;
