@@ -1,7 +1,8 @@
 // The README's screenshots, taken from the running console on the demo data (the seed `npm run
 // dev` uses). Skipped unless asked for:
 //   ARBOR_SCREENSHOTS=1 npm test -- --only e2e e2e/console-screenshots.spec.ts
-// Writes docs/screenshots/*.png (small: 1280×800 at 1×, checked under 150 KB).
+// Writes docs/screenshots/*.png (small: 1280×800, and 390×844 for the phone, at 1×; each checked
+// under 150 KB).
 import { statSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
@@ -50,4 +51,17 @@ test('unit page with the tree, in light and dark', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Show units in Engineering' }).click();
   await dialog.getByRole('radio', { name: 'Platform' }).check();
   await shoot(page, 'move-dialog-dark');
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('unit page at 390 px, the tree in its closed drawer', async ({ page }) => {
+    await signIn(page, 'alice@acme.test', DEMO_PASSWORD);
+    // The search lives in the tree's drawer; choosing a hit closes it.
+    await page.getByRole('button', { name: 'Open the organization tree' }).click();
+    await open(page, 'Cloud', 'Platform');
+    await expect(page.getByRole('tree', { name: 'Organization tree' })).toBeHidden();
+    await shoot(page, 'unit-page-phone');
+  });
 });
