@@ -49,6 +49,7 @@ const SAMPLES: Record<string, unknown[][]> = {
   tooManyRows: [[20_000, 10_000]],
   credentialsUnavailable: [[new Error('sts down')]],
   badPageSize: [[100]],
+  staleDecision: [['grant'], ['target']],
   requestInvalid: [['request body', ' (name)', 'must be text', [{ path: ['name'], message: 'must be text' }]]],
   requestTooLarge: [[64 * 1024]],
   badId: [['tenant'], ['unit'], ['user'], ['invitation'], ['moveJob']],
