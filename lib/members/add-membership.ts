@@ -8,7 +8,7 @@
 // cases are re-read and retried; a duplicate membership is a clear conflict.
 import { administratorClause } from './unit-administrators';
 import { auditEntryPut } from '../audit';
-import { keys, transactWrite, type Actor, type TenantDb, type TransactItem } from '../db';
+import { keys, transaction, type Actor, type TenantDb, type TransactItem } from '../db';
 import type { ArborError } from '../errors';
 import { unitMoved } from '../org/errors';
 import { tenantNotFound } from '../tenants/errors';
@@ -89,13 +89,17 @@ export async function addMembershipWith(
     const put = (Item: Record<string, unknown>): TransactItem => ({
       Put: { TableName: db.tableName, Item, ConditionExpression: 'attribute_not_exists(PK)' },
     });
-    const items: TransactItem[] = [
-      put(unitMemberItem(membership)),
-      put(userMembershipItem(membership)),
-      profile
-        ? profileAdd(db, profile, unitId, role)
-        : put(tenantUserItem({ tenantId: db.tenantId, userId: user.userId, email: membership.email, name: membership.name, memberships: [{ unitId, role }], joinedAt: now })),
-      {
+    // The profile or the unit changed between our read and the write (a concurrent add or
+    // remove for the same person, or a move): read again.
+    const tx = transaction(db)
+      .add([put(unitMemberItem(membership)), put(userMembershipItem(membership))], () => membershipExists(membership.email, unit.name))
+      .add(
+        profile
+          ? profileAdd(db, profile, unitId, role)
+          : put(tenantUserItem({ tenantId: db.tenantId, userId: user.userId, email: membership.email, name: membership.name, memberships: [{ unitId, role }], joinedAt: now })),
+        () => 'retry',
+      )
+      .add({
         Update: {
           TableName: db.tableName,
           Key: keys.unit(db.tenantId, unitId),
@@ -104,31 +108,20 @@ export async function addMembershipWith(
           ExpressionAttributeNames: { '#lock': 'lock', '#path': 'path', ...(admin.set ? admin.names : {}) },
           ExpressionAttributeValues: { ':one': 1, ':path': unit.path, ...admin.values },
         },
-      },
-    ];
-    const settingsIndex = role === 'owner' ? items.length : -1;
-    if (role === 'owner') items.push(ownerCountUpdate(db, 1));
-    const extraStart = items.length;
-    items.push(...(extra?.items ?? []));
-    items.push(
+      }, () => 'retry');
+    if (role === 'owner') tx.add(ownerCountUpdate(db, 1), () => tenantNotFound());
+    if (extra) tx.add(extra.items, extra.onConditionFailed);
+    tx.add(
       auditEntryPut(db, {
         actor, action: extra?.action ?? 'membership.add',
         target: { type: 'membership', id: `${unitId}/${user.userId}`, label: membership.email },
         unitId, after: { userId: user.userId, email: membership.email, role },
       }),
-      // A new profile's name words (T10), last so the indices above stay put.
-      ...(profile ? [] : nameWordPuts(db, { kind: 'tenantUser', id: user.userId }, membership.name)),
     );
+    // A new profile's name words (T10).
+    if (!profile) tx.add(nameWordPuts(db, { kind: 'tenantUser', id: user.userId }, membership.name), () => 'retry');
 
-    const failed = (await transactWrite(db, items))?.map((f) => f.index);
-    if (!failed) return membership;
-    if (failed.includes(0) || failed.includes(1)) {
-      throw membershipExists(membership.email, unit.name);
-    }
-    if (failed.some((i) => i >= extraStart && i < extraStart + (extra?.items.length ?? 0))) throw extra!.onConditionFailed();
-    if (failed.includes(settingsIndex)) throw tenantNotFound();
-    // The profile or the unit changed between our read and the write (a concurrent add/remove
-    // for the same person, or a move): read again and retry.
+    if ((await tx.send()) === 'written') return membership;
     if (attempt >= MAX_ATTEMPTS) {
       throw membershipBusy();
     }

@@ -6,11 +6,11 @@
 // concurrent demotions of the last two owners.
 import { administratorClause } from './unit-administrators';
 import { auditEntryPut } from '../audit';
-import { keys, transactWrite, type Actor, type TenantDb, type TransactItem } from '../db';
+import { keys, transaction, type Actor, type TenantDb, type TransactItem } from '../db';
 import { versionConflict } from '../errors';
 import { validateId } from '../validation';
 import { lastOwner, membershipNotFound } from './errors';
-import { readProfile, readUnitMember, unitRefusal } from './member-reads';
+import { membershipConflict, readProfile, readUnitMember, unitRefusal } from './member-reads';
 import { assertRoleFitsUnit, validateRole, validateVersion, type Membership } from './membership-items';
 import { ownerCountUpdate } from './owner-count';
 import { profileSummaryUpdate, summaryRoleChange } from './profile-summary';
@@ -47,10 +47,11 @@ export async function changeRole(db: TenantDb, actor: Actor, input: ChangeRoleIn
     },
   });
   const admin = administratorClause(userId, { role, name: current.name, email: current.email });
-  const items: TransactItem[] = [
-    update(keys.unitMember(db.tenantId, unitId, userId)),
-    update(keys.userMembership(db.tenantId, userId, unitId)),
-    {
+  const tx = transaction(db)
+    .add([update(keys.unitMember(db.tenantId, unitId, userId)), update(keys.userMembership(db.tenantId, userId, unitId))], () =>
+      membershipConflict(db, unitId, userId),
+    )
+    .add({
       // A unit being moved is locked against every edit, membership edits included. The unit's
       // administrators map follows the new role.
       Update: {
@@ -61,14 +62,12 @@ export async function changeRole(db: TenantDb, actor: Actor, input: ChangeRoleIn
         ExpressionAttributeNames: { '#lock': 'lock', ...admin.names },
         ...(admin.set ? { ExpressionAttributeValues: admin.values } : {}),
       },
-    },
+    }, () => unitRefusal(db, unitId))
     // The profile's summary follows the role (listed units show it; the role counts move).
-    profileSummaryUpdate(db.tableName, keys.tenantUser(db.tenantId, userId), summaryRoleChange(unitId in profile.units, unitId, current.role, role)),
-  ];
+    .add(profileSummaryUpdate(db.tableName, keys.tenantUser(db.tenantId, userId), summaryRoleChange(unitId in profile.units, unitId, current.role, role)));
   const ownerDelta = (role === 'owner' ? 1 : 0) - (current.role === 'owner' ? 1 : 0);
-  const settingsIndex = ownerDelta !== 0 ? items.length : -1;
-  if (ownerDelta !== 0) items.push(ownerCountUpdate(db, ownerDelta));
-  items.push(
+  if (ownerDelta !== 0) tx.add(ownerCountUpdate(db, ownerDelta), () => lastOwner('demote'));
+  tx.add(
     auditEntryPut(db, {
       actor, action: 'membership.roleChange',
       target: { type: 'membership', id: `${unitId}/${userId}`, label: current.email },
@@ -76,14 +75,6 @@ export async function changeRole(db: TenantDb, actor: Actor, input: ChangeRoleIn
     }),
   );
 
-  const failed = (await transactWrite(db, items))?.map((f) => f.index);
-  if (!failed) return { ...current, role, version: next, updatedAt: now };
-  if (failed.includes(0) || failed.includes(1)) {
-    const stored = await readUnitMember(db, unitId, userId);
-    if (!stored) throw membershipNotFound();
-    throw versionConflict('membership', stored.version, stored);
-  }
-  if (failed.includes(2)) throw await unitRefusal(db, unitId);
-  if (failed.includes(settingsIndex)) throw lastOwner('demote');
-  throw new Error(`changeRole: unexpected condition failure at ${failed.join(',')}`);
+  await tx.send();
+  return { ...current, role, version: next, updatedAt: now };
 }

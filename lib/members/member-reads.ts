@@ -4,6 +4,7 @@ import { batchGet, getItem, INDEX, keys, type TenantDb } from '../db';
 import { unitLocked, unitNotFound } from '../org/errors';
 import type { Unit } from '../org/unit-item';
 import { readUnit } from '../org/unit-reads';
+import { versionConflict } from '../errors';
 import { membershipNotFound } from './errors';
 import { toMembership, toTenantUser, type Membership, type Role, type TenantUser } from './membership-items';
 
@@ -17,6 +18,12 @@ export async function readWritableUnit(db: TenantDb, unitId: string): Promise<Un
 
 export function assertUnlocked(unit: Unit) {
   if (unit.lockedBy) throw unitLocked(unit.lockedBy);
+}
+
+/** Why a write's membership condition failed: it changed (its version now), or it is gone. */
+export async function membershipConflict(db: TenantDb, unitId: string, userId: string) {
+  const stored = await readUnitMember(db, unitId, userId);
+  return stored ? versionConflict('membership', stored.version, stored) : membershipNotFound();
 }
 
 /** Why a write's unit condition failed: the unit is gone, or a move locked it. */

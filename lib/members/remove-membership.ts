@@ -8,12 +8,12 @@
 // count changed underneath us is re-read and retried, the caller's version check stays as sent.
 import { administratorClause } from './unit-administrators';
 import { auditEntryPut } from '../audit';
-import { keys, transactWrite, type Actor, type TenantDb, type TransactItem } from '../db';
+import { keys, transaction, type Actor, type TenantDb, type TransactItem } from '../db';
 import { versionConflict } from '../errors';
 import { profileWordDeletes } from '../search/name-words';
 import { validateId } from '../validation';
 import { lastOwner, membershipBusy, membershipNotFound } from './errors';
-import { readProfile, readUnitMember, unitRefusal } from './member-reads';
+import { membershipConflict, readProfile, readUnitMember, unitRefusal } from './member-reads';
 import { validateVersion, type Membership, type Role, type TenantUser } from './membership-items';
 import { summaryRemove, updateExpression } from './profile-summary';
 import { ownerCountUpdate } from './owner-count';
@@ -37,33 +37,23 @@ export async function removeMembership(db: TenantDb, actor: Actor, input: Remove
     if (current.version !== expectedVersion) throw versionConflict('membership', current.version, current);
     if (!profile) throw new Error(`removeMembership: ${userId} has a membership but no tenant profile`);
 
-    const items: TransactItem[] = [
-      ...membershipDeletes(db, current),
-      profileCountChange(db, profile, [current]),
-      unitMemberCountDecrement(db, unitId, userId),
-    ];
-    const settingsIndex = current.role === 'owner' ? items.length : -1;
-    if (current.role === 'owner') items.push(ownerCountUpdate(db, -1));
-    items.push(
-      auditEntryPut(db, {
-        actor, action: 'membership.remove',
-        target: { type: 'membership', id: `${unitId}/${userId}`, label: current.email },
-        unitId, before: { userId, email: current.email, role: current.role },
-      }),
+    const tx = transaction(db)
+      .add(membershipDeletes(db, current), () => membershipConflict(db, unitId, userId))
+      .add(unitMemberCountDecrement(db, unitId, userId), () => unitRefusal(db, unitId));
+    if (current.role === 'owner') tx.add(ownerCountUpdate(db, -1), () => lastOwner('remove'));
+    // The profile count (the same person joined or left another unit meanwhile): read again.
+    tx.add(profileCountChange(db, profile, [current]), () => 'retry')
+      .add(
+        auditEntryPut(db, {
+          actor, action: 'membership.remove',
+          target: { type: 'membership', id: `${unitId}/${userId}`, label: current.email },
+          unitId, before: { userId, email: current.email, role: current.role },
+        }),
+      )
       // The last membership takes the profile and its name words (T10) with it.
-      ...profileWordDeletes(db, profile, 1),
-    );
+      .add(profileWordDeletes(db, profile, 1), () => 'retry');
 
-    const failed = (await transactWrite(db, items))?.map((f) => f.index);
-    if (!failed) return current;
-    if (failed.includes(0) || failed.includes(1)) {
-      const stored = await readUnitMember(db, unitId, userId);
-      if (!stored) throw membershipNotFound();
-      throw versionConflict('membership', stored.version, stored);
-    }
-    if (failed.includes(3)) throw await unitRefusal(db, unitId);
-    if (failed.includes(settingsIndex)) throw lastOwner('remove');
-    // Only the profile count changed (the same person joined or left another unit): retry.
+    if ((await tx.send()) === 'written') return current;
     if (attempt >= MAX_ATTEMPTS) {
       throw membershipBusy();
     }

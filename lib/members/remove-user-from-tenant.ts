@@ -8,12 +8,12 @@
 // the last batch. An owner membership goes in the first batch, so the last-owner refusal happens
 // before anything is removed.
 import { auditEntryPut } from '../audit';
-import { transactWrite, type Actor, type TenantDb, type TransactItem } from '../db';
+import { transaction, type Actor, type TenantDb } from '../db';
 import { profileWordDeletes } from '../search/name-words';
 import { validateId } from '../validation';
 import { getUserMemberships } from './get-user-memberships';
 import { readUnit } from '../org/unit-reads';
-import { assertUnlocked } from './member-reads';
+import { unitLocked } from '../org/errors';
 import type { Membership } from './membership-items';
 import { memberBusy, memberNotFound, lastOwner } from './errors';
 import { ownerCountUpdate } from './owner-count';
@@ -49,44 +49,36 @@ export async function removeUserFromTenant(db: TenantDb, actor: Actor, rawUserId
     const ordered = [...memberships].sort((a, b) => Number(b.role === 'owner') - Number(a.role === 'owner'));
     const batch = ordered.slice(0, BATCH);
 
-    const items: TransactItem[] = [];
-    const unitAt = new Map<number, string>();
-    let settingsIndex = -1;
-    for (const m of batch) {
-      items.push(...membershipDeletes(db, m));
-      unitAt.set(items.length, m.unitId);
-      items.push(unitMemberCountDecrement(db, m.unitId, m.userId));
-      items.push(
-        auditEntryPut(db, {
-          actor, action: 'membership.removeFromTenant',
-          target: { type: 'membership', id: `${m.unitId}/${userId}`, label: user.email },
-          unitId: m.unitId, before: { userId, email: user.email, role: m.role },
-        }),
-      );
-    }
-    // The profile count condition also catches a membership added since our read.
-    items.push(profileCountChange(db, user, batch));
+    // A membership, unit or the profile changed underneath us (a concurrent edit; the profile
+    // count also catches a membership added since our read): read again. A unit a move locked
+    // refuses; so does the last owner, first of all.
+    const tx = transaction(db);
     const owners = batch.filter((m) => m.role === 'owner').length;
-    if (owners > 0) {
-      settingsIndex = items.length;
-      items.push(ownerCountUpdate(db, -owners));
+    if (owners > 0) tx.add(ownerCountUpdate(db, -owners), () => lastOwner('remove'));
+    for (const m of batch) {
+      tx.add(membershipDeletes(db, m), () => 'retry')
+        .add(unitMemberCountDecrement(db, m.unitId, m.userId), async () => {
+          const unit = await readUnit(db, m.unitId);
+          return unit?.lockedBy ? unitLocked(unit.lockedBy) : 'retry';
+        })
+        .add(
+          auditEntryPut(db, {
+            actor, action: 'membership.removeFromTenant',
+            target: { type: 'membership', id: `${m.unitId}/${userId}`, label: user.email },
+            unitId: m.unitId, before: { userId, email: user.email, role: m.role },
+          }),
+        );
     }
-    // The last batch deletes the profile and its name words (T10).
-    items.push(...profileWordDeletes(db, user, batch.length));
+    tx.add(profileCountChange(db, user, batch), () => 'retry')
+      // The last batch deletes the profile and its name words (T10).
+      .add(profileWordDeletes(db, user, batch.length), () => 'retry');
 
-    const failed = (await transactWrite(db, items))?.map((f) => f.index);
-    if (!failed) {
+    if ((await tx.send()) === 'written') {
       removed.push(...batch);
       if (batch.length === memberships.length) return removed;
       continue;
     }
-    if (failed.includes(settingsIndex)) throw lastOwner('remove');
-    for (const i of failed) {
-      const unit = unitAt.has(i) ? await readUnit(db, unitAt.get(i)!) : undefined;
-      if (unit) assertUnlocked(unit);
-    }
-    // A membership, unit or the profile changed underneath us (a concurrent edit, or a move
-    // locking a unit): read again; give up after a few rounds with what was already removed.
+    // Give up after a few rounds, saying what was already removed.
     if (++conflicts >= MAX_CONFLICTS) {
       throw memberBusy(user.email, removed.length);
     }
