@@ -5,5 +5,6 @@ export { ACTIONS, TENANT_ACTIONS, isAction, type Action, type PlaceOf, type Plac
 export { covers, effectiveRole, rankAt, tenantRole, type ActorAccess, type Grant } from './grants';
 export { RULES, managesRole, type DenyReason } from './rules';
 export { explainAccess, can, type Decision, type Allowed, type Denied } from './explain-access';
-export { authorize, loadActorAccess, type LoadedAccess } from './authorize';
+export { authorize } from './authorize';
+export { ROLES, ROLE_RANK, TENANT_ROLES, type Role } from './roles';
 export { whoCanAdminister, administratorsOf, type Administrator, type PathUnit } from './who-can-administer';

@@ -2,7 +2,7 @@
 // out as a domain object. The UI and the rest of lib never see PK/SK.
 import { keys } from '../db';
 import { searchKey, validateName } from '../validation';
-import type { Role } from '../members/membership-items';
+import type { Role } from '../authz/roles';
 
 /** Deepest level below the root; keeps every path inside the 1,024-byte sort-key limit. */
 export const MAX_DEPTH = 32;

@@ -3,10 +3,10 @@
 // (names and emails merged, nobody twice across pages).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { authorize, loadActorAccess } from '../../lib/authz';
+import { authorize } from '../../lib/authz';
 import type { TenantDb } from '../../lib/db';
 import { createInvitation } from '../../lib/invitations';
-import { addMembership } from '../../lib/members';
+import { addMembership, loadActorAccess } from '../../lib/members';
 import { renameUnit } from '../../lib/org';
 import { loadTenantAudit, loadUnitAudit } from '../../lib/screens/audit';
 import { loadMemberPage } from '../../lib/screens/member-page';
