@@ -9,7 +9,9 @@ import type { Invitation } from '../invitations';
 import { personNameMatches, search, searchMembersByName, validateSearchPrefix } from '../search';
 import { pathIds, rootPath } from '../org/unit-item';
 import { getTenantSettings } from '../tenants';
-import { unitLabels, unitPermissions, type UnitLabel, type ScreenContext } from './unit-members';
+import { unitLabels, type UnitLabel } from '../org/unit-labels';
+import type { ScreenContext } from './screen-context';
+import { unitPermissions } from './unit-members';
 
 export interface MemberListMember {
   kind: 'member';

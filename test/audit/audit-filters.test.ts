@@ -7,7 +7,7 @@ import { listAudit } from '../../lib/audit';
 import { addMembership, loadActorAccess } from '../../lib/members';
 import { renameUnit } from '../../lib/org';
 import { auditCsv, auditPage } from '../../lib/screens/audit';
-import type { ScreenContext } from '../../lib/screens/unit-members';
+import type { ScreenContext } from '../../lib/screens/screen-context';
 import { person, tenantWithTree } from '../members/fixtures';
 
 describe('audit filters', () => {

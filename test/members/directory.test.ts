@@ -8,7 +8,7 @@ import type { TenantDb } from '../../lib/db';
 import { addMembership, applyBulkChange, listDirectory, changeRole, getUserMemberships, readProfile, removeMembership, removeUserFromTenant, type Membership, type Role, loadActorAccess } from '../../lib/members';
 import { deleteUnit, getUnitOrThrow } from '../../lib/org';
 import { membersPage } from '../../lib/screens/members';
-import type { ScreenContext } from '../../lib/screens/unit-members';
+import type { ScreenContext } from '../../lib/screens/screen-context';
 import { person, tenantWithTree } from './fixtures';
 
 /** The summary a profile should carry, from the person's memberships as stored (T8). */

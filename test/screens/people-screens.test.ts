@@ -11,7 +11,8 @@ import { renameUnit } from '../../lib/org';
 import { loadTenantAudit, loadUnitAudit } from '../../lib/screens/audit';
 import { loadMemberPage } from '../../lib/screens/member-page';
 import { loadMembers, membersPage } from '../../lib/screens/members';
-import { loadUnitMembers, unitMembersPage, type ScreenContext } from '../../lib/screens/unit-members';
+import type { ScreenContext } from '../../lib/screens/screen-context';
+import { loadUnitMembers, unitMembersPage } from '../../lib/screens/unit-members';
 import { person, tenantWithTree } from '../members/fixtures';
 
 /** A screen context for `userId`, counting the DynamoDB requests its loaders send. */
