@@ -1,8 +1,8 @@
 // The server entry points' checklist, built once: parse the input (zod), take the actor from the
 // session, let the handler authorize against lib/authz, run it, map errors (lib/errors/http).
-// `withActor` wraps route handlers, `actorAction` server actions, `actorContext` server
-// components. Each refuses, as a programming error (500, nothing returned), a handler that
-// writes before authorizing or finishes without authorizing. Server-only.
+// `withActor` wraps route handlers, `actorContext` server components. Each refuses, as a
+// programming error (500, nothing returned), a handler that writes before authorizing or
+// finishes without authorizing. Server-only.
 import { BatchWriteCommand, DeleteCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   BatchExecuteStatementCommand, BatchWriteItemCommand, DeleteItemCommand, ExecuteStatementCommand,
@@ -11,8 +11,7 @@ import {
 import type { ZodType } from 'zod';
 import { authorize as decide, decisionFacts, type Action, type ActorAccess, type Allowed, type PlaceOf } from '../authz';
 import type { TenantDb, WriteFact, WriteGuards } from '../db';
-import { isArborError } from '../errors';
-import { errorResponse, toHttpError, type ErrorBody } from '../errors/http';
+import { errorResponse } from '../errors/http';
 import { badJson, requestInvalid, requestTooLarge } from '../validation/errors';
 
 /** What an entry point needs from the session (lib/auth's Actor has all of it). */
@@ -135,13 +134,6 @@ export interface RouteContext<A extends RequestActor, P, Q, B> extends Authorizi
 
 type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
-export interface ActionOptions<I> {
-  input?: ZodType<I>;
-  selfOnly?: boolean;
-}
-
-export type ActionResult<R> = { ok: true; data: R } | ({ ok: false } & ErrorBody);
-
 function hideMisuse(e: unknown): unknown {
   // A misuse is our bug, not the caller's: report it like any unexpected error (500, logged).
   return e instanceof EntryPointMisuse ? new Error(`[arbor] entry point misuse: ${e.message}`) : e;
@@ -174,30 +166,6 @@ export function createEntryPoints<A extends RequestActor>(sources: ActorSources<
   }
 
   /**
-   * Server action: `export const renameUnit = actorAction({ input }, async (ctx, input) => …)`.
-   * Called as `action(input)`, or by a form through useActionState as `action(previous, formData)`:
-   * the last argument is the input, FormData becomes a plain object.
-   */
-  function actorAction<I, R>(options: ActionOptions<I>, handler: (ctx: Authorizing<A>, input: I) => Promise<R>) {
-    return async (...args: unknown[]): Promise<ActionResult<R>> => {
-      try {
-        const raw = args.at(-1);
-        const input = parse(options.input, raw instanceof FormData ? Object.fromEntries(raw) : raw, 'form');
-        const actor = await sources.load();
-        const { ctx, assertAuthorized } = authorizing(actor, options.selfOnly ?? false, hooks);
-        const data = await handler(ctx, input);
-        assertAuthorized();
-        return { ok: true, data };
-      } catch (e) {
-        // Typed errors become a result the form can show; anything else (Next's redirect and
-        // notFound signals, our bugs) propagates as Next expects.
-        if (isArborError(e)) return { ok: false, ...toHttpError(e).body };
-        throw hideMisuse(e);
-      }
-    };
-  }
-
-  /**
    * Server component: `const ctx = await actorContext()`, then `ctx.authorize(…)` before reading
    * what the page shows. Errors propagate to the route's error boundary.
    */
@@ -205,7 +173,7 @@ export function createEntryPoints<A extends RequestActor>(sources: ActorSources<
     return authorizing(await sources.require(), false, hooks).ctx;
   }
 
-  return { withActor, actorAction, actorContext };
+  return { withActor, actorContext };
 }
 
 /** The body as JSON, read no further than `maxBytes` (a larger body is refused, not buffered). */

@@ -1,4 +1,4 @@
-// Server-only. The entry-point wrappers every route handler, server action and server component
+// Server-only. The entry-point wrappers every route handler and server component
 // that touches tenant data goes through (docs/authorization.md, "Enforcement"); the session comes
 // from lib/auth, the checklist from ./actor-entry.
 import { loadActor, requireActor, type Actor } from '../auth';
@@ -14,8 +14,8 @@ export const entrySources: { load: () => Promise<Actor>; require: () => Promise<
   require: requireActor,
 };
 
-export const { withActor, actorAction, actorContext } = createEntryPoints(
+export const { withActor, actorContext } = createEntryPoints(
   { load: () => entrySources.load(), require: () => entrySources.require() },
   { beforeFirstWrite: async () => entrySources.beforeFirstWrite?.() },
 );
-export type { ActionResult, Authorizing, RouteContext } from './actor-entry';
+export type { Authorizing, RouteContext } from './actor-entry';

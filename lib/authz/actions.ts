@@ -1,7 +1,7 @@
 // The vocabulary of authorization: every action a route can ask about, and the place each one
 // needs. Action names are stable strings (they appear in error codes `authz.<action>`, the CLI
 // and docs/authorization.md); add new ones at the end, never rename.
-import type { Role } from '../members/membership-items';
+import type { Role } from './roles';
 
 /** A unit as the decision needs it. `path` must come from the stored unit, never from the client. */
 export interface UnitRef {

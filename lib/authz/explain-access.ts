@@ -1,7 +1,7 @@
 // The decision core: from the actor's memberships, an action and a place, decide allow or deny
 // and say why — which membership on which unit grants it, or what is missing. Pure and
 // synchronous, so routes, the UI, the CLI and the tests all ask the same function.
-import { ROLE_RANK, type Role } from '../members/membership-items';
+import { ROLE_RANK, type Role } from './roles';
 import type { Action, PlaceOf, UnitRef } from './actions';
 import { byNearest, covers, rankAt, type ActorAccess, type Grant } from './grants';
 import { RULES, type DenyReason } from './rules';

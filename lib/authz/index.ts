@@ -5,6 +5,7 @@ export { ACTIONS, TENANT_ACTIONS, isAction, type Action, type PlaceOf, type Plac
 export { covers, effectiveRole, rankAt, tenantRole, type ActorAccess, type Grant } from './grants';
 export { RULES, managesRole, type DenyReason } from './rules';
 export { explainAccess, can, type Decision, type Allowed, type Denied } from './explain-access';
-export { authorize, loadActorAccess, type Authorize, type LoadedAccess } from './authorize';
+export { authorize, type Authorize } from './authorize';
+export { ROLES, ROLE_RANK, TENANT_ROLES, type Role } from './roles';
 export { whoCanAdminister, administratorsOf, type Administrator, type PathUnit } from './who-can-administer';
 export { decisionFacts } from './decision-facts';

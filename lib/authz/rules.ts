@@ -1,7 +1,7 @@
 // The rule table (docs/authorization.md, "Rules"), one entry per action: which single membership
 // grants the action at the place, and, when none does, what is missing in words a person
 // understands. Pure: no I/O, no clock.
-import type { Role } from '../members/membership-items';
+import type { Role } from './roles';
 import type { Action, PlaceOf, UnitRef } from './actions';
 import { depthOf } from '../org/unit-item';
 import { covers, effectiveRole, isTenantWide, strictlyBelow, type ActorAccess, type Grant } from './grants';

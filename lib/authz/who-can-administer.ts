@@ -6,7 +6,7 @@
 // Every membership write keeps the unit item's `administrators` map in step (lib/members), so
 // the unit (GetItem) and its ancestors (the breadcrumb's one BatchGetItem, `getAncestors`) carry
 // every administering membership on the path.
-import { ROLE_RANK } from '../members/membership-items';
+import { ROLE_RANK } from './roles';
 import { getAncestors } from '../org/get-breadcrumb';
 import type { Unit, UnitAdministrator } from '../org/unit-item';
 import type { TenantDb } from '../db';

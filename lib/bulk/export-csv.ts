@@ -5,7 +5,8 @@
 import type { TenantDb } from '../db';
 import { isArborError } from '../errors';
 import { listSubtreeMembers } from '../members';
-import type { Unit } from '../org';
+import { getUnitOrThrow, type Unit } from '../org';
+import { getTenantSettings } from '../tenants/settings';
 import { sleep } from '../org/map-limit';
 import { csvLine, formatUnitPath } from './csv';
 import { subtreePages } from './tree-index';
@@ -80,6 +81,25 @@ export function csvStream(lines: AsyncGenerator<string>): ReadableStream<Uint8Ar
     },
     async cancel() {
       await lines.return(undefined);
+    },
+  });
+}
+
+/** The top unit an export starts from, and the organization's name for the file name. */
+export async function exportRoot(db: TenantDb) {
+  const settings = await getTenantSettings(db);
+  return { root: await getUnitOrThrow(db, settings.rootUnitId), name: settings.name };
+}
+
+/** A CSV download: attachment named after the organization and the day, never cached. */
+export function exportResponse(body: ReadableStream<Uint8Array>, organization: string, what: 'units' | 'memberships') {
+  const slug = organization.normalize('NFKD').replace(/[^\w]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase() || 'organization';
+  const file = `${slug}-${what}-${new Date().toISOString().slice(0, 10)}.csv`;
+  return new Response(body, {
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${file}"`,
+      'cache-control': 'no-store',
     },
   });
 }

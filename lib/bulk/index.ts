@@ -8,4 +8,4 @@ export { planUnitImport, type UnitLimits } from './plan-units';
 export { planMembershipImport, importEmails, type People, type KnownPerson } from './plan-memberships';
 export { previewImport, lookupPeople, type ImportPreview, type PreviewCounts } from './preview-import';
 export { applyUnitOps, applyMembershipOps, APPLY_CHUNK, type ApplyResult, type MembershipApplyDeps } from './apply-import';
-export { unitsCsv, membershipsCsv, csvStream, UNITS_CSV_COLUMNS, MEMBERSHIPS_CSV_COLUMNS } from './export-csv';
+export { unitsCsv, membershipsCsv, csvStream, exportRoot, exportResponse, UNITS_CSV_COLUMNS, MEMBERSHIPS_CSV_COLUMNS } from './export-csv';

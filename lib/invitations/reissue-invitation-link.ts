@@ -10,7 +10,7 @@ import { auditEntryPut } from '../audit';
 import { keys, transactWrite, TTL_ATTRIBUTE, type Actor, type TenantDb } from '../db';
 import { versionConflict } from '../errors';
 import { invitationNotFound, resendLimit, resendTooSoon } from './errors';
-import { validateVersion } from '../members/membership-items';
+import { validateVersion } from '../validation/version';
 import { validateId } from '../validation';
 import { nowSeconds, toInvitation, type Invitation } from './invitation-item';
 

@@ -4,7 +4,7 @@ import { auditEntryPut } from '../audit';
 import { keys, transactWrite, type Actor, type TenantDb } from '../db';
 import { versionConflict } from '../errors';
 import { invitationNotFound } from './errors';
-import { validateVersion } from '../members/membership-items';
+import { validateVersion } from '../validation/version';
 import { validateId } from '../validation';
 import { toInvitation, type Invitation } from './invitation-item';
 

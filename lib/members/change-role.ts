@@ -11,7 +11,8 @@ import { versionConflict } from '../errors';
 import { validateId } from '../validation';
 import { lastOwner, membershipNotFound } from './errors';
 import { membershipConflict, readProfile, readUnitMember, unitRefusal } from './member-reads';
-import { assertRoleFitsUnit, validateRole, validateVersion, type Membership } from './membership-items';
+import { validateVersion } from '../validation/version';
+import { assertRoleFitsUnit, validateRole, type Membership } from './membership-items';
 import { ownerCountUpdate } from './owner-count';
 import { profileSummaryUpdate, summaryRoleChange } from './profile-summary';
 

@@ -2,13 +2,14 @@
 // together; the tenant profile of each member; the member list. Authorization (T9) reads
 // getUserMemberships.
 export {
-  ROLES, TENANT_ROLES, ROLE_RANK, validateRole, validateVersion, isRootPath, toTenantUser,
+  ROLES, TENANT_ROLES, ROLE_RANK, validateRole, isRootPath, toTenantUser,
   type Role, type Membership, type TenantUser,
 } from './membership-items';
 export { addMembership, type AddMembershipInput } from './add-membership';
 export { changeRole, type ChangeRoleInput } from './change-role';
 export { removeMembership, type RemoveMembershipInput } from './remove-membership';
 export { removeUserFromTenant, type RemoveUserOptions } from './remove-user-from-tenant';
+export { loadActorAccess, type LoadedAccess } from './load-actor-access';
 export { getUserMemberships, getUserMembershipsAndSessions, type UserMemberships, type UserMembershipsAndSessions } from './get-user-memberships';
 export { readUnitMember, readProfile, findProfileByEmail, recordSignIn } from './member-reads';
 export { membershipNotFound } from './errors';

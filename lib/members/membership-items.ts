@@ -1,16 +1,12 @@
 // The two items of a membership (unit → user and user → unit) and the user's profile inside a
 // tenant. Both directions are always written together, in one transaction.
 import { keys } from '../db';
-import { badVersion } from '../validation/errors';
+import { ROLES, TENANT_ROLES, type Role } from '../authz/roles';
 import { badRole, tenantRoleOnRoot } from './errors';
 import { searchKey } from '../validation';
 import { summaryOf, toSummary, type MembershipSummary } from './profile-summary';
 
-export const ROLES = ['owner', 'admin', 'manager', 'member'] as const;
-export type Role = (typeof ROLES)[number];
-/** Roles that apply to the whole tenant and so are held on the root unit only. */
-export const TENANT_ROLES: readonly Role[] = ['owner', 'admin'];
-export const ROLE_RANK: Record<Role, number> = { owner: 4, admin: 3, manager: 2, member: 1 };
+export { ROLES, ROLE_RANK, TENANT_ROLES, type Role } from '../authz/roles';
 
 export function validateRole(raw: unknown): Role {
   if (!ROLES.includes(raw as Role)) throw badRole();
@@ -136,11 +132,6 @@ export function toTenantUser(item: Record<string, unknown>): TenantUser {
 }
 
 /** A version the caller read (optimistic locking): a whole number from 1. */
-export function validateVersion(raw: unknown, entity: Parameters<typeof badVersion>[0]): number {
-  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 1) throw badVersion(entity);
-  return raw;
-}
-
 /** The root unit's path holds one id; owner and admin roles live only there. */
 export const isRootPath = (unitPath: string) => unitPath.split('/').filter(Boolean).length === 1;
 

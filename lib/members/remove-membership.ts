@@ -14,7 +14,8 @@ import { profileWordDeletes } from '../search/name-words';
 import { validateId } from '../validation';
 import { lastOwner, membershipBusy, membershipNotFound } from './errors';
 import { membershipConflict, readProfile, readUnitMember, unitRefusal } from './member-reads';
-import { validateVersion, type Membership, type Role, type TenantUser } from './membership-items';
+import { validateVersion } from '../validation/version';
+import type { Membership, Role, TenantUser } from './membership-items';
 import { summaryRemove, updateExpression } from './profile-summary';
 import { ownerCountUpdate } from './owner-count';
 

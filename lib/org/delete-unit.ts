@@ -7,7 +7,8 @@
 import { auditEntryPut } from '../audit';
 import { batchGet, failureAt, GUARD_ITEMS, keys, MAX_TRANSACTION_ITEMS, transactWrite, type Actor, type TenantDb, type TransactItem } from '../db';
 import { versionConflict } from '../errors';
-import { toTenantUser, validateVersion } from '../members/membership-items';
+import { toTenantUser } from '../members/membership-items';
+import { validateVersion } from '../validation/version';
 import { profileCountChange } from '../members/remove-membership';
 import { readRemovals } from '../members/member-reads';
 import { nameWordDeletes, profileWordDeletes } from '../search/name-words';

@@ -1,7 +1,8 @@
 // The org tree (T2–T5, T11): units stored as materialized paths, read by id, children, subtree
 // and breadcrumb; created, renamed, moved and deleted with optimistic locking; moves and
 // deletes too large for one transaction run as journaled, resumable jobs.
-export { MAX_DEPTH, DEFAULT_UNIT_LIMIT, validateUnitName, isWithin, pathIds, type Unit, type UnitAdministrator } from './unit-item';
+export { MAX_DEPTH, DEFAULT_UNIT_LIMIT, validateUnitName, isWithin, pathIds, parentPathOf, type Unit, type UnitAdministrator } from './unit-item';
+export { unitLabels, type UnitLabel } from './unit-labels';
 export { CHILDREN_PAGE, SUBTREE_PAGE, type PageOptions } from './tree-pages';
 export { getUnit, getUnitOrThrow } from './get-unit';
 export { listChildren } from './list-children';

@@ -7,7 +7,7 @@
 import { auditEntryPut } from '../audit';
 import { failureAt, getItem, GUARD_ITEMS, keys, MAX_TRANSACTION_ITEMS, transactWrite, type Actor, type TenantDb, type TransactItem } from '../db';
 import { versionConflict } from '../errors';
-import { validateVersion } from '../members/membership-items';
+import { validateVersion } from '../validation/version';
 import { validateId } from '../validation';
 import { nudgeTreeJob } from './jobs/resume-move-jobs';
 import { startTreeJob, type TreeJobOptions } from './jobs/run-tree-job';

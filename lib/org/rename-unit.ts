@@ -7,7 +7,7 @@
 import { auditEntryPut } from '../audit';
 import { failureAt, keys, transactWrite, type Actor, type TenantDb, type TransactItem } from '../db';
 import { versionConflict } from '../errors';
-import { validateVersion } from '../members/membership-items';
+import { validateVersion } from '../validation/version';
 import { nameWordChanges } from '../search/name-words';
 import { searchKey, validateId } from '../validation';
 import { nudgeTreeJob } from './jobs/resume-move-jobs';

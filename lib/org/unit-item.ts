@@ -2,7 +2,7 @@
 // out as a domain object. The UI and the rest of lib never see PK/SK.
 import { keys } from '../db';
 import { searchKey, validateName } from '../validation';
-import type { Role } from '../members/membership-items';
+import type { Role } from '../authz/roles';
 
 /** Deepest level below the root; keeps every path inside the 1,024-byte sort-key limit. */
 export const MAX_DEPTH = 32;
@@ -46,6 +46,8 @@ export const rootPath = (rootId: string) => `/${rootId}/`;
 export const childPath = (parentPath: string, unitId: string) => `${parentPath}${unitId}/`;
 /** Ancestor ids from the root down to (and including) the unit itself. */
 export const pathIds = (path: string) => path.split('/').filter(Boolean);
+/** The path of a unit's parent: `/R/A/B/` → `/R/A/`. */
+export const parentPathOf = (path: string) => path.slice(0, path.slice(0, -1).lastIndexOf('/') + 1);
 export const depthOf = (path: string) => pathIds(path).length - 1;
 /** True when `path` is `ancestorPath` itself or lies below it. */
 export const isWithin = (path: string, ancestorPath: string) => path.startsWith(ancestorPath);

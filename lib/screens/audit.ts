@@ -6,7 +6,8 @@ import { can, covers, type UnitRef } from '../authz';
 import { listAudit, type AuditEntry, type AuditFilter } from '../audit';
 import type { Actor } from '../db';
 import { csvLine } from '../bulk/csv';
-import { unitLabels, type ScreenContext } from './unit-members';
+import { unitLabels } from '../org/unit-labels';
+import type { ScreenContext } from './screen-context';
 
 export interface AuditLineView {
   id: string;

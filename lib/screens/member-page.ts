@@ -7,7 +7,9 @@ import { can } from '../authz';
 import { memberNotFound } from '../members/errors';
 import { getUserMemberships, type Membership } from '../members';
 import { pathIds } from '../org/unit-item';
-import { memberRow, ownerCountFor, unitLabels, type MemberRowView, type ScreenContext } from './unit-members';
+import { unitLabels } from '../org/unit-labels';
+import type { ScreenContext } from './screen-context';
+import { memberRow, ownerCountFor, type MemberRowView } from './unit-members';
 
 export interface MembershipView extends MemberRowView {
   /** Names from the top unit down to the unit's parent ("Acme / Engineering"). */

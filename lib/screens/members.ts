@@ -10,7 +10,9 @@ import { personNameMatches, search, searchMembersByName, validateSearchPrefix } 
 import { pathIds, rootPath } from '../org/unit-item';
 import { getTenantSettings } from '../tenants';
 import { mailEnabled } from '../mail';
-import { unitLabels, unitPermissions, type UnitLabel, type ScreenContext } from './unit-members';
+import { unitLabels, type UnitLabel } from '../org/unit-labels';
+import type { ScreenContext } from './screen-context';
+import { unitPermissions } from './unit-members';
 
 export interface MemberListMember {
   kind: 'member';

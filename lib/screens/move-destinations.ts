@@ -5,13 +5,13 @@
 //
 // Requests: GetItem of the unit, T10's names Query (units only; + its BatchGetItem for word
 // matches), then one BatchGetItem of the hits' parents' names.
-import type { ScreenContext } from './tree';
+import type { ScreenContext } from './screen-context';
 import { can } from '../authz';
 import { getUnitOrThrow } from '../org';
 import { search, SEARCH_PAGE } from '../search';
 import { canMoveHere, type PickerRow } from './tree';
 import { toUnitRow } from './unit-view';
-import { unitLabels } from './unit-members';
+import { unitLabels } from '../org/unit-labels';
 
 /** Destinations listed at most. */
 export const DESTINATION_HITS = 20;

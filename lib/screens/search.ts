@@ -3,10 +3,10 @@
 // apart. Server-only.
 //
 // Requests: T10's two Queries in parallel, then one BatchGetItem of the hits' parents' names.
-import type { ScreenContext } from './tree';
+import type { ScreenContext } from './screen-context';
 import { can, tenantRole } from '../authz';
 import { search, SEARCH_PAGE } from '../search';
-import { unitLabels } from './unit-members';
+import { unitLabels } from '../org/unit-labels';
 
 /** Hits shown in the dropdown. */
 export const SEARCH_HITS = 12;

@@ -4,13 +4,10 @@
 import { can } from '../authz';
 import { MAX_IMPORT_ROWS } from '../bulk/parse-import';
 import { config } from '../config';
-import { auditEntryPut } from '../audit';
-import { confirmDecision, transactWrite, type TenantDb } from '../db';
-import { getUnitOrThrow } from '../org';
-import { getConnection, setConnection, type SetConnectionInput, type SsoConnection } from '../sso';
+import { getConnection, type SsoConnection } from '../sso';
 import { platformDb } from '../tenancy';
 import { getTenantSettings } from '../tenants';
-import type { ScreenContext } from './unit-members';
+import type { ScreenContext } from './screen-context';
 
 export interface SsoConnectionView {
   issuer: string;
@@ -35,7 +32,7 @@ export interface SettingsView {
   canExport: boolean;
 }
 
-const toSsoConnectionView = (c: SsoConnection): SsoConnectionView => ({
+export const toSsoConnectionView = (c: SsoConnection): SsoConnectionView => ({
   issuer: c.issuer, clientId: c.clientId, domains: c.domains, jit: c.jit, version: c.version, updatedAt: c.updatedAt, hasSecret: Boolean(c.clientSecret),
 });
 
@@ -68,47 +65,6 @@ export async function loadSsoConnection(ctx: ScreenContext): Promise<SsoConnecti
   ctx.authorize('sso.manage', {});
   const connection = await getConnection(platformDb(), ctx.actor.tenantId);
   return connection ? toSsoConnectionView(connection) : null;
-}
-
-/**
- * Registers or replaces the connection (platform item, version-checked: a form loaded without
- * one sends no version and expects none), then appends the tenant's audit entry (never with the
- * secret). Without a secret the stored one is kept; an empty one is refused.
- */
-export async function saveSsoConnection(ctx: ScreenContext, input: SetConnectionInput): Promise<SsoConnectionView> {
-  ctx.authorize('sso.manage', {});
-  // The connection is a platform item, written with platform credentials: the owner's grant is
-  // confirmed by a transaction of its own just before.
-  await confirmDecision(ctx.db);
-  const saved = await setConnection(platformDb(), ctx.actor.tenantId, { ...input, expectedVersion: input.expectedVersion ?? 0 });
-  // The connection is a platform item, so its change can't share a transaction with the
-  // tenant's audit trail; the entry follows it.
-  await transactWrite(ctx.db, [
-    auditEntryPut(ctx.db, {
-      actor: ctx.actor, action: 'sso.update', target: { type: 'tenant', id: ctx.actor.tenantId, label: saved.issuer },
-      after: { issuer: saved.issuer, clientId: saved.clientId, domains: saved.domains, jit: saved.jit, secretChanged: input.clientSecret !== undefined },
-    }),
-  ]);
-  return toSsoConnectionView(saved);
-}
-
-/** The top unit an export starts from, and the organization's name for the file name. */
-export async function exportRoot(db: TenantDb) {
-  const settings = await getTenantSettings(db);
-  return { root: await getUnitOrThrow(db, settings.rootUnitId), name: settings.name };
-}
-
-/** A CSV download: attachment named after the organization and the day, never cached. */
-export function exportResponse(body: ReadableStream<Uint8Array>, organization: string, what: 'units' | 'memberships') {
-  const slug = organization.normalize('NFKD').replace(/[^\w]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase() || 'organization';
-  const file = `${slug}-${what}-${new Date().toISOString().slice(0, 10)}.csv`;
-  return new Response(body, {
-    headers: {
-      'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="${file}"`,
-      'cache-control': 'no-store',
-    },
-  });
 }
 
 export interface ImportScreenView {

@@ -7,13 +7,12 @@
 // link at depth d expands d units). The unit reads are shared with the unit page rendered in
 // the same request (getUnitOnce). loadChildren = GetItem (the parent's stored path, for the
 // permission check) + one T3 Query.
-import type { Authorizing, RequestActor } from '../api/actor-entry';
 import { can, covers, tenantRole, type ActorAccess } from '../authz';
 import { getUnit, getUnitOrThrow, isWithin, listChildren, pathIds, type Unit } from '../org';
+import type { ScreenContext } from './screen-context';
 import { getUnitOnce } from './unit-reads-per-request';
 import { moveScopes, toUnitRow, type MoveScopes, type UnitRow } from './unit-view';
 
-export type ScreenContext = Authorizing<RequestActor>;
 
 /** Children shown per page in the tree (T3 allows up to 100). */
 export const TREE_PAGE = 100;

@@ -14,7 +14,7 @@ import { getUnit } from '../org';
 import { platformDb, tenantDb } from '../tenancy';
 import { listUserTenants } from '../users';
 import { validateId } from '../validation';
-import type { ScreenContext } from './tree';
+import type { ScreenContext } from './screen-context';
 
 /** Tenants asked at most (a person in more organizations than this is told nothing more). */
 const MAX_TENANTS = 10;

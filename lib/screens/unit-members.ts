@@ -3,14 +3,13 @@
 // the unit page loader (first page) and GET /api/v1/members/units/[unitId] (later pages).
 // Server-only.
 import { can, type ActorAccess, type UnitRef } from '../authz';
-import { batchGet, keys, type TenantDb } from '../db';
+import type { TenantDb } from '../db';
 import { listUnitInvitations, type Invitation } from '../invitations';
 import { mailEnabled } from '../mail';
 import { isRootPath, listSubtreeMembers, listUnitMembers, ROLES, TENANT_ROLES, type Membership, type Role } from '../members';
+import { unitLabels, type UnitLabel } from '../org/unit-labels';
 import { getTenantSettings } from '../tenants/settings';
-import type { ScreenContext } from './tree';
-
-export type { ScreenContext };
+import type { ScreenContext } from './screen-context';
 
 /** The unit as the members section needs it (from the unit the page already read). */
 export interface UnitSummary {
@@ -135,19 +134,6 @@ export function memberRow(access: ActorAccess, m: Membership, unitName: string, 
 /** The tenant's owner count, read (T1, one GetItem) only when owners are among the memberships shown. */
 export async function ownerCountFor(db: TenantDb, memberships: Membership[]): Promise<number | undefined> {
   return memberships.some((m) => m.role === 'owner') ? (await getTenantSettings(db)).ownerCount : undefined;
-}
-
-export interface UnitLabel {
-  name: string;
-  path: string;
-}
-
-/** Units' names and paths by id, one BatchGetItem per 100 ids; ids of deleted units are absent. */
-export async function unitLabels(db: TenantDb, ids: Iterable<string>): Promise<Map<string, UnitLabel>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const items = await batchGet(db, unique.map((id) => keys.unit(db.tenantId, id)), { consistent: false, projection: ['unitId', 'name', 'path'] });
-  return new Map(items.map((i) => [i.unitId as string, { name: i.name as string, path: i.path as string }]));
 }
 
 /**

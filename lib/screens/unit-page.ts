@@ -1,15 +1,11 @@
 // The unit page's data: the unit (T2), its breadcrumb (T5), the first page of its sub-units
 // (T3), who can administer it and why (lib/authz administratorsOf), and what the actor may do
-// there. Server-only.
-//
-// Requests: one GetItem (shared with the tree rendered in the same request: getUnitOnce), then
-// in parallel one BatchGetItem (the ancestors: breadcrumb names and administrators maps) and one
-// Query (sub-units): two round trips whatever the depth. Members (T6/T7) and history (T14) are
-// loaded by their own panels.
+// there. The unit read is shared with the tree rendered in the same request (getUnitOnce).
+// Members (T6/T7) and history (T14) are loaded by their own panels. Server-only.
 import { administratorsOf, can, covers, type Grant } from '../authz';
-import { getAncestors, listChildren, pathIds } from '../org';
+import { getAncestors, listChildren, parentPathOf, pathIds } from '../org';
 import type { Role } from '../members';
-import type { ScreenContext } from './tree';
+import type { ScreenContext } from './screen-context';
 import { getUnitOnceOrThrow } from './unit-reads-per-request';
 import { moveScopes, toUnitRow, type MoveScopes, type UnitRow } from './unit-view';
 
@@ -66,7 +62,8 @@ export async function loadUnitPage(ctx: ScreenContext, unitId: string): Promise<
   const permissions: UnitPermissions = {
     rename: can(access, 'unit.rename', { unit }),
     delete: unit.parentId !== null && can(access, 'unit.delete', { unit }),
-    move: unit.parentId !== null && can(access, 'unit.rename', { unit }),
+    // Somewhere to move it exists exactly when its own parent is a permitted destination.
+    move: unit.parentId !== null && can(access, 'unit.move', { unit, destination: { id: unit.parentId, path: parentPathOf(unit.path) } }),
     create: can(access, 'unit.create', { parent: unit }),
     explain: can(access, 'access.explain', { unit }),
     readAudit: can(access, 'audit.read', { unit }),

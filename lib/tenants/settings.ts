@@ -5,7 +5,7 @@ import { auditEntryPut } from '../audit';
 import { isConditionFailure, keys, transactWrite, type Actor, type PlatformDb, type TenantDb } from '../db';
 import { versionConflict } from '../errors';
 import { tenantNotFound } from './errors';
-import { validateVersion } from '../members/membership-items';
+import { validateVersion } from '../validation/version';
 import { unitNameWrites } from '../org/rename-unit';
 import { readUnit } from '../org/unit-reads';
 import { validateName } from '../validation';

@@ -4,4 +4,5 @@ export {
   NAME_MAX_LENGTH, PREFIX_MAX_LENGTH, SEARCH_KEY_MAX_BYTES,
 } from './text';
 export { validateId, ULID } from './ids';
+export { validateVersion } from './version';
 export { field } from './request-fields';

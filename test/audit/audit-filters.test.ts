@@ -2,12 +2,12 @@
 // partition, written with the entry), and the CSV export of a filtered view.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { authorize, loadActorAccess } from '../../lib/authz';
+import { authorize } from '../../lib/authz';
 import { listAudit } from '../../lib/audit';
-import { addMembership } from '../../lib/members';
+import { addMembership, loadActorAccess } from '../../lib/members';
 import { renameUnit } from '../../lib/org';
 import { auditCsv, auditPage } from '../../lib/screens/audit';
-import type { ScreenContext } from '../../lib/screens/unit-members';
+import type { ScreenContext } from '../../lib/screens/screen-context';
 import { person, tenantWithTree } from '../members/fixtures';
 
 describe('audit filters', () => {

@@ -3,10 +3,10 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { ulid } from 'ulid';
-import { authorize, explainAccess, loadActorAccess, whoCanAdminister, type UnitRef } from '../../lib/authz';
+import { authorize, explainAccess, whoCanAdminister, type UnitRef } from '../../lib/authz';
 import type { DocumentClient, TenantDb } from '../../lib/db';
 import { ArborError } from '../../lib/errors';
-import { addMembership, changeRole, removeMembership } from '../../lib/members';
+import { addMembership, changeRole, removeMembership, loadActorAccess } from '../../lib/members';
 import { createUnit, getUnitOrThrow } from '../../lib/org';
 import { rootPath } from '../../lib/org/unit-item';
 import { newTenant } from '../support/fixtures';

@@ -3,9 +3,9 @@
 // adds existing members by email and new people with an identity, through addMembership.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { authorize, loadActorAccess } from '../../lib/authz';
+import { authorize } from '../../lib/authz';
 import { applyMembershipOps, previewImport, type MembershipOp } from '../../lib/bulk';
-import { addMembership, getUserMemberships } from '../../lib/members';
+import { addMembership, getUserMemberships, loadActorAccess } from '../../lib/members';
 import { getUserByEmail } from '../../lib/users';
 import { person } from '../members/fixtures';
 import { assertMembershipInvariants, snapshotTenant } from '../members/membership-invariants';

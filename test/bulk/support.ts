@@ -1,5 +1,5 @@
 // Shared set-up of the bulk suites: a tenant with a small tree, its owner's access, platform access.
-import { loadActorAccess } from '../../lib/authz';
+import { loadActorAccess } from '../../lib/members';
 import { tenantWithTree } from '../members/fixtures';
 import { testPlatformDb } from '../support/tenancy';
 

@@ -13,7 +13,7 @@ import {
   getInvitation, invitePeople, listUnitInvitations, MAX_SENDS, renewInvitationLink, resolveInvitationLink, revokeInvitation,
 } from '../../lib/invitations';
 import { parseInvitationToken } from '../../lib/invitations/invitation-link';
-import { loadActorAccess } from '../../lib/authz';
+import { loadActorAccess } from '../../lib/members';
 import { directClient, tableName } from '../support/stack';
 import { linkIn, mailTo, waitForMail } from '../support/mail';
 import { testPlatformDb, testTenantDb } from '../support/tenancy';

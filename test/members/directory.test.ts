@@ -3,12 +3,12 @@
 // refusals and the last owner, and the request count of each directory page.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { authorize, loadActorAccess } from '../../lib/authz';
+import { authorize } from '../../lib/authz';
 import type { TenantDb } from '../../lib/db';
-import { addMembership, applyBulkChange, listDirectory, changeRole, getUserMemberships, readProfile, removeMembership, removeUserFromTenant, type Membership, type Role } from '../../lib/members';
+import { addMembership, applyBulkChange, listDirectory, changeRole, getUserMemberships, readProfile, removeMembership, removeUserFromTenant, type Membership, type Role, loadActorAccess } from '../../lib/members';
 import { deleteUnit, getUnitOrThrow } from '../../lib/org';
 import { membersPage } from '../../lib/screens/members';
-import type { ScreenContext } from '../../lib/screens/unit-members';
+import type { ScreenContext } from '../../lib/screens/screen-context';
 import { person, tenantWithTree } from './fixtures';
 
 /** The summary a profile should carry, from the person's memberships as stored (T8). */

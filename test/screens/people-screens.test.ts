@@ -3,15 +3,16 @@
 // (names and emails merged, nobody twice across pages).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { authorize, loadActorAccess } from '../../lib/authz';
+import { authorize } from '../../lib/authz';
 import type { TenantDb } from '../../lib/db';
 import { createInvitation } from '../../lib/invitations';
-import { addMembership } from '../../lib/members';
+import { addMembership, loadActorAccess } from '../../lib/members';
 import { renameUnit } from '../../lib/org';
 import { loadTenantAudit, loadUnitAudit } from '../../lib/screens/audit';
 import { loadMemberPage } from '../../lib/screens/member-page';
 import { loadMembers, membersPage } from '../../lib/screens/members';
-import { loadUnitMembers, unitMembersPage, type ScreenContext } from '../../lib/screens/unit-members';
+import type { ScreenContext } from '../../lib/screens/screen-context';
+import { loadUnitMembers, unitMembersPage } from '../../lib/screens/unit-members';
 import { person, tenantWithTree } from '../members/fixtures';
 
 /** A screen context for `userId`, counting the DynamoDB requests its loaders send. */

@@ -1,7 +1,6 @@
 // GET /api/v1/export/memberships.csv – every membership as CSV, streamed (T4 for names, T7 pages)
 import { withActor } from '@/lib/api/with-actor';
-import { csvStream, membershipsCsv } from '@/lib/bulk';
-import { exportResponse, exportRoot } from '@/lib/screens/settings';
+import { csvStream, exportResponse, exportRoot, membershipsCsv } from '@/lib/bulk';
 
 export const GET = withActor({}, async (ctx) => {
   ctx.authorize('tenant.export', {});

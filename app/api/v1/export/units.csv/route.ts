@@ -1,7 +1,6 @@
 // GET /api/v1/export/units.csv – the organization's tree as CSV, streamed (T4 pages)
 import { withActor } from '@/lib/api/with-actor';
-import { csvStream, unitsCsv } from '@/lib/bulk';
-import { exportResponse, exportRoot } from '@/lib/screens/settings';
+import { csvStream, exportResponse, exportRoot, unitsCsv } from '@/lib/bulk';
 
 export const GET = withActor({}, async (ctx) => {
   ctx.authorize('tenant.export', {});

@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { withActor } from '@/lib/api/with-actor';
 import { field } from '@/lib/validation';
-import { loadSsoConnection, saveSsoConnection } from '@/lib/screens/settings';
+import { loadSsoConnection, toSsoConnectionView } from '@/lib/screens/settings';
+import { saveConnection } from '@/lib/sso';
 
 export const GET = withActor({}, async (ctx) => ({ connection: await loadSsoConnection(ctx) }));
 
@@ -20,5 +21,8 @@ export const PUT = withActor(
       expectedVersion: field.version.optional(),
     }),
   },
-  async (ctx) => ({ connection: await saveSsoConnection(ctx, ctx.body) }),
+  async ({ db, actor, body, authorize }) => {
+    authorize('sso.manage', {});
+    return { connection: toSsoConnectionView(await saveConnection(db, actor, body)) };
+  },
 );

@@ -1,0 +1,5 @@
+// What every screen loader is given: the request's actor and its authorize(), from
+// lib/api/with-actor (actorContext in a server component, withActor in a route).
+import type { Authorizing, RequestActor } from '../api/actor-entry';
+
+export type ScreenContext = Authorizing<RequestActor>;
