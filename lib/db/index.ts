@@ -3,7 +3,7 @@ export { keys, tenantPrefix, tenantLeadingKeyPatterns, TENANT_KEY_PREFIX, type K
 export { INDEX, TTL_ATTRIBUTE, tableDefinition } from './table';
 export { createDocumentClient, type DocumentClient, type DocumentClientOptions } from './client';
 export {
-  transactWrite, confirmDecision, failureAt, cancellationReasons, isConditionFailure, MAX_TRANSACTION_ITEMS, GUARD_ITEMS,
+  transactWrite, confirmDecision, cancellationReasons, isConditionFailure, MAX_TRANSACTION_ITEMS, GUARD_ITEMS,
   type TransactItem, type FailedCondition,
 } from './transactions';
 export { actorIdentity, type TenantDb, type PlatformDb, type Actor } from './context';

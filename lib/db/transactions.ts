@@ -61,8 +61,6 @@ export async function transactWrite(db: Pick<TenantDb, 'client' | 'tableName' | 
   }
 }
 
-/** The failure at `index`, if that item's condition failed. */
-export const failureAt = (failed: FailedCondition[], index: number) => failed.find((f) => f.index === index);
 
 export function isConditionFailure(e: unknown): e is ConditionalCheckFailedException {
   return e instanceof ConditionalCheckFailedException || (e as { name?: string })?.name === 'ConditionalCheckFailedException';

@@ -8,7 +8,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { auditEntryPut } from '../audit';
-import { actorIdentity, INDEX, keys, transactWrite, type Actor, type TenantDb, type TransactItem } from '../db';
+import { actorIdentity, INDEX, keys, transaction, type Actor, type TenantDb } from '../db';
 import { unitNotFound } from '../org/errors';
 import { alreadyMember, invitationExists } from './errors';
 import { assertRoleFitsUnit, validateRole } from '../members/membership-items';
@@ -73,28 +73,21 @@ export async function createInvitation(db: TenantDb, actor: Actor, input: Create
     sendCount: input.link?.sending ? 1 : 0,
     ...(input.link?.sending ? { lastSentAt: new Date(Math.floor(now.getTime() / 1000) * 1000).toISOString() } : {}),
   };
-  const items: TransactItem[] = [
-    {
+  await transaction(db)
+    .add({
       Put: {
         TableName: db.tableName,
         Item: invitationItem(invitation, input.link ? { tokenHash: input.link.tokenHash } : undefined),
         ConditionExpression: 'attribute_not_exists(PK)',
       },
-    },
-    {
-      ConditionCheck: {
-        TableName: db.tableName,
-        Key: keys.unit(db.tenantId, unitId),
-        ConditionExpression: 'attribute_exists(PK)',
-      },
-    },
-    auditEntryPut(db, {
-      actor, action: 'invitation.create', target: { type: 'invitation', id: invitation.id, label: email },
-      unitId, after: { email, role, expiresAt: invitation.expiresAt },
-    }),
-  ];
-  const failed = (await transactWrite(db, items))?.map((f) => f.index);
-  if (failed?.includes(1)) throw unitNotFound();
-  if (failed) throw new Error(`createInvitation: unexpected condition failure at ${failed.join(',')}`);
+    })
+    .add({ ConditionCheck: { TableName: db.tableName, Key: keys.unit(db.tenantId, unitId), ConditionExpression: 'attribute_exists(PK)' } }, () => unitNotFound())
+    .add(
+      auditEntryPut(db, {
+        actor, action: 'invitation.create', target: { type: 'invitation', id: invitation.id, label: email },
+        unitId, after: { email, role, expiresAt: invitation.expiresAt },
+      }),
+    )
+    .send();
   return invitation;
 }

@@ -7,7 +7,7 @@
 // instance decides the same): one mail per RESEND_INTERVAL_SECONDS, MAX_SENDS in all.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { auditEntryPut } from '../audit';
-import { keys, transactWrite, TTL_ATTRIBUTE, type Actor, type TenantDb } from '../db';
+import { keys, transaction, TTL_ATTRIBUTE, type Actor, type TenantDb } from '../db';
 import { versionConflict } from '../errors';
 import { invitationNotFound, resendLimit, resendTooSoon } from './errors';
 import { validateVersion } from '../validation/version';
@@ -48,8 +48,11 @@ export async function reissueInvitationLink(db: TenantDb, actor: Actor, input: R
       throw resendTooSoon(wait);
     }
   }
-  const failed = await transactWrite(db, [
-    {
+  // Refused: the invitation changed (its version now) or is gone.
+  const refused = (stored: Record<string, unknown> | undefined) =>
+    stored ? versionConflict('invitation', stored.version as number, toInvitation(stored)) : gone();
+  await transaction(db)
+    .add({
       Update: {
         TableName: db.tableName, Key: key,
         // The version holds the resend limit too: two resends racing read the same count, one wins.
@@ -63,17 +66,14 @@ export async function reissueInvitationLink(db: TenantDb, actor: Actor, input: R
           ...(email ? { ':count': current.sendCount + 1 } : {}),
         },
       },
-    },
-    auditEntryPut(db, {
-      actor, action: email ? 'invitation.resend' : 'invitation.copyLink', target: { type: 'invitation', id, label: current.email },
-      unitId: current.unitId, after: { email: current.email, role: current.role },
-    }),
-  ]);
-  if (failed) {
-    const again = await db.client.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }));
-    if (!again.Item) throw gone();
-    throw versionConflict('invitation', again.Item.version as number, toInvitation(again.Item));
-  }
+    }, refused)
+    .add(
+      auditEntryPut(db, {
+        actor, action: email ? 'invitation.resend' : 'invitation.copyLink', target: { type: 'invitation', id, label: current.email },
+        unitId: current.unitId, after: { email: current.email, role: current.role },
+      }),
+    )
+    .send();
   return {
     ...current, version: version + 1,
     ...(email ? { sendCount: current.sendCount + 1, lastSentAt: new Date(now * 1000).toISOString() } : {}),

@@ -1,7 +1,7 @@
 // T13 revoke: withdraw a pending invitation. Server-only.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { auditEntryPut } from '../audit';
-import { keys, transactWrite, type Actor, type TenantDb } from '../db';
+import { keys, transaction, type Actor, type TenantDb } from '../db';
 import { versionConflict } from '../errors';
 import { invitationNotFound } from './errors';
 import { validateVersion } from '../validation/version';
@@ -26,20 +26,24 @@ export async function revokeInvitation(db: TenantDb, actor: Actor, input: Revoke
   const version = expectedVersion ?? invitation.version;
   if (invitation.version !== version) throw versionConflict('invitation', invitation.version, invitation);
 
-  const failed = await transactWrite(db, [
-    {
-      Delete: {
-        TableName: db.tableName, Key: key,
-        ConditionExpression: '#version = :v',
-        ExpressionAttributeNames: { '#version': 'version' },
-        ExpressionAttributeValues: { ':v': version },
+  await transaction(db)
+    .add(
+      {
+        Delete: {
+          TableName: db.tableName, Key: key,
+          ConditionExpression: '#version = :v',
+          ExpressionAttributeNames: { '#version': 'version' },
+          ExpressionAttributeValues: { ':v': version },
+        },
       },
-    },
-    auditEntryPut(db, {
-      actor, action: 'invitation.revoke', target: { type: 'invitation', id, label: invitation.email },
-      unitId: invitation.unitId, before: { email: invitation.email, role: invitation.role },
-    }),
-  ]);
-  if (failed) throw gone();
+      () => gone(),
+    )
+    .add(
+      auditEntryPut(db, {
+        actor, action: 'invitation.revoke', target: { type: 'invitation', id, label: invitation.email },
+        unitId: invitation.unitId, before: { email: invitation.email, role: invitation.role },
+      }),
+    )
+    .send();
   return invitation;
 }

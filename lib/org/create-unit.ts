@@ -6,7 +6,7 @@
 // Server-only.
 import { ulid } from 'ulid';
 import { auditEntryPut } from '../audit';
-import { failureAt, keys, transactWrite, type Actor, type TenantDb } from '../db';
+import { keys, transaction, type Actor, type TenantDb } from '../db';
 import { nameWordPuts } from '../search/name-words';
 import { validateId } from '../validation';
 import { nudgeTreeJob } from './jobs/resume-move-jobs';
@@ -44,36 +44,34 @@ export async function createUnit(db: TenantDb, actor: Actor, input: CreateUnitIn
       tenantId: db.tenantId, id, name, parentId, path, depth: parent.depth + 1,
       childCount: 0, memberCount: 0, version: 1, createdAt: now, updatedAt: now, administrators: {},
     };
-    const failed = await transactWrite(db, [
-      { Put: { TableName: db.tableName, Item: unitItem(unit), ConditionExpression: 'attribute_not_exists(PK)' } },
-      childCountUpdate(db, parentId, 1, parent.path),
-      siblingNamePut(db, parentId, name, id),
-      {
-        Update: {
-          TableName: db.tableName,
-          Key: keys.tenantSettings(db.tenantId),
-          UpdateExpression: 'SET unitCount = unitCount + :one',
-          ConditionExpression: 'attribute_exists(PK) AND unitCount < unitLimit',
-          ExpressionAttributeValues: { ':one': 1 },
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    const written = await transaction(db)
+      .add({ Put: { TableName: db.tableName, Item: unitItem(unit), ConditionExpression: 'attribute_not_exists(PK)' } })
+      // Gone, locked by a job, or moved since our read (build the path again).
+      .add(childCountUpdate(db, parentId, 1, parent.path), (stored) =>
+        !stored ? parentNotFound() : stored.lock ? unitLocked(stored.lock as string) : 'retry',
+      )
+      .add(siblingNamePut(db, parentId, name, id), () => nameTaken(name))
+      .add(
+        {
+          Update: {
+            TableName: db.tableName,
+            Key: keys.tenantSettings(db.tenantId),
+            UpdateExpression: 'SET unitCount = unitCount + :one',
+            ConditionExpression: 'attribute_exists(PK) AND unitCount < unitLimit',
+            ExpressionAttributeValues: { ':one': 1 },
+          },
         },
-      },
-      auditEntryPut(db, {
-        actor, action: 'unit.create', target: { type: 'unit', id, label: name }, unitId: id,
-        after: { name, parentId, path },
-      }),
-      // Last, so the failure indices above stay put.
-      ...nameWordPuts(db, { kind: 'unit', id }, name),
-    ]);
-    if (!failed) return unit;
-
-    const parentFailure = failureAt(failed, 1);
-    if (parentFailure && !parentFailure.item) throw parentNotFound();
-    if (parentFailure?.item?.lock) throw unitLocked(parentFailure.item.lock as string);
-    if (failureAt(failed, 2)) throw nameTaken(name);
-    const settings = failureAt(failed, 3);
-    if (settings) throw settings.item ? unitLimit(settings.item.unitLimit as number) : tenantNotFound();
-    // The parent moved between our read and the write: build the path again.
+        (stored) => (stored ? unitLimit(stored.unitLimit as number) : tenantNotFound()),
+      )
+      .add(
+        auditEntryPut(db, {
+          actor, action: 'unit.create', target: { type: 'unit', id, label: name }, unitId: id,
+          after: { name, parentId, path },
+        }),
+      )
+      .add(nameWordPuts(db, { kind: 'unit', id }, name))
+      .send();
+    if (written === 'written') return unit;
   }
   throw treeBusy();
 }

@@ -5,7 +5,7 @@
 // its parent in its commit transaction and deletes leaves first (lib/org/jobs). The root of the
 // tenant cannot be deleted. Server-only.
 import { auditEntryPut } from '../audit';
-import { batchGet, failureAt, GUARD_ITEMS, keys, MAX_TRANSACTION_ITEMS, transactWrite, type Actor, type TenantDb, type TransactItem } from '../db';
+import { batchGet, GUARD_ITEMS, keys, MAX_TRANSACTION_ITEMS, transaction, type Actor, type TenantDb } from '../db';
 import { versionConflict } from '../errors';
 import { toTenantUser } from '../members/membership-items';
 import { validateVersion } from '../validation/version';
@@ -86,67 +86,68 @@ async function deleteInOneTransaction(
   if (root.version !== expectedVersion) throw versionConflict('unit', root.version, root);
   const removals = await readRemovals(db, members);
 
-  const items: TransactItem[] = units.flatMap((u: Unit): TransactItem[] => [
-    {
-      Delete: {
-        TableName: db.tableName,
-        Key: keys.unit(db.tenantId, u.id),
-        // As read: not locked, same place and name (its claim and words are deleted by it), no
-        // child or member added or removed since.
-        ConditionExpression: `attribute_not_exists(#lock) AND #path = :path AND #name = :name AND childCount = :c AND memberCount = :m${u.id === root.id ? ' AND #version = :v' : ''}`,
-        ExpressionAttributeNames: { '#lock': 'lock', '#path': 'path', '#name': 'name', ...(u.id === root.id ? { '#version': 'version' } : {}) },
-        ExpressionAttributeValues: { ':path': u.path, ':name': u.name, ':c': u.childCount, ':m': u.memberCount, ...(u.id === root.id ? { ':v': expectedVersion } : {}) },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+  // Anything changed since the snapshot reads again; a unit a job holds refuses. The root also
+  // answers for its own version and existence.
+  const lockedOr = (stored: Record<string, unknown> | undefined) => (stored?.lock ? unitLocked(stored.lock as string, 'delete') : 'retry');
+  const tx = transaction(db);
+  for (const u of units) {
+    const isRoot = u.id === root.id;
+    tx.add(
+      {
+        Delete: {
+          TableName: db.tableName,
+          Key: keys.unit(db.tenantId, u.id),
+          // As read: not locked, same place and name (its claim and words are deleted by it), no
+          // child or member added or removed since.
+          ConditionExpression: `attribute_not_exists(#lock) AND #path = :path AND #name = :name AND childCount = :c AND memberCount = :m${isRoot ? ' AND #version = :v' : ''}`,
+          ExpressionAttributeNames: { '#lock': 'lock', '#path': 'path', '#name': 'name', ...(isRoot ? { '#version': 'version' } : {}) },
+          ExpressionAttributeValues: { ':path': u.path, ':name': u.name, ':c': u.childCount, ':m': u.memberCount, ...(isRoot ? { ':v': expectedVersion } : {}) },
+        },
       },
-    },
-    siblingNameDelete(db, u.parentId!, u.name, u.id),
-    ...nameWordDeletes(db, { kind: 'unit', id: u.id }, u.name),
-  ]);
+      (stored) => {
+        if (!isRoot) return lockedOr(stored);
+        if (!stored) return unitNotFound();
+        const current = toUnit(stored);
+        if (current.lockedBy) return unitLocked(current.lockedBy, 'delete');
+        return current.version !== expectedVersion ? versionConflict('unit', current.version, current) : 'retry';
+      },
+    ).add([siblingNameDelete(db, u.parentId!, u.name, u.id), ...nameWordDeletes(db, { kind: 'unit', id: u.id }, u.name)], () => 'retry');
+  }
   for (const m of members) {
-    items.push(
-      {
-        Delete: {
-          TableName: db.tableName,
-          Key: keys.unitMember(db.tenantId, m.unitId, m.userId),
-          ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(#lock)',
-          ExpressionAttributeNames: { '#lock': 'lock' },
+    tx.add(
+      [
+        {
+          Delete: {
+            TableName: db.tableName,
+            Key: keys.unitMember(db.tenantId, m.unitId, m.userId),
+            ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(#lock)',
+            ExpressionAttributeNames: { '#lock': 'lock' },
+          },
         },
-      },
-      {
-        Delete: {
-          TableName: db.tableName,
-          Key: keys.userMembership(db.tenantId, m.userId, m.unitId),
-          ConditionExpression: 'attribute_exists(PK)',
+        {
+          Delete: {
+            TableName: db.tableName,
+            Key: keys.userMembership(db.tenantId, m.userId, m.unitId),
+            ConditionExpression: 'attribute_exists(PK)',
+          },
         },
-      },
+      ],
+      lockedOr,
     );
   }
-  items.push(...removals.map((r) => profileCountChange(db, r.profile, r.removed)));
-  const parentIndex = items.length;
-  items.push(
-    childCountUpdate(db, root.parentId!, -1),
-    unitCountDecrement(db, units.length),
-    auditEntryPut(db, {
-      actor, action: 'unit.delete', target: { type: 'unit', id: root.id, label: root.name }, unitId: root.id,
-      before: { name: root.name, parentId: root.parentId, path: root.path },
-      after: { recursive: units.length > 1 || members.length > 0, units: units.length, memberships: members.length },
-    }),
-  );
-
-  // The words of the profiles deleted here, last so the indices above stay put.
-  items.push(...removals.flatMap((r) => profileWordDeletes(db, r.profile, r.removed.length)));
-  if (items.length + GUARD_ITEMS > MAX_TRANSACTION_ITEMS) return 'tooLarge';
-  const failed = await transactWrite(db, items);
-  if (!failed) return { kind: 'deleted', units: units.length, memberships: members.length };
-  const rootFailure = failureAt(failed, 0);
-  if (rootFailure) {
-    if (!rootFailure.item) throw unitNotFound();
-    const stored = toUnit(rootFailure.item);
-    if (stored.lockedBy) throw unitLocked(stored.lockedBy, 'delete');
-    if (stored.version !== expectedVersion) throw versionConflict('unit', stored.version, stored);
-  }
-  const parentFailure = failureAt(failed, parentIndex);
-  if (parentFailure?.item?.lock) throw unitLocked(parentFailure.item.lock as string);
-  for (const f of failed) if (f.item?.lock) throw unitLocked(f.item.lock as string, 'delete');
+  tx.add(removals.map((r) => profileCountChange(db, r.profile, r.removed)), () => 'retry')
+    .add(childCountUpdate(db, root.parentId!, -1), (stored) => (stored?.lock ? unitLocked(stored.lock as string) : 'retry'))
+    .add(unitCountDecrement(db, units.length), () => 'retry')
+    .add(
+      auditEntryPut(db, {
+        actor, action: 'unit.delete', target: { type: 'unit', id: root.id, label: root.name }, unitId: root.id,
+        before: { name: root.name, parentId: root.parentId, path: root.path },
+        after: { recursive: units.length > 1 || members.length > 0, units: units.length, memberships: members.length },
+      }),
+    )
+    // The words of the profiles deleted here.
+    .add(removals.flatMap((r) => profileWordDeletes(db, r.profile, r.removed.length)), () => 'retry');
+  if (tx.size + GUARD_ITEMS > MAX_TRANSACTION_ITEMS) return 'tooLarge';
+  if ((await tx.send()) === 'written') return { kind: 'deleted', units: units.length, memberships: members.length };
   return undefined;
 }

@@ -5,7 +5,7 @@
 // at most 100 items) it is one transaction, each item conditioned on what was read. Larger
 // moves run as a journaled, resumable job (lib/org/jobs); see docs/data-model.md, "Moves".
 import { auditEntryPut } from '../audit';
-import { failureAt, getItem, GUARD_ITEMS, keys, MAX_TRANSACTION_ITEMS, transactWrite, type Actor, type TenantDb, type TransactItem } from '../db';
+import { getItem, GUARD_ITEMS, keys, MAX_TRANSACTION_ITEMS, transaction, type Actor, type TenantDb } from '../db';
 import { versionConflict } from '../errors';
 import { validateVersion } from '../validation/version';
 import { validateId } from '../validation';
@@ -90,10 +90,15 @@ async function moveInOneTransaction(
   const now = new Date().toISOString();
   const names = { '#path': 'path', '#lock': 'lock', '#depth': 'depth' };
 
-  const items: TransactItem[] = units.map((u) => {
+  // A unit in the subtree changed since the snapshot (a move, a count) reads again; one a job
+  // holds refuses. The root also answers for its own version and existence.
+  const lockedOr = (stored: Record<string, unknown> | undefined, otherwise: Error | 'retry') =>
+    stored?.lock ? unitLocked(stored.lock as string) : otherwise;
+  const tx = transaction(db);
+  for (const u of units) {
     const path = rewrite(u.path);
     const isRoot = u.id === root.id;
-    return {
+    tx.add({
       Update: {
         TableName: db.tableName,
         Key: keys.unit(db.tenantId, u.id),
@@ -109,15 +114,19 @@ async function moveInOneTransaction(
             ? { ':parent': target.id, ':children': keys.gsi2.children(db.tenantId, target.id), ':next': expectedVersion + 1, ':expected': expectedVersion }
             : {}),
         },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },
-    };
-  });
+    }, (stored) => {
+      if (!isRoot) return lockedOr(stored, 'retry');
+      if (!stored) return unitNotFound();
+      if (stored.version !== expectedVersion && !stored.lock) return versionConflict('unit', stored.version as number, toUnit(stored));
+      return lockedOr(stored, 'retry');
+    });
+  }
   const pathOf = new Map(units.map((u) => [u.id, rewrite(u.path)]));
   for (const m of members) {
     const unitPath = pathOf.get(m.unitId)!;
-    items.push(
-      {
+    tx.add(
+      [{
         Update: {
           TableName: db.tableName,
           Key: keys.unitMember(db.tenantId, m.unitId, m.userId),
@@ -135,37 +144,21 @@ async function moveInOneTransaction(
           ConditionExpression: 'attribute_exists(PK)',
           ExpressionAttributeValues: { ':path': unitPath },
         },
-      },
+      }],
+      (stored) => lockedOr(stored, 'retry'),
     );
   }
-  const oldParentIndex = items.length;
-  items.push(
-    childCountUpdate(db, root.parentId!, -1),
-    childCountUpdate(db, target.id, 1, target.path),
-    siblingNameDelete(db, root.parentId!, root.name, root.id),
-    siblingNamePut(db, target.id, root.name, root.id),
-    auditEntryPut(db, {
+  tx.add([childCountUpdate(db, root.parentId!, -1), childCountUpdate(db, target.id, 1, target.path)], (stored) =>
+    !stored ? targetNotFound() : lockedOr(stored, 'retry'),
+  )
+    .add(siblingNameDelete(db, root.parentId!, root.name, root.id), () => 'retry')
+    .add(siblingNamePut(db, target.id, root.name, root.id), () => nameTaken(root.name))
+    .add(auditEntryPut(db, {
       actor, action: 'unit.move', target: { type: 'unit', id: root.id, label: root.name }, unitId: root.id,
       before: { parentId: root.parentId, path: oldPath },
       after: { parentId: target.id, path: newPath, units: units.length, memberships: members.length },
-    }),
-  );
+    }));
 
-  const failed = await transactWrite(db, items);
-  if (!failed) return { ...root, parentId: target.id, path: newPath, depth: depthOf(newPath), version: expectedVersion + 1, updatedAt: now };
-
-  const rootFailure = failureAt(failed, 0);
-  if (rootFailure) {
-    if (!rootFailure.item) throw unitNotFound();
-    if (rootFailure.item.lock) throw unitLocked(rootFailure.item.lock as string);
-    if (rootFailure.item.version !== expectedVersion) throw versionConflict('unit', rootFailure.item.version as number, toUnit(rootFailure.item));
-  }
-  for (const index of [oldParentIndex, oldParentIndex + 1]) {
-    const f = failureAt(failed, index);
-    if (f?.item?.lock) throw unitLocked(f.item.lock as string);
-    if (f && !f.item) throw targetNotFound();
-  }
-  if (failureAt(failed, oldParentIndex + 3)) throw nameTaken(root.name);
-  for (const f of failed) if (f.item?.lock) throw unitLocked(f.item.lock as string);
-  return undefined;
+  if ((await tx.send()) === 'retry') return undefined;
+  return { ...root, parentId: target.id, path: newPath, depth: depthOf(newPath), version: expectedVersion + 1, updatedAt: now };
 }

@@ -5,7 +5,7 @@
 // the same transaction (here, and lib/tenants renameTenant through unitNameWrites), so the
 // tree, the breadcrumb and the header never disagree. Server-only.
 import { auditEntryPut } from '../audit';
-import { failureAt, keys, transactWrite, type Actor, type TenantDb, type TransactItem } from '../db';
+import { keys, transaction, type Actor, type TenantDb, type TransactItem } from '../db';
 import { versionConflict } from '../errors';
 import { validateVersion } from '../validation/version';
 import { nameWordChanges } from '../search/name-words';
@@ -37,41 +37,47 @@ export async function renameUnit(db: TenantDb, actor: Actor, input: RenameUnitIn
   if (current.name === name) return current;
 
   const now = new Date().toISOString();
-  const items = unitNameWrites(db, current, name, now);
-  // The new name's sibling claim follows the unit's update and the old claim's release.
-  const claimIndex = current.parentId && !sameSiblingName(current.name, name) ? 2 : -1;
+  const writes = unitNameWrites(db, current, name, now);
+  const tx = transaction(db)
+    .add(writes.unit, (item) => {
+      if (!item) return unitNotFound();
+      const stored = toUnit(item);
+      return stored.version === expectedVersion && stored.lockedBy ? unitLocked(stored.lockedBy) : versionConflict('unit', stored.version, stored);
+    })
+    .add(writes.claim, () => nameTaken(name))
+    .add([...writes.release, ...writes.words], () => treeBusy());
   // The organization's name follows its root unit's (its own version moves on, so a settings
   // form opened before this rename meets a conflict instead of writing the old name back).
-  if (current.parentId === null) items.push(tenantNameUpdate(db, name, now));
-  items.push(
+  if (current.parentId === null) tx.add(tenantNameUpdate(db, name, now), () => treeBusy());
+  tx.add(
     auditEntryPut(db, {
       actor, action: 'unit.rename', target: { type: 'unit', id: unitId, label: name }, unitId,
       before: { name: current.name }, after: { name },
     }),
   );
-
-  const failed = await transactWrite(db, items);
-  if (!failed) return { ...current, name, version: expectedVersion + 1, updatedAt: now };
-  const unitFailure = failureAt(failed, 0);
-  if (unitFailure) {
-    if (!unitFailure.item) throw unitNotFound();
-    const stored = toUnit(unitFailure.item);
-    if (stored.version === expectedVersion && stored.lockedBy) throw unitLocked(stored.lockedBy);
-    throw versionConflict('unit', stored.version, stored);
-  }
-  if (claimIndex >= 0 && failureAt(failed, claimIndex)) throw nameTaken(name);
-  throw treeBusy();
+  await tx.send();
+  return { ...current, name, version: expectedVersion + 1, updatedAt: now };
 }
 
-/**
- * The writes that give a unit a new name: its item (name, name-ordered index keys, version,
- * conditioned on the version read and on no job holding it) and, below the root, its sibling
- * name claim moved to the new name. The unit's update is always the first item.
- */
-export function unitNameWrites(db: TenantDb, current: Unit, name: string, now: string): TransactItem[] {
+export interface UnitNameWrites {
+  /** The unit itself: name, name-ordered index keys, version; conditioned on the version read and on no job holding it. */
+  unit: TransactItem;
+  /** Below the root, when the name's sibling key changes: the old claim released, the new one taken. */
+  release: TransactItem[];
+  claim: TransactItem[];
+  /** The name's word items (T10). */
+  words: TransactItem[];
+}
+
+/** Every write of a rename, for a caller that gives them one meaning. */
+export const allNameWrites = (w: UnitNameWrites): TransactItem[] => [w.unit, ...w.release, ...w.claim, ...w.words];
+
+/** The writes that give a unit a new name. */
+export function unitNameWrites(db: TenantDb, current: Unit, name: string, now: string): UnitNameWrites {
   const nameKey = searchKey(name);
-  const items: TransactItem[] = [
-    {
+  const moveClaim = current.parentId !== null && !sameSiblingName(current.name, name);
+  return {
+    unit: {
       Update: {
         TableName: db.tableName,
         Key: keys.unit(db.tenantId, current.id),
@@ -79,17 +85,13 @@ export function unitNameWrites(db: TenantDb, current: Unit, name: string, now: s
         ConditionExpression: '#version = :expected AND attribute_not_exists(#lock)',
         ExpressionAttributeNames: { '#name': 'name', '#version': 'version', '#lock': 'lock' },
         ExpressionAttributeValues: { ':name': name, ':key': nameKey, ':next': current.version + 1, ':now': now, ':expected': current.version },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },
     },
-  ];
-  if (current.parentId && !sameSiblingName(current.name, name)) {
-    items.push(siblingNameDelete(db, current.parentId, current.name, current.id), siblingNamePut(db, current.parentId, name, current.id));
-  }
-  // The name's word items (T10) follow it in the same transaction: the unit's version
-  // condition makes the words read from current.name the stored ones.
-  items.push(...nameWordChanges(db, { kind: 'unit', id: current.id }, current.name, name));
-  return items;
+    release: moveClaim ? [siblingNameDelete(db, current.parentId!, current.name, current.id)] : [],
+    claim: moveClaim ? [siblingNamePut(db, current.parentId!, name, current.id)] : [],
+    // The unit's version condition makes the words read from current.name the stored ones.
+    words: nameWordChanges(db, { kind: 'unit', id: current.id }, current.name, name),
+  };
 }
 
 /** The organization's name (T1) set to its root unit's, with its version moved on. */

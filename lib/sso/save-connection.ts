@@ -1,7 +1,7 @@
 // The settings page's save of the SSO connection: the platform item, then the tenant's audit
 // entry (never with the secret). The route authorizes `sso.manage` first. Server-only.
 import { auditEntryPut } from '../audit';
-import { confirmDecision, transactWrite, type Actor, type TenantDb } from '../db';
+import { confirmDecision, transaction, type Actor, type TenantDb } from '../db';
 import { platformDb } from '../tenancy';
 import { setConnection, type SetConnectionInput, type SsoConnection } from './connection';
 
@@ -16,11 +16,13 @@ export async function saveConnection(db: TenantDb, actor: Actor, input: SetConne
   const saved = await setConnection(platformDb(), db.tenantId, { ...input, expectedVersion: input.expectedVersion ?? 0 });
   // The connection is a platform item, so its change can't share a transaction with the
   // tenant's audit trail; the entry follows it.
-  await transactWrite(db, [
-    auditEntryPut(db, {
-      actor, action: 'sso.update', target: { type: 'tenant', id: db.tenantId, label: saved.issuer },
-      after: { issuer: saved.issuer, clientId: saved.clientId, domains: saved.domains, jit: saved.jit, secretChanged: input.clientSecret !== undefined },
-    }),
-  ]);
+  await transaction(db)
+    .add(
+      auditEntryPut(db, {
+        actor, action: 'sso.update', target: { type: 'tenant', id: db.tenantId, label: saved.issuer },
+        after: { issuer: saved.issuer, clientId: saved.clientId, domains: saved.domains, jit: saved.jit, secretChanged: input.clientSecret !== undefined },
+      }),
+    )
+    .send();
   return saved;
 }

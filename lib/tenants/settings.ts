@@ -2,11 +2,11 @@
 // SSO connection details live with lib/sso, not here.
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { auditEntryPut } from '../audit';
-import { isConditionFailure, keys, transactWrite, type Actor, type PlatformDb, type TenantDb } from '../db';
+import { isConditionFailure, keys, transaction, type Actor, type PlatformDb, type TenantDb } from '../db';
 import { versionConflict } from '../errors';
 import { tenantNotFound } from './errors';
 import { validateVersion } from '../validation/version';
-import { unitNameWrites } from '../org/rename-unit';
+import { allNameWrites, unitNameWrites } from '../org/rename-unit';
 import { readUnit } from '../org/unit-reads';
 import { validateName } from '../validation';
 
@@ -66,8 +66,12 @@ export async function renameTenant(db: TenantDb, actor: Actor, input: { name: st
   if (current.name === name && root?.name === name) return current;
 
   const now = new Date().toISOString();
-  const failed = await transactWrite(db, [
-    {
+  const conflictWithStored = async () => {
+    const stored = await getTenantSettings(db);
+    return versionConflict('tenant', stored.version, stored);
+  };
+  await transaction(db)
+    .add({
       Update: {
         TableName: db.tableName,
         Key: keys.tenantSettings(db.tenantId),
@@ -76,19 +80,17 @@ export async function renameTenant(db: TenantDb, actor: Actor, input: { name: st
         ExpressionAttributeNames: { '#name': 'name', '#version': 'version' },
         ExpressionAttributeValues: { ':name': name, ':next': expectedVersion + 1, ':now': now, ':expected': expectedVersion },
       },
-    },
+    }, conflictWithStored)
     // A root renamed meanwhile fails its version condition: a conflict, as for the settings.
-    ...(root && root.name !== name ? unitNameWrites(db, root, name, now) : []),
-    auditEntryPut(db, {
-      actor, action: 'tenant.rename', target: { type: 'tenant', id: db.tenantId, label: name },
-      ...(root ? { unitId: root.id } : {}),
-      before: { name: current.name }, after: { name },
-    }),
-  ]);
-  if (failed) {
-    const stored = await getTenantSettings(db);
-    throw versionConflict('tenant', stored.version, stored);
-  }
+    .add(root && root.name !== name ? allNameWrites(unitNameWrites(db, root, name, now)) : [], conflictWithStored)
+    .add(
+      auditEntryPut(db, {
+        actor, action: 'tenant.rename', target: { type: 'tenant', id: db.tenantId, label: name },
+        ...(root ? { unitId: root.id } : {}),
+        before: { name: current.name }, after: { name },
+      }),
+    )
+    .send();
   return { ...current, name, version: expectedVersion + 1, updatedAt: now };
 }
 

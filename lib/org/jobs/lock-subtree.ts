@@ -6,7 +6,7 @@
 // update conditioned on our lease, so "locked" and "recorded as locked" can never diverge, and a
 // process that lost its lease can't lock anything more.
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGet, failureAt, keys, transactWrite, type TransactItem } from '../../db';
+import { batchGet, keys, transaction, type TransactItem } from '../../db';
 import { versionConflict } from '../../errors';
 import { chunk, mapLimit, sleep } from '../map-limit';
 import { closureProblem, discoverMembers, discoverSubtreeUnits, type SubtreeMember } from '../subtree-snapshot';
@@ -57,29 +57,25 @@ async function lockUnitBatch(ctx: JobContext, ids: string[]): Promise<string[]> 
     const seq = record.chunksL;
     const change = { expect: { status: 'preparing' as const, chunksL: seq }, add: { chunksL: 1 } };
     const now = Date.now();
-    const items: TransactItem[] = [
-      chunkPut(ctx, chunkKey(db.tenantId, record.jobId, 'L', seq), { ids: pending }),
-      ...pending.map((id) => lockUnitItem(ctx, id)),
-      journalUpdateItem(ctx, change, now),
-    ];
-    const failed = await transactWrite(db, items);
-    if (!failed) {
+    const drop = new Set<string>();
+    const leaseLost = () => new LeaseLost(record.jobId);
+    // The journal first: a lost lease answers before anything the units say.
+    const tx = transaction(db)
+      .add(chunkPut(ctx, chunkKey(db.tenantId, record.jobId, 'L', seq), { ids: pending }), leaseLost)
+      .add(journalUpdateItem(ctx, change, now), leaseLost);
+    for (const id of pending) {
+      tx.add(lockUnitItem(ctx, id), (item) => {
+        if (item?.lock) return unitLocked(item.lock as string);
+        if (id === record.unitId) return versionConflict('unit', item?.version as number | undefined, item ? toUnit(item) : undefined);
+        // Deleted, or moved out of the subtree since the index listed it: not ours to move.
+        if (!item || !(item.path as string).startsWith(record.oldPath)) drop.add(id);
+        return 'retry';
+      });
+    }
+    if ((await tx.send()) === 'written') {
       applyJournalChange(ctx, change, now);
       await reportProgress(ctx);
       return pending;
-    }
-    if (failureAt(failed, 0) || failureAt(failed, items.length - 1)) throw new LeaseLost(record.jobId);
-    const drop = new Set<string>();
-    for (const f of failed) {
-      const id = pending[f.index - 1];
-      const item = f.item;
-      if (id === record.unitId) {
-        if (item?.lock) throw unitLocked(item.lock as string);
-        throw versionConflict('unit', item?.version as number | undefined, item ? toUnit(item) : undefined);
-      }
-      if (item?.lock) throw unitLocked(item.lock as string);
-      // Deleted, or moved out of the subtree since the index listed it: not ours to move.
-      if (!item || !(item.path as string).startsWith(record.oldPath)) drop.add(id);
     }
     pending = pending.filter((id) => !drop.has(id));
   }
@@ -97,7 +93,6 @@ function lockUnitItem(ctx: JobContext, unitId: string): TransactItem {
       ConditionExpression: `attribute_not_exists(#lock) AND begins_with(#path, :old)${isRoot ? ' AND #version = :v' : ''}`,
       ExpressionAttributeNames: { '#lock': 'lock', '#path': 'path', ...(isRoot ? { '#version': 'version' } : {}) },
       ExpressionAttributeValues: { ':job': record.jobId, ':old': record.oldPath, ...(isRoot ? { ':v': record.expectedVersion } : {}) },
-      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     },
   };
 }
@@ -113,9 +108,11 @@ async function lockMembers(ctx: JobContext, members: SubtreeMember[]) {
     const change = { expect: { status: 'preparing' as const, chunksM: seq }, add: { chunksM: 1 } };
     const now = Date.now();
     const planned: PlanMember[] = batch.map((m) => [m.unitId, m.userId]);
-    const items: TransactItem[] = [
-      chunkPut(ctx, chunkKey(db.tenantId, record.jobId, 'M', seq), { members: planned }),
-      ...batch.map((m) => ({
+    const leaseLost = () => new LeaseLost(record.jobId);
+    await transaction(db)
+      .add(chunkPut(ctx, chunkKey(db.tenantId, record.jobId, 'M', seq), { members: planned }), leaseLost)
+      .add(journalUpdateItem(ctx, change, now), leaseLost)
+      .add(batch.map((m): TransactItem => ({
         Update: {
           TableName: db.tableName,
           Key: keys.unitMember(db.tenantId, m.unitId, m.userId),
@@ -124,14 +121,8 @@ async function lockMembers(ctx: JobContext, members: SubtreeMember[]) {
           ExpressionAttributeNames: { '#lock': 'lock' },
           ExpressionAttributeValues: { ':job': record.jobId },
         },
-      })),
-      journalUpdateItem(ctx, change, now),
-    ];
-    const failed = await transactWrite(db, items);
-    if (failed) {
-      if (failureAt(failed, 0) || failureAt(failed, items.length - 1)) throw new LeaseLost(record.jobId);
-      throw treeBusy();
-    }
+      })), () => treeBusy())
+      .send();
     applyJournalChange(ctx, change, now);
     await reportProgress(ctx);
   }

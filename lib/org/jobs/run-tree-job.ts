@@ -7,7 +7,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { auditEntryPut } from '../../audit';
-import { actorIdentity, failureAt, keys, transactWrite, withoutGuards, type Actor, type TenantDb, type TransactItem } from '../../db';
+import { actorIdentity, keys, transaction, withoutGuards, type Actor, type TenantDb } from '../../db';
 import { isArborError } from '../../errors';
 import { sleep } from '../map-limit';
 import { siblingNameDelete, siblingNamePut } from '../sibling-name';
@@ -99,73 +99,72 @@ async function commit(ctx: JobContext, spec: TreeJobSpec, db: TenantDb) {
   const now = new Date().toISOString();
   const change = { expect: { status: 'prepared' as const }, set: { status: 'committed' as const, step: 0 } };
   const nowMs = Date.now();
-  const items: TransactItem[] = [journalUpdateItem(ctx, change, nowMs)];
+  // Added in the order their failures are told: the lease, the parents, the name, the rest.
+  // A parent gone, held by another job, or moved since it was read.
+  const parentRefusal = (stored: Record<string, unknown> | undefined) =>
+    !stored ? parentNotFound() : stored.lock ? unitLocked(stored.lock as string) : treeBusy();
+  const tx = transaction(db).add(journalUpdateItem(ctx, change, nowMs), () => new LeaseLost(record.jobId));
   if (record.kind === 'move') {
     const newPath = record.newPath!;
-    items.push(
-      {
-        Update: {
-          TableName: db.tableName,
-          Key: keys.unit(db.tenantId, root.id),
-          UpdateExpression:
-            'SET parentId = :parent, #path = :path, GSI1SK = :path, GSI2PK = :children, #depth = :depth, #version = #version + :one, updatedAt = :now',
-          ConditionExpression: '#lock = :job AND #version = :v',
-          ExpressionAttributeNames: { '#path': 'path', '#depth': 'depth', '#version': 'version', '#lock': 'lock' },
-          ExpressionAttributeValues: {
-            ':parent': record.toParentId, ':path': newPath, ':children': keys.gsi2.children(db.tenantId, record.toParentId!),
-            ':depth': depthOf(newPath), ':one': 1, ':now': now, ':job': record.jobId, ':v': record.expectedVersion,
+    tx.add([childCountUpdate(db, record.toParentId!, 1, record.toParentPath), childCountUpdate(db, record.fromParentId, -1)], parentRefusal)
+      .add(siblingNamePut(db, record.toParentId!, root.name, root.id), () => nameTaken(root.name))
+      .add(
+        [
+          {
+            Update: {
+              TableName: db.tableName,
+              Key: keys.unit(db.tenantId, root.id),
+              UpdateExpression:
+                'SET parentId = :parent, #path = :path, GSI1SK = :path, GSI2PK = :children, #depth = :depth, #version = #version + :one, updatedAt = :now',
+              ConditionExpression: '#lock = :job AND #version = :v',
+              ExpressionAttributeNames: { '#path': 'path', '#depth': 'depth', '#version': 'version', '#lock': 'lock' },
+              ExpressionAttributeValues: {
+                ':parent': record.toParentId, ':path': newPath, ':children': keys.gsi2.children(db.tenantId, record.toParentId!),
+                ':depth': depthOf(newPath), ':one': 1, ':now': now, ':job': record.jobId, ':v': record.expectedVersion,
+              },
+            },
           },
-        },
-      },
-      childCountUpdate(db, record.fromParentId, -1),
-      childCountUpdate(db, record.toParentId!, 1, record.toParentPath),
-      siblingNameDelete(db, record.fromParentId, root.name, root.id),
-      siblingNamePut(db, record.toParentId!, root.name, root.id),
-      auditEntryPut(db, {
-        actor: record.actor, action: 'unit.move', target: { type: 'unit', id: root.id, label: root.name }, unitId: root.id,
-        before: { parentId: record.fromParentId, path: record.oldPath },
-        after: { parentId: record.toParentId, path: newPath, jobId: record.jobId, units: record.unitTotal, memberships: record.memberTotal },
-      }),
-    );
+          siblingNameDelete(db, record.fromParentId, root.name, root.id),
+        ],
+        () => treeBusy(),
+      )
+      .add(
+        auditEntryPut(db, {
+          actor: record.actor, action: 'unit.move', target: { type: 'unit', id: root.id, label: root.name }, unitId: root.id,
+          before: { parentId: record.fromParentId, path: record.oldPath },
+          after: { parentId: record.toParentId, path: newPath, jobId: record.jobId, units: record.unitTotal, memberships: record.memberTotal },
+        }),
+      );
   } else {
-    items.push(
-      {
-        Update: {
-          TableName: db.tableName,
-          Key: keys.unit(db.tenantId, root.id),
-          // Off the parent's child list (T3) now; the item itself goes with the last step.
-          UpdateExpression: 'SET updatedAt = :now REMOVE GSI2PK, GSI2SK',
-          ConditionExpression: '#lock = :job AND #version = :v',
-          ExpressionAttributeNames: { '#lock': 'lock', '#version': 'version' },
-          ExpressionAttributeValues: { ':now': now, ':job': record.jobId, ':v': record.expectedVersion },
-        },
-      },
-      childCountUpdate(db, record.fromParentId, -1),
-      siblingNameDelete(db, record.fromParentId, root.name, root.id),
-      auditEntryPut(db, {
-        actor: record.actor, action: 'unit.delete', target: { type: 'unit', id: root.id, label: root.name }, unitId: root.id,
-        before: { name: root.name, parentId: record.fromParentId, path: record.oldPath },
-        after: { recursive: true, jobId: record.jobId, units: record.unitTotal, memberships: record.memberTotal },
-      }),
-    );
+    tx.add(childCountUpdate(db, record.fromParentId, -1), parentRefusal)
+      .add(
+        [
+          {
+            Update: {
+              TableName: db.tableName,
+              Key: keys.unit(db.tenantId, root.id),
+              // Off the parent's child list (T3) now; the item itself goes with the last step.
+              UpdateExpression: 'SET updatedAt = :now REMOVE GSI2PK, GSI2SK',
+              ConditionExpression: '#lock = :job AND #version = :v',
+              ExpressionAttributeNames: { '#lock': 'lock', '#version': 'version' },
+              ExpressionAttributeValues: { ':now': now, ':job': record.jobId, ':v': record.expectedVersion },
+            },
+          },
+          siblingNameDelete(db, record.fromParentId, root.name, root.id),
+        ],
+        () => treeBusy(),
+      )
+      .add(
+        auditEntryPut(db, {
+          actor: record.actor, action: 'unit.delete', target: { type: 'unit', id: root.id, label: root.name }, unitId: root.id,
+          before: { name: root.name, parentId: record.fromParentId, path: record.oldPath },
+          after: { recursive: true, jobId: record.jobId, units: record.unitTotal, memberships: record.memberTotal },
+        }),
+      );
   }
-  const failed = await transactWrite(db, items);
-  if (!failed) {
-    applyJournalChange(ctx, change, nowMs);
-    await reportProgress(ctx);
-    return;
-  }
-  if (failureAt(failed, 0)) throw new LeaseLost(record.jobId);
-  // Items: journal, root, old parent, then (move) new parent, name release, name claim.
-  for (const parentIndex of record.kind === 'move' ? [3, 2] : [2]) {
-    const f = failureAt(failed, parentIndex);
-    if (!f) continue;
-    if (!f.item) throw parentNotFound();
-    if (f.item.lock) throw unitLocked(f.item.lock as string);
-    throw treeBusy(); // the destination moved since it was read
-  }
-  if (record.kind === 'move' && failureAt(failed, 5)) throw nameTaken(root.name);
-  throw treeBusy();
+  await tx.send();
+  applyJournalChange(ctx, change, nowMs);
+  await reportProgress(ctx);
 }
 
 /** Runs the steps of the current phase from the first one not yet recorded. */
@@ -176,16 +175,22 @@ async function runSteps(ctx: JobContext, steps: Step[]) {
       const items = await steps[k].build();
       const change = { expect: { status: record.status, step: k }, add: { step: 1, done: steps[k].size } };
       const now = Date.now();
-      const failed = await transactWrite(db, [...items, journalUpdateItem(ctx, change, now)]);
-      if (!failed) {
+      const refused: string[] = [];
+      const written = await transaction(db)
+        .add(journalUpdateItem(ctx, change, now), () => new LeaseLost(record.jobId))
+        .add(items, (stored) => {
+          refused.push(stored ? `${String(stored.PK)} ${String(stored.SK)}` : 'an item gone');
+          return 'retry';
+        })
+        .send();
+      if (written === 'written') {
         applyJournalChange(ctx, change, now);
         break;
       }
-      if (failureAt(failed, items.length)) throw new LeaseLost(record.jobId);
       if (!steps[k].retryable || attempt >= 8) {
         // Stored data contradicts the plan: say so on the journal (the UI shows it); the job
         // stays resumable and keeps its subtree locked rather than guessing.
-        const detail = `step ${k} of ${record.status} refused at items ${failed.map((f) => f.index).join(',')}`;
+        const detail = `step ${k} of ${record.status} refused by ${refused.join(', ')}`;
         await updateJournal(ctx, { expect: { status: record.status, step: k }, set: { error: { code: 'job.stuck', message: detail } } }).catch(() => undefined);
         throw new Error(`tree job ${record.jobId}: ${detail}`);
       }
