@@ -5,22 +5,22 @@
 // its parent in its commit transaction and deletes leaves first (lib/org/jobs). The root of the
 // tenant cannot be deleted. Server-only.
 import { auditEntryPut } from '../audit';
-import { batchGet, GUARD_ITEMS, keys, MAX_TRANSACTION_ITEMS, transaction, type Actor, type TenantDb } from '../db';
+import { GUARD_ITEMS, MAX_TRANSACTION_ITEMS, transaction, type Actor, type TenantDb } from '../db';
 import { versionConflict } from '../errors';
 import { toTenantUser } from '../members/membership-items';
 import { validateVersion } from '../validation/version';
 import { profileCountChange } from '../members/remove-membership';
 import { readRemovals } from '../members/member-reads';
-import { nameWordDeletes, profileWordDeletes } from '../search/name-words';
+import { profileWordDeletes } from '../search/name-words';
 import { validateId } from '../validation';
 import { countSubtree } from './count-subtree';
 import { nudgeTreeJob } from './jobs/resume-move-jobs';
 import { startTreeJob, type TreeJobOptions } from './jobs/run-tree-job';
-import { siblingNameDelete } from './sibling-name';
 import { discoverSubtreeUnits, snapshotSubtree, type SubtreeSnapshot } from './subtree-snapshot';
+import { subtreeMembershipDeletes, unitDeletes } from './subtree-writes';
 import { childCountUpdate, unitCountDecrement } from './unit-counters';
 import { readUnit } from './unit-reads';
-import { toUnit, type Unit } from './unit-item';
+import { toUnit } from './unit-item';
 import { notEmpty, rootDelete, treeBusy, unitLocked, unitNotFound } from './errors';
 
 export interface DeleteUnitInput {
@@ -90,51 +90,18 @@ async function deleteInOneTransaction(
   // answers for its own version and existence.
   const lockedOr = (stored: Record<string, unknown> | undefined) => (stored?.lock ? unitLocked(stored.lock as string, 'delete') : 'retry');
   const tx = transaction(db);
+  const asRead = { asRead: true } as const;
   for (const u of units) {
-    const isRoot = u.id === root.id;
-    tx.add(
-      {
-        Delete: {
-          TableName: db.tableName,
-          Key: keys.unit(db.tenantId, u.id),
-          // As read: not locked, same place and name (its claim and words are deleted by it), no
-          // child or member added or removed since.
-          ConditionExpression: `attribute_not_exists(#lock) AND #path = :path AND #name = :name AND childCount = :c AND memberCount = :m${isRoot ? ' AND #version = :v' : ''}`,
-          ExpressionAttributeNames: { '#lock': 'lock', '#path': 'path', '#name': 'name', ...(isRoot ? { '#version': 'version' } : {}) },
-          ExpressionAttributeValues: { ':path': u.path, ':name': u.name, ':c': u.childCount, ':m': u.memberCount, ...(isRoot ? { ':v': expectedVersion } : {}) },
-        },
-      },
-      (stored) => {
-        if (!isRoot) return lockedOr(stored);
-        if (!stored) return unitNotFound();
-        const current = toUnit(stored);
-        if (current.lockedBy) return unitLocked(current.lockedBy, 'delete');
-        return current.version !== expectedVersion ? versionConflict('unit', current.version, current) : 'retry';
-      },
-    ).add([siblingNameDelete(db, u.parentId!, u.name, u.id), ...nameWordDeletes(db, { kind: 'unit', id: u.id }, u.name)], () => 'retry');
+    const [unitDelete, ...rest] = unitDeletes(db, u, asRead, u.id === root.id ? { version: expectedVersion } : {});
+    tx.add(unitDelete, (stored) => {
+      if (u.id !== root.id) return lockedOr(stored);
+      if (!stored) return unitNotFound();
+      const current = toUnit(stored);
+      if (current.lockedBy) return unitLocked(current.lockedBy, 'delete');
+      return current.version !== expectedVersion ? versionConflict('unit', current.version, current) : 'retry';
+    }).add(rest, () => 'retry');
   }
-  for (const m of members) {
-    tx.add(
-      [
-        {
-          Delete: {
-            TableName: db.tableName,
-            Key: keys.unitMember(db.tenantId, m.unitId, m.userId),
-            ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(#lock)',
-            ExpressionAttributeNames: { '#lock': 'lock' },
-          },
-        },
-        {
-          Delete: {
-            TableName: db.tableName,
-            Key: keys.userMembership(db.tenantId, m.userId, m.unitId),
-            ConditionExpression: 'attribute_exists(PK)',
-          },
-        },
-      ],
-      lockedOr,
-    );
-  }
+  for (const m of members) tx.add(subtreeMembershipDeletes(db, m, asRead), lockedOr);
   tx.add(removals.map((r) => profileCountChange(db, r.profile, r.removed)), () => 'retry')
     .add(childCountUpdate(db, root.parentId!, -1), (stored) => (stored?.lock ? unitLocked(stored.lock as string) : 'retry'))
     .add(unitCountDecrement(db, units.length), () => 'retry')

@@ -12,6 +12,7 @@ import { validateId } from '../validation';
 import { nudgeTreeJob } from './jobs/resume-move-jobs';
 import { startTreeJob, type TreeJobOptions } from './jobs/run-tree-job';
 import { siblingNameKey, siblingNameDelete, siblingNamePut } from './sibling-name';
+import { membershipPathRewrite, movedRootUpdate, unitPathRewrite } from './subtree-writes';
 import { discoverSubtreeUnits, snapshotSubtree, type SubtreeSnapshot } from './subtree-snapshot';
 import { childCountUpdate } from './unit-counters';
 import { readUnit } from './unit-reads';
@@ -88,66 +89,22 @@ async function moveInOneTransaction(
   const newPath = `${target.path}${root.id}/`;
   const rewrite = (path: string) => newPath + path.slice(oldPath.length);
   const now = new Date().toISOString();
-  const names = { '#path': 'path', '#lock': 'lock', '#depth': 'depth' };
-
   // A unit in the subtree changed since the snapshot (a move, a count) reads again; one a job
   // holds refuses. The root also answers for its own version and existence.
   const lockedOr = (stored: Record<string, unknown> | undefined, otherwise: Error | 'retry') =>
     stored?.lock ? unitLocked(stored.lock as string) : otherwise;
-  const tx = transaction(db);
-  for (const u of units) {
-    const path = rewrite(u.path);
-    const isRoot = u.id === root.id;
-    tx.add({
-      Update: {
-        TableName: db.tableName,
-        Key: keys.unit(db.tenantId, u.id),
-        UpdateExpression: isRoot
-          ? 'SET parentId = :parent, GSI2PK = :children, #path = :path, GSI1SK = :path, #depth = :depth, #version = :next, updatedAt = :now'
-          : 'SET #path = :path, GSI1SK = :path, #depth = :depth, updatedAt = :now',
-        // Path and counts as read: nothing moved, was added to or removed from the subtree.
-        ConditionExpression: `attribute_not_exists(#lock) AND #path = :old AND childCount = :children_n AND memberCount = :members_n${isRoot ? ' AND #version = :expected' : ''}`,
-        ExpressionAttributeNames: { ...names, ...(isRoot ? { '#version': 'version' } : {}) },
-        ExpressionAttributeValues: {
-          ':path': path, ':depth': depthOf(path), ':now': now, ':old': u.path, ':children_n': u.childCount, ':members_n': u.memberCount,
-          ...(isRoot
-            ? { ':parent': target.id, ':children': keys.gsi2.children(db.tenantId, target.id), ':next': expectedVersion + 1, ':expected': expectedVersion }
-            : {}),
-        },
-      },
-    }, (stored) => {
-      if (!isRoot) return lockedOr(stored, 'retry');
+  const asRead = { asRead: true } as const;
+  const tx = transaction(db).add(
+    movedRootUpdate(db, root, { parentId: target.id, path: newPath, expectedVersion }, now, asRead),
+    (stored) => {
       if (!stored) return unitNotFound();
       if (stored.version !== expectedVersion && !stored.lock) return versionConflict('unit', stored.version as number, toUnit(stored));
       return lockedOr(stored, 'retry');
-    });
-  }
+    },
+  );
+  for (const u of units.slice(1)) tx.add(unitPathRewrite(db, u, rewrite(u.path), now, asRead), (stored) => lockedOr(stored, 'retry'));
   const pathOf = new Map(units.map((u) => [u.id, rewrite(u.path)]));
-  for (const m of members) {
-    const unitPath = pathOf.get(m.unitId)!;
-    tx.add(
-      [{
-        Update: {
-          TableName: db.tableName,
-          Key: keys.unitMember(db.tenantId, m.unitId, m.userId),
-          UpdateExpression: 'SET unitPath = :path, GSI1SK = :sk',
-          ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(#lock)',
-          ExpressionAttributeNames: { '#lock': 'lock' },
-          ExpressionAttributeValues: { ':path': unitPath, ':sk': `${unitPath}${m.userId}` },
-        },
-      },
-      {
-        Update: {
-          TableName: db.tableName,
-          Key: keys.userMembership(db.tenantId, m.userId, m.unitId),
-          UpdateExpression: 'SET unitPath = :path',
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':path': unitPath },
-        },
-      }],
-      (stored) => lockedOr(stored, 'retry'),
-    );
-  }
+  for (const m of members) tx.add(membershipPathRewrite(db, m, pathOf.get(m.unitId)!, asRead), (stored) => lockedOr(stored, 'retry'));
   tx.add([childCountUpdate(db, root.parentId!, -1), childCountUpdate(db, target.id, 1, target.path)], (stored) =>
     !stored ? targetNotFound() : lockedOr(stored, 'retry'),
   )

@@ -12,11 +12,10 @@ import { batchGet, keys, queryAll, type TransactItem } from '../../db';
 import { profileCountChange } from '../../members/remove-membership';
 import { readRemovals } from '../../members/member-reads';
 import { toTenantUser } from '../../members/membership-items';
-import { allNameWordDeletes, nameWordDeletes, nameWordTexts } from '../../search/name-words';
-import { siblingNameDelete } from '../sibling-name';
+import { allNameWordDeletes, nameWordTexts } from '../../search/name-words';
+import { membershipPathRewrite, subtreeMembershipDeletes, unitDeletes, unitPathRewrite } from '../subtree-writes';
 import { mapLimit } from '../map-limit';
 import { unitCountDecrement } from '../unit-counters';
-import { depthOf } from '../unit-item';
 import { expiresAtAfterFinish, TTL_ATTRIBUTE, type PlanMember, type PlanUnit } from './job-item';
 import type { JobContext } from './job-journal';
 
@@ -75,51 +74,15 @@ export function rewriteSteps(ctx: JobContext, plan: JobPlan): Step[] {
   const now = () => new Date().toISOString();
   const newPath = (oldPath: string) => record.newPath! + oldPath.slice(record.oldPath.length);
   const oldPaths = unitPlanPaths(plan);
+  const held = { heldBy: record.jobId };
   const unitSteps = plan.P.map((units): Step => ({
     size: units.length,
     // The root's own item was rewritten by the commit transaction.
-    build: async () =>
-      units.filter((u) => u.id !== record.unitId).map((u) => {
-        const path = newPath(u.path);
-        return {
-          Update: {
-            TableName: db.tableName,
-            Key: keys.unit(db.tenantId, u.id),
-            UpdateExpression: 'SET #path = :path, GSI1SK = :path, #depth = :depth, updatedAt = :now',
-            ConditionExpression: '#lock = :job',
-            ExpressionAttributeNames: { '#path': 'path', '#depth': 'depth', '#lock': 'lock' },
-            ExpressionAttributeValues: { ':path': path, ':depth': depthOf(path), ':now': now(), ':job': record.jobId },
-          },
-        };
-      }),
+    build: async () => units.filter((u) => u.id !== record.unitId).map((u) => unitPathRewrite(db, u, newPath(u.path), now(), held)),
   }));
   const memberSteps = plan.M.map((members): Step => ({
     size: members.length,
-    build: async () =>
-      members.flatMap(([unitId, userId]): TransactItem[] => {
-        const unitPath = newPath(oldPaths.get(unitId)!);
-        return [
-          {
-            Update: {
-              TableName: db.tableName,
-              Key: keys.unitMember(db.tenantId, unitId, userId),
-              UpdateExpression: 'SET unitPath = :path, GSI1SK = :sk',
-              ConditionExpression: '#lock = :job',
-              ExpressionAttributeNames: { '#lock': 'lock' },
-              ExpressionAttributeValues: { ':path': unitPath, ':sk': `${unitPath}${userId}`, ':job': record.jobId },
-            },
-          },
-          {
-            Update: {
-              TableName: db.tableName,
-              Key: keys.userMembership(db.tenantId, userId, unitId),
-              UpdateExpression: 'SET unitPath = :path',
-              ConditionExpression: 'attribute_exists(PK)',
-              ExpressionAttributeValues: { ':path': unitPath },
-            },
-          },
-        ];
-      }),
+    build: async () => members.flatMap(([unitId, userId]) => membershipPathRewrite(db, { unitId, userId }, newPath(oldPaths.get(unitId)!), held)),
   }));
   return [...unitSteps, ...memberSteps];
 }
@@ -153,31 +116,14 @@ export function unlockSteps(ctx: JobContext, plan: JobPlan): Step[] {
  */
 export function deleteSteps(ctx: JobContext, plan: JobPlan): Step[] {
   const { db, record } = ctx;
+  const held = { heldBy: record.jobId };
   const memberSteps = plan.M.map((members): Step => ({
     size: members.length,
     retryable: true,
     build: async () => {
       const removals = await readRemovals(db, members.map(([unitId, userId]) => ({ unitId, userId })));
       return [
-        ...members.flatMap(([unitId, userId]): TransactItem[] => [
-          {
-            Delete: {
-              TableName: db.tableName,
-              Key: keys.unitMember(db.tenantId, unitId, userId),
-              ConditionExpression: '#lock = :job',
-              ExpressionAttributeNames: { '#lock': 'lock' },
-              ExpressionAttributeValues: { ':job': record.jobId },
-            },
-          },
-          {
-            Delete: {
-              TableName: db.tableName,
-              Key: keys.userMembership(db.tenantId, userId, unitId),
-              ConditionExpression: 'attribute_not_exists(PK) OR unitId = :unit',
-              ExpressionAttributeValues: { ':unit': unitId },
-            },
-          },
-        ]),
+        ...members.flatMap(([unitId, userId]) => subtreeMembershipDeletes(db, { unitId, userId }, held)),
         ...removals.map((r) => profileCountChange(db, r.profile, r.removed)),
       ];
     },
@@ -186,21 +132,9 @@ export function deleteSteps(ctx: JobContext, plan: JobPlan): Step[] {
   const unitSteps = leavesFirst.flatMap(fitWords).map((units): Step => ({
     size: units.length,
     build: async () => [
-      ...units.flatMap((u): TransactItem[] => [
-        {
-          Delete: {
-            TableName: db.tableName,
-            Key: keys.unit(db.tenantId, u.id),
-            ConditionExpression: '#lock = :job',
-            ExpressionAttributeNames: { '#lock': 'lock' },
-            ExpressionAttributeValues: { ':job': record.jobId },
-          },
-        },
-        // The root's name claim went with the commit.
-        ...(u.id === record.unitId ? [] : [siblingNameDelete(db, u.parentId, u.name, u.id)]),
-        // Locked units cannot be renamed, so the plan's name gives the stored words.
-        ...nameWordDeletes(db, { kind: 'unit', id: u.id }, u.name),
-      ]),
+      // The root's name claim went with the commit; locked units cannot be renamed, so the
+      // plan's name gives the stored words.
+      ...units.flatMap((u) => unitDeletes(db, u, held, { keepClaim: u.id === record.unitId })),
       unitCountDecrement(db, units.length),
     ],
   }));

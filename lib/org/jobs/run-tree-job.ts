@@ -11,8 +11,9 @@ import { actorIdentity, keys, transaction, withoutGuards, type Actor, type Tenan
 import { isArborError } from '../../errors';
 import { sleep } from '../map-limit';
 import { siblingNameDelete, siblingNamePut } from '../sibling-name';
+import { movedRootUpdate } from '../subtree-writes';
 import { childCountUpdate } from '../unit-counters';
-import { depthOf, MAX_DEPTH, type Unit } from '../unit-item';
+import { MAX_DEPTH, type Unit } from '../unit-item';
 import { nameTaken, parentNotFound, tooDeep, treeBusy, unitLocked } from '../errors';
 import { journalItem, type TreeJobKind, type TreeJobRecord } from './job-item';
 import { applyJournalChange, journalUpdateItem, LeaseLost, reportProgress, updateJournal, type JobContext, type JobProgress } from './job-journal';
@@ -110,20 +111,7 @@ async function commit(ctx: JobContext, spec: TreeJobSpec, db: TenantDb) {
       .add(siblingNamePut(db, record.toParentId!, root.name, root.id), () => nameTaken(root.name))
       .add(
         [
-          {
-            Update: {
-              TableName: db.tableName,
-              Key: keys.unit(db.tenantId, root.id),
-              UpdateExpression:
-                'SET parentId = :parent, #path = :path, GSI1SK = :path, GSI2PK = :children, #depth = :depth, #version = #version + :one, updatedAt = :now',
-              ConditionExpression: '#lock = :job AND #version = :v',
-              ExpressionAttributeNames: { '#path': 'path', '#depth': 'depth', '#version': 'version', '#lock': 'lock' },
-              ExpressionAttributeValues: {
-                ':parent': record.toParentId, ':path': newPath, ':children': keys.gsi2.children(db.tenantId, record.toParentId!),
-                ':depth': depthOf(newPath), ':one': 1, ':now': now, ':job': record.jobId, ':v': record.expectedVersion,
-              },
-            },
-          },
+          movedRootUpdate(db, root, { parentId: record.toParentId!, path: newPath, expectedVersion: record.expectedVersion }, now, { heldBy: record.jobId }),
           siblingNameDelete(db, record.fromParentId, root.name, root.id),
         ],
         () => treeBusy(),

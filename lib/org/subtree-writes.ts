@@ -1,0 +1,163 @@
+// The per-item writes of moving or deleting a subtree, written once for both ways it runs: in one
+// transaction (each item conditioned on the state the snapshot read) or as a tree job (each item
+// conditioned on being held by the job's lock). The caller says which with the guard.
+// Server-only.
+import { keys, type TenantDb, type TransactItem } from '../db';
+import { nameWordDeletes } from '../search/name-words';
+import { siblingNameDelete } from './sibling-name';
+import { depthOf } from './unit-item';
+
+/**
+ * A unit as the snapshot or the job's plan holds it. Written "as read", unchanged means the same
+ * place and name and no child or member added or removed (the counts are then required).
+ */
+export interface UnitAsRead {
+  id: string;
+  parentId: string | null;
+  name: string;
+  path: string;
+  childCount?: number;
+  memberCount?: number;
+}
+
+/** What a subtree write is conditioned on: the item as read (one transaction), or held by the job. */
+export type SubtreeGuard = { asRead: true } | { heldBy: string };
+
+const heldBy = (guard: SubtreeGuard) => ('heldBy' in guard ? guard.heldBy : undefined);
+
+/** The unit's own condition: held by the job, or not locked and as read. */
+function unitCondition(unit: UnitAsRead, guard: SubtreeGuard, extra?: { version: number }) {
+  const job = heldBy(guard);
+  if (job) return { expression: '#lock = :job', names: { '#lock': 'lock' }, values: { ':job': job } as Record<string, unknown> };
+  if (unit.childCount === undefined || unit.memberCount === undefined) throw new Error(`unit ${unit.id}: written as read without its counts`);
+  return {
+    expression: `attribute_not_exists(#lock) AND #path = :old AND #name = :was AND childCount = :children_n AND memberCount = :members_n${extra ? ' AND #version = :expected' : ''}`,
+    names: { '#lock': 'lock', '#path': 'path', '#name': 'name', ...(extra ? { '#version': 'version' } : {}) },
+    values: {
+      ':old': unit.path, ':was': unit.name, ':children_n': unit.childCount, ':members_n': unit.memberCount,
+      ...(extra ? { ':expected': extra.version } : {}),
+    } as Record<string, unknown>,
+  };
+}
+
+/** A unit below the moved root takes its new path. */
+export function unitPathRewrite(db: TenantDb, unit: UnitAsRead, path: string, now: string, guard: SubtreeGuard): TransactItem {
+  const c = unitCondition(unit, guard);
+  return {
+    Update: {
+      TableName: db.tableName,
+      Key: keys.unit(db.tenantId, unit.id),
+      UpdateExpression: 'SET #path = :path, GSI1SK = :path, #depth = :depth, updatedAt = :now',
+      ConditionExpression: c.expression,
+      ExpressionAttributeNames: { ...c.names, '#path': 'path', '#depth': 'depth' },
+      ExpressionAttributeValues: { ...c.values, ':path': path, ':depth': depthOf(path), ':now': now },
+    },
+  };
+}
+
+/** The moved root: new parent, path and version (the one version a move changes). */
+export function movedRootUpdate(
+  db: TenantDb,
+  root: UnitAsRead,
+  to: { parentId: string; path: string; expectedVersion: number },
+  now: string,
+  guard: SubtreeGuard,
+): TransactItem {
+  const c = heldBy(guard)
+    ? { expression: '#lock = :job AND #version = :expected', names: { '#lock': 'lock', '#version': 'version' }, values: { ':job': heldBy(guard), ':expected': to.expectedVersion } }
+    : unitCondition(root, guard, { version: to.expectedVersion });
+  return {
+    Update: {
+      TableName: db.tableName,
+      Key: keys.unit(db.tenantId, root.id),
+      UpdateExpression:
+        'SET parentId = :parent, GSI2PK = :children, #path = :path, GSI1SK = :path, #depth = :depth, #version = :next, updatedAt = :now',
+      ConditionExpression: c.expression,
+      ExpressionAttributeNames: { ...c.names, '#path': 'path', '#depth': 'depth', '#version': 'version' },
+      ExpressionAttributeValues: {
+        ...c.values, ':parent': to.parentId, ':children': keys.gsi2.children(db.tenantId, to.parentId), ':path': to.path,
+        ':depth': depthOf(to.path), ':next': to.expectedVersion + 1, ':now': now,
+      },
+    },
+  };
+}
+
+/** Both directions of a membership take the unit's new path. */
+export function membershipPathRewrite(db: TenantDb, m: { unitId: string; userId: string }, unitPath: string, guard: SubtreeGuard): TransactItem[] {
+  const job = heldBy(guard);
+  return [
+    {
+      Update: {
+        TableName: db.tableName,
+        Key: keys.unitMember(db.tenantId, m.unitId, m.userId),
+        UpdateExpression: 'SET unitPath = :path, GSI1SK = :sk',
+        ConditionExpression: job ? '#lock = :job' : 'attribute_exists(PK) AND attribute_not_exists(#lock)',
+        ExpressionAttributeNames: { '#lock': 'lock' },
+        ExpressionAttributeValues: { ':path': unitPath, ':sk': `${unitPath}${m.userId}`, ...(job ? { ':job': job } : {}) },
+      },
+    },
+    {
+      Update: {
+        TableName: db.tableName,
+        Key: keys.userMembership(db.tenantId, m.userId, m.unitId),
+        UpdateExpression: 'SET unitPath = :path',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':path': unitPath },
+      },
+    },
+  ];
+}
+
+/**
+ * A unit deleted with its sibling name claim (except where the caller releases it: a job's root
+ * at its commit) and its name words; the name as read gives the stored words.
+ */
+export function unitDeletes(
+  db: TenantDb,
+  unit: UnitAsRead,
+  guard: SubtreeGuard,
+  options: { version?: number; keepClaim?: boolean } = {},
+): TransactItem[] {
+  const c = unitCondition(unit, guard, options.version !== undefined && !heldBy(guard) ? { version: options.version } : undefined);
+  return [
+    {
+      Delete: {
+        TableName: db.tableName,
+        Key: keys.unit(db.tenantId, unit.id),
+        ConditionExpression: c.expression,
+        ExpressionAttributeNames: c.names,
+        ExpressionAttributeValues: c.values,
+      },
+    },
+    ...(options.keepClaim ? [] : [siblingNameDelete(db, unit.parentId!, unit.name, unit.id)]),
+    ...nameWordDeletes(db, { kind: 'unit', id: unit.id }, unit.name),
+  ];
+}
+
+/**
+ * Both directions of a membership deleted. In a job the user's direction may already be gone (a
+ * step retried after the person left), so its delete tolerates that.
+ */
+export function subtreeMembershipDeletes(db: TenantDb, m: { unitId: string; userId: string }, guard: SubtreeGuard): TransactItem[] {
+  const job = heldBy(guard);
+  return [
+    {
+      Delete: {
+        TableName: db.tableName,
+        Key: keys.unitMember(db.tenantId, m.unitId, m.userId),
+        ConditionExpression: job ? '#lock = :job' : 'attribute_exists(PK) AND attribute_not_exists(#lock)',
+        ExpressionAttributeNames: { '#lock': 'lock' },
+        ...(job ? { ExpressionAttributeValues: { ':job': job } } : {}),
+      },
+    },
+    {
+      Delete: {
+        TableName: db.tableName,
+        Key: keys.userMembership(db.tenantId, m.userId, m.unitId),
+        ...(job
+          ? { ConditionExpression: 'attribute_not_exists(PK) OR unitId = :unit', ExpressionAttributeValues: { ':unit': m.unitId } }
+          : { ConditionExpression: 'attribute_exists(PK)' }),
+      },
+    },
+  ];
+}
