@@ -12,6 +12,7 @@ import type { ZodType } from 'zod';
 import { authorize as decide, decisionFacts, type Action, type ActorAccess, type Allowed, type PlaceOf } from '../authz';
 import type { TenantDb, WriteFact, WriteGuards } from '../db';
 import { errorResponse } from '../errors/http';
+import { readOnce } from './read-once';
 import { badJson, requestInvalid, requestTooLarge } from '../validation/errors';
 
 /** What an entry point needs from the session (lib/auth's Actor has all of it). */
@@ -68,6 +69,7 @@ function authorizing<A extends RequestActor>(actor: A, selfOnly: boolean, hooks:
       decided.sent = true;
     },
   };
+  const reads = readOnce(actor.db.client);
   const client = new Proxy(actor.db.client, {
     get(target, prop, receiver) {
       if (prop !== 'send') return Reflect.get(target, prop, receiver);
@@ -78,8 +80,9 @@ function authorizing<A extends RequestActor>(actor: A, selfOnly: boolean, hooks:
             state.wrote = true;
             await hooks.beforeFirstWrite?.();
           }
+          reads.forget();
         }
-        return (target.send as (...args: unknown[]) => unknown).call(target, command, ...rest);
+        return reads.send(command, ...rest);
       };
     },
   });
