@@ -16,12 +16,13 @@ import { validateId } from '../validation';
 import { countSubtree } from './count-subtree';
 import { nudgeTreeJob } from './jobs/resume-move-jobs';
 import { startTreeJob, type TreeJobOptions } from './jobs/run-tree-job';
-import { discoverSubtreeUnits, snapshotSubtree, type SubtreeSnapshot } from './subtree-snapshot';
+import { changeSubtree } from './subtree-change';
+import type { SubtreeSnapshot } from './subtree-snapshot';
 import { subtreeMembershipDeletes, unitDeletes } from './subtree-writes';
 import { childCountUpdate, unitCountDecrement } from './unit-counters';
 import { readUnit } from './unit-reads';
 import { toUnit } from './unit-item';
-import { notEmpty, rootDelete, treeBusy, unitLocked, unitNotFound } from './errors';
+import { notEmpty, rootDelete, unitLocked, unitNotFound } from './errors';
 
 export interface DeleteUnitInput {
   unitId: string;
@@ -34,42 +35,42 @@ export type DeleteResult = { kind: 'deleted'; units: number; memberships: number
 
 /** Items besides the units, claims and memberships: parent count, tenant count, audit, and room for the decision's facts. */
 const FIXED_ITEMS = 3 + GUARD_ITEMS;
-const MAX_ATTEMPTS = 4;
 
 export async function deleteUnit(db: TenantDb, actor: Actor, input: DeleteUnitInput, options: TreeJobOptions = {}): Promise<DeleteResult> {
   const unitId = validateId(input?.unitId, 'unit');
   const expectedVersion = validateVersion(input.expectedVersion, 'unit');
   const recursive = input.recursive === true;
 
-  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-    const unit = await readUnit(db, unitId);
-    if (!unit) throw unitNotFound();
-    if (!unit.parentId) throw rootDelete();
-    if (unit.version !== expectedVersion) throw versionConflict('unit', unit.version, unit);
-    if (unit.lockedBy) {
-      nudgeTreeJob(db, unit.lockedBy);
-      throw unitLocked(unit.lockedBy, 'delete');
-    }
-    if (!recursive && (unit.childCount > 0 || unit.memberCount > 0)) {
-      const counts = await countSubtree(db, unitId);
-      throw notEmpty(unit.name, counts);
-    }
-
-    const candidates = unit.childCount === 0 && unit.memberCount === 0 ? [] : await discoverSubtreeUnits(db, unit.path);
-    const memberEstimate = candidates.reduce((n, c) => n + ((c.memberCount as number) ?? 0), unit.memberCount);
+  return changeSubtree<DeleteResult>(db, {
+    async start() {
+      const unit = await readUnit(db, unitId);
+      if (!unit) throw unitNotFound();
+      if (!unit.parentId) throw rootDelete();
+      if (unit.version !== expectedVersion) throw versionConflict('unit', unit.version, unit);
+      if (unit.lockedBy) {
+        nudgeTreeJob(db, unit.lockedBy);
+        throw unitLocked(unit.lockedBy, 'delete');
+      }
+      if (!recursive && (unit.childCount > 0 || unit.memberCount > 0)) throw notEmpty(unit.name, await countSubtree(db, unitId));
+      return { root: unit };
+    },
     // Per unit: the item and its name claim; per membership: two items and at most one profile
     // (their name words are counted once the snapshot is read).
-    if (2 * Math.max(1, candidates.length) + 3 * memberEstimate + FIXED_ITEMS <= MAX_TRANSACTION_ITEMS) {
-      const snapshot = await snapshotSubtree(db, unit);
-      if (!recursive && snapshot.units.length + snapshot.members.length > 1) continue;
+    mayFit(unit, candidates) {
+      const memberEstimate = candidates.reduce((n, c) => n + ((c.memberCount as number) ?? 0), unit.memberCount);
+      return 2 * Math.max(1, candidates.length) + 3 * memberEstimate + FIXED_ITEMS <= MAX_TRANSACTION_ITEMS;
+    },
+    async inOneTransaction(snapshot) {
+      // Something was added since the check: read again (and refuse, unless recursive).
+      if (!recursive && snapshot.units.length + snapshot.members.length > 1) return 'retry';
       const done = await deleteInOneTransaction(db, actor, snapshot, expectedVersion);
-      if (done && done !== 'tooLarge') return done;
-      if (!done) continue;
-    }
-    const jobId = await startTreeJob(db, { kind: 'delete', actor, root: unit, expectedVersion }, options);
-    return { kind: 'job', jobId };
-  }
-  throw treeBusy();
+      return done === 'tooLarge' ? 'job' : (done ?? 'retry');
+    },
+    async asJob(unit) {
+      const jobId = await startTreeJob(db, { kind: 'delete', actor, root: unit, expectedVersion }, options);
+      return { kind: 'job', jobId };
+    },
+  });
 }
 
 /**

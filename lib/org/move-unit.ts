@@ -13,11 +13,12 @@ import { nudgeTreeJob } from './jobs/resume-move-jobs';
 import { startTreeJob, type TreeJobOptions } from './jobs/run-tree-job';
 import { siblingNameKey, siblingNameDelete, siblingNamePut } from './sibling-name';
 import { membershipPathRewrite, movedRootUpdate, unitPathRewrite } from './subtree-writes';
-import { discoverSubtreeUnits, snapshotSubtree, type SubtreeSnapshot } from './subtree-snapshot';
+import { changeSubtree } from './subtree-change';
+import type { SubtreeSnapshot } from './subtree-snapshot';
 import { childCountUpdate } from './unit-counters';
 import { readUnit } from './unit-reads';
 import { depthOf, isWithin, MAX_DEPTH, toUnit, type Unit } from './unit-item';
-import { cycle, nameTaken, rootMove, targetNotFound, tooDeep, treeBusy, unitLocked, unitNotFound } from './errors';
+import { cycle, nameTaken, rootMove, targetNotFound, tooDeep, unitLocked, unitNotFound } from './errors';
 
 export interface MoveUnitInput {
   unitId: string;
@@ -29,7 +30,6 @@ export type MoveResult = { kind: 'moved'; unit: Unit } | { kind: 'job'; jobId: s
 
 /** Items besides the subtree's own: root's two parents, name release + claim, audit, and room for the decision's facts. */
 const FIXED_ITEMS = 5 + GUARD_ITEMS;
-const MAX_ATTEMPTS = 4;
 
 export async function moveUnit(db: TenantDb, actor: Actor, input: MoveUnitInput, options: TreeJobOptions = {}): Promise<MoveResult> {
   const unitId = validateId(input?.unitId, 'unit');
@@ -37,43 +37,45 @@ export async function moveUnit(db: TenantDb, actor: Actor, input: MoveUnitInput,
   const expectedVersion = validateVersion(input.expectedVersion, 'unit');
   if (unitId === newParentId) throw cycle();
 
-  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-    const [unit, target] = await Promise.all([readUnit(db, unitId), readUnit(db, newParentId)]);
-    if (!unit) throw unitNotFound();
-    if (!unit.parentId) throw rootMove();
-    if (unit.version !== expectedVersion) throw versionConflict('unit', unit.version, unit);
-    if (!target) throw targetNotFound();
-    for (const u of [unit, target]) {
-      if (u.lockedBy) {
-        nudgeTreeJob(db, u.lockedBy);
-        throw unitLocked(u.lockedBy);
+  let target: Unit;
+  return changeSubtree<MoveResult>(db, {
+    async start() {
+      const [unit, destination] = await Promise.all([readUnit(db, unitId), readUnit(db, newParentId)]);
+      if (!unit) throw unitNotFound();
+      if (!unit.parentId) throw rootMove();
+      if (unit.version !== expectedVersion) throw versionConflict('unit', unit.version, unit);
+      if (!destination) throw targetNotFound();
+      for (const u of [unit, destination]) {
+        if (u.lockedBy) {
+          nudgeTreeJob(db, u.lockedBy);
+          throw unitLocked(u.lockedBy);
+        }
       }
-    }
-    if (isWithin(target.path, unit.path)) throw cycle();
-    if (target.id === unit.parentId) return { kind: 'moved', unit };
-
-    const candidates = await discoverSubtreeUnits(db, unit.path);
-    const deepest = Math.max(unit.depth, ...candidates.map((c) => c.depth as number));
-    if (target.depth + 1 + (deepest - unit.depth) > MAX_DEPTH) throw tooDeep();
-    const estimate = candidates.length + 2 * candidates.reduce((n, c) => n + ((c.memberCount as number) ?? 0), 0) + FIXED_ITEMS;
-
-    if (estimate <= MAX_TRANSACTION_ITEMS) {
-      const snapshot = await snapshotSubtree(db, unit);
+      if (isWithin(destination.path, unit.path)) throw cycle();
+      if (destination.id === unit.parentId) return { done: { kind: 'moved', unit } };
+      target = destination;
+      return { root: unit };
+    },
+    mayFit(unit, candidates) {
+      const deepest = Math.max(unit.depth, ...candidates.map((c) => c.depth as number));
+      if (target.depth + 1 + (deepest - unit.depth) > MAX_DEPTH) throw tooDeep();
+      return candidates.length + 2 * candidates.reduce((n, c) => n + ((c.memberCount as number) ?? 0), 0) + FIXED_ITEMS <= MAX_TRANSACTION_ITEMS;
+    },
+    async inOneTransaction(snapshot) {
       const fresh = snapshot.units[0];
       if (fresh.version !== expectedVersion) throw versionConflict('unit', fresh.version, fresh);
       if (target.depth + 1 + (Math.max(...snapshot.units.map((u) => u.depth)) - fresh.depth) > MAX_DEPTH) throw tooDeep();
-      if (snapshot.units.length + 2 * snapshot.members.length + FIXED_ITEMS <= MAX_TRANSACTION_ITEMS) {
-        const moved = await moveInOneTransaction(db, actor, snapshot, target, expectedVersion);
-        if (moved) return { kind: 'moved', unit: moved };
-        continue; // something changed underneath: read again
-      }
-    }
-    // Fail fast on a name clash before locking a large subtree.
-    if (await getItem(db, siblingNameKey(db.tenantId, target.id, unit.name))) throw nameTaken(unit.name);
-    const jobId = await startTreeJob(db, { kind: 'move', actor, root: unit, expectedVersion, toParent: target }, options);
-    return { kind: 'job', jobId };
-  }
-  throw treeBusy();
+      if (snapshot.units.length + 2 * snapshot.members.length + FIXED_ITEMS > MAX_TRANSACTION_ITEMS) return 'job';
+      const moved = await moveInOneTransaction(db, actor, snapshot, target, expectedVersion);
+      return moved ? { kind: 'moved', unit: moved } : 'retry';
+    },
+    async asJob(unit) {
+      // Fail fast on a name clash before locking a large subtree.
+      if (await getItem(db, siblingNameKey(db.tenantId, target.id, unit.name))) throw nameTaken(unit.name);
+      const jobId = await startTreeJob(db, { kind: 'move', actor, root: unit, expectedVersion, toParent: target }, options);
+      return { kind: 'job', jobId };
+    },
+  });
 }
 
 /** The whole move as one transaction; undefined when a condition shows the subtree changed. */
