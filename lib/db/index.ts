@@ -6,7 +6,9 @@ export {
   transactWrite, confirmDecision, cancellationReasons, isConditionFailure, MAX_TRANSACTION_ITEMS, GUARD_ITEMS,
   type TransactItem, type FailedCondition,
 } from './transactions';
-export { actorIdentity, type TenantDb, type PlatformDb, type Actor } from './context';
+export { actorIdentity, type TenantDb, type PlatformDb, type AuditActor } from './context';
+/** lib/org/delete-unit.ts still names the audit identity `Actor`; drop this alias with its next edit. */
+export type { AuditActor as Actor } from './context';
 export { encodeCursor, decodeCursor, pageSize, type Page } from './cursor';
 export { getItem, batchGet, queryAll, queryCount } from './reads';
 export { queryPage, READ_BUDGET, type PageQuery } from './query-page';
