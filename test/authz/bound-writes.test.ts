@@ -10,7 +10,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { entrySources } from '../../lib/api/with-actor';
-import type { Actor } from '../../lib/auth';
+import type { RequestActor } from '../../lib/auth';
 import { listAudit } from '../../lib/audit';
 import type { TenantDb } from '../../lib/db';
 import { createInvitation } from '../../lib/invitations';
@@ -123,9 +123,8 @@ function mutationRoutes(): string[] {
   return found.sort();
 }
 
-async function actorFor(db: TenantDb, who: { userId: string; email: string; name: string }): Promise<Actor> {
-  const access = await loadActorAccess(db, who.userId);
-  return { ...access, memberships: access.memberships as Actor['memberships'], email: who.email, name: who.name, db, session: {} as Actor['session'] };
+async function actorFor(db: TenantDb, who: { userId: string; email: string; name: string }): Promise<RequestActor> {
+  return { ...(await loadActorAccess(db, who.userId)), email: who.email, name: who.name };
 }
 
 /** The world changed under the decision, by the owner, through the domain functions. */
