@@ -2,11 +2,10 @@
 // GSI2 Query page), or searched by name or email prefix (GSI3 and GSI2 pages in parallel, merged
 // without repeats). Owners and admins only (`members.list`). Server-only.
 import { can, type ActorAccess, type UnitRef } from '../authz';
-import { badCursor } from '../db/errors';
 import { batchGet, keys } from '../db';
-import { listDirectory, listTenantMembers, listUnitMembers, ROLE_RANK, toTenantUser, type DirectorySort, type Role, type TenantMemberRow, type TenantUser } from '../members';
+import { listDirectory, listUnitMembers, ROLE_RANK, toTenantUser, type DirectorySort, type Role, type TenantMemberRow, type TenantUser } from '../members';
 import type { Invitation } from '../invitations';
-import { personNameMatches, search, searchMembersByName, validateSearchPrefix } from '../search';
+import { search, searchPeople } from '../search';
 import { pathIds, rootPath } from '../org/unit-item';
 import { getTenantSettings } from '../tenants';
 import { mailEnabled } from '../mail';
@@ -72,7 +71,7 @@ export interface MembersScreen {
   mailEnabled: boolean;
 }
 
-/** Rows per stream per page: a search page holds up to twice this. */
+/** Rows per stream per page of a search (searchPeople): a page holds up to twice this. */
 const PAGE = 25;
 const LIST_PAGE = 50;
 
@@ -106,26 +105,6 @@ function invitationRow(access: ActorAccess, i: Invitation, labels: Map<string, U
   };
 }
 
-/** The search cursor: each stream's own signed cursor, `null` once that stream is exhausted. */
-interface SearchCursor {
-  n?: string | null;
-  e?: string | null;
-}
-
-function readSearchCursor(raw: string | undefined): SearchCursor {
-  if (!raw) return {};
-  try {
-    const value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as SearchCursor;
-    const ok = (v: unknown) => v === undefined || v === null || typeof v === 'string';
-    if (typeof value === 'object' && value && ok(value.n) && ok(value.e)) return value;
-  } catch {
-    // fall through
-  }
-  throw badCursor();
-}
-
-const writeSearchCursor = (c: SearchCursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
-
 async function withInvitationNames(ctx: ScreenContext, rows: TenantMemberRow[]): Promise<MemberListRow[]> {
   // One BatchGetItem names the invitations' units and the units shown on the people's rows.
   const ids = rows.flatMap((r) => (r.kind === 'invitation' ? [r.invitation.unitId] : namedUnits(r.user).map(([id]) => id)));
@@ -135,9 +114,9 @@ async function withInvitationNames(ctx: ScreenContext, rows: TenantMemberRow[]):
 
 /**
  * One page of the member list. Without a query: GSI2 by email (members and invitations) plus,
- * when the page holds invitations, one BatchGetItem for their units' names. With a query: people
- * whose name (any word of it) starts with it (GSI3) and those whose email does (GSI2; invitations included), in
- * parallel; someone matching both ways is listed once, from the name stream.
+ * when the page holds invitations, one BatchGetItem for their units' names. With a query: a page
+ * of lib/search's searchPeople (people by name or email, invitations included), then the units'
+ * names.
  */
 export async function membersPage(ctx: ScreenContext, options: MembersPageOptions = {}): Promise<MembersPageView> {
   ctx.authorize('members.list', {});
@@ -148,26 +127,12 @@ export async function membersPage(ctx: ScreenContext, options: MembersPageOption
     const page = await listDirectory(ctx.db, { sort: view.sort, role: view.role, limit: LIST_PAGE, cursor: options.cursor });
     return { rows: await withInvitationNames(ctx, page.items), query, view, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
   }
-  const key = validateSearchPrefix(query, 'member.badPrefix');
-  const cursor = readSearchCursor(options.cursor);
-  const emailsPossible = !/\s/.test(key);
-  const [byName, byEmail] = await Promise.all([
-    cursor.n === null ? undefined : searchMembersByName(ctx.db, query, { limit: PAGE, cursor: cursor.n }),
-    cursor.e === null || !emailsPossible ? undefined : listTenantMembers(ctx.db, { emailPrefix: query, limit: PAGE, cursor: cursor.e }),
-  ]);
-  // Members whose name matches come from the name stream: the email stream skips them, so
-  // nobody appears twice across pages either.
-  const emailRows = (byEmail?.items ?? []).filter((r) => r.kind === 'invitation' || !personNameMatches(r.user, key));
-  const rows = [...(byName?.items ?? []).map((user): TenantMemberRow => ({ kind: 'member', user })), ...emailRows];
-  const next: SearchCursor = { n: byName?.nextCursor ?? null, e: byEmail?.nextCursor ?? null };
+  const found = await searchPeople(ctx.db, query, { limit: PAGE, cursor: options.cursor });
   // A search is ordered by its two streams; the role filter narrows what they found.
-  const matching = view.role ? rows.filter((r) => (r.kind === 'member' ? r.user.roleCounts[view.role!] > 0 : r.invitation.role === view.role)) : rows;
-  return {
-    rows: await withInvitationNames(ctx, matching),
-    query,
-    view,
-    ...(next.n || next.e ? { nextCursor: writeSearchCursor(next) } : {}),
-  };
+  const matching = view.role
+    ? found.items.filter((r) => (r.kind === 'member' ? r.user.roleCounts[view.role!] > 0 : r.invitation.role === view.role))
+    : found.items;
+  return { rows: await withInvitationNames(ctx, matching), query, view, ...(found.nextCursor ? { nextCursor: found.nextCursor } : {}) };
 }
 
 export interface MembersPageOptions {
