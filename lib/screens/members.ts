@@ -1,6 +1,7 @@
-// /members: everyone in the organization with pending invitations flagged, sorted by email (one
-// GSI2 Query page), or searched by name or email prefix (GSI3 and GSI2 pages in parallel, merged
-// without repeats). Owners and admins only (`members.list`). Server-only.
+// /members: everyone in the organization with pending invitations flagged, sorted by email, name
+// or joining date, or searched by name or email prefix (lib/search searchPeople). Owners and
+// admins only (`members.list`). Each view's requests: docs/data-model.md ("Screen budgets").
+// Server-only.
 import { can, type ActorAccess, type UnitRef } from '../authz';
 import { batchGet, keys } from '../db';
 import { listDirectory, listUnitMembers, ROLE_RANK, toTenantUser, type DirectorySort, type Role, type TenantMemberRow, type TenantUser } from '../members';
@@ -113,10 +114,9 @@ async function withInvitationNames(ctx: ScreenContext, rows: TenantMemberRow[]):
 }
 
 /**
- * One page of the member list. Without a query: GSI2 by email (members and invitations) plus,
- * when the page holds invitations, one BatchGetItem for their units' names. With a query: a page
- * of lib/search's searchPeople (people by name or email, invitations included), then the units'
- * names.
+ * One page of the member list: the directory in the chosen order or, with a query, a page of
+ * lib/search's searchPeople (people by name or email, invitations included); then the names of
+ * the units the rows show.
  */
 export async function membersPage(ctx: ScreenContext, options: MembersPageOptions = {}): Promise<MembersPageView> {
   ctx.authorize('members.list', {});
@@ -145,9 +145,9 @@ export interface MembersPageOptions {
 }
 
 /**
- * The directory narrowed to one unit: its direct members (T6, one Query page, in user-id order),
- * their profiles (one BatchGetItem: the units and roles on each row) and the units' names (one
- * BatchGetItem). The role filter applies to the role held in this unit.
+ * The directory narrowed to one unit: its direct members (T6, in user-id order), their profiles
+ * (the units and roles on each row) and the units' names. The role filter applies to the role
+ * held in this unit.
  */
 async function unitDirectoryPage(ctx: ScreenContext, unitId: string, view: DirectoryView, cursor?: string): Promise<MembersPageView> {
   const page = await listUnitMembers(ctx.db, unitId, { limit: LIST_PAGE, cursor });
@@ -165,7 +165,7 @@ async function unitDirectoryPage(ctx: ScreenContext, unitId: string, view: Direc
   };
 }
 
-/** /members first page, with the top unit for the invite dialog: T1 + the page, in parallel. */
+/** /members first page, with the top unit for the invite dialog (T1), read in parallel. */
 export async function loadMembers(ctx: ScreenContext, options: MembersPageOptions = {}): Promise<MembersScreen> {
   ctx.authorize('members.list', {});
   const [settings, page] = await Promise.all([getTenantSettings(ctx.db), membersPage(ctx, options)]);
@@ -181,7 +181,7 @@ export interface PersonOption {
 
 /**
  * People to add to a unit (the add-member combobox): members of the organization whose name or
- * email starts with `q` (T10: two Queries in parallel). Searching the whole organization is
+ * email starts with `q` (T10). Searching the whole organization is
  * members.list (owners and admins); anyone else who may add members to the unit, a unit manager,
  * finds an existing member by their exact email only (docs/authorization.md, "Decisions"), so
  * the picker never lists anyone whose address they did not already know.
@@ -209,7 +209,7 @@ export interface UnitOption {
 
 /**
  * Units to place someone in (invite and add dialogs): units whose name starts with `q` (T10)
- * where the actor may add or invite anyone, with their parents' names (one BatchGetItem).
+ * where the actor may add or invite anyone, with their parents' names.
  */
 export async function pickUnits(ctx: ScreenContext, q: string): Promise<UnitOption[]> {
   ctx.authorize('tenant.read', {});
