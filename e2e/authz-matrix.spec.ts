@@ -283,7 +283,7 @@ test('without a session, or with one whose membership was removed, everything is
   test.setTimeout(180_000);
   await b.ensureRole(b.w.units.B1.id, b.w.actors.leaver, null);
   const run = await new Unchanged().start();
-  for (const [actor, status, code] of [['anonymous', 401, 'session.missing'], ['leaver', 403, 'tenant.accessRevoked']] as const) {
+  for (const [actor, status, code] of [['anonymous', 401, 'session.missing'], ['leaver', 403, 'tenant.notMember']] as const) {
     for (const c of CASES) {
       // The session is checked before any place is read: one place per route says it all.
       for (const t of c.targets.slice(0, 1)) {

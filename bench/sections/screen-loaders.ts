@@ -3,8 +3,8 @@
 // and tenant name), then the screen's loaders from lib/screens, with the same arguments the
 // pages pass. The context is built the way lib/api's entry points build it.
 import { authorize } from '../../lib/authz';
-import type { Authorizing, RequestActor } from '../../lib/api/actor-entry';
-import { resolveActor } from '../../lib/auth/resolve-actor';
+import type { Authorizing } from '../../lib/api/actor-entry';
+import type { RequestActor } from '../../lib/auth';
 import { putSessionRecord } from '../../lib/auth/session-records';
 import type { PlatformDb } from '../../lib/db';
 import { loadTenantAudit, loadUnitAudit } from '../../lib/screens/audit';
@@ -16,6 +16,7 @@ import { loadUnitPage } from '../../lib/screens/unit-page';
 import type { Tenancy } from '../../lib/tenancy';
 import { getTenantSettings } from '../../lib/tenants/settings';
 import { listUserTenants } from '../../lib/users';
+import { loadActorAccess } from '../../lib/members';
 
 export type ScreenContext = Authorizing<RequestActor>;
 
@@ -52,7 +53,8 @@ export async function recordScreenSession(tenancy: Tenancy, people: ScreenPeople
 
 /** The signed-in actor as requireActor resolves it (T8), wrapped as the entry points wrap it. */
 export async function screenContext(tenancy: Tenancy, people: ScreenPeople): Promise<ScreenContext> {
-  const actor = await resolveActor({ tenantDb: (id, o) => tenancy.tenantDb(id, o) }, sessionOf(people));
+  const session = sessionOf(people);
+  const actor = await loadActorAccess(await tenancy.tenantDb(session.tenantId, { userId: session.userId }), session.userId, session);
   return { actor, db: actor.db, authorize: (action, place) => authorize(actor, action, place) };
 }
 

@@ -9,18 +9,12 @@ import {
   ExecuteTransactionCommand, PutItemCommand, TransactWriteItemsCommand, UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
 import type { ZodType } from 'zod';
-import { authorize as decide, decisionFacts, type Action, type ActorAccess, type Allowed, type PlaceOf } from '../authz';
+import type { RequestActor } from '../auth';
+import { authorize as decide, decisionFacts, type Action, type Allowed, type PlaceOf } from '../authz';
 import type { TenantDb, WriteFact, WriteGuards } from '../db';
 import { errorResponse } from '../errors/http';
 import { readOnce } from './read-once';
 import { badJson, requestInvalid, requestTooLarge } from '../validation/errors';
-
-/** What an entry point needs from the session (lib/auth's Actor has all of it). */
-export interface RequestActor extends ActorAccess {
-  email: string;
-  /** Tenant-scoped access for the session's active tenant. */
-  db: TenantDb;
-}
 
 export interface ActorSources<A extends RequestActor> {
   /** The actor, or a typed 401/403 error (route handlers, server actions). */

@@ -1,7 +1,7 @@
 // Server-only. The entry-point wrappers every route handler and server component
 // that touches tenant data goes through (docs/authorization.md, "Enforcement"); the session comes
 // from lib/auth, the checklist from ./actor-entry.
-import { loadActor, requireActor, type Actor } from '../auth';
+import { loadActor, requireActor, type RequestActor } from '../auth';
 import { createEntryPoints } from './actor-entry';
 
 /**
@@ -9,7 +9,7 @@ import { createEntryPoints } from './actor-entry';
  * Only the node suites change it, to drive the real route handlers as a person of their choosing
  * and race a decision against its write (test/authz/bound-writes.test.ts).
  */
-export const entrySources: { load: () => Promise<Actor>; require: () => Promise<Actor>; beforeFirstWrite?: () => Promise<void> } = {
+export const entrySources: { load: () => Promise<RequestActor>; require: () => Promise<RequestActor>; beforeFirstWrite?: () => Promise<void> } = {
   load: loadActor,
   require: requireActor,
 };

@@ -1,10 +1,10 @@
 // Builds the audit item that every mutation appends inside its own transaction (T14).
 import { monotonicFactory } from 'ulid';
-import { actorIdentity, keys, TTL_ATTRIBUTE, type Actor, type TenantDb } from '../db';
+import { actorIdentity, keys, TTL_ATTRIBUTE, type AuditActor, type TenantDb } from '../db';
 import { auditRetentionSeconds } from './audit-retention';
 
 export interface AuditInput {
-  actor: Actor;
+  actor: AuditActor;
   /** Dotted verb, e.g. 'unit.create', 'unit.move', 'membership.roleChange'. */
   action: string;
   target: { type: 'unit' | 'membership' | 'invitation' | 'tenant'; id: string; label?: string };

@@ -1,6 +1,6 @@
 // T14 reads: a tenant's audit trail and one unit's, newest first, one Query page each.
 // Server-only.
-import { INDEX, keys, pageSize, queryPage, TTL_ATTRIBUTE, type Actor, type Page, type TenantDb } from '../db';
+import { INDEX, keys, pageSize, queryPage, TTL_ATTRIBUTE, type AuditActor, type Page, type TenantDb } from '../db';
 import { encodeTime } from 'ulid';
 import { badDate } from './errors';
 import { validateId } from '../validation';
@@ -11,7 +11,7 @@ export const AUDIT_PAGE = { default: 50, max: 100 } as const;
 export interface AuditEntry {
   id: string;
   tenantId: string;
-  actor: Actor;
+  actor: AuditActor;
   action: string;
   target: AuditInput['target'];
   unitId?: string;
@@ -28,7 +28,7 @@ export function toAuditEntry(item: Record<string, unknown>): AuditEntry {
   return {
     id: item.auditId as string,
     tenantId: item.tenantId as string,
-    actor: item.actor as Actor,
+    actor: item.actor as AuditActor,
     action: item.action as string,
     target: item.target as AuditInput['target'],
     ...(item.unitId ? { unitId: item.unitId as string } : {}),

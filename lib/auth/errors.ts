@@ -8,10 +8,3 @@ export const sessionRevoked = () => arborError('session.revoked', 'You signed ou
 
 export const signOutFailed = () =>
   arborError('session.signOutFailed', 'We could not sign you out just now, so your session is still active. Try again in a moment.');
-
-/** The session's user holds no membership in its active tenant any more. */
-export const accessRevoked = () =>
-  arborError(
-    'tenant.accessRevoked',
-    'You are not a member of this organization anymore. Ask an administrator to add you again, or pick another organization.',
-  );

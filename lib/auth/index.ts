@@ -4,7 +4,7 @@ export {
   getSession, loadActor, requireActor, requireSession, setActiveTenant, startSignInFlow, endSession, switchTenant, REQUEST_PATH_HEADER,
   type SwitchTenantResult,
 } from './session';
-export type { Actor } from './resolve-actor';
+export type { RequestActor } from '../members';
 export type { Session, SessionClaims, SessionState } from './session-token';
 export { encodeSessionToken, decodeSessionToken } from './session-token';
 export { sessionCookieName } from './cookies';

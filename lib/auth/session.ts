@@ -3,7 +3,7 @@
 //
 // - getSession(): the decoded cookie (active / none / expired / invalid); no database access.
 // - loadActor(): the actor of this request, memberships re-read now; throws typed errors
-//   (401 session.*, 403 tenant.accessRevoked): for route handlers, mapped by lib/errors/http.
+//   (401 session.*, 403 tenant.notMember): for route handlers, mapped by lib/errors/http.
 // - requireActor(): the same for pages, layouts and server actions; redirects to sign-in (and
 //   back afterwards) or to the organization picker instead of throwing.
 // - endSession(): signs out; the session's records in the table are deleted first, so every
@@ -12,10 +12,10 @@ import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
 import { isArborError } from '../errors';
-import { sessionExpired, sessionInvalid, sessionMissing } from './errors';
+import { sessionExpired, sessionInvalid, sessionMissing, sessionRevoked } from './errors';
 import { platformDb, tenancy, tenantDb } from '../tenancy';
 import { cookieOptions, flowCookieName, hadSessionCookieName, sessionCookieName } from './cookies';
-import { resolveActor, sessionRevoked, type Actor } from './resolve-actor';
+import { loadActorAccess, type RequestActor } from '../members';
 import { hasSessionRecord, putSessionRecord, revokeAllSessions, revokeSession } from './session-records';
 import { encodeFlow, FLOW_MAX_AGE, safeReturnTo, type SignInFlow } from './sign-in-flow';
 import { decodeSessionToken, encodeSessionToken, type Session, type SessionState } from './session-token';
@@ -32,16 +32,18 @@ export const getSession = cache(async (): Promise<SessionState> => {
   return state;
 });
 
-export const loadActor = cache(async (): Promise<Actor> => {
+export const loadActor = cache(async (): Promise<RequestActor> => {
   const state = await getSession();
   if (state.status === 'expired') throw sessionExpired();
   if (state.status === 'invalid') throw sessionInvalid();
   if (state.status === 'none') throw sessionMissing();
-  return resolveActor({ tenantDb }, state.session);
+  const { session } = state;
+  // The active tenant comes from the session, never from the request.
+  return loadActorAccess(await tenantDb(session.tenantId, { userId: session.userId }), session.userId, session);
 });
 
 /** The actor, or a redirect: to sign-in (returning here afterwards), or to the organization picker. */
-export async function requireActor(): Promise<Actor> {
+export async function requireActor(): Promise<RequestActor> {
   let failure: string;
   try {
     return await loadActor();
@@ -49,7 +51,7 @@ export async function requireActor(): Promise<Actor> {
     if (!isArborError(e)) throw e;
     failure = e.code;
   }
-  if (failure === 'tenant.accessRevoked') redirect('/select-tenant?reason=revoked');
+  if (failure === 'tenant.notMember') redirect('/select-tenant?reason=revoked');
   redirect(await signInUrl(failure));
 }
 

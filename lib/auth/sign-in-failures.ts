@@ -51,7 +51,7 @@ export const SIGN_IN_FAILURES = {
     title: 'Your organization requires an invitation',
     message: 'You signed in correctly, but you are not a member of this organization on Arbor and it does not add people automatically. Ask an administrator to invite you.',
   },
-  'tenant.accessRevoked': {
+  'tenant.notMember': {
     title: 'You no longer have access',
     message: 'You are not a member of this organization anymore. Ask an administrator to add you again, or pick another organization.',
   },

@@ -4,7 +4,7 @@
 // exactly as for a write from the console, and each row's outcome is reported on its own.
 // Server-only.
 import type { ActorAccess, Authorize } from '../authz';
-import { batchGet, keys, type Actor, type PlatformDb, type TenantDb } from '../db';
+import { batchGet, keys, type AuditActor, type PlatformDb, type TenantDb } from '../db';
 import { isArborError } from '../errors';
 import { addressRefused } from '../invitations/errors';
 import { checkInvitationAddresses, isRefused } from '../invitations/check-addresses';
@@ -34,7 +34,7 @@ function failure(line: number, e: unknown): ApplyResult {
  * Creates the units of a chunk in order. `resolved` maps lines of earlier chunks to the units
  * they created, for rows whose parent was created by another row.
  */
-export async function applyUnitOps(db: TenantDb, actor: Actor, ops: UnitOp[], resolved: Record<string, string> = {}): Promise<ApplyResult[]> {
+export async function applyUnitOps(db: TenantDb, actor: AuditActor, ops: UnitOp[], resolved: Record<string, string> = {}): Promise<ApplyResult[]> {
   const created = new Map(Object.entries(resolved).map(([line, id]) => [Number(line), id]));
   const results: ApplyResult[] = [];
   for (const op of ops) {
@@ -66,7 +66,7 @@ export interface MembershipApplyDeps {
  */
 export async function applyMembershipOps(
   db: TenantDb,
-  actor: Actor,
+  actor: AuditActor,
   access: ActorAccess,
   authorize: Authorize,
   ops: MembershipOp[],

@@ -19,7 +19,7 @@ export interface PlatformDb {
 }
 
 /** Who performs a mutation, for the audit trail. */
-export interface Actor {
+export interface AuditActor {
   userId: string;
   email: string;
   /** Display name, so audit lines read "Alice renamed …". */
@@ -28,7 +28,7 @@ export interface Actor {
 
 /**
  * Only the identity of an actor, for storing. Callers may pass a richer object (a request's
- * actor also holds its database client, memberships and session), and none of that belongs in
+ * actor also holds its database client, memberships and profile), and none of that belongs in
  * an item.
  */
-export const actorIdentity = (a: Actor): Actor => ({ userId: a.userId, email: a.email, ...(a.name ? { name: a.name } : {}) });
+export const actorIdentity = (a: AuditActor): AuditActor => ({ userId: a.userId, email: a.email, ...(a.name ? { name: a.name } : {}) });

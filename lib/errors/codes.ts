@@ -70,7 +70,6 @@ export const ERROR_KINDS = {
   'session.invalid': 'unauthenticated',
   'session.revoked': 'unauthenticated',
   'session.signOutFailed': 'unavailable',
-  'tenant.accessRevoked': 'forbidden',
   // lib/bulk/errors.ts
   'import.empty': 'invalid',
   'import.tooLarge': 'invalid',

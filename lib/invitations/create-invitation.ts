@@ -8,7 +8,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { auditEntryPut } from '../audit';
-import { actorIdentity, INDEX, keys, transaction, type Actor, type TenantDb } from '../db';
+import { actorIdentity, INDEX, keys, transaction, type AuditActor, type TenantDb } from '../db';
 import { unitNotFound } from '../org/errors';
 import { alreadyMember, invitationExists } from './errors';
 import { assertRoleFitsUnit, validateRole } from '../members/membership-items';
@@ -32,7 +32,7 @@ export interface CreateInvitationInput {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export async function createInvitation(db: TenantDb, actor: Actor, input: CreateInvitationInput): Promise<Invitation> {
+export async function createInvitation(db: TenantDb, actor: AuditActor, input: CreateInvitationInput): Promise<Invitation> {
   const email = validateEmail(input?.email);
   const unitId = validateId(input.unitId, 'unit');
   const role = validateRole(input.role);

@@ -3,7 +3,7 @@
 // removed on accept or revoke, and by TTL after expiry. It also holds the hash of its link's
 // secret (the link itself is shown once: invitation-link.ts) and when mail was last sent, the
 // state the resend limit is decided on. Server-only.
-import { keys, TTL_ATTRIBUTE, type Actor } from '../db';
+import { keys, TTL_ATTRIBUTE, type AuditActor } from '../db';
 import { badTtl } from './errors';
 import type { Role } from '../members/membership-items';
 
@@ -16,7 +16,7 @@ export interface Invitation {
   email: string;
   unitId: string;
   role: Role;
-  invitedBy: Actor;
+  invitedBy: AuditActor;
   createdAt: string;
   /** ISO time after which the invitation can no longer be accepted. */
   expiresAt: string;
@@ -68,7 +68,7 @@ export function toInvitation(item: Record<string, unknown>): Invitation {
     email: item.email as string,
     unitId: item.unitId as string,
     role: item.role as Role,
-    invitedBy: item.invitedBy as Actor,
+    invitedBy: item.invitedBy as AuditActor,
     createdAt: item.createdAt as string,
     expiresAt: new Date((item[TTL_ATTRIBUTE] as number) * 1000).toISOString(),
     version: item.version as number,

@@ -5,7 +5,7 @@
 // only), and only then sends the mail: a failed send leaves the invitation, reported as not sent
 // with its link to copy.
 import { config } from '../config';
-import type { Actor, PlatformDb, TenantDb } from '../db';
+import type { AuditActor, PlatformDb, TenantDb } from '../db';
 import { isArborError } from '../errors';
 import { badEmail } from '../validation/errors';
 import { addressRefused, confirmGuests as confirmGuestsError, mailDisabled, noEmails, tooManyEmails } from './errors';
@@ -51,7 +51,7 @@ interface Deps {
   platform: PlatformDb;
 }
 
-const inviterOf = (actor: Actor) => actor.name || actor.email;
+const inviterOf = (actor: AuditActor) => actor.name || actor.email;
 
 function validateEmails(raw: unknown[]): string[] {
   if (!Array.isArray(raw) || raw.length === 0) throw noEmails();
@@ -80,7 +80,7 @@ export async function assertInvitableAddresses(platform: PlatformDb, tenantId: s
   return checks;
 }
 
-export async function invitePeople(deps: Deps, actor: Actor, input: InvitePeopleInput): Promise<InvitePeopleResult> {
+export async function invitePeople(deps: Deps, actor: AuditActor, input: InvitePeopleInput): Promise<InvitePeopleResult> {
   const emails = validateEmails(input.emails);
   await assertInvitableAddresses(deps.platform, deps.db.tenantId, emails, input.confirmGuests === true);
   const sending = mailEnabled();
@@ -120,7 +120,7 @@ export interface RenewLinkInput {
 }
 
 /** A new link for a pending invitation (the previous one stops working), emailed or to copy. */
-export async function renewInvitationLink(deps: Deps, actor: Actor, input: RenewLinkInput): Promise<InvitedPerson> {
+export async function renewInvitationLink(deps: Deps, actor: AuditActor, input: RenewLinkInput): Promise<InvitedPerson> {
   if (input.delivery === 'email' && !mailEnabled()) {
     throw mailDisabled();
   }
@@ -137,7 +137,7 @@ export async function renewInvitationLink(deps: Deps, actor: Actor, input: Renew
   return { ...invitation, unitName: input.unitName, link, mail };
 }
 
-async function mailInvitation(invitation: Invitation, link: string, organization: string, unitName: string, actor: Actor): Promise<MailStatus> {
+async function mailInvitation(invitation: Invitation, link: string, organization: string, unitName: string, actor: AuditActor): Promise<MailStatus> {
   const outcome = await sendMail(invitationMail({
     to: invitation.email, organization, unitName, role: invitation.role, inviter: inviterOf(actor), link, expiresAt: invitation.expiresAt,
   }));

@@ -7,7 +7,7 @@
 // instance decides the same): one mail per RESEND_INTERVAL_SECONDS, MAX_SENDS in all.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { auditEntryPut } from '../audit';
-import { keys, transaction, TTL_ATTRIBUTE, type Actor, type TenantDb } from '../db';
+import { keys, transaction, TTL_ATTRIBUTE, type AuditActor, type TenantDb } from '../db';
 import { versionConflict } from '../errors';
 import { invitationNotFound, resendLimit, resendTooSoon } from './errors';
 import { validateVersion } from '../validation/version';
@@ -27,7 +27,7 @@ export interface ReissueInvitationLinkInput {
 
 const gone = invitationNotFound;
 
-export async function reissueInvitationLink(db: TenantDb, actor: Actor, input: ReissueInvitationLinkInput): Promise<Invitation> {
+export async function reissueInvitationLink(db: TenantDb, actor: AuditActor, input: ReissueInvitationLinkInput): Promise<Invitation> {
   const id = validateId(input?.invitationId, 'invitation');
   const key = keys.invitation(db.tenantId, id);
   const out = await db.client.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }));

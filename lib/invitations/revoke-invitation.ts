@@ -1,7 +1,7 @@
 // T13 revoke: withdraw a pending invitation. Server-only.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { auditEntryPut } from '../audit';
-import { keys, transaction, type Actor, type TenantDb } from '../db';
+import { keys, transaction, type AuditActor, type TenantDb } from '../db';
 import { versionConflict } from '../errors';
 import { invitationNotFound } from './errors';
 import { validateVersion } from '../validation/version';
@@ -16,7 +16,7 @@ export interface RevokeInvitationInput {
 
 const gone = invitationNotFound;
 
-export async function revokeInvitation(db: TenantDb, actor: Actor, input: RevokeInvitationInput): Promise<Invitation> {
+export async function revokeInvitation(db: TenantDb, actor: AuditActor, input: RevokeInvitationInput): Promise<Invitation> {
   const id = validateId(input?.invitationId, 'invitation');
   const expectedVersion = input.expectedVersion === undefined ? undefined : validateVersion(input.expectedVersion, 'invitation');
   const key = keys.invitation(db.tenantId, id);

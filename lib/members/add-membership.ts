@@ -8,7 +8,7 @@
 // cases are re-read and retried; a duplicate membership is a clear conflict.
 import { administratorClause } from './unit-administrators';
 import { auditEntryPut } from '../audit';
-import { keys, transaction, type Actor, type TenantDb, type TransactItem } from '../db';
+import { keys, transaction, type AuditActor, type TenantDb, type TransactItem } from '../db';
 import type { ArborError } from '../errors';
 import { unitMoved } from '../org/errors';
 import { tenantNotFound } from '../tenants/errors';
@@ -59,13 +59,13 @@ export interface AddMembershipExtra {
 
 const MAX_ATTEMPTS = 5;
 
-export async function addMembership(db: TenantDb, actor: Actor, input: AddMembershipInput): Promise<Membership> {
+export async function addMembership(db: TenantDb, actor: AuditActor, input: AddMembershipInput): Promise<Membership> {
   return addMembershipWith(db, actor, input);
 }
 
 export async function addMembershipWith(
   db: TenantDb,
-  actor: Actor,
+  actor: AuditActor,
   input: AddMembershipInput,
   extra?: AddMembershipExtra,
 ): Promise<Membership> {

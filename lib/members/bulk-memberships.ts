@@ -4,7 +4,7 @@
 // import's apply. A refusal (not allowed, last owner, changed meanwhile) stops only that row.
 // Server-only.
 import { isArborError } from '../errors';
-import type { Actor, TenantDb } from '../db';
+import type { AuditActor, TenantDb } from '../db';
 import { changeRole } from './change-role';
 import { membershipNotFound } from './errors';
 import { readUnitMember } from './member-reads';
@@ -27,7 +27,7 @@ export interface BulkAuthorizer {
   remove(m: Membership): void;
 }
 
-export async function applyBulkChange(db: TenantDb, actor: Actor, change: BulkChange, userIds: string[], allow: BulkAuthorizer): Promise<BulkOutcome[]> {
+export async function applyBulkChange(db: TenantDb, actor: AuditActor, change: BulkChange, userIds: string[], allow: BulkAuthorizer): Promise<BulkOutcome[]> {
   const outcomes: BulkOutcome[] = [];
   // One person at a time: the last-owner guard and the counters see each change in turn.
   for (const userId of [...new Set(userIds)]) {

@@ -6,7 +6,7 @@
 // concurrent demotions of the last two owners.
 import { administratorClause } from './unit-administrators';
 import { auditEntryPut } from '../audit';
-import { keys, transaction, type Actor, type TenantDb, type TransactItem } from '../db';
+import { keys, transaction, type AuditActor, type TenantDb, type TransactItem } from '../db';
 import { versionConflict } from '../errors';
 import { validateId } from '../validation';
 import { lastOwner, membershipNotFound } from './errors';
@@ -23,7 +23,7 @@ export interface ChangeRoleInput {
   expectedVersion: number;
 }
 
-export async function changeRole(db: TenantDb, actor: Actor, input: ChangeRoleInput): Promise<Membership> {
+export async function changeRole(db: TenantDb, actor: AuditActor, input: ChangeRoleInput): Promise<Membership> {
   const unitId = validateId(input?.unitId, 'unit');
   const userId = validateId(input.userId, 'user');
   const role = validateRole(input.role);

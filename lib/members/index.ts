@@ -9,7 +9,7 @@ export { addMembership, type AddMembershipInput } from './add-membership';
 export { changeRole, type ChangeRoleInput } from './change-role';
 export { removeMembership, type RemoveMembershipInput } from './remove-membership';
 export { removeUserFromTenant, type RemoveUserOptions } from './remove-user-from-tenant';
-export { loadActorAccess, type LoadedAccess } from './load-actor-access';
+export { loadActorAccess, type RequestActor, type LiveSession } from './load-actor-access';
 export { getUserMemberships, getUserMembershipsAndSessions, type UserMemberships, type UserMembershipsAndSessions } from './get-user-memberships';
 export { readUnitMember, readProfile, findProfileByEmail, recordSignIn } from './member-reads';
 export { membershipNotFound } from './errors';

@@ -1,22 +1,53 @@
-// T9: what the actor holds in the tenant, the input of every lib/authz decision. Server-only.
+// T9: who the actor is in the tenant and what they hold there, the input of every lib/authz
+// decision and the actor of every server entry point. Server-only.
 import type { ActorAccess } from '../authz';
-import type { TenantDb } from '../db';
+import type { AuditActor, TenantDb } from '../db';
+import { sessionRevoked } from '../auth/errors';
 import { notTenantMember } from '../tenants/errors';
-import { getUserMemberships } from './get-user-memberships';
-import type { TenantUser } from './membership-items';
+import { getUserMembershipsAndSessions } from './get-user-memberships';
+import type { Membership, TenantUser } from './membership-items';
 
-export interface LoadedAccess extends ActorAccess {
-  /** The actor's profile in this tenant (name and email for the audit trail and the UI). */
+/**
+ * The person acting in one tenant: what lib/auth produces for a request and lib/api's entry
+ * points consume. It is an ActorAccess (lib/authz decides from it) and an AuditActor (the
+ * domain records it).
+ */
+export interface RequestActor extends ActorAccess, AuditActor {
+  email: string;
+  name: string;
+  /** Every membership they hold in the tenant, read just now. */
+  memberships: Membership[];
+  /** Their profile in this tenant. */
   profile: TenantUser;
+  /** Tenant-scoped database access for this tenant. */
+  db: TenantDb;
+}
+
+/** The signed-in session the actor comes from: its id must still be recorded as live. */
+export interface LiveSession {
+  sessionId: string;
+  email: string;
+  name: string;
 }
 
 /**
- * The actor's memberships in the tenant, from ONE strongly consistent Query of their user
- * partition, so a role removed a moment ago is already gone. Someone holding no membership (for
- * example removed while signed in) is refused here, before any tenant data is read.
+ * The actor from ONE strongly consistent Query of their user partition, so a role removed a
+ * moment ago is already gone. With a session, the same Query holds its record: a signed-out
+ * session is refused first (session.revoked), wherever its cookie was copied. Someone holding no
+ * membership (never had one, or removed while signed in) is refused (tenant.notMember) before
+ * any tenant data is read.
  */
-export async function loadActorAccess(db: TenantDb, userId: string): Promise<LoadedAccess> {
-  const { user, memberships } = await getUserMemberships(db, userId);
+export async function loadActorAccess(db: TenantDb, userId: string, session?: LiveSession): Promise<RequestActor> {
+  const { user, memberships, sessionIds } = await getUserMembershipsAndSessions(db, userId);
+  if (session && !sessionIds.has(session.sessionId)) throw sessionRevoked();
   if (!user || memberships.length === 0) throw notTenantMember();
-  return { tenantId: db.tenantId, userId, profile: user, memberships };
+  return {
+    tenantId: db.tenantId,
+    userId,
+    email: session?.email ?? user.email,
+    name: user.name || session?.name || user.email,
+    memberships,
+    profile: user,
+    db,
+  };
 }

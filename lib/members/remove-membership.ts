@@ -8,7 +8,7 @@
 // count changed underneath us is re-read and retried, the caller's version check stays as sent.
 import { administratorClause } from './unit-administrators';
 import { auditEntryPut } from '../audit';
-import { keys, transaction, type Actor, type TenantDb, type TransactItem } from '../db';
+import { keys, transaction, type AuditActor, type TenantDb, type TransactItem } from '../db';
 import { versionConflict } from '../errors';
 import { profileWordDeletes } from '../search/name-words';
 import { validateId } from '../validation';
@@ -27,7 +27,7 @@ export interface RemoveMembershipInput {
 
 const MAX_ATTEMPTS = 5;
 
-export async function removeMembership(db: TenantDb, actor: Actor, input: RemoveMembershipInput): Promise<Membership> {
+export async function removeMembership(db: TenantDb, actor: AuditActor, input: RemoveMembershipInput): Promise<Membership> {
   const unitId = validateId(input?.unitId, 'unit');
   const userId = validateId(input.userId, 'user');
   const expectedVersion = validateVersion(input.expectedVersion, 'membership');

@@ -8,7 +8,7 @@
 // the last batch. An owner membership goes in the first batch, so the last-owner refusal happens
 // before anything is removed.
 import { auditEntryPut } from '../audit';
-import { transaction, type Actor, type TenantDb } from '../db';
+import { transaction, type AuditActor, type TenantDb } from '../db';
 import { profileWordDeletes } from '../search/name-words';
 import { validateId } from '../validation';
 import { getUserMemberships } from './get-user-memberships';
@@ -33,7 +33,7 @@ export interface RemoveUserOptions {
 }
 
 /** Removes the person from every unit of the tenant; returns the memberships removed. */
-export async function removeUserFromTenant(db: TenantDb, actor: Actor, rawUserId: string, options: RemoveUserOptions = {}): Promise<Membership[]> {
+export async function removeUserFromTenant(db: TenantDb, actor: AuditActor, rawUserId: string, options: RemoveUserOptions = {}): Promise<Membership[]> {
   const userId = validateId(rawUserId, 'user');
   const removed: Membership[] = [];
   let conflicts = 0;

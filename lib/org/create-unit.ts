@@ -6,7 +6,7 @@
 // Server-only.
 import { ulid } from 'ulid';
 import { auditEntryPut } from '../audit';
-import { keys, transaction, type Actor, type TenantDb } from '../db';
+import { keys, transaction, type AuditActor, type TenantDb } from '../db';
 import { nameWordPuts } from '../search/name-words';
 import { validateId } from '../validation';
 import { nudgeTreeJob } from './jobs/resume-move-jobs';
@@ -24,7 +24,7 @@ export interface CreateUnitInput {
 
 const MAX_ATTEMPTS = 4;
 
-export async function createUnit(db: TenantDb, actor: Actor, input: CreateUnitInput): Promise<Unit> {
+export async function createUnit(db: TenantDb, actor: AuditActor, input: CreateUnitInput): Promise<Unit> {
   const parentId = validateId(input?.parentId, 'unit');
   const name = validateUnitName(input.name);
 

@@ -5,7 +5,7 @@
 // its parent in its commit transaction and deletes leaves first (lib/org/jobs). The root of the
 // tenant cannot be deleted. Server-only.
 import { auditEntryPut } from '../audit';
-import { GUARD_ITEMS, MAX_TRANSACTION_ITEMS, transaction, type Actor, type TenantDb } from '../db';
+import { GUARD_ITEMS, MAX_TRANSACTION_ITEMS, transaction, type AuditActor, type TenantDb } from '../db';
 import { versionConflict } from '../errors';
 import { toTenantUser } from '../members/membership-items';
 import { validateVersion } from '../validation/version';
@@ -36,7 +36,7 @@ export type DeleteResult = { kind: 'deleted'; units: number; memberships: number
 /** Items besides the units, claims and memberships: parent count, tenant count, audit, and room for the decision's facts. */
 const FIXED_ITEMS = 3 + GUARD_ITEMS;
 
-export async function deleteUnit(db: TenantDb, actor: Actor, input: DeleteUnitInput, options: TreeJobOptions = {}): Promise<DeleteResult> {
+export async function deleteUnit(db: TenantDb, actor: AuditActor, input: DeleteUnitInput, options: TreeJobOptions = {}): Promise<DeleteResult> {
   const unitId = validateId(input?.unitId, 'unit');
   const expectedVersion = validateVersion(input.expectedVersion, 'unit');
   const recursive = input.recursive === true;
@@ -79,7 +79,7 @@ export async function deleteUnit(db: TenantDb, actor: Actor, input: DeleteUnitIn
  */
 async function deleteInOneTransaction(
   db: TenantDb,
-  actor: Actor,
+  actor: AuditActor,
   { units, members }: SubtreeSnapshot,
   expectedVersion: number,
 ): Promise<DeleteResult | 'tooLarge' | undefined> {

@@ -5,7 +5,7 @@
 // at most 100 items) it is one transaction, each item conditioned on what was read. Larger
 // moves run as a journaled, resumable job (lib/org/jobs); see docs/data-model.md, "Moves".
 import { auditEntryPut } from '../audit';
-import { getItem, GUARD_ITEMS, keys, MAX_TRANSACTION_ITEMS, transaction, type Actor, type TenantDb } from '../db';
+import { getItem, GUARD_ITEMS, keys, MAX_TRANSACTION_ITEMS, transaction, type AuditActor, type TenantDb } from '../db';
 import { versionConflict } from '../errors';
 import { validateVersion } from '../validation/version';
 import { validateId } from '../validation';
@@ -31,7 +31,7 @@ export type MoveResult = { kind: 'moved'; unit: Unit } | { kind: 'job'; jobId: s
 /** Items besides the subtree's own: root's two parents, name release + claim, audit, and room for the decision's facts. */
 const FIXED_ITEMS = 5 + GUARD_ITEMS;
 
-export async function moveUnit(db: TenantDb, actor: Actor, input: MoveUnitInput, options: TreeJobOptions = {}): Promise<MoveResult> {
+export async function moveUnit(db: TenantDb, actor: AuditActor, input: MoveUnitInput, options: TreeJobOptions = {}): Promise<MoveResult> {
   const unitId = validateId(input?.unitId, 'unit');
   const newParentId = validateId(input.newParentId, 'unit');
   const expectedVersion = validateVersion(input.expectedVersion, 'unit');
@@ -81,7 +81,7 @@ export async function moveUnit(db: TenantDb, actor: Actor, input: MoveUnitInput,
 /** The whole move as one transaction; undefined when a condition shows the subtree changed. */
 async function moveInOneTransaction(
   db: TenantDb,
-  actor: Actor,
+  actor: AuditActor,
   { units, members }: SubtreeSnapshot,
   target: Unit,
   expectedVersion: number,

@@ -5,7 +5,7 @@
 // the same transaction (here, and lib/tenants renameTenant through unitNameWrites), so the
 // tree, the breadcrumb and the header never disagree. Server-only.
 import { auditEntryPut } from '../audit';
-import { keys, transaction, type Actor, type TenantDb, type TransactItem } from '../db';
+import { keys, transaction, type AuditActor, type TenantDb, type TransactItem } from '../db';
 import { versionConflict } from '../errors';
 import { validateVersion } from '../validation/version';
 import { nameWordChanges } from '../search/name-words';
@@ -22,7 +22,7 @@ export interface RenameUnitInput {
   expectedVersion: number;
 }
 
-export async function renameUnit(db: TenantDb, actor: Actor, input: RenameUnitInput): Promise<Unit> {
+export async function renameUnit(db: TenantDb, actor: AuditActor, input: RenameUnitInput): Promise<Unit> {
   const unitId = validateId(input?.unitId, 'unit');
   const name = validateUnitName(input.name);
   const expectedVersion = validateVersion(input.expectedVersion, 'unit');

@@ -4,7 +4,7 @@
 // Server-only.
 import { can, covers, type UnitRef } from '../authz';
 import { listAudit, type AuditEntry, type AuditFilter } from '../audit';
-import type { Actor } from '../db';
+import type { AuditActor } from '../db';
 import { csvLine } from '../bulk/csv';
 import { unitLabels } from '../org/unit-labels';
 import type { ScreenContext } from './screen-context';
@@ -13,7 +13,7 @@ export interface AuditLineView {
   id: string;
   /** ISO time of the change. */
   at: string;
-  actor: Actor;
+  actor: AuditActor;
   action: string;
   /** What happened, without the actor: "renamed Cloud → Cloud Platform". */
   summary: string;

@@ -1,7 +1,7 @@
-// /members/[userId]: one person's units and roles (T8: one strongly consistent Query), with the
-// names of those units and their parents (one BatchGetItem per 100 ids), and what the actor may
-// do to each membership. Owners and admins see every membership; anyone else sees the ones in
-// units whose members they may read, so a member page never shows more than the unit pages do.
+// /members/[userId]: one person's units and roles (T8, strongly consistent), with the names of
+// those units and their parents, and what the actor may do to each membership. Owners and admins
+// see every membership; anyone else sees the ones in units whose members they may read, so a
+// member page never shows more than the unit pages do.
 // Server-only.
 import { can } from '../authz';
 import { memberNotFound } from '../members/errors';

@@ -1,12 +1,12 @@
-// /members: everyone in the organization with pending invitations flagged, sorted by email (one
-// GSI2 Query page), or searched by name or email prefix (GSI3 and GSI2 pages in parallel, merged
-// without repeats). Owners and admins only (`members.list`). Server-only.
+// /members: everyone in the organization with pending invitations flagged, sorted by email, name
+// or joining date, or searched by name or email prefix (lib/search searchPeople). Owners and
+// admins only (`members.list`). Each view's requests: docs/data-model.md ("Screen budgets").
+// Server-only.
 import { can, type ActorAccess, type UnitRef } from '../authz';
-import { badCursor } from '../db/errors';
 import { batchGet, keys } from '../db';
-import { listDirectory, listTenantMembers, listUnitMembers, ROLE_RANK, toTenantUser, type DirectorySort, type Role, type TenantMemberRow, type TenantUser } from '../members';
+import { listDirectory, listUnitMembers, ROLE_RANK, toTenantUser, type DirectorySort, type Role, type TenantMemberRow, type TenantUser } from '../members';
 import type { Invitation } from '../invitations';
-import { personNameMatches, search, searchMembersByName, validateSearchPrefix } from '../search';
+import { search, searchPeople } from '../search';
 import { pathIds, rootPath } from '../org/unit-item';
 import { getTenantSettings } from '../tenants';
 import { mailEnabled } from '../mail';
@@ -72,7 +72,7 @@ export interface MembersScreen {
   mailEnabled: boolean;
 }
 
-/** Rows per stream per page: a search page holds up to twice this. */
+/** Rows per stream per page of a search (searchPeople): a page holds up to twice this. */
 const PAGE = 25;
 const LIST_PAGE = 50;
 
@@ -106,26 +106,6 @@ function invitationRow(access: ActorAccess, i: Invitation, labels: Map<string, U
   };
 }
 
-/** The search cursor: each stream's own signed cursor, `null` once that stream is exhausted. */
-interface SearchCursor {
-  n?: string | null;
-  e?: string | null;
-}
-
-function readSearchCursor(raw: string | undefined): SearchCursor {
-  if (!raw) return {};
-  try {
-    const value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as SearchCursor;
-    const ok = (v: unknown) => v === undefined || v === null || typeof v === 'string';
-    if (typeof value === 'object' && value && ok(value.n) && ok(value.e)) return value;
-  } catch {
-    // fall through
-  }
-  throw badCursor();
-}
-
-const writeSearchCursor = (c: SearchCursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
-
 async function withInvitationNames(ctx: ScreenContext, rows: TenantMemberRow[]): Promise<MemberListRow[]> {
   // One BatchGetItem names the invitations' units and the units shown on the people's rows.
   const ids = rows.flatMap((r) => (r.kind === 'invitation' ? [r.invitation.unitId] : namedUnits(r.user).map(([id]) => id)));
@@ -134,10 +114,9 @@ async function withInvitationNames(ctx: ScreenContext, rows: TenantMemberRow[]):
 }
 
 /**
- * One page of the member list. Without a query: GSI2 by email (members and invitations) plus,
- * when the page holds invitations, one BatchGetItem for their units' names. With a query: people
- * whose name (any word of it) starts with it (GSI3) and those whose email does (GSI2; invitations included), in
- * parallel; someone matching both ways is listed once, from the name stream.
+ * One page of the member list: the directory in the chosen order or, with a query, a page of
+ * lib/search's searchPeople (people by name or email, invitations included); then the names of
+ * the units the rows show.
  */
 export async function membersPage(ctx: ScreenContext, options: MembersPageOptions = {}): Promise<MembersPageView> {
   ctx.authorize('members.list', {});
@@ -148,26 +127,12 @@ export async function membersPage(ctx: ScreenContext, options: MembersPageOption
     const page = await listDirectory(ctx.db, { sort: view.sort, role: view.role, limit: LIST_PAGE, cursor: options.cursor });
     return { rows: await withInvitationNames(ctx, page.items), query, view, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
   }
-  const key = validateSearchPrefix(query, 'member.badPrefix');
-  const cursor = readSearchCursor(options.cursor);
-  const emailsPossible = !/\s/.test(key);
-  const [byName, byEmail] = await Promise.all([
-    cursor.n === null ? undefined : searchMembersByName(ctx.db, query, { limit: PAGE, cursor: cursor.n }),
-    cursor.e === null || !emailsPossible ? undefined : listTenantMembers(ctx.db, { emailPrefix: query, limit: PAGE, cursor: cursor.e }),
-  ]);
-  // Members whose name matches come from the name stream: the email stream skips them, so
-  // nobody appears twice across pages either.
-  const emailRows = (byEmail?.items ?? []).filter((r) => r.kind === 'invitation' || !personNameMatches(r.user, key));
-  const rows = [...(byName?.items ?? []).map((user): TenantMemberRow => ({ kind: 'member', user })), ...emailRows];
-  const next: SearchCursor = { n: byName?.nextCursor ?? null, e: byEmail?.nextCursor ?? null };
+  const found = await searchPeople(ctx.db, query, { limit: PAGE, cursor: options.cursor });
   // A search is ordered by its two streams; the role filter narrows what they found.
-  const matching = view.role ? rows.filter((r) => (r.kind === 'member' ? r.user.roleCounts[view.role!] > 0 : r.invitation.role === view.role)) : rows;
-  return {
-    rows: await withInvitationNames(ctx, matching),
-    query,
-    view,
-    ...(next.n || next.e ? { nextCursor: writeSearchCursor(next) } : {}),
-  };
+  const matching = view.role
+    ? found.items.filter((r) => (r.kind === 'member' ? r.user.roleCounts[view.role!] > 0 : r.invitation.role === view.role))
+    : found.items;
+  return { rows: await withInvitationNames(ctx, matching), query, view, ...(found.nextCursor ? { nextCursor: found.nextCursor } : {}) };
 }
 
 export interface MembersPageOptions {
@@ -180,9 +145,9 @@ export interface MembersPageOptions {
 }
 
 /**
- * The directory narrowed to one unit: its direct members (T6, one Query page, in user-id order),
- * their profiles (one BatchGetItem: the units and roles on each row) and the units' names (one
- * BatchGetItem). The role filter applies to the role held in this unit.
+ * The directory narrowed to one unit: its direct members (T6, in user-id order), their profiles
+ * (the units and roles on each row) and the units' names. The role filter applies to the role
+ * held in this unit.
  */
 async function unitDirectoryPage(ctx: ScreenContext, unitId: string, view: DirectoryView, cursor?: string): Promise<MembersPageView> {
   const page = await listUnitMembers(ctx.db, unitId, { limit: LIST_PAGE, cursor });
@@ -200,7 +165,7 @@ async function unitDirectoryPage(ctx: ScreenContext, unitId: string, view: Direc
   };
 }
 
-/** /members first page, with the top unit for the invite dialog: T1 + the page, in parallel. */
+/** /members first page, with the top unit for the invite dialog (T1), read in parallel. */
 export async function loadMembers(ctx: ScreenContext, options: MembersPageOptions = {}): Promise<MembersScreen> {
   ctx.authorize('members.list', {});
   const [settings, page] = await Promise.all([getTenantSettings(ctx.db), membersPage(ctx, options)]);
@@ -216,7 +181,7 @@ export interface PersonOption {
 
 /**
  * People to add to a unit (the add-member combobox): members of the organization whose name or
- * email starts with `q` (T10: two Queries in parallel). Searching the whole organization is
+ * email starts with `q` (T10). Searching the whole organization is
  * members.list (owners and admins); anyone else who may add members to the unit, a unit manager,
  * finds an existing member by their exact email only (docs/authorization.md, "Decisions"), so
  * the picker never lists anyone whose address they did not already know.
@@ -244,7 +209,7 @@ export interface UnitOption {
 
 /**
  * Units to place someone in (invite and add dialogs): units whose name starts with `q` (T10)
- * where the actor may add or invite anyone, with their parents' names (one BatchGetItem).
+ * where the actor may add or invite anyone, with their parents' names.
  */
 export async function pickUnits(ctx: ScreenContext, q: string): Promise<UnitOption[]> {
   ctx.authorize('tenant.read', {});

@@ -1,10 +1,8 @@
 // The move dialog's search box: units whose name (any word of it) starts with what was typed and
 // that the unit may be moved into, decided by the picker's own rule (canMoveHere: lib/authz
 // 'unit.move', not into itself or below, not where it already is), each with its parent's name.
-// For trees too large to browse. Server-only.
-//
-// Requests: GetItem of the unit, T10's names Query (units only; + its BatchGetItem for word
-// matches), then one BatchGetItem of the hits' parents' names.
+// For trees too large to browse. Its requests: docs/data-model.md ("Screen budgets").
+// Server-only.
 import type { ScreenContext } from './screen-context';
 import { can } from '../authz';
 import { getUnitOrThrow } from '../org';

@@ -1,8 +1,6 @@
 // The console's search box (T10): units the actor may see and, for owners and admins, members,
 // by name or email prefix, each unit with its parent's name so two "Platform" units can be told
-// apart. Server-only.
-//
-// Requests: T10's two Queries in parallel, then one BatchGetItem of the hits' parents' names.
+// apart. Its requests are listed in docs/data-model.md ("Screen budgets"). Server-only.
 import type { ScreenContext } from './screen-context';
 import { can, tenantRole } from '../authz';
 import { search, SEARCH_PAGE } from '../search';

@@ -1,5 +1,5 @@
 // /settings: the organization's name (T1) and its SSO connection (the platform item, read with
-// platform credentials: one GetItem), for owners and admins. The client secret never leaves the
+// platform credentials), for owners and admins. The client secret never leaves the
 // server: the view says only whether one is stored. Server-only.
 import { can } from '../authz';
 import { MAX_IMPORT_ROWS } from '../bulk/parse-import';
@@ -38,7 +38,7 @@ export const toSsoConnectionView = (c: SsoConnection): SsoConnectionView => ({
 
 export const redirectUri = () => `${config().ARBOR_APP_URL.replace(/\/+$/, '')}/api/auth/callback/sso`;
 
-/** T1 and the SSO connection, in parallel: two GetItems. */
+/** T1 and the SSO connection, read in parallel. */
 export async function loadSettings(ctx: ScreenContext): Promise<SettingsView> {
   ctx.authorize('tenant.settings.read', {});
   const canManageSso = can(ctx.actor, 'sso.manage', {});
@@ -60,7 +60,7 @@ export async function loadSettings(ctx: ScreenContext): Promise<SettingsView> {
   };
 }
 
-/** The SSO connection as the settings form shows it (one GetItem, platform credentials). */
+/** The SSO connection as the settings form shows it (read with platform credentials). */
 export async function loadSsoConnection(ctx: ScreenContext): Promise<SsoConnectionView | null> {
   ctx.authorize('sso.manage', {});
   const connection = await getConnection(platformDb(), ctx.actor.tenantId);
@@ -74,7 +74,7 @@ export interface ImportScreenView {
   maxRows: number;
 }
 
-/** /settings/import: who may import and export here (owners and admins), and the limits. One GetItem (T1). */
+/** /settings/import: who may import and export here (owners and admins), and the limits (T1). */
 export async function loadImportScreen(ctx: ScreenContext): Promise<ImportScreenView> {
   const canExport = can(ctx.actor, 'tenant.export', {});
   if (!canExport) ctx.authorize('tenant.import', {});

@@ -2,11 +2,8 @@
 // every unit shown expanded (the selected unit's ancestors), lazy pages of children, and the
 // landing unit. Server-only.
 //
-// Requests: loadTree = one GetItem per top unit and one for the selected unit, in parallel
-// (one round trip), then one T3 Query per expanded unit, in parallel (one round trip; a deep
-// link at depth d expands d units). The unit reads are shared with the unit page rendered in
-// the same request (getUnitOnce). loadChildren = GetItem (the parent's stored path, for the
-// permission check) + one T3 Query.
+// The unit reads are shared with the unit page rendered in the same request (getUnitOnce), and
+// each screen's requests are listed in docs/data-model.md ("Screen budgets").
 import { can, covers, tenantRole, type ActorAccess } from '../authz';
 import { getUnit, getUnitOrThrow, isWithin, listChildren, pathIds, type Unit } from '../org';
 import type { ScreenContext } from './screen-context';
@@ -133,7 +130,7 @@ export interface MovePicker {
   tops: PickerRow[];
 }
 
-/** The move dialog's first view: one GetItem for the unit and one per top, in parallel. */
+/** The move dialog's first view: the unit and the top units, read in parallel. */
 export async function loadMovePicker(ctx: ScreenContext, unitId: string): Promise<MovePicker> {
   const scopes = moveScopes(ctx.actor);
   const unit = await getUnitOrThrow(ctx.db, unitId);

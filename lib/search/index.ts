@@ -1,5 +1,5 @@
 // Search (T10): units and members by the start of any word of their name, members by email prefix.
 export { search, SEARCH_PAGE, type SearchResult } from './search';
 export { validateSearchPrefix, PREFIX_MAX_LENGTH } from '../validation';
-export { searchMembersByName, MEMBER_NAMES_PAGE } from './member-names';
+export { searchPeople, PEOPLE_PAGE } from './search-people';
 export { personNameMatches } from './name-words';

@@ -6,20 +6,19 @@
 // invitations share that index and are filtered out); then one BatchGetItem of the owners found
 // by a later word, when there are any. Names that start with the prefix come first in name order,
 // then names matched at a later word, then members matched only by email, in email order; each
-// unit and member appears once.
+// unit appears once, and each member by the rule of ./search-people (emailRowsToKeep).
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { INDEX, keys, pageSize, type TenantDb } from '../db';
 import { toTenantUser, type TenantUser } from '../members/membership-items';
+import type { TenantMemberRow } from '../members/list-tenant-members';
 import { toUnit, type Unit } from '../org/unit-item';
 import { validateSearchPrefix } from '../validation';
 import { ownersOfNamePage } from './owner-matches';
+import { couldBeEmail, emailRowsToKeep } from './search-people';
 
 export const SEARCH_PAGE = { default: 20, max: 50 } as const;
 
 export type SearchResult = { kind: 'unit'; unit: Unit } | { kind: 'member'; user: TenantUser };
-
-// Emails hold no whitespace: a prefix with a space can only be a name.
-const COULD_BE_EMAIL = /^[^\s]+$/;
 
 // A name found by two of its entries (its start and a word, or two words) counts once: read a
 // little more of the names index so such repeats still leave `limit` results.
@@ -50,21 +49,22 @@ export async function search(db: TenantDb, rawPrefix: string, options: SearchOpt
 
   const [byName, byEmail] = await Promise.all([
     query(INDEX.gsi3, keys.gsi3.names(db.tenantId), false, limit * NAME_READ_FACTOR),
-    !options.unitsOnly && COULD_BE_EMAIL.test(prefix) ? query(INDEX.gsi2, keys.gsi2.emails(db.tenantId), true) : undefined,
+    !options.unitsOnly && couldBeEmail(prefix) ? query(INDEX.gsi2, keys.gsi2.emails(db.tenantId), true) : undefined,
   ]);
 
   const results: SearchResult[] = [];
-  const seenUsers = new Set<string>();
+  const byNamePeople: TenantUser[] = [];
   for (const { item } of await ownersOfNamePage(db, byName.Items ?? [], prefix)) {
     if (item.type === 'unit') results.push({ kind: 'unit', unit: toUnit(item) });
     else if (item.type === 'tenantUser' && !options.unitsOnly) {
-      seenUsers.add(item.userId as string);
-      results.push({ kind: 'member', user: toTenantUser(item) });
+      const user = toTenantUser(item);
+      byNamePeople.push(user);
+      results.push({ kind: 'member', user });
     }
   }
-  for (const item of byEmail?.Items ?? []) {
-    if (seenUsers.has(item.userId as string)) continue;
-    results.push({ kind: 'member', user: toTenantUser(item) });
+  const byEmailRows = (byEmail?.Items ?? []).map((item): TenantMemberRow => ({ kind: 'member', user: toTenantUser(item) }));
+  for (const row of emailRowsToKeep(byNamePeople, byEmailRows, prefix, false)) {
+    if (row.kind === 'member') results.push({ kind: 'member', user: row.user });
   }
   return results.slice(0, limit);
 }

@@ -1,7 +1,7 @@
 // The settings page's save of the SSO connection: the platform item, then the tenant's audit
 // entry (never with the secret). The route authorizes `sso.manage` first. Server-only.
 import { auditEntryPut } from '../audit';
-import { confirmDecision, transaction, type Actor, type TenantDb } from '../db';
+import { confirmDecision, transaction, type AuditActor, type TenantDb } from '../db';
 import { platformDb } from '../tenancy';
 import { setConnection, type SetConnectionInput, type SsoConnection } from './connection';
 
@@ -9,7 +9,7 @@ import { setConnection, type SetConnectionInput, type SsoConnection } from './co
  * Registers or replaces the tenant's connection, version-checked (a form loaded without one sends
  * no version and expects none). Without a secret the stored one is kept; an empty one is refused.
  */
-export async function saveConnection(db: TenantDb, actor: Actor, input: SetConnectionInput): Promise<SsoConnection> {
+export async function saveConnection(db: TenantDb, actor: AuditActor, input: SetConnectionInput): Promise<SsoConnection> {
   // Written with platform credentials, the connection can't carry the route's decision: the
   // owner's grant is confirmed by a transaction of its own just before (docs/authorization.md).
   await confirmDecision(db);

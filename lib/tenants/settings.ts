@@ -2,7 +2,7 @@
 // SSO connection details live with lib/sso, not here.
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { auditEntryPut } from '../audit';
-import { isConditionFailure, keys, transaction, type Actor, type PlatformDb, type TenantDb } from '../db';
+import { isConditionFailure, keys, transaction, type AuditActor, type PlatformDb, type TenantDb } from '../db';
 import { versionConflict } from '../errors';
 import { tenantNotFound } from './errors';
 import { validateVersion } from '../validation/version';
@@ -57,7 +57,7 @@ export async function getTenantSettings(db: TenantDb): Promise<TenantSettings> {
  * The platform directory's copy of the name (tenant switcher, operator CLI) is updated by the
  * caller with platform credentials: `renameTenantDirectory`.
  */
-export async function renameTenant(db: TenantDb, actor: Actor, input: { name: string; expectedVersion: number }): Promise<TenantSettings> {
+export async function renameTenant(db: TenantDb, actor: AuditActor, input: { name: string; expectedVersion: number }): Promise<TenantSettings> {
   const name = validateName(input?.name, 'tenant');
   const expectedVersion = validateVersion(input.expectedVersion, 'tenant');
   const current = await getTenantSettings(db);

@@ -1,12 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { resolveActor } from '../../lib/auth/resolve-actor';
 import { checkTenantSwitch } from '../../lib/auth/tenant-switch';
 import { removeUserFromTenant } from '../../lib/members';
 import { OPERATOR_ACTOR } from '../../lib/tenants';
 import { testTenantDb } from '../support/tenancy';
 import { putSessionRecord } from '../../lib/auth/session-records';
-import { deps, liveSessionFor, memberOf, sessionFor, tenantWithConnection } from './support';
+import { actorOf, deps, liveSessionFor, memberOf, sessionFor, tenantWithConnection } from './support';
 
 const code = (c: string) => (e: Error & { code?: string }) => e.code === c;
 
@@ -15,15 +14,15 @@ test('the actor is re-read on every call: removal takes effect on the next reque
   const user = await memberOf(t);
   const session = await liveSessionFor(user, t.tenantId);
 
-  const actor = await resolveActor(deps, session);
+  const actor = await actorOf(deps, session);
   assert.equal(actor.userId, user.id);
   assert.equal(actor.tenantId, t.tenantId);
   assert.equal(actor.db.tenantId, t.tenantId);
   assert.deepEqual(actor.memberships.map((m) => [m.unitId, m.role]), [[t.rootUnitId, 'member']]);
 
   await removeUserFromTenant(await testTenantDb(t.tenantId), OPERATOR_ACTOR, user.id);
-  await assert.rejects(resolveActor(deps, session), (e: Error & { code?: string; kind?: string }) =>
-    e.code === 'tenant.accessRevoked' && e.kind === 'forbidden');
+  await assert.rejects(actorOf(deps, session), (e: Error & { code?: string; kind?: string }) =>
+    e.code === 'tenant.notMember' && e.kind === 'forbidden');
 });
 
 test('a session naming a tenant the person never belonged to is refused', async () => {
@@ -31,10 +30,10 @@ test('a session naming a tenant the person never belonged to is refused', async 
   const other = await tenantWithConnection({ jit: false });
   const user = await memberOf(mine);
   const session = sessionFor(user, other.tenantId);
-  await assert.rejects(resolveActor(deps, session), code('session.revoked'), 'never recorded there');
+  await assert.rejects(actorOf(deps, session), code('session.revoked'), 'never recorded there');
   // Even with a record there (never written for a non-member), the membership decides.
   await putSessionRecord(await testTenantDb(other.tenantId), session);
-  await assert.rejects(resolveActor(deps, session), code('tenant.accessRevoked'));
+  await assert.rejects(actorOf(deps, session), code('tenant.notMember'));
 });
 
 test('switching tenant: same issuer switches, another issuer needs a new sign-in, non-members are refused', async () => {

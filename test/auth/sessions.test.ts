@@ -5,13 +5,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ulid } from 'ulid';
 import { completeSignIn } from '../../lib/auth/complete-sign-in';
-import { resolveActor } from '../../lib/auth/resolve-actor';
 import { hasSessionRecord, putSessionRecord, revokeAllSessions, revokeSession } from '../../lib/auth/session-records';
 import { keys, TTL_ATTRIBUTE, getItem, type TenantDb } from '../../lib/db';
 import { getUserMemberships, removeUserFromTenant } from '../../lib/members';
 import { OPERATOR_ACTOR } from '../../lib/tenants';
 import { isolatedTenancy, testTenantDb } from '../support/tenancy';
-import { claims, deps, liveSessionFor, memberOf, sessionFor, tenantWithConnection } from './support';
+import { actorOf, claims, deps, liveSessionFor, memberOf, sessionFor, tenantWithConnection } from './support';
 
 const code = (c: string) => (e: Error & { code?: string }) => e.code === c;
 const isLive = async (tenantId: string, s: { userId: string; sessionId: string }) => hasSessionRecord(await testTenantDb(tenantId), s.userId, s.sessionId);
@@ -41,7 +40,7 @@ test('signing in records the session in the tenant, with its expiry as the TTL',
   assert.ok((item.device as string).length <= 120, 'the device label is bounded');
 
   // The session the callback is about to put in the cookie resolves at once.
-  const actor = await resolveActor(deps, { ...out.session, expiresAt: new Date(Date.now() + 600_000) });
+  const actor = await actorOf(deps, { ...out.session, expiresAt: new Date(Date.now() + 600_000) });
   assert.equal(actor.userId, user.id);
 
   // Continuing a session (tenant switch through another IdP) keeps its id for the same person only.
@@ -62,13 +61,13 @@ test('a signed-out session is refused on its next request (session.revoked, 401)
   const t = await tenantWithConnection({ jit: false });
   const user = await memberOf(t);
   const session = await liveSessionFor(user, t.tenantId);
-  await resolveActor(deps, session);
+  await actorOf(deps, session);
 
   await revokeSession(deps, session);
-  await assert.rejects(resolveActor(deps, session), (e: Error & { code?: string; kind?: string }) => e.code === 'session.revoked' && e.kind === 'unauthenticated');
+  await assert.rejects(actorOf(deps, session), (e: Error & { code?: string; kind?: string }) => e.code === 'session.revoked' && e.kind === 'unauthenticated');
   // The person's other sessions are untouched.
   const second = await liveSessionFor(user, t.tenantId);
-  await resolveActor(deps, second);
+  await actorOf(deps, second);
   // Signing out again (a second tab, a retry) is harmless.
   await revokeSession(deps, session);
 });
@@ -79,14 +78,14 @@ test('sign-out deletes the session in every tenant of a two-tenant person', asyn
   // The tenant switch records the same session in the target (setActiveTenant).
   const inB = { ...inA, tenantId: b.tenantId };
   await putSessionRecord(await testTenantDb(b.tenantId), inB);
-  await resolveActor(deps, inA);
-  await resolveActor(deps, inB);
+  await actorOf(deps, inA);
+  await actorOf(deps, inB);
 
   await revokeSession(deps, inB);
   assert.equal(await isLive(a.tenantId, inA), false);
   assert.equal(await isLive(b.tenantId, inB), false);
-  await assert.rejects(resolveActor(deps, inA), code('session.revoked'));
-  await assert.rejects(resolveActor(deps, inB), code('session.revoked'));
+  await assert.rejects(actorOf(deps, inA), code('session.revoked'));
+  await assert.rejects(actorOf(deps, inB), code('session.revoked'));
 });
 
 test('"sign out of all devices" ends every session of the person, in every tenant, and nobody else’s', async () => {
@@ -99,7 +98,7 @@ test('"sign out of all devices" ends every session of the person, in every tenan
   const theirs = await liveSessionFor(colleague, a.tenantId);
 
   await revokeAllSessions(deps, laptop);
-  for (const s of [laptop, phone, phoneInA]) await assert.rejects(resolveActor(deps, s), code('session.revoked'));
+  for (const s of [laptop, phone, phoneInA]) await assert.rejects(actorOf(deps, s), code('session.revoked'));
   assert.equal(await isLive(a.tenantId, laptop), false);
   assert.equal(await isLive(b.tenantId, phone), false);
   assert.equal(await isLive(a.tenantId, phoneInA), false);
@@ -107,22 +106,22 @@ test('"sign out of all devices" ends every session of the person, in every tenan
   const after = await getUserMemberships(await testTenantDb(a.tenantId), user.id);
   assert.equal(after.user?.userId, user.id);
   assert.equal(after.memberships.length, 1);
-  await resolveActor(deps, theirs);
+  await actorOf(deps, theirs);
 
   // A copy of a signed-out cookie cannot end the sessions started since.
   const later = await liveSessionFor(user, a.tenantId);
   await revokeAllSessions(deps, laptop);
-  await resolveActor(deps, later);
+  await actorOf(deps, later);
 });
 
-test('a removed member with a live session is still refused (tenant.accessRevoked)', async () => {
+test('a removed member with a live session is still refused (tenant.notMember)', async () => {
   const t = await tenantWithConnection({ jit: false });
   const user = await memberOf(t);
   const session = await liveSessionFor(user, t.tenantId);
   await removeUserFromTenant(await testTenantDb(t.tenantId), OPERATOR_ACTOR, user.id);
-  await assert.rejects(resolveActor(deps, session), code('tenant.accessRevoked'));
+  await assert.rejects(actorOf(deps, session), code('tenant.notMember'));
   // A session id never recorded is refused before anything else.
-  await assert.rejects(resolveActor(deps, sessionFor(user, t.tenantId)), code('session.revoked'));
+  await assert.rejects(actorOf(deps, sessionFor(user, t.tenantId)), code('session.revoked'));
 });
 
 test('resolving the actor, session check included, is one request: the T8 Query', async () => {
@@ -144,11 +143,11 @@ test('resolving the actor, session check included, is one request: the T8 Query'
     return db;
   };
 
-  await resolveActor({ tenantDb: counting }, session);
+  await actorOf({ tenantDb: counting }, session);
   assert.deepEqual(sent, ['QueryCommand']);
   sent.length = 0;
   await revokeSession(deps, session);
-  await assert.rejects(resolveActor({ tenantDb: counting }, session), code('session.revoked'));
+  await assert.rejects(actorOf({ tenantDb: counting }, session), code('session.revoked'));
   assert.deepEqual(sent, ['QueryCommand']);
 });
 
@@ -161,5 +160,5 @@ test('a sign-out that cannot reach the table says so instead of pretending', asy
     e.code === 'session.signOutFailed' && e.kind === 'unavailable' && /still active/.test(e.message));
   await assert.rejects(revokeAllSessions(unreachable, session), code('session.signOutFailed'));
   // Nothing was deleted: the session still works, as the message says.
-  await resolveActor(deps, session);
+  await actorOf(deps, session);
 });

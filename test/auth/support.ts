@@ -2,9 +2,10 @@
 // lib/auth takes (real tenant-scoped and platform credentials through the local gateway).
 import { ulid } from 'ulid';
 import type { Session } from '../../lib/auth';
+import type { TenantDb } from '../../lib/db';
 import { putSessionRecord } from '../../lib/auth/session-records';
 import { newSessionId } from '../../lib/auth/session-token';
-import { addMembership } from '../../lib/members';
+import { addMembership, loadActorAccess } from '../../lib/members';
 import { setConnection } from '../../lib/sso';
 import { OPERATOR_ACTOR } from '../../lib/tenants';
 import { ensureUser } from '../../lib/users';
@@ -12,6 +13,11 @@ import { newTenant } from '../support/fixtures';
 import { testPlatformDb, testTenantDb } from '../support/tenancy';
 
 export const deps = { platform: testPlatformDb(), tenantDb: (id: string, o?: { userId?: string }) => testTenantDb(id, o?.userId) };
+
+/** The actor of a request signed in with `session`, as lib/auth's loadActor resolves it. */
+export async function actorOf(d: { tenantDb(id: string, o?: { userId?: string }): Promise<TenantDb> }, session: Session) {
+  return loadActorAccess(await d.tenantDb(session.tenantId, { userId: session.userId }), session.userId, session);
+}
 
 export const ISSUER = 'https://idp.example.com';
 

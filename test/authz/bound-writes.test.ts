@@ -10,7 +10,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { entrySources } from '../../lib/api/with-actor';
-import type { Actor } from '../../lib/auth';
+import type { RequestActor } from '../../lib/auth';
 import { listAudit } from '../../lib/audit';
 import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Key, TenantDb } from '../../lib/db';
@@ -127,8 +127,7 @@ function mutationRoutes(): string[] {
 /** The items a request reads by key (GetItem, BatchGetItem), in order, as "PK SK". */
 type ReadLog = string[];
 
-async function actorFor(db: TenantDb, who: { userId: string; email: string; name: string }, reads: ReadLog): Promise<Actor> {
-  const access = await loadActorAccess(db, who.userId);
+async function actorFor(db: TenantDb, who: { userId: string; email: string; name: string }, reads: ReadLog): Promise<RequestActor> {
   const client = new Proxy(db.client, {
     get(target, prop, receiver) {
       if (prop !== 'send') return Reflect.get(target, prop, receiver);
@@ -140,7 +139,7 @@ async function actorFor(db: TenantDb, who: { userId: string; email: string; name
       };
     },
   });
-  return { ...access, memberships: access.memberships as Actor['memberships'], email: who.email, name: who.name, db: { ...db, client }, session: {} as Actor['session'] };
+  return { ...(await loadActorAccess({ ...db, client }, who.userId)), email: who.email, name: who.name };
 }
 
 /** The world changed under the decision, by the owner, through the domain functions. */

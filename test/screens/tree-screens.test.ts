@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { ulid } from 'ulid';
-import { createEntryPoints, type RequestActor } from '../../lib/api/actor-entry';
+import { createEntryPoints } from '../../lib/api/actor-entry';
+import type { RequestActor } from '../../lib/auth';
 import type { TenantDb } from '../../lib/db';
 import { addMembership, loadActorAccess } from '../../lib/members';
 import { createUnit } from '../../lib/org';

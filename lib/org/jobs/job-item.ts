@@ -5,7 +5,7 @@
 // one process drive the job; while unfinished it is listed in GSI1 keys.gsi1.moveJobs so any
 // instance can find and resume it. The plan is stored beside it in chunk items (see
 // docs/data-model.md, "Moves").
-import { keys, TTL_ATTRIBUTE, type Actor, type Key } from '../../db';
+import { keys, TTL_ATTRIBUTE, type AuditActor, type Key } from '../../db';
 
 export type TreeJobKind = 'move' | 'delete';
 
@@ -36,7 +36,7 @@ export interface TreeJobRecord {
   newPath?: string;
   oldPath: string;
   expectedVersion: number;
-  actor: Actor;
+  actor: AuditActor;
   /** Chunk items written so far: L (locked unit ids), M (locked members), P (plan). */
   chunksL: number;
   chunksM: number;

@@ -7,7 +7,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { auditEntryPut } from '../../audit';
-import { actorIdentity, keys, transaction, withoutGuards, type Actor, type TenantDb } from '../../db';
+import { actorIdentity, keys, transaction, withoutGuards, type AuditActor, type TenantDb } from '../../db';
 import { isArborError } from '../../errors';
 import { sleep } from '../map-limit';
 import { siblingNameDelete, siblingNamePut } from '../sibling-name';
@@ -37,7 +37,7 @@ export interface TreeJobOptions {
 
 export interface TreeJobSpec {
   kind: TreeJobKind;
-  actor: Actor;
+  actor: AuditActor;
   /** The subtree root as read (strongly consistent) by the caller. */
   root: Unit;
   expectedVersion: number;
