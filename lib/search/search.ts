@@ -7,8 +7,7 @@
 // by a later word, when there are any. Names that start with the prefix come first in name order,
 // then names matched at a later word, then members matched only by email, in email order; each
 // unit and member appears once.
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { INDEX, keys, pageSize, type TenantDb } from '../db';
+import { INDEX, keys, pageSize, queryPage, type TenantDb } from '../db';
 import { toTenantUser, type TenantUser } from '../members/membership-items';
 import { toUnit, type Unit } from '../org/unit-item';
 import { validateSearchPrefix } from '../validation';
@@ -34,18 +33,20 @@ export interface SearchOptions {
 export async function search(db: TenantDb, rawPrefix: string, options: SearchOptions = {}): Promise<SearchResult[]> {
   const prefix = validateSearchPrefix(rawPrefix);
   const limit = pageSize(options.limit, SEARCH_PAGE);
-  const query = (IndexName: string, pk: string, filterMembers: boolean, Limit = limit) =>
-    db.client.send(
-      new QueryCommand({
-        TableName: db.tableName,
+  // One page each, no cursor: search shows its best `limit` results only. The email Query's
+  // filter drops invitations, so queryPage reads on until the page is full.
+  const query = (IndexName: string, pk: string, filterMembers: boolean, pageLimit = limit) =>
+    queryPage(
+      db,
+      {
         IndexName,
         KeyConditionExpression: `${IndexName}PK = :pk AND begins_with(${IndexName}SK, :prefix)`,
         ...(filterMembers
           ? { FilterExpression: '#type = :member', ExpressionAttributeNames: { '#type': 'type' } }
           : {}),
         ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix, ...(filterMembers ? { ':member': 'tenantUser' } : {}) },
-        Limit,
-      }),
+      },
+      { limit: pageLimit, scope: `T10:${db.tenantId}:${IndexName}:${prefix}` },
     );
 
   const [byName, byEmail] = await Promise.all([
@@ -55,14 +56,14 @@ export async function search(db: TenantDb, rawPrefix: string, options: SearchOpt
 
   const results: SearchResult[] = [];
   const seenUsers = new Set<string>();
-  for (const { item } of await ownersOfNamePage(db, byName.Items ?? [], prefix)) {
+  for (const { item } of await ownersOfNamePage(db, byName.items, prefix)) {
     if (item.type === 'unit') results.push({ kind: 'unit', unit: toUnit(item) });
     else if (item.type === 'tenantUser' && !options.unitsOnly) {
       seenUsers.add(item.userId as string);
       results.push({ kind: 'member', user: toTenantUser(item) });
     }
   }
-  for (const item of byEmail?.Items ?? []) {
+  for (const item of byEmail?.items ?? []) {
     if (seenUsers.has(item.userId as string)) continue;
     results.push({ kind: 'member', user: toTenantUser(item) });
   }
