@@ -118,7 +118,8 @@ async function moveInOneTransaction(
     }, (stored) => {
       if (!isRoot) return lockedOr(stored, 'retry');
       if (!stored) return unitNotFound();
-      if (stored.version !== expectedVersion && !stored.lock) return versionConflict('unit', stored.version as number, toUnit(stored));
+      const current = toUnit(stored);
+      if (current.version !== expectedVersion && !current.lockedBy) return versionConflict('unit', current.version, current);
       return lockedOr(stored, 'retry');
     });
   }
