@@ -73,11 +73,13 @@ export async function readRemovals(
     ...members.map((m) => keys.userMembership(db.tenantId, m.userId, m.unitId)),
   ]);
   const removed = new Map<string, { unitId: string; role: Role }[]>();
-  for (const i of items) {
-    if (i.type !== 'membership') continue;
-    removed.set(i.userId as string, [...(removed.get(i.userId as string) ?? []), { unitId: i.unitId as string, role: i.role as Role }]);
+  for (const m of items.filter((i) => i.type === 'membership').map(toMembership)) {
+    removed.set(m.userId, [...(removed.get(m.userId) ?? []), { unitId: m.unitId, role: m.role }]);
   }
-  return items.filter((i) => i.type === 'tenantUser').map((i) => ({ profile: toTenantUser(i), removed: removed.get(i.userId as string) ?? [] }));
+  return items
+    .filter((i) => i.type === 'tenantUser')
+    .map(toTenantUser)
+    .map((profile) => ({ profile, removed: removed.get(profile.userId) ?? [] }));
 }
 
 /**

@@ -59,13 +59,13 @@ export async function search(db: TenantDb, rawPrefix: string, options: SearchOpt
   for (const { item } of await ownersOfNamePage(db, byName.items, prefix)) {
     if (item.type === 'unit') results.push({ kind: 'unit', unit: toUnit(item) });
     else if (item.type === 'tenantUser' && !options.unitsOnly) {
-      seenUsers.add(item.userId as string);
-      results.push({ kind: 'member', user: toTenantUser(item) });
+      const user = toTenantUser(item);
+      seenUsers.add(user.userId);
+      results.push({ kind: 'member', user });
     }
   }
-  for (const item of byEmail?.items ?? []) {
-    if (seenUsers.has(item.userId as string)) continue;
-    results.push({ kind: 'member', user: toTenantUser(item) });
+  for (const user of (byEmail?.items ?? []).map(toTenantUser)) {
+    if (!seenUsers.has(user.userId)) results.push({ kind: 'member', user });
   }
   return results.slice(0, limit);
 }
