@@ -1,6 +1,7 @@
 // T14 reads: a tenant's audit trail and one unit's, newest first, one Query page each.
 // Server-only.
-import { INDEX, keys, pageSize, queryPage, TTL_ATTRIBUTE, type AuditActor, type Page, type TenantDb } from '../db';
+import { z } from 'zod';
+import { INDEX, itemParser, keys, pageSize, queryPage, storedActor, TTL_ATTRIBUTE, type AuditActor, type Page, type TenantDb } from '../db';
 import { encodeTime } from 'ulid';
 import { badDate } from './errors';
 import { validateId } from '../validation';
@@ -23,18 +24,37 @@ export interface AuditEntry {
   expiresAt?: string;
 }
 
+const storedAuditEntry = z.object({
+  auditId: z.string(),
+  tenantId: z.string(),
+  actor: storedActor,
+  action: z.string(),
+  target: z.object({
+    type: z.enum(['unit', 'membership', 'invitation', 'tenant']),
+    id: z.string(),
+    label: z.string().optional(),
+  }) satisfies z.ZodType<AuditInput['target']>,
+  unitId: z.string().optional(),
+  before: z.record(z.string(), z.unknown()).optional(),
+  after: z.record(z.string(), z.unknown()).optional(),
+  at: z.string(),
+  [TTL_ATTRIBUTE]: z.number().optional(),
+});
+const parseAuditEntry = itemParser('audit', storedAuditEntry);
+
 export function toAuditEntry(item: Record<string, unknown>): AuditEntry {
-  const expires = item[TTL_ATTRIBUTE] as number | undefined;
+  const e = parseAuditEntry(item);
+  const expires = e[TTL_ATTRIBUTE];
   return {
-    id: item.auditId as string,
-    tenantId: item.tenantId as string,
-    actor: item.actor as AuditActor,
-    action: item.action as string,
-    target: item.target as AuditInput['target'],
-    ...(item.unitId ? { unitId: item.unitId as string } : {}),
-    ...(item.before ? { before: item.before as Record<string, unknown> } : {}),
-    ...(item.after ? { after: item.after as Record<string, unknown> } : {}),
-    at: item.at as string,
+    id: e.auditId,
+    tenantId: e.tenantId,
+    actor: e.actor,
+    action: e.action,
+    target: e.target,
+    ...(e.unitId ? { unitId: e.unitId } : {}),
+    ...(e.before ? { before: e.before } : {}),
+    ...(e.after ? { after: e.after } : {}),
+    at: e.at,
     ...(expires ? { expiresAt: new Date(expires * 1000).toISOString() } : {}),
   };
 }

@@ -12,3 +12,4 @@ export { getItem, batchGet, queryAll, queryCount } from './reads';
 export { queryPage, READ_BUDGET, type PageQuery } from './query-page';
 export { withoutGuards, type WriteFact, type WriteGuards } from './write-guards';
 export { transaction, Transaction, type OnFail } from './transaction';
+export { itemParser, storedActor, StoredItemError } from './item-schema';

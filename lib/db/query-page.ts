@@ -17,12 +17,17 @@ export interface PageOptions {
   /** What the cursor is bound to (see cursor.ts): the listing, tenant and filters. */
   scope: string;
   cursor?: string | null;
+  /**
+   * Instead of `cursor`: the cursor already decoded (decodeCursor with the same scope), for a
+   * listing whose query depends on where it resumes (a subtree's path is read off its key).
+   */
+  start?: Record<string, unknown>;
 }
 
 export async function queryPage(db: TenantDb, input: PageQuery, options: PageOptions): Promise<Page<Record<string, unknown>>> {
   const { limit, scope } = options;
   const items: Record<string, unknown>[] = [];
-  let start = decodeCursor(scope, options.cursor);
+  let start = options.start ?? decodeCursor(scope, options.cursor);
   let read = 0;
   do {
     const out = await db.client.send(new QueryCommand({ ...input, TableName: db.tableName, ExclusiveStartKey: start, Limit: limit }));

@@ -5,13 +5,12 @@
 // the same unit within the same second could both succeed; that is harmless, because accepting
 // one makes the membership and the other then finds it exists and is discarded. Names and emails
 // never become key material, so the invitation's key is a fresh ULID, not the address.
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { auditEntryPut } from '../audit';
-import { actorIdentity, INDEX, keys, transaction, type AuditActor, type TenantDb } from '../db';
+import { actorIdentity, INDEX, keys, queryAll, transaction, type AuditActor, type TenantDb } from '../db';
 import { unitNotFound } from '../org/errors';
 import { alreadyMember, invitationExists } from './errors';
-import { assertRoleFitsUnit, validateRole } from '../members/membership-items';
+import { assertRoleFitsUnit, toTenantUser, validateRole } from '../members/membership-items';
 import { readUnitMember } from '../members/member-reads';
 import { readUnit } from '../org/unit-reads';
 import { validateEmail, validateId } from '../validation';
@@ -41,26 +40,25 @@ export async function createInvitation(db: TenantDb, actor: AuditActor, input: C
   // One Query by email answers both checks: the person's profile and their pending invitations.
   const [unit, sameEmail] = await Promise.all([
     readUnit(db, unitId),
-    db.client.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        IndexName: INDEX.gsi2,
-        KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK = :email',
-        ExpressionAttributeValues: { ':pk': keys.gsi2.emails(db.tenantId), ':email': email },
-      }),
-    ),
+    queryAll(db, {
+      IndexName: INDEX.gsi2,
+      KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK = :email',
+      ExpressionAttributeValues: { ':pk': keys.gsi2.emails(db.tenantId), ':email': email },
+    }),
   ]);
   if (!unit) throw unitNotFound();
   assertRoleFitsUnit(role, unit.path);
 
-  const rows = sameEmail.Items ?? [];
-  const profile = rows.find((r) => r.type === 'tenantUser');
-  if (profile && (await readUnitMember(db, unitId, profile.userId as string))) {
+  const profileItem = sameEmail.find((r) => r.type === 'tenantUser');
+  if (profileItem && (await readUnitMember(db, unitId, toTenantUser(profileItem).userId))) {
     throw alreadyMember(email, unit.name);
   }
-  const pending = rows.find((r) => r.type === 'invitation' && r.unitId === unitId && (r.expiresAt as number) > nowSeconds());
+  const pending = sameEmail
+    .filter((r) => r.type === 'invitation')
+    .map(toInvitation)
+    .find((i) => i.unitId === unitId && Date.parse(i.expiresAt) / 1000 > nowSeconds());
   if (pending) {
-    throw invitationExists(email, unit.name, toInvitation(pending));
+    throw invitationExists(email, unit.name, pending);
   }
 
   const now = new Date();

@@ -3,9 +3,10 @@
 // removed on accept or revoke, and by TTL after expiry. It also holds the hash of its link's
 // secret (the link itself is shown once: invitation-link.ts) and when mail was last sent, the
 // state the resend limit is decided on. Server-only.
-import { keys, TTL_ATTRIBUTE, type AuditActor } from '../db';
+import { z } from 'zod';
+import { itemParser, keys, storedActor, TTL_ATTRIBUTE, type AuditActor } from '../db';
 import { badTtl } from './errors';
-import type { Role } from '../members/membership-items';
+import { ROLES, type Role } from '../authz/roles';
 
 export const DEFAULT_INVITATION_DAYS = 7;
 export const MAX_INVITATION_DAYS = 30;
@@ -61,19 +62,35 @@ export function invitationItem(i: Invitation, link?: InvitationLinkState): Recor
   };
 }
 
+const storedInvitation = z.object({
+  tenantId: z.string(),
+  invitationId: z.string(),
+  email: z.string(),
+  unitId: z.string(),
+  role: z.enum(ROLES),
+  invitedBy: storedActor,
+  createdAt: z.string(),
+  [TTL_ATTRIBUTE]: z.number(),
+  version: z.number(),
+  sendCount: z.number().optional(),
+  lastSentAt: z.number().optional(),
+});
+const parseInvitation = itemParser('invitation', storedInvitation);
+
 export function toInvitation(item: Record<string, unknown>): Invitation {
+  const i = parseInvitation(item);
   return {
-    tenantId: item.tenantId as string,
-    id: item.invitationId as string,
-    email: item.email as string,
-    unitId: item.unitId as string,
-    role: item.role as Role,
-    invitedBy: item.invitedBy as AuditActor,
-    createdAt: item.createdAt as string,
-    expiresAt: new Date((item[TTL_ATTRIBUTE] as number) * 1000).toISOString(),
-    version: item.version as number,
-    sendCount: (item.sendCount as number | undefined) ?? 0,
-    ...(typeof item.lastSentAt === 'number' ? { lastSentAt: new Date(item.lastSentAt * 1000).toISOString() } : {}),
+    tenantId: i.tenantId,
+    id: i.invitationId,
+    email: i.email,
+    unitId: i.unitId,
+    role: i.role,
+    invitedBy: i.invitedBy,
+    createdAt: i.createdAt,
+    expiresAt: new Date(i[TTL_ATTRIBUTE] * 1000).toISOString(),
+    version: i.version,
+    sendCount: i.sendCount ?? 0,
+    ...(i.lastSentAt !== undefined ? { lastSentAt: new Date(i.lastSentAt * 1000).toISOString() } : {}),
   };
 }
 

@@ -49,8 +49,11 @@ export async function reissueInvitationLink(db: TenantDb, actor: AuditActor, inp
     }
   }
   // Refused: the invitation changed (its version now) or is gone.
-  const refused = (stored: Record<string, unknown> | undefined) =>
-    stored ? versionConflict('invitation', stored.version as number, toInvitation(stored)) : gone();
+  const refused = (stored: Record<string, unknown> | undefined) => {
+    if (!stored) return gone();
+    const invitation = toInvitation(stored);
+    return versionConflict('invitation', invitation.version, invitation);
+  };
   await transaction(db)
     .add({
       Update: {

@@ -8,7 +8,8 @@
 //
 // The partition also holds the user's live session records (lib/auth/session-records.ts): the
 // actor's resolution takes their ids from this same Query, at no extra request.
-import { keys, queryAll, type TenantDb } from '../db';
+import { z } from 'zod';
+import { itemParser, keys, queryAll, type TenantDb } from '../db';
 import { validateId } from '../validation';
 import { toTenantUser, toUserMembership, type Membership, type TenantUser } from './membership-items';
 
@@ -23,6 +24,9 @@ export interface UserMembershipsAndSessions extends UserMemberships {
   /** Ids of the sessions recorded as live in this tenant (`session` items of the partition). */
   sessionIds: Set<string>;
 }
+
+/** A session item (lib/auth/session-records.ts): only its id is read here. */
+const parseSession = itemParser('session', z.object({ sessionId: z.string() }));
 
 export async function getUserMemberships(db: TenantDb, rawUserId: string): Promise<UserMemberships> {
   const { user, memberships } = await getUserMembershipsAndSessions(db, rawUserId);
@@ -41,6 +45,6 @@ export async function getUserMembershipsAndSessions(db: TenantDb, rawUserId: str
   const profileItem = items.find((i) => i.type === 'tenantUser');
   const user = profileItem ? toTenantUser(profileItem) : undefined;
   const memberships = items.filter((i) => i.type === 'membership').map((i) => toUserMembership(i, user));
-  const sessionIds = new Set(items.filter((i) => i.type === 'session').map((i) => i.sessionId as string));
+  const sessionIds = new Set(items.filter((i) => i.type === 'session').map((i) => parseSession(i).sessionId));
   return { user, memberships, sessionIds };
 }

@@ -1,7 +1,6 @@
 // T6 and T7: the members of one unit, and every member anywhere in a subtree. One Query page each,
 // with signed cursors bound to the query. Server-only.
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { decodeCursor, encodeCursor, INDEX, keys, pageSize, type Page, type TenantDb } from '../db';
+import { INDEX, keys, pageSize, queryPage, type Page, type TenantDb } from '../db';
 import { badPath } from '../org/errors';
 import { validateId } from '../validation';
 import { guardTreePage } from '../org/job-view';
@@ -18,18 +17,15 @@ export interface PageOptions {
 /** T6: a unit's direct members (the unit's own partition), in user-id order. */
 export async function listUnitMembers(db: TenantDb, unitId: string, options: PageOptions = {}): Promise<Page<Membership>> {
   const id = validateId(unitId, 'unit');
-  const limit = pageSize(options.limit, UNIT_MEMBERS_PAGE);
-  const scope = `T6:${db.tenantId}:${id}`;
-  const out = await db.client.send(
-    new QueryCommand({
-      TableName: db.tableName,
+  const page = await queryPage(
+    db,
+    {
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :m)',
       ExpressionAttributeValues: { ':pk': keys.unitPartition(db.tenantId, id), ':m': keys.unitMemberPrefix },
-      Limit: limit,
-      ExclusiveStartKey: decodeCursor(scope, options.cursor),
-    }),
+    },
+    { limit: pageSize(options.limit, UNIT_MEMBERS_PAGE), scope: `T6:${db.tenantId}:${id}`, cursor: options.cursor },
   );
-  return { items: (out.Items ?? []).map(toMembership), nextCursor: encodeCursor(scope, out.LastEvaluatedKey) };
+  return { items: page.items.map(toMembership), nextCursor: page.nextCursor };
 }
 
 const UNIT_PATH = /^\/(?:[0-9A-HJKMNP-TV-Z]{26}\/){1,33}$/;
@@ -41,18 +37,15 @@ const UNIT_PATH = /^\/(?:[0-9A-HJKMNP-TV-Z]{26}\/){1,33}$/;
  */
 export async function listSubtreeMembers(db: TenantDb, unitPath: string, options: PageOptions = {}): Promise<Page<Membership>> {
   if (typeof unitPath !== 'string' || !UNIT_PATH.test(unitPath)) throw badPath();
-  const limit = pageSize(options.limit, SUBTREE_MEMBERS_PAGE);
-  const scope = `T7:${db.tenantId}:${unitPath}`;
-  const out = await db.client.send(
-    new QueryCommand({
-      TableName: db.tableName,
+  const page = await queryPage(
+    db,
+    {
       IndexName: INDEX.gsi1,
       KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :path)',
       ExpressionAttributeValues: { ':pk': keys.gsi1.memberTree(db.tenantId), ':path': unitPath },
-      Limit: limit,
-      ExclusiveStartKey: decodeCursor(scope, options.cursor),
-    }),
+    },
+    { limit: pageSize(options.limit, SUBTREE_MEMBERS_PAGE), scope: `T7:${db.tenantId}:${unitPath}`, cursor: options.cursor },
   );
-  const items = await guardTreePage(db, out.Items ?? []);
-  return { items: items.map(toMembership), nextCursor: encodeCursor(scope, out.LastEvaluatedKey) };
+  const items = await guardTreePage(db, page.items);
+  return { items: items.map(toMembership), nextCursor: page.nextCursor };
 }

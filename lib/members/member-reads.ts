@@ -1,6 +1,6 @@
 // Strongly consistent point reads the membership writes start from. Server-only.
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGet, getItem, INDEX, keys, type TenantDb } from '../db';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGet, getItem, INDEX, keys, queryAll, type TenantDb } from '../db';
 import { unitLocked, unitNotFound } from '../org/errors';
 import type { Unit } from '../org/unit-item';
 import { readUnit } from '../org/unit-reads';
@@ -48,17 +48,13 @@ export async function readUnitMember(db: TenantDb, unitId: string, userId: strin
  * the profile from the table before relying on its counters.
  */
 export async function findProfileByEmail(db: TenantDb, email: string): Promise<TenantUser | undefined> {
-  const out = await db.client.send(
-    new QueryCommand({
-      TableName: db.tableName,
-      IndexName: INDEX.gsi2,
-      KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK = :email',
-      FilterExpression: '#type = :type',
-      ExpressionAttributeNames: { '#type': 'type' },
-      ExpressionAttributeValues: { ':pk': keys.gsi2.emails(db.tenantId), ':email': email, ':type': 'tenantUser' },
-    }),
-  );
-  const item = out.Items?.[0];
+  const [item] = await queryAll(db, {
+    IndexName: INDEX.gsi2,
+    KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK = :email',
+    FilterExpression: '#type = :type',
+    ExpressionAttributeNames: { '#type': 'type' },
+    ExpressionAttributeValues: { ':pk': keys.gsi2.emails(db.tenantId), ':email': email, ':type': 'tenantUser' },
+  });
   return item ? toTenantUser(item) : undefined;
 }
 
@@ -77,11 +73,13 @@ export async function readRemovals(
     ...members.map((m) => keys.userMembership(db.tenantId, m.userId, m.unitId)),
   ]);
   const removed = new Map<string, { unitId: string; role: Role }[]>();
-  for (const i of items) {
-    if (i.type !== 'membership') continue;
-    removed.set(i.userId as string, [...(removed.get(i.userId as string) ?? []), { unitId: i.unitId as string, role: i.role as Role }]);
+  for (const m of items.filter((i) => i.type === 'membership').map(toMembership)) {
+    removed.set(m.userId, [...(removed.get(m.userId) ?? []), { unitId: m.unitId, role: m.role }]);
   }
-  return items.filter((i) => i.type === 'tenantUser').map((i) => ({ profile: toTenantUser(i), removed: removed.get(i.userId as string) ?? [] }));
+  return items
+    .filter((i) => i.type === 'tenantUser')
+    .map(toTenantUser)
+    .map((profile) => ({ profile, removed: removed.get(profile.userId) ?? [] }));
 }
 
 /**

@@ -1,10 +1,11 @@
 // The two items of a membership (unit → user and user → unit) and the user's profile inside a
 // tenant. Both directions are always written together, in one transaction.
-import { keys } from '../db';
+import { z } from 'zod';
+import { itemParser, keys } from '../db';
 import { ROLES, TENANT_ROLES, type Role } from '../authz/roles';
 import { badRole, tenantRoleOnRoot } from './errors';
 import { searchKey } from '../validation';
-import { summaryOf, toSummary, type MembershipSummary } from './profile-summary';
+import { storedSummary, summaryOf, toSummary, type MembershipSummary } from './profile-summary';
 
 export { ROLES, ROLE_RANK, TENANT_ROLES, type Role } from '../authz/roles';
 
@@ -102,32 +103,50 @@ export function tenantUserItem(u: NewTenantUser): Record<string, unknown> {
   };
 }
 
+/** Either membership item (unit → user or user → unit); only the unit's side carries names. */
+const storedMembership = z.object({
+  tenantId: z.string(),
+  unitId: z.string(),
+  userId: z.string(),
+  role: z.enum(ROLES),
+  email: z.string().optional(),
+  name: z.string().optional(),
+  unitPath: z.string(),
+  version: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+const parseMembership = itemParser('membership', storedMembership);
+
 export function toMembership(item: Record<string, unknown>): Membership {
-  return {
-    tenantId: item.tenantId as string,
-    unitId: item.unitId as string,
-    userId: item.userId as string,
-    role: item.role as Role,
-    email: (item.email as string) ?? '',
-    name: (item.name as string) ?? '',
-    unitPath: item.unitPath as string,
-    version: item.version as number,
-    createdAt: item.createdAt as string,
-    updatedAt: item.updatedAt as string,
-  };
+  const m = parseMembership(item);
+  return { ...m, email: m.email ?? '', name: m.name ?? '' };
 }
 
+const storedTenantUser = storedSummary.extend({
+  tenantId: z.string(),
+  userId: z.string(),
+  email: z.string(),
+  name: z.string(),
+  membershipCount: z.number().optional(),
+  version: z.number(),
+  joinedAt: z.string().optional(),
+  lastSignInAt: z.string().optional(),
+});
+const parseTenantUser = itemParser('tenantUser', storedTenantUser);
+
 export function toTenantUser(item: Record<string, unknown>): TenantUser {
+  const u = parseTenantUser(item);
   return {
-    tenantId: item.tenantId as string,
-    userId: item.userId as string,
-    email: item.email as string,
-    name: item.name as string,
-    membershipCount: (item.membershipCount as number) ?? 0,
-    version: item.version as number,
-    ...(item.joinedAt ? { joinedAt: item.joinedAt as string } : {}),
-    ...(item.lastSignInAt ? { lastSignInAt: item.lastSignInAt as string } : {}),
-    ...toSummary(item),
+    tenantId: u.tenantId,
+    userId: u.userId,
+    email: u.email,
+    name: u.name,
+    membershipCount: u.membershipCount ?? 0,
+    version: u.version,
+    ...(u.joinedAt ? { joinedAt: u.joinedAt } : {}),
+    ...(u.lastSignInAt ? { lastSignInAt: u.lastSignInAt } : {}),
+    ...toSummary(u),
   };
 }
 

@@ -9,8 +9,9 @@
 // - `units`: unit id → role for the first SUMMARY_UNITS memberships. A person in hundreds of units
 //   keeps a bounded profile: further units are counted (membershipCount, roleCounts) but not listed;
 //   their page (T8) lists them all. A role change updates a listed unit only.
+import { z } from 'zod';
 import type { TransactItem } from '../db';
-import { ROLES, type Role } from './membership-items';
+import { ROLES, type Role } from '../authz/roles';
 
 /** Units listed on the profile; the rest are counted only. */
 export const SUMMARY_UNITS = 50;
@@ -29,10 +30,16 @@ export function summaryOf(memberships: { unitId: string; role: Role }[]): Member
   return { units, roleCounts };
 }
 
-export function toSummary(item: Record<string, unknown>): MembershipSummary {
-  const counts = (item.roleCounts ?? {}) as Partial<Record<Role, number>>;
+/** The summary attributes as a profile item stores them (extended by the profile's schema). */
+export const storedSummary = z.object({
+  units: z.record(z.string(), z.enum(ROLES)).optional(),
+  roleCounts: z.partialRecord(z.enum(ROLES), z.number()).optional(),
+});
+
+export function toSummary(stored: z.infer<typeof storedSummary>): MembershipSummary {
+  const counts = stored.roleCounts ?? {};
   return {
-    units: (item.units ?? {}) as Record<string, Role>,
+    units: stored.units ?? {},
     roleCounts: Object.fromEntries(ROLES.map((r) => [r, Math.max(0, counts[r] ?? 0)])) as Record<Role, number>,
   };
 }

@@ -17,7 +17,7 @@ import { nudgeTreeJob } from './jobs/resume-move-jobs';
 export async function readJobs(db: TenantDb, jobIds: string[]): Promise<Map<string, TreeJobRecord>> {
   if (jobIds.length === 0) return new Map();
   const items = await batchGet(db, [...new Set(jobIds)].map((id) => keys.moveJob(db.tenantId, id)));
-  const jobs = new Map(items.map((i) => [i.jobId as string, toJobRecord(i)]));
+  const jobs = new Map(items.map(toJobRecord).map((job) => [job.jobId, job]));
   for (const job of jobs.values()) {
     if (!FINISHED.includes(job.status) && job.leaseUntil < Date.now()) nudgeTreeJob(db, job.jobId);
   }

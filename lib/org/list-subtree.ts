@@ -1,12 +1,12 @@
 // T4: a whole subtree in path order, one Query page of GSI1 (`begins_with` the unit's path),
 // with an opaque, signed cursor bound to the unit (`T4:<tenant>:<unit>`). Server-only.
 //
-// The cursor carries the path the listing started from, so later pages are one Query each and
-// stay on the subtree they began with. A page that meets a move in progress, or an index still
-// propagating a move (a unit listed without its parent), answers `tree.moveInProgress` instead
-// of a page that could repeat or skip units; see docs/data-model.md, "Moves".
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { decodeCursor, encodeCursor, INDEX, keys, pageSize, type Page, type TenantDb } from '../db';
+// Later pages take the subtree's path from the cursor's key (every path below the unit holds its
+// id), so each is one Query and stays on the subtree the listing began with. A page that meets a
+// move in progress, or an index still propagating a move (a unit listed without its parent),
+// answers `tree.moveInProgress` instead of a page that could repeat or skip units; see
+// docs/data-model.md, "Moves".
+import { decodeCursor, INDEX, keys, pageSize, queryPage, type Page, type TenantDb } from '../db';
 import { badCursor } from '../db/errors';
 import { validateId } from '../validation';
 import { getUnitOrThrow } from './get-unit';
@@ -24,39 +24,34 @@ export async function listSubtree(
   options: PageOptions = {},
 ): Promise<Page<Unit>> {
   const id = validateId(typeof unit === 'string' ? unit : unit.id, 'unit');
-  const limit = pageSize(options.limit, SUBTREE_PAGE);
   const scope = `T4:${db.tenantId}:${id}`;
-  const resumed = readCursor(scope, options.cursor);
-  const path = resumed?.path ?? (typeof unit === 'string' ? (await getUnitOrThrow(db, id)).path : unit.path);
+  const start = decodeCursor(scope, options.cursor);
+  const path = start ? resumedPath(start, id) : typeof unit === 'string' ? (await getUnitOrThrow(db, id)).path : unit.path;
   if (!UNIT_PATH.test(path) || !path.endsWith(`/${id}/`)) throw badPath();
 
-  const out = await db.client.send(
-    new QueryCommand({
-      TableName: db.tableName,
+  const page = await queryPage(
+    db,
+    {
       IndexName: INDEX.gsi1,
       KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :path)',
       ExpressionAttributeValues: { ':pk': keys.gsi1.tree(db.tenantId), ':path': path },
-      Limit: limit,
-      ExclusiveStartKey: resumed?.key,
-    }),
+    },
+    { limit: pageSize(options.limit, SUBTREE_PAGE), scope, start },
   );
-  const units = (await guardTreePage(db, out.Items ?? [])).map(toUnit);
+  const units = (await guardTreePage(db, page.items)).map(toUnit);
   // The first page starts with the unit itself; if the index doesn't have it there, the unit is
   // mid-move (its descendants not yet rewritten) or the index hasn't caught up.
-  if (!resumed && units[0]?.path !== path) throw treeMoveInProgress();
-  assertNoOrphans(units, path, resumed?.key.GSI1SK as string | undefined);
-  const nextCursor = out.LastEvaluatedKey ? encodeCursor(scope, { k: out.LastEvaluatedKey, p: path }) : undefined;
-  return { items: units, nextCursor };
+  if (!start && units[0]?.path !== path) throw treeMoveInProgress();
+  assertNoOrphans(units, path, start?.GSI1SK as string | undefined);
+  return { items: units, nextCursor: page.nextCursor };
 }
 
-function readCursor(scope: string, cursor: string | undefined) {
-  const decoded = decodeCursor(scope, cursor);
-  if (!decoded) return undefined;
-  const { k, p } = decoded as { k?: Record<string, unknown>; p?: unknown };
-  if (typeof p !== 'string' || typeof k !== 'object' || k === null || typeof k.GSI1SK !== 'string' || !k.GSI1SK.startsWith(p)) {
-    throw badCursor();
-  }
-  return { key: k, path: p };
+/** The subtree's path as the previous page had it: the cursor key's path up to the unit's id. */
+function resumedPath(start: Record<string, unknown>, id: string): string {
+  const after = start.GSI1SK;
+  const at = typeof after === 'string' ? after.indexOf(`/${id}/`) : -1;
+  if (typeof after !== 'string' || at < 0) throw badCursor();
+  return after.slice(0, at + id.length + 2);
 }
 
 /**

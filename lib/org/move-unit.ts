@@ -100,7 +100,8 @@ async function moveInOneTransaction(
     movedRootUpdate(db, root, { parentId: target.id, path: newPath, expectedVersion }, now, asRead),
     (stored) => {
       if (!stored) return unitNotFound();
-      if (stored.version !== expectedVersion && !stored.lock) return versionConflict('unit', stored.version as number, toUnit(stored));
+      const current = toUnit(stored);
+      if (current.version !== expectedVersion && !current.lockedBy) return versionConflict('unit', current.version, current);
       return lockedOr(stored, 'retry');
     },
   );

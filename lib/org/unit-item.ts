@@ -1,8 +1,9 @@
 // The unit item: how a unit is stored (materialized path, index keys) and how it comes back
 // out as a domain object. The UI and the rest of lib never see PK/SK.
-import { keys } from '../db';
+import { z } from 'zod';
+import { itemParser, keys } from '../db';
 import { searchKey, validateName } from '../validation';
-import type { Role } from '../authz/roles';
+import { ROLES, type Role } from '../authz/roles';
 
 /** Deepest level below the root; keeps every path inside the 1,024-byte sort-key limit. */
 export const MAX_DEPTH = 32;
@@ -84,20 +85,39 @@ export function unitItem(u: Omit<Unit, 'lockedBy'>): Record<string, unknown> {
   };
 }
 
+/** The unit item's attributes a Unit is made of. */
+export const storedUnit = z.object({
+  tenantId: z.string(),
+  unitId: z.string(),
+  name: z.string(),
+  parentId: z.string().nullish(),
+  path: z.string(),
+  depth: z.number(),
+  childCount: z.number().optional(),
+  memberCount: z.number().optional(),
+  version: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  lock: z.string().optional(),
+  administrators: z.record(z.string(), z.object({ role: z.enum(ROLES), name: z.string(), email: z.string() })).optional(),
+});
+const parseUnit = itemParser('unit', storedUnit);
+
 export function toUnit(item: Record<string, unknown>): Unit {
+  const u = parseUnit(item);
   return {
-    tenantId: item.tenantId as string,
-    id: item.unitId as string,
-    name: item.name as string,
-    parentId: (item.parentId as string | null) ?? null,
-    path: item.path as string,
-    depth: item.depth as number,
-    childCount: (item.childCount as number) ?? 0,
-    memberCount: (item.memberCount as number) ?? 0,
-    version: item.version as number,
-    createdAt: item.createdAt as string,
-    updatedAt: item.updatedAt as string,
-    ...(item.lock ? { lockedBy: item.lock as string } : {}),
-    administrators: (item.administrators as Record<string, UnitAdministrator> | undefined) ?? {},
+    tenantId: u.tenantId,
+    id: u.unitId,
+    name: u.name,
+    parentId: u.parentId ?? null,
+    path: u.path,
+    depth: u.depth,
+    childCount: u.childCount ?? 0,
+    memberCount: u.memberCount ?? 0,
+    version: u.version,
+    createdAt: u.createdAt,
+    updatedAt: u.updatedAt,
+    ...(u.lock ? { lockedBy: u.lock } : {}),
+    administrators: u.administrators ?? {},
   };
 }

@@ -7,8 +7,7 @@
 // by a later word, when there are any. Names that start with the prefix come first in name order,
 // then names matched at a later word, then members matched only by email, in email order; each
 // unit appears once, and each member by the rule of ./search-people (emailRowsToKeep).
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { INDEX, keys, pageSize, type TenantDb } from '../db';
+import { INDEX, keys, pageSize, queryPage, type TenantDb } from '../db';
 import { toTenantUser, type TenantUser } from '../members/membership-items';
 import type { TenantMemberRow } from '../members/list-tenant-members';
 import { toUnit, type Unit } from '../org/unit-item';
@@ -33,18 +32,20 @@ export interface SearchOptions {
 export async function search(db: TenantDb, rawPrefix: string, options: SearchOptions = {}): Promise<SearchResult[]> {
   const prefix = validateSearchPrefix(rawPrefix);
   const limit = pageSize(options.limit, SEARCH_PAGE);
-  const query = (IndexName: string, pk: string, filterMembers: boolean, Limit = limit) =>
-    db.client.send(
-      new QueryCommand({
-        TableName: db.tableName,
+  // One page each, no cursor: search shows its best `limit` results only. The email Query's
+  // filter drops invitations, so queryPage reads on until the page is full.
+  const query = (IndexName: string, pk: string, filterMembers: boolean, pageLimit = limit) =>
+    queryPage(
+      db,
+      {
         IndexName,
         KeyConditionExpression: `${IndexName}PK = :pk AND begins_with(${IndexName}SK, :prefix)`,
         ...(filterMembers
           ? { FilterExpression: '#type = :member', ExpressionAttributeNames: { '#type': 'type' } }
           : {}),
         ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix, ...(filterMembers ? { ':member': 'tenantUser' } : {}) },
-        Limit,
-      }),
+      },
+      { limit: pageLimit, scope: `T10:${db.tenantId}:${IndexName}:${prefix}` },
     );
 
   const [byName, byEmail] = await Promise.all([
@@ -54,7 +55,7 @@ export async function search(db: TenantDb, rawPrefix: string, options: SearchOpt
 
   const results: SearchResult[] = [];
   const byNamePeople: TenantUser[] = [];
-  for (const { item } of await ownersOfNamePage(db, byName.Items ?? [], prefix)) {
+  for (const { item } of await ownersOfNamePage(db, byName.items, prefix)) {
     if (item.type === 'unit') results.push({ kind: 'unit', unit: toUnit(item) });
     else if (item.type === 'tenantUser' && !options.unitsOnly) {
       const user = toTenantUser(item);
@@ -62,7 +63,7 @@ export async function search(db: TenantDb, rawPrefix: string, options: SearchOpt
       results.push({ kind: 'member', user });
     }
   }
-  const byEmailRows = (byEmail?.Items ?? []).map((item): TenantMemberRow => ({ kind: 'member', user: toTenantUser(item) }));
+  const byEmailRows = (byEmail?.items ?? []).map((item): TenantMemberRow => ({ kind: 'member', user: toTenantUser(item) }));
   for (const row of emailRowsToKeep(byNamePeople, byEmailRows, prefix, false)) {
     if (row.kind === 'member') results.push({ kind: 'member', user: row.user });
   }

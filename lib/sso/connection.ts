@@ -2,7 +2,8 @@
 // canonical item `TENANT#<t>` / `SSO`, and a copy denormalized onto each domain claim so that
 // sign-in discovery (P1) is one GetItem. Server-only; platform credentials (P1–P4 items only).
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { cancellationReasons, keys, type PlatformDb } from '../db';
+import { z } from 'zod';
+import { cancellationReasons, itemParser, keys, type PlatformDb } from '../db';
 import { versionConflict } from '../errors';
 import { domainTaken, tenantNotFound } from '../tenants/errors';
 import { badConnectionField, badIssuer, badJit, noDomains, tooManyDomains } from './errors';
@@ -81,18 +82,23 @@ export function validateDomains(raw: unknown): string[] {
   return domains;
 }
 
-export function toConnection(tenantId: string, item: Record<string, unknown>): SsoConnection {
-  return {
-    tenantId,
-    issuer: item.issuer as string,
-    clientId: item.clientId as string,
-    clientSecret: item.clientSecret as string,
-    domains: (item.domains as string[]) ?? [],
-    jit: item.jit === true,
-    version: item.version as number,
-    updatedAt: item.updatedAt as string,
-  };
-}
+/** The connection's attributes, on its own item and copied onto each domain claim. */
+export const storedConnection = z.object({
+  issuer: z.string(),
+  clientId: z.string(),
+  clientSecret: z.string(),
+  domains: z.array(z.string()).optional(),
+  jit: z.boolean().optional(),
+  version: z.number(),
+  updatedAt: z.string(),
+});
+const parseConnection = itemParser('ssoConnection', storedConnection);
+
+/** The connection from its stored attributes (parsed with the item that holds them). */
+export const connectionFrom = (tenantId: string, c: z.infer<typeof storedConnection>): SsoConnection =>
+  ({ tenantId, ...c, domains: c.domains ?? [], jit: c.jit === true });
+
+export const toConnection = (tenantId: string, item: Record<string, unknown>) => connectionFrom(tenantId, parseConnection(item));
 
 /** The plain client secret, for the token request only. */
 export const connectionSecret = (c: SsoConnection) => openSecret(c.clientSecret, c.tenantId);

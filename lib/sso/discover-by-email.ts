@@ -2,11 +2,12 @@
 // connection, so one GetItem (platform credentials) decides where the user signs in.
 // Server-only. Every miss is a clear, typed refusal the sign-in page shows as-is.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { keys, type PlatformDb } from '../db';
+import { z } from 'zod';
+import { itemParser, keys, type PlatformDb } from '../db';
 import { badSsoEmail, personalDomain, ssoNotConfigured, unknownDomain } from './errors';
 import { isConsumerDomain } from '../tenants/domains';
 import { emailDomain, validateEmail } from '../validation';
-import { toConnection, type SsoConnection } from './connection';
+import { connectionFrom, storedConnection, type SsoConnection } from './connection';
 
 export interface Discovery {
   email: string;
@@ -14,6 +15,9 @@ export interface Discovery {
   tenantId: string;
   connection: SsoConnection;
 }
+
+/** A domain claim: its tenant and a copy of the connection (null until one is set). */
+const parseClaim = itemParser('domainClaim', z.object({ tenantId: z.string(), connection: storedConnection.nullish() }));
 
 export async function discoverByEmail(db: PlatformDb, rawEmail: unknown): Promise<Discovery> {
   let email: string;
@@ -24,16 +28,15 @@ export async function discoverByEmail(db: PlatformDb, rawEmail: unknown): Promis
   }
   const domain = emailDomain(email);
   const out = await db.client.send(new GetCommand({ TableName: db.tableName, Key: keys.domainClaim(domain) }));
-  const claim = out.Item;
-  if (!claim) {
+  if (!out.Item) {
     if (isConsumerDomain(domain)) {
       throw personalDomain(domain);
     }
     throw unknownDomain(domain);
   }
-  const tenantId = claim.tenantId as string;
-  if (!claim.connection) {
+  const { tenantId, connection } = parseClaim(out.Item);
+  if (!connection) {
     throw ssoNotConfigured();
   }
-  return { email, domain, tenantId, connection: toConnection(tenantId, claim.connection as Record<string, unknown>) };
+  return { email, domain, tenantId, connection: connectionFrom(tenantId, connection) };
 }

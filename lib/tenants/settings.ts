@@ -2,7 +2,8 @@
 // SSO connection details live with lib/sso, not here.
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { auditEntryPut } from '../audit';
-import { isConditionFailure, keys, transaction, type AuditActor, type PlatformDb, type TenantDb } from '../db';
+import { z } from 'zod';
+import { isConditionFailure, itemParser, keys, transaction, type AuditActor, type PlatformDb, type TenantDb } from '../db';
 import { versionConflict } from '../errors';
 import { tenantNotFound } from './errors';
 import { validateVersion } from '../validation/version';
@@ -25,19 +26,35 @@ export interface TenantSettings {
   updatedAt: string;
 }
 
+const storedSettings = z.object({
+  tenantId: z.string(),
+  name: z.string(),
+  rootUnitId: z.string(),
+  domains: z.array(z.string()).optional(),
+  unitCount: z.number().optional(),
+  unitLimit: z.number(),
+  ownerCount: z.number().optional(),
+  jit: z.boolean().optional(),
+  version: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+const parseSettings = itemParser('tenant', storedSettings);
+
 export function toTenantSettings(item: Record<string, unknown>): TenantSettings {
+  const s = parseSettings(item);
   return {
-    tenantId: item.tenantId as string,
-    name: item.name as string,
-    rootUnitId: item.rootUnitId as string,
-    domains: (item.domains as string[]) ?? [],
-    unitCount: (item.unitCount as number) ?? 0,
-    unitLimit: item.unitLimit as number,
-    ownerCount: (item.ownerCount as number) ?? 0,
-    ...(item.jit !== undefined ? { jit: item.jit as boolean } : {}),
-    version: item.version as number,
-    createdAt: item.createdAt as string,
-    updatedAt: item.updatedAt as string,
+    tenantId: s.tenantId,
+    name: s.name,
+    rootUnitId: s.rootUnitId,
+    domains: s.domains ?? [],
+    unitCount: s.unitCount ?? 0,
+    unitLimit: s.unitLimit,
+    ownerCount: s.ownerCount ?? 0,
+    ...(s.jit !== undefined ? { jit: s.jit } : {}),
+    version: s.version,
+    createdAt: s.createdAt,
+    updatedAt: s.updatedAt,
   };
 }
 

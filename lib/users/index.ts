@@ -1,7 +1,8 @@
 // Global user identities (P3) and the tenants a user belongs to (P2). Platform credentials. Server-only.
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { INDEX, keys, cancellationReasons, type PlatformDb } from '../db';
+import { z } from 'zod';
+import { INDEX, itemParser, keys, cancellationReasons, type PlatformDb } from '../db';
 
 export interface User {
   id: string;
@@ -10,12 +11,13 @@ export interface User {
   createdAt: string;
 }
 
-const toUser = (item: Record<string, unknown>): User => ({
-  id: item.userId as string,
-  email: item.email as string,
-  name: (item.name as string) ?? '',
-  createdAt: item.createdAt as string,
-});
+/** The user item and the email item carry the same identity. */
+const parseUser = itemParser('user', z.object({ userId: z.string(), email: z.string(), name: z.string().optional(), createdAt: z.string() }));
+
+function toUser(item: Record<string, unknown>): User {
+  const u = parseUser(item);
+  return { id: u.userId, email: u.email, name: u.name ?? '', createdAt: u.createdAt };
+}
 
 /** P3 by id. */
 export async function getUser(db: PlatformDb, userId: string): Promise<User | undefined> {
@@ -61,6 +63,11 @@ export interface UserTenant {
   name: string;
 }
 
+// P2 reads projections: the profile's GSI4 copy holds the tenant id, the directory item is read
+// for its name only.
+const parseUserTenant = itemParser('tenantUser (GSI4)', z.object({ tenantId: z.string() }));
+const parseTenantName = itemParser('tenantDirectory', z.object({ tenantId: z.string(), name: z.string() }));
+
 /** P2: the tenants a user belongs to: one Query on GSI4, then the names in one BatchGetItem. */
 export async function listUserTenants(db: PlatformDb, userId: string): Promise<UserTenant[]> {
   const out = await db.client.send(
@@ -72,14 +79,17 @@ export async function listUserTenants(db: PlatformDb, userId: string): Promise<U
       Limit: 100,
     }),
   );
-  const tenantIds = (out.Items ?? []).map((i) => i.tenantId as string);
+  const tenantIds = (out.Items ?? []).map((i) => parseUserTenant(i).tenantId);
   if (tenantIds.length === 0) return [];
   const names = await db.client.send(
     new BatchGetCommand({
-      RequestItems: { [db.tableName]: { Keys: tenantIds.map((t) => keys.tenantDirectory(t)), ProjectionExpression: 'tenantId, #n', ExpressionAttributeNames: { '#n': 'name' } } },
+      RequestItems: { [db.tableName]: { Keys: tenantIds.map((t) => keys.tenantDirectory(t)), ProjectionExpression: 'PK, SK, tenantId, #n', ExpressionAttributeNames: { '#n': 'name' } } },
     }),
   );
-  const byId = new Map((names.Responses?.[db.tableName] ?? []).map((i) => [i.tenantId as string, i.name as string]));
+  const byId = new Map((names.Responses?.[db.tableName] ?? []).map((i) => {
+    const { tenantId, name } = parseTenantName(i);
+    return [tenantId, name];
+  }));
   return tenantIds
     .filter((t) => byId.has(t))
     .map((t) => ({ tenantId: t, name: byId.get(t)! }))

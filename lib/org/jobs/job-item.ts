@@ -5,7 +5,8 @@
 // one process drive the job; while unfinished it is listed in GSI1 keys.gsi1.moveJobs so any
 // instance can find and resume it. The plan is stored beside it in chunk items (see
 // docs/data-model.md, "Moves").
-import { keys, TTL_ATTRIBUTE, type AuditActor, type Key } from '../../db';
+import { z } from 'zod';
+import { itemParser, keys, storedActor, TTL_ATTRIBUTE, type Key } from '../../db';
 
 export type TreeJobKind = 'move' | 'delete';
 
@@ -18,43 +19,48 @@ export type TreeJobStatus =
   | 'rollingBack' // locks being removed after a failure before commit
   | 'rolledBack';
 
+const STATUSES = ['preparing', 'prepared', 'committed', 'unlocking', 'done', 'rollingBack', 'rolledBack'] as const satisfies readonly TreeJobStatus[];
+
 export const FINISHED: readonly TreeJobStatus[] = ['done', 'rolledBack'];
 /** From here on the change has happened for readers (paths may be mixed until 'done'). */
 export const COMMITTED: readonly TreeJobStatus[] = ['committed', 'unlocking', 'done'];
 
-export interface TreeJobRecord {
-  tenantId: string;
-  jobId: string;
-  kind: TreeJobKind;
-  status: TreeJobStatus;
-  unitId: string;
-  unitName: string;
-  fromParentId: string;
+/** The journal item's attributes: the record is stored as is, beside its keys. */
+const storedJobRecord = z.object({
+  tenantId: z.string(),
+  jobId: z.string(),
+  kind: z.enum(['move', 'delete']),
+  status: z.enum(STATUSES),
+  unitId: z.string(),
+  unitName: z.string(),
+  fromParentId: z.string(),
   /** Move only: the new parent, its path when read, and the subtree root's new path. */
-  toParentId?: string;
-  toParentPath?: string;
-  newPath?: string;
-  oldPath: string;
-  expectedVersion: number;
-  actor: AuditActor;
+  toParentId: z.string().optional(),
+  toParentPath: z.string().optional(),
+  newPath: z.string().optional(),
+  oldPath: z.string(),
+  expectedVersion: z.number(),
+  actor: storedActor,
   /** Chunk items written so far: L (locked unit ids), M (locked members), P (plan). */
-  chunksL: number;
-  chunksM: number;
-  chunksP: number;
+  chunksL: z.number(),
+  chunksM: z.number(),
+  chunksP: z.number(),
   /** Steps finished in the current phase (each step is one transaction). */
-  step: number;
-  unitTotal: number;
-  memberTotal: number;
-  done: number;
-  total: number;
-  leaseOwner: string;
+  step: z.number(),
+  unitTotal: z.number(),
+  memberTotal: z.number(),
+  done: z.number(),
+  total: z.number(),
+  leaseOwner: z.string(),
   /** Epoch milliseconds. */
-  leaseUntil: number;
-  leaseMs: number;
-  error?: { code: string; message: string };
-  createdAt: string;
-  updatedAt: string;
-}
+  leaseUntil: z.number(),
+  leaseMs: z.number(),
+  error: z.object({ code: z.string(), message: z.string() }).optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export type TreeJobRecord = z.infer<typeof storedJobRecord>;
 
 /** What the UI sees of a job (GET /api/jobs/[id]). */
 export interface MoveJob {
@@ -88,10 +94,8 @@ export function journalItem(r: TreeJobRecord): Record<string, unknown> {
   };
 }
 
-export function toJobRecord(item: Record<string, unknown>): TreeJobRecord {
-  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, type: _t, expiresAt: _e, ...rest } = item;
-  return rest as unknown as TreeJobRecord;
-}
+/** The journal as a record; its keys, type and TTL are left behind. */
+export const toJobRecord: (item: Record<string, unknown>) => TreeJobRecord = itemParser('moveJob', storedJobRecord);
 
 export function toMoveJob(r: TreeJobRecord): MoveJob {
   return {

@@ -65,10 +65,11 @@ async function lockUnitBatch(ctx: JobContext, ids: string[]): Promise<string[]> 
       .add(journalUpdateItem(ctx, change, now), leaseLost);
     for (const id of pending) {
       tx.add(lockUnitItem(ctx, id), (item) => {
-        if (item?.lock) return unitLocked(item.lock as string);
-        if (id === record.unitId) return versionConflict('unit', item?.version as number | undefined, item ? toUnit(item) : undefined);
+        const stored = item && toUnit(item);
+        if (stored?.lockedBy) return unitLocked(stored.lockedBy);
+        if (id === record.unitId) return versionConflict('unit', stored?.version, stored);
         // Deleted, or moved out of the subtree since the index listed it: not ours to move.
-        if (!item || !(item.path as string).startsWith(record.oldPath)) drop.add(id);
+        if (!stored || !stored.path.startsWith(record.oldPath)) drop.add(id);
         return 'retry';
       });
     }

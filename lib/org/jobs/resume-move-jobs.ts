@@ -2,7 +2,7 @@
 // out and rolls it back (not yet committed) or forward (committed). Called at start-up
 // (resumeMoveJobs per tenant) and lazily whenever a request meets a lock of a job whose lease
 // expired (nudgeTreeJob). Server-only.
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { getItem, INDEX, isConditionFailure, keys, queryAll, withoutGuards, type TenantDb } from '../../db';
 import { FINISHED, toJobRecord, toMoveJob, type MoveJob } from './job-item';
@@ -73,15 +73,12 @@ export async function resumeMoveJobs(db: TenantDb, options: ResumeOptions = {}):
 
 /** Unfinished jobs of the tenant, oldest first (for an operator view or start-up recovery). */
 export async function listUnfinishedMoveJobs(db: TenantDb): Promise<MoveJob[]> {
-  const out = await db.client.send(
-    new QueryCommand({
-      TableName: db.tableName,
-      IndexName: INDEX.gsi1,
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.gsi1.moveJobs(db.tenantId) },
-    }),
-  );
-  return (out.Items ?? []).map((i) => toMoveJob(toJobRecord(i)));
+  const items = await queryAll(db, {
+    IndexName: INDEX.gsi1,
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.gsi1.moveJobs(db.tenantId) },
+  });
+  return items.map((i) => toMoveJob(toJobRecord(i)));
 }
 
 const inFlight = new Map<string, Promise<unknown>>();
