@@ -64,8 +64,8 @@ class Unchanged {
   constructor(private readonly snapshotter: TenantSnapshotter = snap) {}
 
   async start() {
-    for (const id of Object.values(b.w.jobs)) snap.watch(keys.moveJob(b.w.tenantId, id).PK);
-    otherSnap.watch(keys.moveJob(b.w.other.tenantId, b.w.other.jobId).PK);
+    for (const id of Object.values(b.w.jobs)) snap.watch(keys.treeJob(b.w.tenantId, id).PK);
+    otherSnap.watch(keys.treeJob(b.w.other.tenantId, b.w.other.jobId).PK);
     this.before = await this.snapshotter.take();
     return this;
   }

@@ -7,7 +7,7 @@
 // credentials (the path the move takes).
 import { ulid } from 'ulid';
 import { unitMemberItem, userMembershipItem } from '../../lib/members/membership-items';
-import { getMoveJob, getUnitOrThrow, moveUnit } from '../../lib/org';
+import { getTreeJob, getUnitOrThrow, moveUnit } from '../../lib/org';
 import { unitItem } from '../../lib/org/unit-item';
 import { bulkPut } from '../support/bulk-write';
 import { meteredTenantDb, type BenchContext } from '../support/context';
@@ -86,7 +86,7 @@ export async function runMoves(ctx: BenchContext): Promise<MoveResult[]> {
       const moved = value.value;
       if (moved.kind === 'job') {
         mode = 'job';
-        const job = await getMoveJob(db, moved.jobId);
+        const job = await getTreeJob(db, moved.jobId);
         if (job?.status !== 'done') throw new Error(`move job ${moved.jobId} ended ${job?.status}`);
       }
       const c = value.counts;

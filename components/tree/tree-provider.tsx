@@ -4,7 +4,7 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { toast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api/client';
-import type { MoveJob } from '@/lib/org/jobs/job-item';
+import type { TreeJob } from '@/lib/org/jobs/job-item';
 import type { TreeData } from '@/lib/screens/tree';
 import { getJob } from '@/components/units/unit-api';
 import { TreeStore } from './tree-store';
@@ -16,13 +16,13 @@ export interface TrackedJob {
   /** "Moving Engineering to Product", shown with the progress. */
   label: string;
   /** Runs once the job has finished (refresh the tree and the page). */
-  onFinished?: (job: MoveJob) => void | Promise<void>;
+  onFinished?: (job: TreeJob) => void | Promise<void>;
 }
 
 export interface JobView extends TrackedJob {
   done: number;
   total: number;
-  status: MoveJob['status'] | 'starting';
+  status: TreeJob['status'] | 'starting';
 }
 
 interface TreeContextValue {
@@ -53,7 +53,7 @@ export function TreeProvider({ initial, children }: { initial: TreeData; childre
     setJobs((list) => [...list.filter((j) => j.jobId !== job.jobId), { ...job, done: 0, total: 0, status: 'starting' }]);
     const poll = async () => {
       if (!alive.current) return;
-      let current: MoveJob;
+      let current: TreeJob;
       try {
         current = await getJob(job.jobId);
       } catch (e) {

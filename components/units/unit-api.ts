@@ -2,7 +2,7 @@
 // sends the version it read; errors arrive as ApiError with the server's message.
 import { api } from '@/lib/api/client';
 import type { SubtreeCounts } from '@/lib/org/count-subtree';
-import type { MoveJob } from '@/lib/org/jobs/job-item';
+import type { TreeJob } from '@/lib/org/jobs/job-item';
 import type { MovePicker } from '@/lib/screens/tree';
 import type { UnitRow } from '@/lib/screens/unit-view';
 
@@ -26,4 +26,4 @@ export const deleteUnit = (unitId: string, expectedVersion: number, recursive: b
 
 export const getSubtreeCounts = (unitId: string) => api<SubtreeCounts>(`/api/v1/units/${unitId}/counts`);
 
-export const getJob = (jobId: string) => api<MoveJob>(`/api/v1/jobs/${jobId}`);
+export const getJob = (jobId: string) => api<TreeJob>(`/api/v1/jobs/${jobId}`);

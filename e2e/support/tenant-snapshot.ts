@@ -89,7 +89,7 @@ export class TenantSnapshotter {
       this.onIndex(INDEX.gsi1, 1, keys.gsi1.tree(t)),
       this.onIndex(INDEX.gsi1, 1, keys.gsi1.memberTree(t)),
       this.onIndex(INDEX.gsi1, 1, keys.gsi1.invitations(t)),
-      this.onIndex(INDEX.gsi1, 1, keys.gsi1.moveJobs(t)),
+      this.onIndex(INDEX.gsi1, 1, keys.gsi1.treeJobs(t)),
       this.onIndex(INDEX.gsi2, 2, keys.gsi2.emails(t)),
     ]);
     const partitions = new Set(this.fixed);

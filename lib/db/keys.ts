@@ -49,10 +49,10 @@ export const keys = {
   /** T13: an invitation. */
   invitation: (t: string, invitationId: string): Key => ({ PK: tp(t, 'INVITE', invitationId), SK: 'INVITE' }),
   /** Journal of a move larger than one transaction. */
-  moveJob: (t: string, jobId: string): Key => ({ PK: tp(t, 'JOB', jobId), SK: 'JOB' }),
+  treeJob: (t: string, jobId: string): Key => ({ PK: tp(t, 'JOB', jobId), SK: 'JOB' }),
   /** A chunk of a move job's plan (`<L|M|P>#<seq>`), beside its journal. */
-  moveJobChunk: (t: string, jobId: string, chunk: string): Key => ({ PK: tp(t, 'JOB', jobId), SK: `CHUNK#${chunk}` }),
-  moveJobChunkPrefix: 'CHUNK#',
+  treeJobChunk: (t: string, jobId: string, chunk: string): Key => ({ PK: tp(t, 'JOB', jobId), SK: `CHUNK#${chunk}` }),
+  treeJobChunkPrefix: 'CHUNK#',
   /**
    * Uniqueness guard of a unit name among its siblings. The sort key is a hash of the
    * lower-cased name (never the name itself, never parsed back).
@@ -76,7 +76,7 @@ export const keys = {
     /** T13: pending invitations, oldest first. */
     invitations: (t: string) => tp(t, 'INVITES'),
     /** Unfinished move jobs of a tenant (sparse). */
-    moveJobs: (t: string) => tp(t, 'JOBS'),
+    treeJobs: (t: string) => tp(t, 'JOBS'),
     /** Tenant profiles by joined time (the members directory sorted by joined date). */
     membersByJoined: (t: string) => tp(t, 'JOINED'),
   },

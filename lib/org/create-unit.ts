@@ -9,7 +9,7 @@ import { auditEntryPut } from '../audit';
 import { keys, transaction, type AuditActor, type TenantDb } from '../db';
 import { nameWordPuts } from '../search/name-words';
 import { validateId } from '../validation';
-import { nudgeTreeJob } from './jobs/resume-move-jobs';
+import { nudgeTreeJob } from './jobs/resume-tree-jobs';
 import { siblingNamePut } from './sibling-name';
 import { childCountUpdate } from './unit-counters';
 import { readUnit } from './unit-reads';

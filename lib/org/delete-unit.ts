@@ -14,7 +14,7 @@ import { readRemovals } from '../members/member-reads';
 import { profileWordDeletes } from '../search/name-words';
 import { validateId } from '../validation';
 import { countSubtree } from './count-subtree';
-import { nudgeTreeJob } from './jobs/resume-move-jobs';
+import { nudgeTreeJob } from './jobs/resume-tree-jobs';
 import { startTreeJob, type TreeJobOptions } from './jobs/run-tree-job';
 import { changeSubtree } from './subtree-change';
 import type { SubtreeSnapshot } from './subtree-snapshot';

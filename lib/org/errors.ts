@@ -55,7 +55,7 @@ export const notEmpty = (name: string, counts: { units: number; memberships: num
 
 export const badPath = () => arborError('unit.badPath', 'That unit path is not valid.');
 
-export const moveJobNotFound = () => arborError('moveJob.notFound', 'That move is not known. It may have finished long ago.');
+export const treeJobNotFound = () => arborError('moveJob.notFound', 'That move is not known. It may have finished long ago.');
 
 export const unitLimit = (limit: number) =>
   arborError(

@@ -12,11 +12,11 @@ import { batchGet, keys, type TenantDb } from '../db';
 import { depthOf, type Unit } from './unit-item';
 import { treeMoveInProgress } from './errors';
 import { COMMITTED, FINISHED, toJobRecord, type TreeJobRecord } from './jobs/job-item';
-import { nudgeTreeJob } from './jobs/resume-move-jobs';
+import { nudgeTreeJob } from './jobs/resume-tree-jobs';
 
 export async function readJobs(db: TenantDb, jobIds: string[]): Promise<Map<string, TreeJobRecord>> {
   if (jobIds.length === 0) return new Map();
-  const items = await batchGet(db, [...new Set(jobIds)].map((id) => keys.moveJob(db.tenantId, id)));
+  const items = await batchGet(db, [...new Set(jobIds)].map((id) => keys.treeJob(db.tenantId, id)));
   const jobs = new Map(items.map(toJobRecord).map((job) => [job.jobId, job]));
   for (const job of jobs.values()) {
     if (!FINISHED.includes(job.status) && job.leaseUntil < Date.now()) nudgeTreeJob(db, job.jobId);

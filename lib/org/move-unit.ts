@@ -9,7 +9,7 @@ import { getItem, GUARD_ITEMS, keys, MAX_TRANSACTION_ITEMS, transaction, type Au
 import { versionConflict } from '../errors';
 import { validateVersion } from '../validation/version';
 import { validateId } from '../validation';
-import { nudgeTreeJob } from './jobs/resume-move-jobs';
+import { nudgeTreeJob } from './jobs/resume-tree-jobs';
 import { startTreeJob, type TreeJobOptions } from './jobs/run-tree-job';
 import { siblingNameKey, siblingNameDelete, siblingNamePut } from './sibling-name';
 import { membershipPathRewrite, movedRootUpdate, unitPathRewrite } from './subtree-writes';

@@ -10,7 +10,7 @@ import { versionConflict } from '../errors';
 import { validateVersion } from '../validation/version';
 import { nameWordChanges } from '../search/name-words';
 import { searchKey, validateId } from '../validation';
-import { nudgeTreeJob } from './jobs/resume-move-jobs';
+import { nudgeTreeJob } from './jobs/resume-tree-jobs';
 import { sameSiblingName, siblingNameDelete, siblingNamePut } from './sibling-name';
 import { readUnit } from './unit-reads';
 import { toUnit, validateUnitName, type Unit } from './unit-item';

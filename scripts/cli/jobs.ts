@@ -4,7 +4,7 @@
 // tenant directory with a Scan: a one-off admin action, never an app path.
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { PlatformDb } from '../../lib/db';
-import { listUnfinishedMoveJobs, resumeMoveJobs } from '../../lib/org';
+import { listUnfinishedTreeJobs, resumeTreeJobs } from '../../lib/org';
 import { operatorDb } from '../../lib/tenancy';
 
 export const description = 'list or resume unfinished move/delete jobs (--tenant <id> | --all)';
@@ -42,7 +42,7 @@ export async function run(args: string[]): Promise<number> {
   let count = 0;
   for (const tenantId of tenants) {
     const db = { ...operator, tenantId };
-    const jobs = verb === 'list' ? await listUnfinishedMoveJobs(db) : await resumeMoveJobs(db);
+    const jobs = verb === 'list' ? await listUnfinishedTreeJobs(db) : await resumeTreeJobs(db);
     for (const job of jobs) {
       count++;
       console.log(`${tenantId}  ${job.id}  ${job.kind}  ${job.status}  ${job.done}/${job.total}${job.error ? `  ${job.error.message}` : ''}`);

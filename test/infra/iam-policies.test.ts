@@ -72,7 +72,7 @@ const denied = async (r: Request) => assert.notEqual(await decide(r), 'Allowed',
 function tenantKeys(t: string) {
   const unit = ulid();
   return {
-    table: [keys.tenantSettings(t).PK, keys.unit(t, unit).PK, keys.userPartition(t, ulid()), keys.auditPartition(t), keys.moveJob(t, ulid()).PK],
+    table: [keys.tenantSettings(t).PK, keys.unit(t, unit).PK, keys.userPartition(t, ulid()), keys.auditPartition(t), keys.treeJob(t, ulid()).PK],
     [INDEX.gsi1]: keys.gsi1.tree(t),
     [INDEX.gsi2]: keys.gsi2.children(t, unit),
     [INDEX.gsi3]: keys.gsi3.names(t),

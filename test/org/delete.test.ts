@@ -4,7 +4,7 @@ import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dy
 import { keys } from '../../lib/db';
 import { unitMemberItem, userMembershipItem } from '../../lib/members/membership-items';
 import {
-  countSubtree, createUnit, deleteUnit, getMoveJob, getUnit, getUnitOrThrow, listChildren, listSubtree, resumeMoveJobs,
+  countSubtree, createUnit, deleteUnit, getTreeJob, getUnit, getUnitOrThrow, listChildren, listSubtree, resumeTreeJobs,
   settleBackgroundJobs,
 } from '../../lib/org';
 import { siblingNameKey } from '../../lib/org/sibling-name';
@@ -84,9 +84,9 @@ describe('deleteUnit', () => {
     assert.equal((await listSubtree(t.db, t.root.id, { limit: 1000 })).items.length, 1 + 1 + 5);
 
     await waitForLeaseToExpire();
-    await resumeMoveJobs(t.db);
+    await resumeTreeJobs(t.db);
     await settleBackgroundJobs();
-    const job = await getMoveJob(t.db, jobId);
+    const job = await getTreeJob(t.db, jobId);
     assert.equal(job.status, 'done');
     assert.equal(job.done, 120 + 119);
     const state = await checkTree(t.tenantId, t.root.id);

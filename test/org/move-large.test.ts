@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { INDEX, keys } from '../../lib/db';
 import {
-  createUnit, getMoveJob, getUnitOrThrow, listChildren, listSubtree, moveUnit, renameUnit, resumeMoveJobs, settleBackgroundJobs,
-  type MoveJob, type Unit,
+  createUnit, getTreeJob, getUnitOrThrow, listChildren, listSubtree, moveUnit, renameUnit, resumeTreeJobs, settleBackgroundJobs,
+  type TreeJob, type Unit,
 } from '../../lib/org';
 import { directClient, tableName } from '../support/stack';
 import { checkTree } from './support/check-tree';
@@ -16,7 +16,7 @@ async function unfinishedJobs(tenantId: string) {
   const out = await directClient().send(
     new QueryCommand({
       TableName: tableName(), IndexName: INDEX.gsi1, KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.gsi1.moveJobs(tenantId) },
+      ExpressionAttributeValues: { ':pk': keys.gsi1.treeJobs(tenantId) },
     }),
   );
   return out.Items ?? [];
@@ -55,7 +55,7 @@ describe('moves larger than one transaction (journaled jobs)', () => {
   }
 
   test('a 300-unit subtree with 299 memberships moves as a job, every path rewritten', async () => {
-    const progress: MoveJob['status'][] = [];
+    const progress: TreeJob['status'][] = [];
     const started = performance.now();
     let committedAt = 0;
     const result = await moveUnit(t.db, t.actor, { unitId: big.id, newParentId: south.id, expectedVersion: big.version }, {
@@ -66,7 +66,7 @@ describe('moves larger than one transaction (journaled jobs)', () => {
     });
     const ms = performance.now() - started;
     assert.equal(result.kind, 'job');
-    const job = await getMoveJob(t.db, result.kind === 'job' ? result.jobId : '');
+    const job = await getTreeJob(t.db, result.kind === 'job' ? result.jobId : '');
     assert.equal(job.status, 'done');
     assert.equal(job.finished, true);
     assert.equal(job.done, job.total);
@@ -90,7 +90,7 @@ describe('moves larger than one transaction (journaled jobs)', () => {
     await waitForLeaseToExpire();
     await listSubtree(t.db, south.id, { limit: 1000 }); // meets the expired lock: resumes in the background
     await settleBackgroundJobs();
-    const job = await getMoveJob(t.db, jobId);
+    const job = await getTreeJob(t.db, jobId);
     assert.equal(job.status, 'rolledBack');
     assert.equal(job.error?.code, 'job.interrupted');
     await assertMovedUnder(south);
@@ -109,15 +109,15 @@ describe('moves larger than one transaction (journaled jobs)', () => {
     // The old place still holds the units not yet rewritten: refused as well, never half a tree.
     await assert.rejects(listSubtree(t.db, south.id), code('tree.moveInProgress'));
     await assert.rejects(createUnit(t.db, t.actor, { parentId: deepest.id, name: 'New' }), code('unit.locked'));
-    const midway = await getMoveJob(t.db, jobId);
+    const midway = await getTreeJob(t.db, jobId);
     assert.equal(midway.finished, false);
     assert.ok(midway.done > 0 && midway.done < midway.total, `progress ${midway.done}/${midway.total}`);
 
     await waitForLeaseToExpire();
-    const resumed = await resumeMoveJobs(t.db);
+    const resumed = await resumeTreeJobs(t.db);
     await settleBackgroundJobs();
     assert.ok(resumed.some((j) => j.id === jobId));
-    assert.equal((await getMoveJob(t.db, jobId)).status, 'done');
+    assert.equal((await getTreeJob(t.db, jobId)).status, 'done');
     assert.deepEqual(await unfinishedJobs(t.tenantId), []);
     await assertMovedUnder(north);
   });
@@ -133,12 +133,12 @@ describe('a large move killed while unlocking', () => {
     const before = await checkTree(t.tenantId, t.root.id);
 
     const { jobId } = await runKilledWorker({ op: 'move', tenantId: t.tenantId, unit: top, newParentId: to.id, stopAt: 'unlocking:2' });
-    assert.equal((await getMoveJob(t.db, jobId)).status, 'unlocking');
+    assert.equal((await getTreeJob(t.db, jobId)).status, 'unlocking');
     await assert.rejects(listSubtree(t.db, to.id), code('tree.moveInProgress'));
     await waitForLeaseToExpire();
-    await resumeMoveJobs(t.db);
+    await resumeTreeJobs(t.db);
     await settleBackgroundJobs();
-    assert.equal((await getMoveJob(t.db, jobId)).status, 'done');
+    assert.equal((await getTreeJob(t.db, jobId)).status, 'done');
     const after = await checkTree(t.tenantId, t.root.id);
     assert.deepEqual(new Set(after.units.keys()), new Set(before.units.keys()));
     assert.deepEqual(after.memberships, before.memberships);

@@ -1,8 +1,8 @@
 // The journal of a tree job (a move or recursive delete too large for one transaction): how it
 // is stored, and the progress view the UI polls. Server-only.
 //
-// The journal lives at keys.moveJob (one item per job) and carries the lease that lets exactly
-// one process drive the job; while unfinished it is listed in GSI1 keys.gsi1.moveJobs so any
+// The journal lives at keys.treeJob (one item per job) and carries the lease that lets exactly
+// one process drive the job; while unfinished it is listed in GSI1 keys.gsi1.treeJobs so any
 // instance can find and resume it. The plan is stored beside it in chunk items (see
 // docs/data-model.md, "Moves").
 import { z } from 'zod';
@@ -63,7 +63,7 @@ const storedJobRecord = z.object({
 export type TreeJobRecord = z.infer<typeof storedJobRecord>;
 
 /** What the UI sees of a job (GET /api/jobs/[id]). */
-export interface MoveJob {
+export interface TreeJob {
   id: string;
   kind: TreeJobKind;
   status: TreeJobStatus;
@@ -86,10 +86,10 @@ export { TTL_ATTRIBUTE };
 
 export function journalItem(r: TreeJobRecord): Record<string, unknown> {
   return {
-    ...keys.moveJob(r.tenantId, r.jobId),
+    ...keys.treeJob(r.tenantId, r.jobId),
     type: 'moveJob',
     ...r,
-    GSI1PK: keys.gsi1.moveJobs(r.tenantId),
+    GSI1PK: keys.gsi1.treeJobs(r.tenantId),
     GSI1SK: r.jobId,
   };
 }
@@ -97,7 +97,7 @@ export function journalItem(r: TreeJobRecord): Record<string, unknown> {
 /** The journal as a record; its keys, type and TTL are left behind. */
 export const toJobRecord: (item: Record<string, unknown>) => TreeJobRecord = itemParser('moveJob', storedJobRecord);
 
-export function toMoveJob(r: TreeJobRecord): MoveJob {
+export function toTreeJob(r: TreeJobRecord): TreeJob {
   return {
     id: r.jobId, kind: r.kind, status: r.status, finished: FINISHED.includes(r.status),
     unitId: r.unitId, fromParentId: r.fromParentId, toParentId: r.toParentId,
@@ -107,7 +107,7 @@ export function toMoveJob(r: TreeJobRecord): MoveJob {
 
 export type ChunkKind = 'L' | 'M' | 'P';
 export const chunkKey = (tenantId: string, jobId: string, kind: ChunkKind, seq: number): Key =>
-  keys.moveJobChunk(tenantId, jobId, `${kind}#${String(seq).padStart(6, '0')}`);
+  keys.treeJobChunk(tenantId, jobId, `${kind}#${String(seq).padStart(6, '0')}`);
 
 /** An entry of the plan: a locked unit as it was when the subtree was locked. */
 export interface PlanUnit {

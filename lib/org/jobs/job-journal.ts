@@ -86,7 +86,7 @@ export function journalUpdateItem(ctx: JobContext, change: JournalChange, now = 
   return {
     Update: {
       TableName: ctx.db.tableName,
-      Key: keys.moveJob(ctx.db.tenantId, ctx.record.jobId),
+      Key: keys.treeJob(ctx.db.tenantId, ctx.record.jobId),
       UpdateExpression: update,
       ConditionExpression: conditions.join(' AND '),
       ExpressionAttributeNames: names,

@@ -7,7 +7,7 @@
 // 2 × 33 + 33 profiles + 1 (M), 2 × 49 + 1 + 1 (P); a delete splits a P chunk further when its
 // units' name words need the room, and sweeps deleted profiles' words in steps of their own.
 // Server-only.
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, keys, queryAll, type TransactItem } from '../../db';
 import { profileCountChange } from '../../members/remove-membership';
 import { readRemovals } from '../../members/member-reads';
@@ -37,25 +37,17 @@ export interface Step {
 export async function loadPlan(ctx: JobContext): Promise<JobPlan> {
   const { db, record } = ctx;
   const plan: JobPlan = { L: [], M: [], P: [] };
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db.client.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :chunk)',
-        ExpressionAttributeValues: { ':pk': keys.moveJob(db.tenantId, record.jobId).PK, ':chunk': keys.moveJobChunkPrefix },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of out.Items ?? []) {
-      const kind = (item.SK as string).slice(keys.moveJobChunkPrefix.length, keys.moveJobChunkPrefix.length + 1);
-      if (kind === 'L') plan.L.push(item.ids as string[]);
-      if (kind === 'M') plan.M.push(item.members as PlanMember[]);
-      if (kind === 'P') plan.P.push(item.units as PlanUnit[]);
-    }
-    start = out.LastEvaluatedKey;
-  } while (start);
+  const chunks = await queryAll(db, {
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :chunk)',
+    ExpressionAttributeValues: { ':pk': keys.treeJob(db.tenantId, record.jobId).PK, ':chunk': keys.treeJobChunkPrefix },
+    ConsistentRead: true,
+  });
+  for (const item of chunks) {
+    const kind = (item.SK as string).slice(keys.treeJobChunkPrefix.length, keys.treeJobChunkPrefix.length + 1);
+    if (kind === 'L') plan.L.push(item.ids as string[]);
+    if (kind === 'M') plan.M.push(item.members as PlanMember[]);
+    if (kind === 'P') plan.P.push(item.units as PlanUnit[]);
+  }
   // A stale runner may have left extra chunks past the counts; only the counted ones are the plan.
   plan.L = plan.L.slice(0, record.chunksL);
   plan.M = plan.M.slice(0, record.chunksM);
@@ -199,7 +191,7 @@ export async function expireChunks(ctx: JobContext) {
     const chunks = await queryAll(db, {
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :chunk)',
       ProjectionExpression: 'PK, SK',
-      ExpressionAttributeValues: { ':pk': keys.moveJob(db.tenantId, record.jobId).PK, ':chunk': keys.moveJobChunkPrefix },
+      ExpressionAttributeValues: { ':pk': keys.treeJob(db.tenantId, record.jobId).PK, ':chunk': keys.treeJobChunkPrefix },
     });
     const expiresAt = expiresAtAfterFinish();
     await mapLimit(chunks, 4, (c) =>

@@ -122,7 +122,7 @@ export async function checkTree(tenantId: string, rootUnitId: string): Promise<T
 
   const jobs = await queryAll({
     IndexName: INDEX.gsi1, KeyConditionExpression: 'GSI1PK = :pk',
-    ExpressionAttributeValues: { ':pk': keys.gsi1.moveJobs(tenantId) },
+    ExpressionAttributeValues: { ':pk': keys.gsi1.treeJobs(tenantId) },
   });
   assert.deepEqual(jobs.map((j) => `${j.jobId}:${j.status}`), [], 'unfinished jobs');
   return { units, memberships };

@@ -3,12 +3,12 @@
 import { z } from 'zod';
 import { withActor } from '@/lib/api/with-actor';
 import { field } from '@/lib/validation';
-import { getMoveJob, getUnitOrThrow } from '@/lib/org';
+import { getTreeJob, getUnitOrThrow } from '@/lib/org';
 
 const params = z.object({ jobId: field.id('job') });
 
 export const GET = withActor({ params }, async ({ db, params, authorize }) => {
-  const job = await getMoveJob(db, params.jobId);
+  const job = await getTreeJob(db, params.jobId);
   const from = await getUnitOrThrow(db, job.fromParentId);
   authorize('tree.read', { unit: from });
   return job;

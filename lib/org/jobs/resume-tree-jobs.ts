@@ -1,11 +1,11 @@
 // Recovery of tree jobs whose process died: any instance takes over a job whose lease has run
 // out and rolls it back (not yet committed) or forward (committed). Called at start-up
-// (resumeMoveJobs per tenant) and lazily whenever a request meets a lock of a job whose lease
+// (resumeTreeJobs per tenant) and lazily whenever a request meets a lock of a job whose lease
 // expired (nudgeTreeJob). Server-only.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { getItem, INDEX, isConditionFailure, keys, queryAll, withoutGuards, type TenantDb } from '../../db';
-import { FINISHED, toJobRecord, toMoveJob, type MoveJob } from './job-item';
+import { FINISHED, toJobRecord, toTreeJob, type TreeJob } from './job-item';
 import { LeaseLost, type JobContext, type JobProgress } from './job-journal';
 import { driveForward, rollBack } from './run-tree-job';
 
@@ -22,12 +22,12 @@ const INTERRUPTED = {
  * Takes over one job if its lease has expired and runs it to the end. Returns the job as it
  * stands afterwards (undefined if there is no such job); a job another runner holds is left alone.
  */
-export async function resumeMoveJob(db: TenantDb, jobId: string, options: ResumeOptions = {}): Promise<MoveJob | undefined> {
-  const item = await getItem(db, keys.moveJob(db.tenantId, jobId));
+export async function resumeTreeJob(db: TenantDb, jobId: string, options: ResumeOptions = {}): Promise<TreeJob | undefined> {
+  const item = await getItem(db, keys.treeJob(db.tenantId, jobId));
   if (!item) return undefined;
   const seen = toJobRecord(item);
   const now = Date.now();
-  if (FINISHED.includes(seen.status) || seen.leaseUntil > now) return toMoveJob(seen);
+  if (FINISHED.includes(seen.status) || seen.leaseUntil > now) return toTreeJob(seen);
 
   const owner = ulid();
   const leaseUntil = now + seen.leaseMs;
@@ -35,7 +35,7 @@ export async function resumeMoveJob(db: TenantDb, jobId: string, options: Resume
     await db.client.send(
       new UpdateCommand({
         TableName: db.tableName,
-        Key: keys.moveJob(db.tenantId, jobId),
+        Key: keys.treeJob(db.tenantId, jobId),
         UpdateExpression: 'SET leaseOwner = :me, leaseUntil = :until',
         // Exactly the lease we saw expire: of several instances, one takes over.
         ConditionExpression: 'leaseOwner = :old AND leaseUntil = :oldUntil',
@@ -43,7 +43,7 @@ export async function resumeMoveJob(db: TenantDb, jobId: string, options: Resume
       }),
     );
   } catch (e) {
-    if (isConditionFailure(e)) return toMoveJob(toJobRecord((await getItem(db, keys.moveJob(db.tenantId, jobId)))!));
+    if (isConditionFailure(e)) return toTreeJob(toJobRecord((await getItem(db, keys.treeJob(db.tenantId, jobId)))!));
     throw e;
   }
   const ctx: JobContext = { db, record: { ...seen, leaseOwner: owner, leaseUntil }, owner, onProgress: options.onProgress };
@@ -53,32 +53,32 @@ export async function resumeMoveJob(db: TenantDb, jobId: string, options: Resume
   } catch (e) {
     if (!(e instanceof LeaseLost)) throw e;
   }
-  return toMoveJob(ctx.record);
+  return toTreeJob(ctx.record);
 }
 
 /** Resumes every unfinished job of the tenant whose lease has expired (sparse GSI1 list). */
-export async function resumeMoveJobs(db: TenantDb, options: ResumeOptions = {}): Promise<MoveJob[]> {
+export async function resumeTreeJobs(db: TenantDb, options: ResumeOptions = {}): Promise<TreeJob[]> {
   const listed = await queryAll(db, {
     IndexName: INDEX.gsi1,
     KeyConditionExpression: 'GSI1PK = :pk',
-    ExpressionAttributeValues: { ':pk': keys.gsi1.moveJobs(db.tenantId) },
+    ExpressionAttributeValues: { ':pk': keys.gsi1.treeJobs(db.tenantId) },
   });
-  const out: MoveJob[] = [];
+  const out: TreeJob[] = [];
   for (const item of listed) {
-    const job = await resumeMoveJob(db, item.jobId as string, options);
+    const job = await resumeTreeJob(db, item.jobId as string, options);
     if (job) out.push(job);
   }
   return out;
 }
 
 /** Unfinished jobs of the tenant, oldest first (for an operator view or start-up recovery). */
-export async function listUnfinishedMoveJobs(db: TenantDb): Promise<MoveJob[]> {
+export async function listUnfinishedTreeJobs(db: TenantDb): Promise<TreeJob[]> {
   const items = await queryAll(db, {
     IndexName: INDEX.gsi1,
     KeyConditionExpression: 'GSI1PK = :pk',
-    ExpressionAttributeValues: { ':pk': keys.gsi1.moveJobs(db.tenantId) },
+    ExpressionAttributeValues: { ':pk': keys.gsi1.treeJobs(db.tenantId) },
   });
-  return items.map((i) => toMoveJob(toJobRecord(i)));
+  return items.map((i) => toTreeJob(toJobRecord(i)));
 }
 
 const inFlight = new Map<string, Promise<unknown>>();
@@ -88,7 +88,7 @@ export function nudgeTreeJob(db: TenantDb, jobId: string) {
   const key = `${db.tenantId}/${jobId}`;
   if (inFlight.has(key)) return;
   // Another job's work: none of this request's decision facts apply to it.
-  const work = resumeMoveJob(withoutGuards(db), jobId)
+  const work = resumeTreeJob(withoutGuards(db), jobId)
     .catch((e) => console.error(`[arbor] resuming tree job ${jobId} failed; the next request or start-up retries`, e))
     .finally(() => inFlight.delete(key));
   inFlight.set(key, work);
