@@ -26,7 +26,7 @@ import {
   type TenantUser,
 } from './membership-items';
 import { ownerCountUpdate } from './owner-count';
-import { summaryAdd, updateExpression } from './profile-summary';
+import { summaryAdd, updateExpression } from '../profiles';
 
 export interface AddMembershipInput {
   unitId: string;

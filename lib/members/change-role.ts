@@ -14,7 +14,7 @@ import { membershipConflict, readProfile, readUnitMember, unitRefusal } from './
 import { validateVersion } from '../validation/version';
 import { assertRoleFitsUnit, validateRole, type Membership } from './membership-items';
 import { ownerCountUpdate } from './owner-count';
-import { profileSummaryUpdate, summaryRoleChange } from './profile-summary';
+import { profileSummaryUpdate, summaryRoleChange } from '../profiles';
 
 export interface ChangeRoleInput {
   unitId: string;

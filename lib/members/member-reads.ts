@@ -1,12 +1,12 @@
 // Strongly consistent point reads the membership writes start from. Server-only.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGet, getItem, INDEX, keys, queryAll, type TenantDb } from '../db';
+import { getItem, INDEX, keys, queryAll, type TenantDb } from '../db';
 import { unitLocked, unitNotFound } from '../org/errors';
 import type { Unit } from '../org/unit-item';
 import { readUnit } from '../org/unit-reads';
 import { versionConflict } from '../errors';
 import { membershipNotFound } from './errors';
-import { toMembership, toTenantUser, type Membership, type Role, type TenantUser } from './membership-items';
+import { toMembership, toTenantUser, type Membership, type TenantUser } from './membership-items';
 
 /** The unit a membership write targets: it must exist and not be locked by a move. */
 export async function readWritableUnit(db: TenantDb, unitId: string): Promise<Unit> {
@@ -56,30 +56,6 @@ export async function findProfileByEmail(db: TenantDb, email: string): Promise<T
     ExpressionAttributeValues: { ':pk': keys.gsi2.emails(db.tenantId), ':email': email, ':type': 'tenantUser' },
   });
   return item ? toTenantUser(item) : undefined;
-}
-
-/**
- * What removing these memberships takes off each person's profile (recursive deletes): the
- * profiles and the memberships' roles (from the user-side items), in one BatchGetItem.
- * Memberships already gone are left out.
- */
-export async function readRemovals(
-  db: TenantDb,
-  members: { unitId: string; userId: string }[],
-): Promise<{ profile: TenantUser; removed: { unitId: string; role: Role }[] }[]> {
-  const users = [...new Set(members.map((m) => m.userId))];
-  const items = await batchGet(db, [
-    ...users.map((u) => keys.tenantUser(db.tenantId, u)),
-    ...members.map((m) => keys.userMembership(db.tenantId, m.userId, m.unitId)),
-  ]);
-  const removed = new Map<string, { unitId: string; role: Role }[]>();
-  for (const m of items.filter((i) => i.type === 'membership').map(toMembership)) {
-    removed.set(m.userId, [...(removed.get(m.userId) ?? []), { unitId: m.unitId, role: m.role }]);
-  }
-  return items
-    .filter((i) => i.type === 'tenantUser')
-    .map(toTenantUser)
-    .map((profile) => ({ profile, removed: removed.get(profile.userId) ?? [] }));
 }
 
 /**

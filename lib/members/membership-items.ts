@@ -4,10 +4,11 @@ import { z } from 'zod';
 import { itemParser, keys } from '../db';
 import { ROLES, TENANT_ROLES, type Role } from '../authz/roles';
 import { badRole, tenantRoleOnRoot } from './errors';
-import { searchKey } from '../validation';
-import { storedSummary, summaryOf, toSummary, type MembershipSummary } from './profile-summary';
+import type { TenantUser } from '../profiles';
 
 export { ROLES, ROLE_RANK, TENANT_ROLES, type Role } from '../authz/roles';
+// The profile item is lib/profiles' (lib/org reads it too); members' callers find it here as well.
+export { tenantUserItem, toTenantUser, type NewTenantUser, type TenantUser } from '../profiles';
 
 export function validateRole(raw: unknown): Role {
   if (!ROLES.includes(raw as Role)) throw badRole();
@@ -26,29 +27,6 @@ export interface Membership {
   version: number;
   createdAt: string;
   updatedAt: string;
-}
-
-export interface TenantUser extends MembershipSummary {
-  tenantId: string;
-  userId: string;
-  email: string;
-  name: string;
-  membershipCount: number;
-  version: number;
-  /** When the first membership (and so the profile) was written. */
-  joinedAt?: string;
-  /** The last completed sign-in to this tenant (lib/auth/complete-sign-in.ts). */
-  lastSignInAt?: string;
-}
-
-/** A profile written with the person's first membership (or, seeding, all of them). */
-export interface NewTenantUser {
-  tenantId: string;
-  userId: string;
-  email: string;
-  name: string;
-  memberships: { unitId: string; role: Role }[];
-  joinedAt: string;
 }
 
 /** The unit → user item (T6, T7). */
@@ -78,31 +56,6 @@ export function userMembershipItem(m: Membership): Record<string, unknown> {
   };
 }
 
-/** The user's profile in the tenant; exists while they hold at least one membership. */
-export function tenantUserItem(u: NewTenantUser): Record<string, unknown> {
-  return {
-    ...keys.tenantUser(u.tenantId, u.userId),
-    type: 'tenantUser',
-    tenantId: u.tenantId,
-    userId: u.userId,
-    email: u.email,
-    name: u.name,
-    membershipCount: u.memberships.length,
-    version: 1,
-    joinedAt: u.joinedAt,
-    ...summaryOf(u.memberships),
-    // The directory sorted by joined date; the time leads, the id breaks ties.
-    GSI1PK: keys.gsi1.membersByJoined(u.tenantId),
-    GSI1SK: `${u.joinedAt}#${u.userId}`,
-    GSI2PK: keys.gsi2.emails(u.tenantId),
-    GSI2SK: u.email,
-    GSI3PK: keys.gsi3.names(u.tenantId),
-    GSI3SK: searchKey(u.name || u.email),
-    GSI4PK: keys.gsi4.userTenants(u.userId),
-    GSI4SK: u.tenantId,
-  };
-}
-
 /** Either membership item (unit → user or user → unit); only the unit's side carries names. */
 const storedMembership = z.object({
   tenantId: z.string(),
@@ -121,33 +74,6 @@ const parseMembership = itemParser('membership', storedMembership);
 export function toMembership(item: Record<string, unknown>): Membership {
   const m = parseMembership(item);
   return { ...m, email: m.email ?? '', name: m.name ?? '' };
-}
-
-const storedTenantUser = storedSummary.extend({
-  tenantId: z.string(),
-  userId: z.string(),
-  email: z.string(),
-  name: z.string(),
-  membershipCount: z.number().optional(),
-  version: z.number(),
-  joinedAt: z.string().optional(),
-  lastSignInAt: z.string().optional(),
-});
-const parseTenantUser = itemParser('tenantUser', storedTenantUser);
-
-export function toTenantUser(item: Record<string, unknown>): TenantUser {
-  const u = parseTenantUser(item);
-  return {
-    tenantId: u.tenantId,
-    userId: u.userId,
-    email: u.email,
-    name: u.name,
-    membershipCount: u.membershipCount ?? 0,
-    version: u.version,
-    ...(u.joinedAt ? { joinedAt: u.joinedAt } : {}),
-    ...(u.lastSignInAt ? { lastSignInAt: u.lastSignInAt } : {}),
-    ...toSummary(u),
-  };
 }
 
 /** A version the caller read (optimistic locking): a whole number from 1. */

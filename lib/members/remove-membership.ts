@@ -15,8 +15,8 @@ import { validateId } from '../validation';
 import { lastOwner, membershipBusy, membershipNotFound } from './errors';
 import { membershipConflict, readProfile, readUnitMember, unitRefusal } from './member-reads';
 import { validateVersion } from '../validation/version';
-import type { Membership, Role, TenantUser } from './membership-items';
-import { summaryRemove, updateExpression } from './profile-summary';
+import type { Membership } from './membership-items';
+import { profileCountChange } from '../profiles';
 import { ownerCountUpdate } from './owner-count';
 
 export interface RemoveMembershipInput {
@@ -73,33 +73,6 @@ export function membershipDeletes(db: TenantDb, m: Membership): TransactItem[] {
     },
   });
   return [del(keys.unitMember(db.tenantId, m.unitId, m.userId)), del(keys.userMembership(db.tenantId, m.userId, m.unitId))];
-}
-
-/**
- * Takes `removed` memberships off the profile read: its count and summary, or the whole profile
- * at zero. Conditioned on the count read, so a membership added or removed meanwhile retries.
- */
-export function profileCountChange(db: TenantDb, profile: TenantUser, removed: { unitId: string; role: Role }[]): TransactItem {
-  const Key = keys.tenantUser(db.tenantId, profile.userId);
-  if (profile.membershipCount <= removed.length) {
-    return {
-      Delete: {
-        TableName: db.tableName, Key,
-        ConditionExpression: 'membershipCount = :count',
-        ExpressionAttributeValues: { ':count': removed.length },
-      },
-    };
-  }
-  const summary = summaryRemove(removed);
-  return {
-    Update: {
-      TableName: db.tableName, Key,
-      UpdateExpression: updateExpression(['membershipCount = membershipCount - :removed', ...summary.set], summary.remove),
-      ConditionExpression: 'membershipCount = :count',
-      ExpressionAttributeNames: summary.names,
-      ExpressionAttributeValues: { ...summary.values, ':removed': removed.length, ':count': profile.membershipCount },
-    },
-  };
 }
 
 /**

@@ -17,7 +17,8 @@ import { unitLocked } from '../org/errors';
 import type { Membership } from './membership-items';
 import { memberBusy, memberNotFound, lastOwner } from './errors';
 import { ownerCountUpdate } from './owner-count';
-import { membershipDeletes, profileCountChange, unitMemberCountDecrement } from './remove-membership';
+import { profileCountChange } from '../profiles';
+import { membershipDeletes, unitMemberCountDecrement } from './remove-membership';
 
 const BATCH = 21;
 const MAX_CONFLICTS = 5;

@@ -7,10 +7,8 @@
 import { auditEntryPut } from '../audit';
 import { GUARD_ITEMS, MAX_TRANSACTION_ITEMS, transaction, type AuditActor, type TenantDb } from '../db';
 import { versionConflict } from '../errors';
-import { toTenantUser } from '../members/membership-items';
 import { validateVersion } from '../validation/version';
-import { profileCountChange } from '../members/remove-membership';
-import { readRemovals } from '../members/member-reads';
+import { profileCountChange, readRemovals, toTenantUser } from '../profiles';
 import { profileWordDeletes } from '../search/name-words';
 import { validateId } from '../validation';
 import { countSubtree } from './count-subtree';

@@ -9,9 +9,7 @@
 // Server-only.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, keys, queryAll, type TransactItem } from '../../db';
-import { profileCountChange } from '../../members/remove-membership';
-import { readRemovals } from '../../members/member-reads';
-import { toTenantUser } from '../../members/membership-items';
+import { profileCountChange, readRemovals, toTenantUser } from '../../profiles';
 import { allNameWordDeletes, nameWordTexts } from '../../search/name-words';
 import { membershipPathRewrite, subtreeMembershipDeletes, unitDeletes, unitPathRewrite } from '../subtree-writes';
 import { mapLimit } from '../map-limit';
