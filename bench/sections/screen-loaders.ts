@@ -2,7 +2,7 @@
 // page renders (the session's actor, re-read on every request, and the header's tenant switcher
 // and tenant name), then the screen's loaders from lib/screens, with the same arguments the
 // pages pass. The context is built the way lib/api's entry points build it.
-import { authorize } from '../../lib/authz';
+import { createEntryPoints } from '../../lib/api/actor-entry';
 import type { Authorizing } from '../../lib/api/actor-entry';
 import type { RequestActor } from '../../lib/auth';
 import { putSessionRecord } from '../../lib/auth/session-records';
@@ -54,8 +54,12 @@ export async function recordScreenSession(tenancy: Tenancy, people: ScreenPeople
 /** The signed-in actor as requireActor resolves it (T8), wrapped as the entry points wrap it. */
 export async function screenContext(tenancy: Tenancy, people: ScreenPeople): Promise<ScreenContext> {
   const session = sessionOf(people);
-  const actor = await loadActorAccess(await tenancy.tenantDb(session.tenantId, { userId: session.userId }), session.userId, session);
-  return { actor, db: actor.db, authorize: (action, place) => authorize(actor, action, place) };
+  return viewContext(await loadActorAccess(await tenancy.tenantDb(session.tenantId, { userId: session.userId }), session.userId, session));
+}
+
+/** One page view's context, as actorContext() gives a server component: reads are shared within the view only. */
+export function viewContext(actor: RequestActor): Promise<ScreenContext> {
+  return createEntryPoints({ load: async () => actor, require: async () => actor }).actorContext();
 }
 
 function shell(tenancy: Tenancy, platform: PlatformDb, people: ScreenPeople): Loader[] {

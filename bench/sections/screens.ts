@@ -15,7 +15,7 @@ import { patternOf } from '../support/patterns';
 import { repeat, summarize, timed, type Summary } from '../support/stats';
 import type { SeededTenant } from '../seed/seed-tenant';
 import { newSessionId } from '../../lib/auth/session-token';
-import { recordScreenSession, screenContext, screenSpecs, type ScreenPeople } from './screen-loaders';
+import { recordScreenSession, screenContext, viewContext, screenSpecs, type ScreenPeople } from './screen-loaders';
 
 export interface DataSetResult {
   loader: string;
@@ -107,8 +107,9 @@ export async function runScreens(ctx: BenchContext): Promise<ScreensResult> {
   await repeat(ctx.options.runs + 1, async (run) => {
     for (const screen of specs) {
       const perLoader: { loader: string; reads: ReadRecord[] }[] = [];
+      const view = await viewContext(screenCtx.actor);
       for (const loader of screen.loaders) {
-        const { ms, value } = await timed(() => ctx.meter.measure(() => loader.load(screenCtx)));
+        const { ms, value } = await timed(() => ctx.meter.measure(() => loader.load(view)));
         perLoader.push({ loader: loader.name, reads: value.counts.reads });
         if (run === 0) continue; // warm-up
         const key = `${screen.name}/${loader.name}`;
