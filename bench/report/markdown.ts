@@ -98,14 +98,16 @@ export function renderMarkdown(r: BenchResults): string {
   }
   if (r.moves?.length) {
     out.push(
-      '## 3. Moves',
+      '## 3. Moves and deletes',
       '',
-      '`moveUnit` of a subtree back and forth between two parents, run to the end (one transaction when it fits, else the journaled job). Items changed = units + both items of each membership. Raw: BatchWriteItem of as many items of the same shapes (8 requests in flight), straight to DynamoDB Local and through the gateway with tenant credentials.',
+      '`moveUnit` of a subtree back and forth between two parents, and `deleteUnit` of a subtree as large (recursive), run to the end (one transaction when it fits, else the journaled job). Items changed = units + both items of each membership. Lock window: a job\'s subtree refuses edits from its first lock to its last unlock (from its progress reports; one transaction holds no lock). Raw: BatchWriteItem of as many items of the same shapes (8 requests in flight), straight to DynamoDB Local and through the gateway with tenant credentials.',
       '',
       table(
-        ['units', 'memberships', 'items changed', 'mode', 'wall time (s)', 'write requests', 'items written', 'items changed/s', 'raw direct items/s', 'raw gateway items/s', 'move ÷ raw direct', 'move ÷ raw gateway'],
+        ['operation', 'units', 'memberships', 'items changed', 'mode', 'wall time (s)', 'lock window (s)', 'write requests', 'items written', 'written ÷ changed', 'items changed/s', 'raw direct items/s', 'raw gateway items/s', '÷ raw direct', '÷ raw gateway'],
         r.moves.map((x) => [
-          num(x.units), num(x.memberships), num(x.itemsChanged), x.mode, med(x.ms, 2, 1 / 1000), med(x.writeRequests), med(x.itemsWritten), med(x.itemsPerSecond),
+          x.operation ?? 'move', num(x.units), num(x.memberships), num(x.itemsChanged), x.mode, med(x.ms, 2, 1 / 1000),
+          x.lockWindowMs ? med(x.lockWindowMs, 2, 1 / 1000) : '–', med(x.writeRequests), med(x.itemsWritten),
+          x.writeAmplification === undefined ? '–' : x.writeAmplification.toFixed(2), med(x.itemsPerSecond),
           med(x.raw.direct.itemsPerSecond), med(x.raw.gateway.itemsPerSecond), pct(x.ratioToRawDirect), pct(x.ratioToRawGateway),
         ]),
       ),

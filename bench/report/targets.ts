@@ -41,11 +41,30 @@ export function judgeTargets(r: BenchResults): TargetResult[] {
   }
 
   if (r.moves?.length) {
+    const label = (m: (typeof r.moves)[number]) => `${m.operation ?? 'move'} of ${m.units.toLocaleString('en')} units`;
     const judged = r.moves.filter((m) => m.units >= 1000);
+    const amplified = judged.filter((m) => m.writeAmplification !== undefined);
+    if (amplified.length) {
+      out.push({
+        target: 'Moves and deletes: at most 1.3 items written per item changed',
+        measured: amplified.map((m) => `${label(m)}: ${m.writeAmplification!.toFixed(2)}`).join('; '),
+        met: amplified.every((m) => m.writeAmplification! <= 1.3),
+        note: 'A job writes each unit three times (lock, change, unlock) and each member item likewise, plus the journal and plan chunks; one transaction writes each item once.',
+      });
+    }
+    const windows = judged.filter((m) => m.lockWindowMs);
+    if (windows.length) {
+      out.push({
+        target: 'Moves and deletes: the time the subtree refuses edits, reported (the lock window)',
+        measured: windows.map((m) => `${label(m)}: ${(m.lockWindowMs!.median / 1000).toFixed(1)} s of ${(m.ms.median / 1000).toFixed(1)} s`).join('; '),
+        met: true,
+        note: 'A job locks every unit before its commit and unlocks them after its last step, so the window is nearly the whole job.',
+      });
+    }
     const met = judged.length > 0 && judged.every((m) => m.ratioToRawDirect >= 0.5);
     out.push({
-      target: 'Moves: at least half the raw write throughput of the engine',
-      measured: r.moves.map((m) => `${m.units.toLocaleString('en')} units: ${pct(m.ratioToRawDirect)} of raw direct, ${pct(m.ratioToRawGateway)} of raw through the gateway`).join('; '),
+      target: 'Moves and deletes: at least half the raw write throughput of the engine',
+      measured: r.moves.map((m) => `${label(m)}: ${pct(m.ratioToRawDirect)} of raw direct, ${pct(m.ratioToRawGateway)} of raw through the gateway`).join('; '),
       met,
       note: met
         ? 'Large moves rewrite items at more than half the rate DynamoDB Local absorbs plain batch writes.'

@@ -1,24 +1,28 @@
-// 3. Moves: subtrees of 10, 1,000 and 10,000 units with their members, moved back and forth
-// between two parents with lib/org moveUnit (one transaction when it fits, else the journaled
-// job, run to the end). Wall time, requests and items written, and throughput in items changed
-// per second (units + both items of each membership) against the raw write throughput of the
-// same DynamoDB Local measured in the same run: BatchWriteItem of as many items of the same
-// shapes, straight to DynamoDB Local (the engine floor) and through the gateway with tenant
-// credentials (the path the move takes).
+// 3. Moves and deletes: subtrees of 10, 1,000 and 10,000 units with their members, moved back
+// and forth between two parents with lib/org moveUnit, and deleted whole with deleteUnit (one
+// transaction when it fits, else the journaled job, run to the end). Wall time, requests and
+// items written (and per item changed), the time the subtree refuses edits (a job's lock window,
+// from its first lock to its last unlock), and throughput in items changed per second (units +
+// both items of each membership) against the raw write throughput of the same DynamoDB Local
+// measured in the same run: BatchWriteItem of as many items of the same shapes, straight to
+// DynamoDB Local (the engine floor) and through the gateway with tenant credentials (the path
+// the change takes).
 import { ulid } from 'ulid';
 import { unitMemberItem, userMembershipItem } from '../../lib/members/membership-items';
-import { getTreeJob, getUnitOrThrow, moveUnit } from '../../lib/org';
+import { deleteUnit, getTreeJob, getUnitOrThrow, moveUnit, type TreeJobOptions } from '../../lib/org';
 import { unitItem } from '../../lib/org/unit-item';
 import { bulkPut } from '../support/bulk-write';
 import { meteredTenantDb, type BenchContext } from '../support/context';
 import { ratio, repeat, summarize, timed, type Summary } from '../support/stats';
-import { seedMoveTenant } from '../seed/seed-all';
+import { seedMoveTenant, treeRuns } from '../seed/seed-all';
 import type { SeededTenant } from '../seed/seed-tenant';
 
 /** Requests in flight for the raw floor (the move itself sends one transaction at a time). */
 export const RAW_CONCURRENCY = 8;
 
 export interface MoveResult {
+  /** Absent in results written before deletes were measured: a move. */
+  operation?: 'move' | 'delete';
   units: number;
   memberships: number;
   /** Units + 2 × memberships: the items whose content a move must change. */
@@ -30,6 +34,10 @@ export interface MoveResult {
   readRequests: Summary;
   writeCapacity: Summary;
   itemsPerSecond: Summary;
+  /** Items written ÷ items changed (medians). */
+  writeAmplification?: number;
+  /** Jobs: from the first lock to the last unlock, as the job reports its progress (ms). */
+  lockWindowMs?: Summary;
   raw: { direct: { ms: Summary; itemsPerSecond: Summary }; gateway: { ms: Summary; itemsPerSecond: Summary } };
   /** Move throughput / raw throughput (medians). */
   ratioToRawDirect: number;
@@ -63,6 +71,19 @@ function rawItems(t: SeededTenant, sub: ReturnType<typeof subtreeOf>) {
   return { scratch, items };
 }
 
+/** Times a job's lock window from its progress reports: the first lock batch to 'done'. */
+function lockWatch() {
+  let locked: number | undefined;
+  let unlocked: number | undefined;
+  const options: TreeJobOptions = {
+    onProgress: (p) => {
+      locked ??= performance.now();
+      if (p.status === 'done') unlocked = performance.now();
+    },
+  };
+  return { options, windowMs: () => (locked !== undefined && unlocked !== undefined ? unlocked - locked : undefined) };
+}
+
 export async function runMoves(ctx: BenchContext): Promise<MoveResult[]> {
   const tenant = await seedMoveTenant(ctx);
   const db = await meteredTenantDb(ctx, tenant.tenantId);
@@ -70,28 +91,51 @@ export async function runMoves(ctx: BenchContext): Promise<MoveResult[]> {
   const [a, b] = [holders.find((h) => h.name === 'Holder A')!, holders.find((h) => h.name === 'Holder B')!];
   const actor = { userId: tenant.owner.id, email: tenant.owner.email };
   const results: MoveResult[] = [];
+  const assertDone = async (jobId: string) => {
+    const job = await getTreeJob(db, jobId);
+    if (job?.status !== 'done') throw new Error(`tree job ${jobId} ended ${job?.status}`);
+  };
+  type Counts = { writeRequests: number; itemsWritten: number; readRequests: number; writeCapacity: number };
+  const outcome = (label: string, ms: number, c: Counts, lockWindowMs: number | undefined, itemsChanged: number) => {
+    ctx.log(`  ${label}: ${(ms / 1000).toFixed(1)} s, ${c.writeRequests} write requests, ${c.itemsWritten} items written`);
+    return { ...c, ms, itemsChanged, itemsPerSecond: itemsChanged / (ms / 1000), lockWindowMs };
+  };
 
   for (const size of ctx.options.moveSizes) {
     const top = tenant.subtrees[`move-${size}`];
     const sub = subtreeOf(tenant, top.id);
     const itemsChanged = sub.units.length + 2 * sub.memberships.length;
-    // Large moves take minutes on two shared cores: two runs (there and back) at 10,000 units.
-    const runs = size >= 10_000 ? Math.min(2, ctx.options.runs) : size >= 1000 ? Math.min(3, ctx.options.runs) : ctx.options.runs;
-    ctx.log(`moves: ${sub.units.length} units, ${sub.memberships.length} memberships (${itemsChanged} items), ${runs} runs`);
+    const runs = treeRuns(size, ctx.options.runs);
+    ctx.log(`moves and deletes: ${sub.units.length} units, ${sub.memberships.length} memberships (${itemsChanged} items), ${runs} runs each`);
     let mode: MoveResult['mode'] = 'transaction';
     const moves = await repeat(runs, async (run) => {
       const unit = await getUnitOrThrow(db, top.id);
       const to = run % 2 === 0 ? b : a;
-      const { ms, value } = await timed(() => ctx.meter.measure(() => moveUnit(db, actor, { unitId: top.id, newParentId: to.id, expectedVersion: unit.version })));
-      const moved = value.value;
-      if (moved.kind === 'job') {
+      const watch = lockWatch();
+      const { ms, value } = await timed(() =>
+        ctx.meter.measure(() => moveUnit(db, actor, { unitId: top.id, newParentId: to.id, expectedVersion: unit.version }, watch.options)),
+      );
+      if (value.value.kind === 'job') {
         mode = 'job';
-        const job = await getTreeJob(db, moved.jobId);
-        if (job?.status !== 'done') throw new Error(`move job ${moved.jobId} ended ${job?.status}`);
+        await assertDone(value.value.jobId);
       }
-      const c = value.counts;
-      ctx.log(`  run ${run + 1}: ${(ms / 1000).toFixed(1)} s, ${c.writeRequests} write requests, ${c.itemsWritten} items written`);
-      return { ms, writeRequests: c.writeRequests, itemsWritten: c.itemsWritten, readRequests: c.readRequests, writeCapacity: c.writeCapacity, itemsPerSecond: itemsChanged / (ms / 1000) };
+      return outcome(`move run ${run + 1}`, ms, value.counts, watch.windowMs(), itemsChanged);
+    });
+    let deleteMode: MoveResult['mode'] = 'transaction';
+    // Each run deletes a subtree of its own, seeded like the moved one.
+    const doomedSubs = Array.from({ length: runs }, (_, run) => subtreeOf(tenant, tenant.subtrees[`delete-${size}-${run}`].id));
+    const deletes = await repeat(runs, async (run) => {
+      const doomed = await getUnitOrThrow(db, tenant.subtrees[`delete-${size}-${run}`].id);
+      const { units, memberships } = doomedSubs[run];
+      const watch = lockWatch();
+      const { ms, value } = await timed(() =>
+        ctx.meter.measure(() => deleteUnit(db, actor, { unitId: doomed.id, expectedVersion: doomed.version, recursive: true }, watch.options)),
+      );
+      if (value.value.kind === 'job') {
+        deleteMode = 'job';
+        await assertDone(value.value.jobId);
+      }
+      return outcome(`delete run ${run + 1}`, ms, value.counts, watch.windowMs(), units.length + 2 * memberships.length);
     });
 
     const rawRun = async (path: 'direct' | 'gateway') => {
@@ -103,17 +147,27 @@ export async function runMoves(ctx: BenchContext): Promise<MoveResult[]> {
     const direct = await repeat(runs, () => rawRun('direct'));
     const gateway = await repeat(runs, () => rawRun('gateway'));
     const s = (xs: number[]) => summarize(xs);
-    const moveRate = s(moves.map((m) => m.itemsPerSecond));
     const raw = {
       direct: { ms: s(direct.map((r) => r.ms)), itemsPerSecond: s(direct.map((r) => r.itemsPerSecond)) },
       gateway: { ms: s(gateway.map((r) => r.ms)), itemsPerSecond: s(gateway.map((r) => r.itemsPerSecond)) },
     };
-    results.push({
-      units: sub.units.length, memberships: sub.memberships.length, itemsChanged, mode,
-      ms: s(moves.map((m) => m.ms)), writeRequests: s(moves.map((m) => m.writeRequests)), itemsWritten: s(moves.map((m) => m.itemsWritten)),
-      readRequests: s(moves.map((m) => m.readRequests)), writeCapacity: s(moves.map((m) => m.writeCapacity)), itemsPerSecond: moveRate, raw,
-      ratioToRawDirect: ratio(moveRate, raw.direct.itemsPerSecond), ratioToRawGateway: ratio(moveRate, raw.gateway.itemsPerSecond),
-    });
+    const operations = [
+      ['move', moves, mode, sub],
+      ['delete', deletes, deleteMode, doomedSubs[0]],
+    ] as const;
+    for (const [operation, runsOf, modeOf, shape] of operations) {
+      const rate = s(runsOf.map((m) => m.itemsPerSecond));
+      const written = s(runsOf.map((m) => m.itemsWritten));
+      const windows = runsOf.flatMap((m) => (m.lockWindowMs === undefined ? [] : [m.lockWindowMs]));
+      results.push({
+        operation, units: shape.units.length, memberships: shape.memberships.length, itemsChanged: runsOf[0].itemsChanged, mode: modeOf,
+        ms: s(runsOf.map((m) => m.ms)), writeRequests: s(runsOf.map((m) => m.writeRequests)), itemsWritten: written,
+        readRequests: s(runsOf.map((m) => m.readRequests)), writeCapacity: s(runsOf.map((m) => m.writeCapacity)), itemsPerSecond: rate,
+        writeAmplification: summarize(runsOf.map((m) => m.itemsWritten / m.itemsChanged)).median,
+        ...(windows.length ? { lockWindowMs: s(windows) } : {}),
+        raw, ratioToRawDirect: ratio(rate, raw.direct.itemsPerSecond), ratioToRawGateway: ratio(rate, raw.gateway.itemsPerSecond),
+      });
+    }
   }
   return results;
 }

@@ -20,14 +20,25 @@ export async function seedSizeTenants(ctx: BenchContext) {
   }
 }
 
-/** Root → "Holder A" (the subtrees to move) and "Holder B" (where they go, and back). */
+/** Runs of a move or delete of this size: large ones take minutes on two shared cores. */
+export const treeRuns = (size: number, runs: number) => (size >= 10_000 ? Math.min(2, runs) : size >= 1000 ? Math.min(3, runs) : runs);
+
+/**
+ * Root → "Holder A" (the subtrees to move) and "Holder B" (where they go, and back), and "To
+ * delete" (one subtree per delete run).
+ */
 export async function seedMoveTenant(ctx: BenchContext): Promise<SeededTenant> {
   const t = await seedTenant(ctx.direct, {
     label: 'Bench moves', seed: 7, ...DENSITY,
     shape: (plan) => {
       const a = plan.child(plan.rootUnit, 'Holder A');
       plan.child(plan.rootUnit, 'Holder B');
-      for (const size of ctx.options.moveSizes) plan.subtree(`move-${size}`, a, size);
+      const doomed = plan.child(plan.rootUnit, 'To delete');
+      for (const size of ctx.options.moveSizes) {
+        plan.subtree(`move-${size}`, a, size);
+        // Each delete run takes a subtree of its own.
+        for (let run = 0; run < treeRuns(size, ctx.options.runs); run++) plan.subtree(`delete-${size}-${run}`, doomed, size);
+      }
     },
   });
   ctx.log(`seeded move tenant: ${t.units.length} units, ${t.memberships.length} memberships: ${t.itemCount} items in ${(t.seedMs / 1000).toFixed(1)} s`);
