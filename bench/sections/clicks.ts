@@ -4,13 +4,11 @@
 // unit in the tree and times, inside the page (performance.now(), so Playwright's own round trips
 // don't count), the click → the top progress bar on screen → the unit's heading on screen.
 // Every run opens a unit not opened before, so no run reuses the client's cache of a page.
-import { randomBytes } from 'node:crypto';
 import { chromium } from '@playwright/test';
-import { setConnection } from '../../lib/sso';
 import type { BenchContext } from '../support/context';
 import { summarize, type Summary } from '../support/stats';
-import { buildAppOnce, prepareAppCopy, startServer, type RunningServer } from '../http/private-build';
-import { signInOverHttp } from '../http/sign-in';
+import type { RunningServer } from '../http/private-build';
+import { startSignedInApp } from '../http/signed-in-app';
 
 export interface ClickRun {
   unit: string;
@@ -57,20 +55,7 @@ export async function runClicks(ctx: BenchContext, appPort: number): Promise<Cli
   const servers: RunningServer[] = [];
   const browser = await chromium.launch({ executablePath: process.env.ARBOR_CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
   try {
-    const dir = prepareAppCopy(process.cwd());
-    const buildMs = ctx.options.skipBuild ? undefined : await buildAppOnce(dir, ctx.log);
-
-    const password = randomBytes(9).toString('base64url');
-    const client = { clientId: `bench-clicks-${tenant.tenantId.toLowerCase()}`, clientSecret: randomBytes(18).toString('base64url') };
-    ctx.stack.oidc.addClient(client);
-    ctx.stack.oidc.addUser({ email: tenant.owner.email, name: tenant.owner.name, password });
-    await setConnection(ctx.tenancy.operatorDb(), tenant.tenantId, { issuer: ctx.stack.oidc.issuer, ...client, domains: [tenant.domain], jit: false });
-    const env = { ...process.env, NODE_ENV: 'production' as const, ARBOR_ALLOW_EMULATOR: '1', NEXT_TELEMETRY_DISABLED: '1' };
-    const app = await startServer({
-      cwd: dir, args: ['node_modules/next/dist/bin/next', 'start', '-p', String(appPort), '-H', '127.0.0.1'], env, port: appPort, readyPath: '/sign-in',
-    });
-    servers.push(app);
-    const signedIn = await signInOverHttp({ appUrl: app.url, appDir: dir, email: tenant.owner.email, password });
+    const { buildMs, app, signedIn } = await startSignedInApp(ctx, 'clicks', tenant, appPort, servers);
     const [name, ...rest] = signedIn.cookie.split('=');
 
     const viewport = { width: 1280, height: 800 };

@@ -5,15 +5,13 @@
 // tenant-scoped client, and the app's own JSON route for that Query (session, actor, permission). autocannon runs in its own process so it doesn't share an event loop
 // with the STS emulator and gateway (which live in the bench process).
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { setConnection } from '../../lib/sso';
 import { freePort } from '../../scripts/local-stack/ports';
 import type { BenchContext } from '../support/context';
 import { cpuMeter, descendantPid } from '../support/cpu';
 import { ratio } from '../support/stats';
 import { pickSubjects } from './screens';
-import { buildAppOnce, prepareAppCopy, startServer, type RunningServer } from '../http/private-build';
-import { signInOverHttp } from '../http/sign-in';
+import { startServer, type RunningServer } from '../http/private-build';
+import { startSignedInApp } from '../http/signed-in-app';
 import { TREE_PAGE } from '../../lib/screens/tree';
 import { UNIT_PAGE_CHILDREN } from '../../lib/screens/unit-page';
 import type { Result as AutocannonResult } from 'autocannon';
@@ -108,23 +106,7 @@ export async function runHttp(ctx: BenchContext, appPort: number): Promise<HttpR
   const missing: string[] = [];
   const servers: RunningServer[] = [];
   try {
-    const dir = prepareAppCopy(process.cwd());
-    const buildMs = ctx.options.skipBuild ? undefined : await buildAppOnce(dir, (m) => ctx.log(`http: ${m}`));
-
-    // The tenant signs in with the local IdP; its owner gets an account there.
-    const password = randomBytes(9).toString('base64url');
-    const client = { clientId: `bench-${tenant.tenantId.toLowerCase()}`, clientSecret: randomBytes(18).toString('base64url') };
-    ctx.stack.oidc.addClient(client);
-    ctx.stack.oidc.addUser({ email: tenant.owner.email, name: tenant.owner.name, password });
-    await setConnection(ctx.tenancy.operatorDb(), tenant.tenantId, { issuer: ctx.stack.oidc.issuer, ...client, domains: [tenant.domain], jit: false });
-
-    const env = { ...process.env, NODE_ENV: 'production' as const, ARBOR_ALLOW_EMULATOR: '1', NEXT_TELEMETRY_DISABLED: '1' };
-    const app = await startServer({
-      cwd: dir, args: ['node_modules/next/dist/bin/next', 'start', '-p', String(appPort), '-H', '127.0.0.1'], env, port: appPort, readyPath: '/sign-in',
-    });
-    servers.push(app);
-    const signedIn = await signInOverHttp({ appUrl: app.url, appDir: dir, email: tenant.owner.email, password });
-    ctx.log(`http: signed in over HTTP in ${signedIn.requests} requests, landed on ${signedIn.landedOn}`);
+    const { buildMs, app, signedIn } = await startSignedInApp(ctx, 'http', tenant, appPort, servers);
 
     const floorPort = await freePort();
     const floor = await startServer({
