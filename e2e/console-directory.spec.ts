@@ -7,8 +7,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { renameUnit } from '../lib/org';
 import { tenantDb } from '../lib/tenancy';
-import { createPeopleTenant, type PeopleTenant } from './support/people-tenant';
-import { signIn } from './support/sign-in';
+import { createPeopleTenant, openAsOwner, type PeopleTenant } from './support/people-tenant';
 
 let t: PeopleTenant;
 
@@ -17,10 +16,7 @@ test.beforeAll(async () => {
   t = await createPeopleTenant();
 });
 
-async function asOwner(page: Page, path: string) {
-  await signIn(page, t.owner.email, t.password);
-  await page.goto(path);
-}
+const asOwner = (page: Page, path: string) => openAsOwner(page, t, path);
 
 const bodyRows = (page: Page) => page.locator('tbody tr');
 const row = (page: Page, name: string) => bodyRows(page).filter({ hasText: name });

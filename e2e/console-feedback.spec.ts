@@ -5,6 +5,7 @@ import type { Page, Route } from '@playwright/test';
 import { expect, test } from './support/test';
 import { createTreeTenant, type TreeTenant } from './support/console-tree-tenant';
 import { signIn } from './support/sign-in';
+import { heading, tree } from './support/console-locators';
 
 let t: TreeTenant;
 
@@ -13,8 +14,6 @@ test.beforeAll(async () => {
   t = await createTreeTenant();
 });
 
-const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
-const tree = (page: Page) => page.getByRole('tree', { name: 'Organization tree' });
 const progress = (page: Page) => page.getByRole('progressbar', { name: 'Loading the page' });
 
 /** Holds the matching requests until release() (a slow server, without a fixed sleep). */

@@ -13,6 +13,7 @@ import { ensureUser } from '../lib/users';
 import { expect, test } from './support/test';
 import { createTreeTenant, type TreeTenant } from './support/console-tree-tenant';
 import { activeTenant, signIn } from './support/sign-in';
+import { heading, tree, treeRow as row } from './support/console-locators';
 
 let t: TreeTenant;
 
@@ -21,9 +22,6 @@ test.beforeAll(async () => {
   t = await createTreeTenant();
 });
 
-const tree = (page: Page) => page.getByRole('tree', { name: 'Organization tree' });
-const row = (page: Page, name: string) => tree(page).getByRole('treeitem', { name, exact: true });
-const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 const crumbs = (page: Page) => page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem');
 const subUnits = (page: Page) => page.getByRole('region', { name: 'Sub-units' }).getByRole('link');
 const history = (page: Page) => page.getByRole('region', { name: 'History' });

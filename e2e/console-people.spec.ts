@@ -10,7 +10,7 @@ import Papa from 'papaparse';
 import { listChildren } from '../lib/org';
 import { getConnection } from '../lib/sso';
 import { platformDb, tenantDb } from '../lib/tenancy';
-import { createPeopleTenant, type PeopleTenant } from './support/people-tenant';
+import { createPeopleTenant, openAsOwner, type PeopleTenant } from './support/people-tenant';
 import { activeTenant, signIn } from './support/sign-in';
 
 let t: PeopleTenant;
@@ -20,10 +20,7 @@ test.beforeAll(async () => {
   t = await createPeopleTenant();
 });
 
-async function asOwner(page: Page, path: string) {
-  await signIn(page, t.owner.email, t.password);
-  await page.goto(path);
-}
+const asOwner = (page: Page, path: string) => openAsOwner(page, t, path);
 
 async function ownerSession(browser: Browser, path: string) {
   const context = await browser.newContext();

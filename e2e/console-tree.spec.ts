@@ -7,6 +7,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { createTreeTenant, type TreeTenant } from './support/console-tree-tenant';
 import { signIn } from './support/sign-in';
+import { heading, tree, treeRow as row } from './support/console-locators';
 
 let t: TreeTenant;
 
@@ -15,9 +16,6 @@ test.beforeAll(async () => {
   t = await createTreeTenant();
 });
 
-const tree = (page: Page) => page.getByRole('tree', { name: 'Organization tree' });
-const row = (page: Page, name: string) => tree(page).getByRole('treeitem', { name, exact: true });
-const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 
 async function asOwner(page: Page, path?: string) {
   await signIn(page, t.people.owner, t.password);

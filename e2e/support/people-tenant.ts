@@ -10,7 +10,9 @@ import { setConnection } from '../../lib/sso';
 import { operatorDb, platformDb, tenantDb } from '../../lib/tenancy';
 import { createTenant, OPERATOR_ACTOR } from '../../lib/tenants';
 import { ensureUser } from '../../lib/users';
+import type { Page } from '@playwright/test';
 import { registerOidcClient, registerOidcUser } from '../../scripts/local-stack/oidc';
+import { signIn } from './sign-in';
 
 export interface PeopleTenant {
   tenantId: string;
@@ -91,4 +93,10 @@ export async function createPeopleTenant(): Promise<PeopleTenant> {
     tenantId: created.tenantId, rootUnitId: created.rootUnitId, name, domain, password,
     owner: { ...owner, userId: created.ownerUserId }, invitee, people, memberCount: 1 + 4 + FILLERS, units, awkwardName,
   };
+}
+
+/** The tenant's owner, signed in through the local IdP, on `path`. */
+export async function openAsOwner(page: Page, t: PeopleTenant, path: string) {
+  await signIn(page, t.owner.email, t.password);
+  await page.goto(path);
 }
