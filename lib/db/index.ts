@@ -9,7 +9,7 @@ export {
 export { actorIdentity, type TenantDb, type PlatformDb, type AuditActor } from './context';
 export { encodeCursor, decodeCursor, pageSize, type Page } from './cursor';
 export { getItem, batchGet, queryAll, queryCount } from './reads';
-export { queryPage, READ_BUDGET, type PageQuery } from './query-page';
+export { queryPage } from './query-page';
 export { withoutGuards, type WriteFact, type WriteGuards } from './write-guards';
-export { transaction, Transaction, type OnFail } from './transaction';
+export { transaction } from './transaction';
 export { itemParser, storedActor, StoredItemError } from './item-schema';

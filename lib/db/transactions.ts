@@ -11,7 +11,7 @@ import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/l
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { TenantDb } from './context';
 import { staleDecision, transactionBusy } from './errors';
-import { factBroken, guardTransaction } from './write-guards';
+import { factBroken, guardTransaction, type WriteFact } from './write-guards';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -37,13 +37,25 @@ export const GUARD_ITEMS = 4;
  */
 export async function transactWrite(db: Pick<TenantDb, 'client' | 'tableName' | 'guards'>, items: TransactItem[]): Promise<FailedCondition[] | undefined> {
   if (items.length === 0) return undefined;
-  const { items: guarded, placed } = guardTransaction(db.tableName, items, db.guards?.facts() ?? []);
+  return sendGuarded(db, items, db.guards?.facts() ?? []);
+}
+
+/**
+ * Sends a transaction of the decision's facts alone: for a write that cannot carry them, such as
+ * a platform item written with platform credentials. Throws `authz.stale` if one changed.
+ */
+export async function confirmDecision(db: Pick<TenantDb, 'client' | 'tableName' | 'guards'>): Promise<void> {
+  const facts = db.guards?.facts() ?? [];
+  if (facts.length > 0) await sendGuarded(db, [], facts);
+}
+
+async function sendGuarded(db: Pick<TenantDb, 'client' | 'guards' | 'tableName'>, items: TransactItem[], facts: readonly WriteFact[]) {
+  const { items: guarded, placed } = guardTransaction(db.tableName, items, facts);
   if (guarded.length > MAX_TRANSACTION_ITEMS) throw new Error(`transactWrite: ${guarded.length} items (max ${MAX_TRANSACTION_ITEMS})`);
   for (let attempt = 1; ; attempt++) {
     try {
-      const command = new TransactWriteCommand({ TransactItems: guarded });
       db.guards?.sent();
-      await db.client.send(command);
+      await db.client.send(new TransactWriteCommand({ TransactItems: guarded }));
       return undefined;
     } catch (e) {
       const reasons = cancellationReasons(e);
@@ -53,14 +65,11 @@ export async function transactWrite(db: Pick<TenantDb, 'client' | 'tableName' | 
       if (stale) throw staleDecision(stale.fact.changed);
       if (failed.length > 0) return failed.filter((f) => f.index < items.length);
       if (!reasons.some((r) => r.code === 'TransactionConflict')) throw e;
-      if (attempt >= MAX_ATTEMPTS) {
-        throw transactionBusy();
-      }
+      if (attempt >= MAX_ATTEMPTS) throw transactionBusy();
       await pause(attempt);
     }
   }
 }
-
 
 export function isConditionFailure(e: unknown): e is ConditionalCheckFailedException {
   return e instanceof ConditionalCheckFailedException || (e as { name?: string })?.name === 'ConditionalCheckFailedException';
@@ -80,22 +89,4 @@ export function cancellationReasons(e: unknown): { code: string; item?: Record<s
     code: r.Code ?? 'None',
     item: r.Item ? unmarshall(r.Item as Record<string, AttributeValue>) : undefined,
   }));
-}
-
-/**
- * Sends a transaction of the decision's facts alone: for a write that cannot carry them, such as
- * a platform item written with platform credentials. Throws `authz.stale` if one changed.
- */
-export async function confirmDecision(db: Pick<TenantDb, 'client' | 'tableName' | 'guards'>): Promise<void> {
-  const facts = db.guards?.facts() ?? [];
-  if (facts.length === 0) return;
-  const { items, placed } = guardTransaction(db.tableName, [], facts);
-  try {
-    await db.client.send(new TransactWriteCommand({ TransactItems: items }));
-  } catch (e) {
-    const failed = cancellationReasons(e)?.flatMap((r, index) => (r.code === 'ConditionalCheckFailed' ? [{ index, item: r.item }] : []));
-    const stale = failed && placed.find((p) => failed.some((f) => f.index === p.index && factBroken(p.fact, f.item)));
-    if (stale) throw staleDecision(stale.fact.changed);
-    throw e;
-  }
 }

@@ -1,15 +1,14 @@
 // "Remove from organization": every membership of one person, their profile last. Server-only.
 //
-// Up to 21 memberships go in one transaction (4 items each, plus the profile, its up to 7 name
-// words, the owner counter and room for the decision's facts, GUARD_ITEMS: at most 97 of the 100
-// items a transaction allows). A person with more is removed in
+// As many memberships as fit go in one transaction (4 items each, beside the profile, its up to 7
+// name words, the owner counter and the decision's facts): 21. A person with more is removed in
 // several transactions, each consistent on its own: both directions, the unit counters and the
 // profile count always agree, and the profile (hence the tenant in their P2 list) disappears with
 // the last batch. An owner membership goes in the first batch, so the last-owner refusal happens
 // before anything is removed.
 import { auditEntryPut } from '../audit';
-import { transaction, type AuditActor, type TenantDb } from '../db';
-import { profileWordDeletes } from '../search/name-words';
+import { GUARD_ITEMS, MAX_TRANSACTION_ITEMS, transaction, type AuditActor, type TenantDb } from '../db';
+import { MAX_NAME_WORDS, profileWordDeletes } from '../search/name-words';
 import { validateId } from '../validation';
 import { getUserMemberships } from './get-user-memberships';
 import { readUnit } from '../org/unit-reads';
@@ -20,7 +19,11 @@ import { ownerCountUpdate } from './owner-count';
 import { profileCountChange } from '../profiles';
 import { membershipDeletes, unitMemberCountDecrement } from './remove-membership';
 
-const BATCH = 21;
+/** Items per membership removed: both directions, the unit's count, the audit entry. */
+const PER_MEMBERSHIP = 4;
+/** Besides the memberships: the profile, its name words, the owner counter. */
+const FIXED_ITEMS = 1 + (MAX_NAME_WORDS - 1) + 1;
+const BATCH = Math.floor((MAX_TRANSACTION_ITEMS - GUARD_ITEMS - FIXED_ITEMS) / PER_MEMBERSHIP);
 const MAX_CONFLICTS = 5;
 
 export interface RemoveUserOptions {
