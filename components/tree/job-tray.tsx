@@ -10,8 +10,6 @@ function describe(job: JobView): string {
       return 'Preparing…';
     case 'committed':
       return job.total > 0 ? `${job.done.toLocaleString('en')} of ${job.total.toLocaleString('en')} items` : 'Working…';
-    case 'unlocking':
-      return 'Finishing…';
     case 'rollingBack':
       return 'Undoing…';
     default:

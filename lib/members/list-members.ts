@@ -3,7 +3,8 @@
 import { INDEX, keys, pageSize, queryPage, type Page, type TenantDb } from '../db';
 import { badPath } from '../org/errors';
 import { validateId } from '../validation';
-import { guardTreePage } from '../org/job-view';
+import { guardMemberPage } from '../org/job-view';
+import type { UnitLabel } from '../org/unit-labels';
 import { toMembership, type Membership } from './membership-items';
 
 export const UNIT_MEMBERS_PAGE = { default: 50, max: 100 } as const;
@@ -32,10 +33,14 @@ const UNIT_PATH = /^\/(?:[0-9A-HJKMNP-TV-Z]{26}\/){1,33}$/;
 
 /**
  * T7: every membership whose unit lies in the subtree at `unitPath` (the unit's own included),
- * ordered by path, then user id. Pages that meet a committed large move answer `tree.moveInProgress`
+ * ordered by path, then user id, with the names and paths of the page's units (read to guard it). Pages that meet a committed large move answer `tree.moveInProgress`
  * (index order can't give a page without repeats or gaps then); see lib/org/job-view.ts.
  */
-export async function listSubtreeMembers(db: TenantDb, unitPath: string, options: PageOptions = {}): Promise<Page<Membership>> {
+export async function listSubtreeMembers(
+  db: TenantDb,
+  unitPath: string,
+  options: PageOptions = {},
+): Promise<Page<Membership> & { units: Map<string, UnitLabel> }> {
   if (typeof unitPath !== 'string' || !UNIT_PATH.test(unitPath)) throw badPath();
   const page = await queryPage(
     db,
@@ -46,6 +51,6 @@ export async function listSubtreeMembers(db: TenantDb, unitPath: string, options
     },
     { limit: pageSize(options.limit, SUBTREE_MEMBERS_PAGE), scope: `T7:${db.tenantId}:${unitPath}`, cursor: options.cursor },
   );
-  const items = await guardTreePage(db, page.items);
-  return { items: items.map(toMembership), nextCursor: page.nextCursor };
+  const { items, units } = await guardMemberPage(db, page.items);
+  return { items: items.map(toMembership), nextCursor: page.nextCursor, units };
 }

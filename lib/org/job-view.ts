@@ -7,8 +7,11 @@
 // - once a move has committed, point reads (T2, T3, T5) show the unit's path after the move,
 //   while path-ordered reads (T4, T7) answer `tree.moveInProgress`: until every path is
 //   rewritten, index order can't give a page without duplicates or gaps.
+// Memberships carry no lock of their own: a membership is held (and rewritten) with its unit, so
+// a T7 page asks its units (guardMemberPage).
 // A job whose lease has expired (its process died) is resumed in the background on the way.
 import { batchGet, keys, type TenantDb } from '../db';
+import type { UnitLabel } from './unit-labels';
 import { depthOf, type Unit } from './unit-item';
 import { treeMoveInProgress } from './errors';
 import { COMMITTED, FINISHED, toJobRecord, type TreeJobRecord } from './jobs/job-item';
@@ -56,4 +59,24 @@ export async function guardTreePage<T extends Record<string, unknown>>(db: Tenan
     if (job.kind === 'move') throw treeMoveInProgress(job.jobId);
     return false;
   });
+}
+
+/**
+ * Guards one page of T7 (membership items, path-ordered): a membership is rewritten in the same
+ * transaction that releases its unit, so the units' locks say which memberships are still
+ * waiting. One BatchGetItem of the page's units, which also gives their names for the page.
+ * Throws `tree.moveInProgress` when a membership waits on a committed move, drops those of a
+ * committed delete, returns the rest unchanged.
+ */
+export async function guardMemberPage<T extends Record<string, unknown>>(
+  db: TenantDb,
+  items: T[],
+): Promise<{ items: T[]; units: Map<string, UnitLabel> }> {
+  const unitIds = [...new Set(items.map((i) => i.unitId as string))];
+  const read = unitIds.length === 0 ? [] : await batchGet(db, unitIds.map((id) => keys.unit(db.tenantId, id)), { projection: ['unitId', 'lock', 'name', 'path'] });
+  const units = new Map(read.map((u) => [u.unitId as string, { name: u.name as string, path: u.path as string }]));
+  const lockOf = new Map(read.flatMap((u) => (typeof u.lock === 'string' ? [[u.unitId as string, u.lock]] : [])));
+  if (lockOf.size === 0) return { items, units };
+  const guarded = await guardTreePage(db, items.map((item) => ({ item, lock: lockOf.get(item.unitId as string) })));
+  return { items: guarded.map(({ item }) => item), units };
 }

@@ -107,7 +107,7 @@ async function moveInOneTransaction(
   );
   for (const u of units.slice(1)) tx.add(unitPathRewrite(db, u, rewrite(u.path), now, asRead), (stored) => lockedOr(stored, 'retry'));
   const pathOf = new Map(units.map((u) => [u.id, rewrite(u.path)]));
-  for (const m of members) tx.add(membershipPathRewrite(db, m, pathOf.get(m.unitId)!, asRead), (stored) => lockedOr(stored, 'retry'));
+  for (const m of members) tx.add(membershipPathRewrite(db, m, pathOf.get(m.unitId)!), (stored) => lockedOr(stored, 'retry'));
   tx.add([childCountUpdate(db, root.parentId!, -1), childCountUpdate(db, target.id, 1, target.path)], (stored) =>
     !stored ? targetNotFound() : lockedOr(stored, 'retry'),
   )

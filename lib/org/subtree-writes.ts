@@ -1,7 +1,8 @@
 // The per-item writes of moving or deleting a subtree, written once for both ways it runs: in one
-// transaction (each item conditioned on the state the snapshot read) or as a tree job (each item
-// conditioned on being held by the job's lock). The caller says which with the guard.
-// Server-only.
+// transaction (each item conditioned on the state the snapshot read) or as a tree job (each unit
+// conditioned on being held by the job's lock; a unit's memberships are held by that lock too,
+// as every membership write is conditioned on its unit not being locked). The caller says which
+// with the guard. Server-only.
 import { keys, type TenantDb, type TransactItem } from '../db';
 import { nameWordDeletes } from '../search/name-words';
 import { siblingNameDelete } from './sibling-name';
@@ -40,14 +41,14 @@ function unitCondition(unit: UnitAsRead, guard: SubtreeGuard, extra?: { version:
   };
 }
 
-/** A unit below the moved root takes its new path. */
+/** A unit below the moved root takes its new path; in a job, the same write releases its lock. */
 export function unitPathRewrite(db: TenantDb, unit: UnitAsRead, path: string, now: string, guard: SubtreeGuard): TransactItem {
   const c = unitCondition(unit, guard);
   return {
     Update: {
       TableName: db.tableName,
       Key: keys.unit(db.tenantId, unit.id),
-      UpdateExpression: 'SET #path = :path, GSI1SK = :path, #depth = :depth, updatedAt = :now',
+      UpdateExpression: `SET #path = :path, GSI1SK = :path, #depth = :depth, updatedAt = :now${heldBy(guard) ? ' REMOVE #lock' : ''}`,
       ConditionExpression: c.expression,
       ExpressionAttributeNames: { ...c.names, '#path': 'path', '#depth': 'depth' },
       ExpressionAttributeValues: { ...c.values, ':path': path, ':depth': depthOf(path), ':now': now },
@@ -82,18 +83,19 @@ export function movedRootUpdate(
   };
 }
 
-/** Both directions of a membership take the unit's new path. */
-export function membershipPathRewrite(db: TenantDb, m: { unitId: string; userId: string }, unitPath: string, guard: SubtreeGuard): TransactItem[] {
-  const job = heldBy(guard);
+/**
+ * Both directions of a membership take the unit's new path. Rewriting the same path twice
+ * changes nothing, so a job's step may run again after a crash.
+ */
+export function membershipPathRewrite(db: TenantDb, m: { unitId: string; userId: string }, unitPath: string): TransactItem[] {
   return [
     {
       Update: {
         TableName: db.tableName,
         Key: keys.unitMember(db.tenantId, m.unitId, m.userId),
         UpdateExpression: 'SET unitPath = :path, GSI1SK = :sk',
-        ConditionExpression: job ? '#lock = :job' : 'attribute_exists(PK) AND attribute_not_exists(#lock)',
-        ExpressionAttributeNames: { '#lock': 'lock' },
-        ExpressionAttributeValues: { ':path': unitPath, ':sk': `${unitPath}${m.userId}`, ...(job ? { ':job': job } : {}) },
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':path': unitPath, ':sk': `${unitPath}${m.userId}` },
       },
     },
     {
@@ -135,8 +137,9 @@ export function unitDeletes(
 }
 
 /**
- * Both directions of a membership deleted. In a job the user's direction may already be gone (a
- * step retried after the person left), so its delete tolerates that.
+ * Both directions of a membership deleted. In a job the unit-side item answers whether the delete
+ * has happened (a step sent again after a crash finds it gone), and the user's direction may
+ * already be gone, so its delete tolerates that.
  */
 export function subtreeMembershipDeletes(db: TenantDb, m: { unitId: string; userId: string }, guard: SubtreeGuard): TransactItem[] {
   const job = heldBy(guard);
@@ -145,9 +148,8 @@ export function subtreeMembershipDeletes(db: TenantDb, m: { unitId: string; user
       Delete: {
         TableName: db.tableName,
         Key: keys.unitMember(db.tenantId, m.unitId, m.userId),
-        ConditionExpression: job ? '#lock = :job' : 'attribute_exists(PK) AND attribute_not_exists(#lock)',
-        ExpressionAttributeNames: { '#lock': 'lock' },
-        ...(job ? { ExpressionAttributeValues: { ':job': job } } : {}),
+        ConditionExpression: job ? 'attribute_exists(PK)' : 'attribute_exists(PK) AND attribute_not_exists(#lock)',
+        ...(job ? {} : { ExpressionAttributeNames: { '#lock': 'lock' } }),
       },
     },
     {

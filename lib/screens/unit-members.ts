@@ -7,7 +7,7 @@ import type { TenantDb } from '../db';
 import { listUnitInvitations, type Invitation } from '../invitations';
 import { mailEnabled } from '../mail';
 import { isRootPath, listSubtreeMembers, listUnitMembers, ROLES, TENANT_ROLES, type Membership, type Role } from '../members';
-import { unitLabels, type UnitLabel } from '../org/unit-labels';
+import type { UnitLabel } from '../org/unit-labels';
 import { getTenantSettings } from '../tenants/settings';
 import type { ScreenContext } from './screen-context';
 
@@ -137,8 +137,8 @@ export async function ownerCountFor(db: TenantDb, memberships: Membership[]): Pr
 }
 
 /**
- * One page of the unit's members: T6 (one Query) or T7 (one Query + one BatchGetItem for the
- * names of the units on the page). Authorizes `members.read` at the unit first.
+ * One page of the unit's members: T6 (one Query) or T7 (one Query + one BatchGetItem of the
+ * page's units, which guards the page and names its units). Authorizes `members.read` at the unit first.
  */
 export async function unitMembersPage(
   ctx: ScreenContext,
@@ -149,13 +149,10 @@ export async function unitMembersPage(
   const scope = options.scope ?? 'direct';
   const page =
     scope === 'direct'
-      ? await listUnitMembers(ctx.db, unit.id, { limit: MEMBERS_SCREEN_PAGE, cursor: options.cursor })
+      ? { ...(await listUnitMembers(ctx.db, unit.id, { limit: MEMBERS_SCREEN_PAGE, cursor: options.cursor })), units: new Map<string, UnitLabel>() }
       : await listSubtreeMembers(ctx.db, unit.path, { limit: MEMBERS_SCREEN_PAGE, cursor: options.cursor });
-  const [labels, ownerCount] = await Promise.all([
-    scope === 'direct' ? new Map<string, UnitLabel>() : unitLabels(ctx.db, page.items.filter((m) => m.unitId !== unit.id).map((m) => m.unitId)),
-    ownerCountFor(ctx.db, page.items),
-  ]);
-  labels.set(unit.id, unit);
+  const ownerCount = await ownerCountFor(ctx.db, page.items);
+  const labels = new Map([...page.units, [unit.id, unit]]);
   return {
     scope,
     rows: page.items.map((m) => memberRow(ctx.actor, m, labels.get(m.unitId)?.name ?? 'a deleted unit', ownerCount)),

@@ -11,19 +11,19 @@ import { itemParser, keys, storedActor, TTL_ATTRIBUTE, type Key } from '../../db
 export type TreeJobKind = 'move' | 'delete';
 
 export type TreeJobStatus =
-  | 'preparing' // locking the subtree; nothing has changed yet (recovery: roll back)
-  | 'prepared' // every unit and member item locked, plan written (recovery: roll back)
-  | 'committed' // the commit transaction ran: the move/delete has happened (recovery: roll forward)
-  | 'unlocking' // move: every path rewritten, locks being removed (recovery: roll forward)
+  | 'preparing' // locking the subtree's units; nothing has changed yet (recovery: roll back)
+  | 'prepared' // every unit locked, the plan written (recovery: roll back)
+  | 'committed' // the commit transaction ran: the move/delete has happened; units are being
+  //              rewritten (or deleted) with their memberships, deepest first (recovery: roll forward)
   | 'done'
   | 'rollingBack' // locks being removed after a failure before commit
   | 'rolledBack';
 
-const STATUSES = ['preparing', 'prepared', 'committed', 'unlocking', 'done', 'rollingBack', 'rolledBack'] as const satisfies readonly TreeJobStatus[];
+const STATUSES = ['preparing', 'prepared', 'committed', 'done', 'rollingBack', 'rolledBack'] as const satisfies readonly TreeJobStatus[];
 
 export const FINISHED: readonly TreeJobStatus[] = ['done', 'rolledBack'];
 /** From here on the change has happened for readers (paths may be mixed until 'done'). */
-export const COMMITTED: readonly TreeJobStatus[] = ['committed', 'unlocking', 'done'];
+export const COMMITTED: readonly TreeJobStatus[] = ['committed', 'done'];
 
 /** The journal item's attributes: the record is stored as is, beside its keys. */
 const storedJobRecord = z.object({
@@ -41,11 +41,10 @@ const storedJobRecord = z.object({
   oldPath: z.string(),
   expectedVersion: z.number(),
   actor: storedActor,
-  /** Chunk items written so far: L (locked unit ids), M (locked members), P (plan). */
+  /** Chunk items written so far: L (the units locked, as locked), M (their memberships). */
   chunksL: z.number(),
   chunksM: z.number(),
-  chunksP: z.number(),
-  /** Steps finished in the current phase (each step is one transaction). */
+  /** Steps of the current phase all finished below this one (steps run a few at a time). */
   step: z.number(),
   unitTotal: z.number(),
   memberTotal: z.number(),
@@ -71,7 +70,7 @@ export interface TreeJob {
   unitId: string;
   fromParentId: string;
   toParentId?: string;
-  /** Items rewritten (or deleted) so far, of `total`; both 0 while the subtree is being locked. */
+  /** Units and memberships rewritten (or deleted) so far, of `total`; both 0 while locking. */
   done: number;
   total: number;
   error?: { code: string; message: string };
@@ -82,6 +81,11 @@ export interface TreeJob {
 /** Days a finished journal and its plan stay readable before TTL removes them. */
 const KEEP_FINISHED_SECONDS = 30 * 24 * 60 * 60;
 export const expiresAtAfterFinish = (now = Date.now()) => Math.floor(now / 1000) + KEEP_FINISHED_SECONDS;
+/**
+ * A plan chunk carries its expiry from the start (no write per chunk when the job ends): long
+ * past any job's run, and past the finished journal's own expiry.
+ */
+export const CHUNK_EXPIRY_SECONDS = 2 * KEEP_FINISHED_SECONDS;
 export { TTL_ATTRIBUTE };
 
 export function journalItem(r: TreeJobRecord): Record<string, unknown> {
@@ -105,11 +109,11 @@ export function toTreeJob(r: TreeJobRecord): TreeJob {
   };
 }
 
-export type ChunkKind = 'L' | 'M' | 'P';
+export type ChunkKind = 'L' | 'M';
 export const chunkKey = (tenantId: string, jobId: string, kind: ChunkKind, seq: number): Key =>
   keys.treeJobChunk(tenantId, jobId, `${kind}#${String(seq).padStart(6, '0')}`);
 
-/** An entry of the plan: a locked unit as it was when the subtree was locked. */
+/** An entry of the plan: a unit as it was when locked (the lock is conditioned on these). */
 export interface PlanUnit {
   id: string;
   parentId: string;
@@ -119,8 +123,11 @@ export interface PlanUnit {
   depth: number;
 }
 
-/** A locked member: [unitId, userId]. */
+/** A membership of a locked unit: [unitId, userId]. */
 export type PlanMember = [string, string];
 
-/** Chunk sizes chosen so each step's transaction stays within 100 items (see the step builders). */
-export const CHUNK = { L: 98, M: 33, P: 49 } as const;
+/**
+ * Units locked per transaction (with their L chunk and the journal update: 100 items), and
+ * memberships listed per M chunk item (about 60 bytes each, far below the item size limit).
+ */
+export const CHUNK = { L: 98, M: 500 } as const;

@@ -20,8 +20,10 @@ export interface JobContext {
   record: TreeJobRecord;
   /** This runner's lease id. */
   owner: string;
-  /** Awaited after each step (tests use it to stop a process at a chosen point). */
+  /** Awaited after each progress report (tests use it to stop a process at a chosen point). */
   onProgress?: (p: JobProgress) => void | Promise<void>;
+  /** Awaited after each step's transaction, before its wave is recorded (the same, within a wave). */
+  onStep?: (p: { status: TreeJobStatus }) => void | Promise<void>;
 }
 
 /** This process no longer holds the job's lease: stop, another runner owns the job now. */
@@ -32,7 +34,7 @@ export class LeaseLost extends Error {
   }
 }
 
-type Counter = 'done' | 'chunksL' | 'chunksM' | 'chunksP';
+type Counter = 'done' | 'chunksL' | 'chunksM';
 
 export interface JournalChange {
   /** The phase (and optionally step / chunk counts) this write expects to find. */

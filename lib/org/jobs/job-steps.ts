@@ -1,40 +1,44 @@
-// Phases 2 and 3 of a tree job, and its rollback, as lists of steps. Each step is one
-// transaction of at most 99 writes plus the journal update that records the step as done
-// (conditioned on our lease and on the step number), so a step is applied exactly once even
-// when a process dies around it, and the next runner continues at the first step not recorded.
-// The steps are derived from the plan chunks alone, so every runner derives the same list.
-// Chunk sizes (job-item.ts CHUNK) keep each step within 100 items: 98 + 1 (L),
-// 2 × 33 + 33 profiles + 1 (M), 2 × 49 + 1 + 1 (P); a delete splits a P chunk further when its
-// units' name words need the room, and sweeps deleted profiles' words in steps of their own.
-// Server-only.
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGet, keys, queryAll, type TransactItem } from '../../db';
-import { profileCountChange, readRemovals, toTenantUser } from '../../profiles';
+// Phase 2 of a tree job (after its commit), and its rollback, as steps: each step is one
+// transaction of up to 100 writes, and sending a step again after it happened changes nothing,
+// so steps need no bookkeeping of their own and a phase's steps can run a few at a time.
+//
+// A unit is written once, with its memberships, in the same transaction: a move rewrites its
+// path and releases its lock (conditioned on the lock: a step that happened finds it released),
+// both items of each membership take the new path; a delete removes the unit, its name claim and
+// words and both items of each membership, and counts each person's profile down. A unit with
+// more memberships than one transaction holds has them handled first in slices, each checking
+// the unit is still held. Units go deepest first, level by level, so a unit released (or
+// deleted) has nothing below it still waiting. The steps are derived from the plan chunks
+// alone, so every runner derives the same list. Server-only.
+import { batchGet, keys, MAX_TRANSACTION_ITEMS, queryAll, transaction, type TransactItem } from '../../db';
+import { profileCountChange, readRemovals } from '../../profiles';
 import { allNameWordDeletes, nameWordTexts } from '../../search/name-words';
 import { membershipPathRewrite, subtreeMembershipDeletes, unitDeletes, unitPathRewrite } from '../subtree-writes';
-import { mapLimit } from '../map-limit';
-import { unitCountDecrement } from '../unit-counters';
-import { expiresAtAfterFinish, TTL_ATTRIBUTE, type PlanMember, type PlanUnit } from './job-item';
+import { sleep } from '../map-limit';
+import type { PlanMember, PlanUnit } from './job-item';
 import type { JobContext } from './job-journal';
 
 export interface JobPlan {
-  L: string[][];
-  M: PlanMember[][];
-  P: PlanUnit[][];
+  /** Every unit locked, as locked. */
+  units: PlanUnit[];
+  /** Every membership of those units. */
+  members: PlanMember[];
 }
 
 export interface Step {
-  /** Units or members this step handles (progress). */
+  /** Units and memberships this step handles (progress). */
   size: number;
-  build(): Promise<TransactItem[]>;
-  /** The step reads counters that others may change (profiles): rebuild and retry on refusal. */
-  retryable?: boolean;
+  run(): Promise<void>;
 }
+
+/** A phase's steps in levels: a level's steps may run together; each level waits for the one before. */
+export type StepLevels = Step[][];
 
 /** Reads the plan chunks (strongly consistent) and checks they are all there. */
 export async function loadPlan(ctx: JobContext): Promise<JobPlan> {
   const { db, record } = ctx;
-  const plan: JobPlan = { L: [], M: [], P: [] };
+  const L: PlanUnit[][] = [];
+  const M: PlanMember[][] = [];
   const chunks = await queryAll(db, {
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :chunk)',
     ExpressionAttributeValues: { ':pk': keys.treeJob(db.tenantId, record.jobId).PK, ':chunk': keys.treeJobChunkPrefix },
@@ -42,169 +46,236 @@ export async function loadPlan(ctx: JobContext): Promise<JobPlan> {
   });
   for (const item of chunks) {
     const kind = (item.SK as string).slice(keys.treeJobChunkPrefix.length, keys.treeJobChunkPrefix.length + 1);
-    if (kind === 'L') plan.L.push(item.ids as string[]);
-    if (kind === 'M') plan.M.push(item.members as PlanMember[]);
-    if (kind === 'P') plan.P.push(item.units as PlanUnit[]);
+    if (kind === 'L') L.push(item.units as PlanUnit[]);
+    if (kind === 'M') M.push(item.members as PlanMember[]);
   }
   // A stale runner may have left extra chunks past the counts; only the counted ones are the plan.
-  plan.L = plan.L.slice(0, record.chunksL);
-  plan.M = plan.M.slice(0, record.chunksM);
-  plan.P = plan.P.slice(0, record.chunksP);
-  if (plan.L.length !== record.chunksL || plan.M.length !== record.chunksM || plan.P.length !== record.chunksP) {
-    throw new Error(`tree job ${record.jobId}: plan chunks missing`);
-  }
-  return plan;
+  if (L.length < record.chunksL || M.length < record.chunksM) throw new Error(`tree job ${record.jobId}: plan chunks missing`);
+  return { units: L.slice(0, record.chunksL).flat(), members: M.slice(0, record.chunksM).flat() };
 }
 
-const unitPlanPaths = (plan: JobPlan) => new Map(plan.P.flat().map((u) => [u.id, u.path]));
+/** Per step: DynamoDB's 100 items (a job's writes carry no decision facts). */
+const STEP_ITEMS = MAX_TRANSACTION_ITEMS;
+/** Memberships per slice of a unit with many: two writes each (a delete adds a profile) and the unit's check. */
+const SLICE = { move: Math.floor((STEP_ITEMS - 1) / 2), delete: Math.floor((STEP_ITEMS - 1) / 3) };
 
-/** After a committed move: every unit's path, then every member item's unitPath. */
-export function rewriteSteps(ctx: JobContext, plan: JobPlan): Step[] {
+/** After a committed move: each unit's path (the root's went with the commit) with its memberships'. */
+export function moveSteps(ctx: JobContext, plan: JobPlan): StepLevels {
   const { db, record } = ctx;
-  const now = () => new Date().toISOString();
+  const job = record.jobId;
   const newPath = (oldPath: string) => record.newPath! + oldPath.slice(record.oldPath.length);
-  const oldPaths = unitPlanPaths(plan);
-  const held = { heldBy: record.jobId };
-  const unitSteps = plan.P.map((units): Step => ({
-    size: units.length,
-    // The root's own item was rewritten by the commit transaction.
-    build: async () => units.filter((u) => u.id !== record.unitId).map((u) => unitPathRewrite(db, u, newPath(u.path), now(), held)),
-  }));
-  const memberSteps = plan.M.map((members): Step => ({
-    size: members.length,
-    build: async () => members.flatMap(([unitId, userId]) => membershipPathRewrite(db, { unitId, userId }, newPath(oldPaths.get(unitId)!), held)),
-  }));
-  return [...unitSteps, ...memberSteps];
-}
-
-/** Removes every lock the job took (after a move, or to roll back before commit). */
-export function unlockSteps(ctx: JobContext, plan: JobPlan): Step[] {
-  const { db, record } = ctx;
-  const unlock = (Key: { PK: string; SK: string }): TransactItem => ({
-    Update: {
-      TableName: db.tableName,
-      Key,
-      UpdateExpression: 'REMOVE #lock',
-      ConditionExpression: '#lock = :job',
-      ExpressionAttributeNames: { '#lock': 'lock' },
-      ExpressionAttributeValues: { ':job': record.jobId },
-    },
+  const rewrites = (u: PlanUnit, members: string[]) => members.flatMap((userId) => membershipPathRewrite(db, { unitId: u.id, userId }, newPath(u.path)));
+  return byLevel(ctx, plan, SLICE.move, (u, members) => (u.id === record.unitId ? undefined : 1 + 2 * members.length), {
+    slice: (u, members) => ({
+      key: `${u.id}:${members[0]}`,
+      // The unit still held: the slice may or may not have happened (writing it again is harmless);
+      // released: the unit's own step, which comes after its slices, has happened.
+      items: [heldCheck(ctx, u.id), ...rewrites(u, members)],
+      happened: (stored, i) => i === 0 && stored?.lock !== job,
+    }),
+    unit: (u, members) => ({
+      key: u.id,
+      items: [unitPathRewrite(db, u, newPath(u.path), new Date().toISOString(), { heldBy: job }), ...rewrites(u, members)],
+      happened: (stored, i) => i === 0 && stored?.lock !== job,
+    }),
   });
-  return [
-    ...plan.L.map((ids): Step => ({ size: ids.length, build: async () => ids.map((id) => unlock(keys.unit(db.tenantId, id))) })),
-    ...plan.M.map((members): Step => ({
-      size: members.length,
-      build: async () => members.map(([unitId, userId]) => unlock(keys.unitMember(db.tenantId, unitId, userId))),
-    })),
-  ];
 }
 
 /**
- * After a committed delete: the memberships (both directions, with each person's profile
- * count), then the units leaves first (reverse path order), so whatever is left at any moment
- * is still a tree hanging from the deleted root.
+ * After a committed delete: each unit with its name claim (the root's went with the commit) and
+ * words and its memberships, profiles counted down (deleted at zero); then the deleted profiles'
+ * words. Whatever is left at any moment is still a tree hanging from the deleted root.
  */
-export function deleteSteps(ctx: JobContext, plan: JobPlan): Step[] {
+export function deleteSteps(ctx: JobContext, plan: JobPlan): StepLevels {
   const { db, record } = ctx;
   const held = { heldBy: record.jobId };
-  const memberSteps = plan.M.map((members): Step => ({
-    size: members.length,
-    retryable: true,
-    build: async () => {
-      const removals = await readRemovals(db, members.map(([unitId, userId]) => ({ unitId, userId })));
-      return [
-        ...members.flatMap(([unitId, userId]) => subtreeMembershipDeletes(db, { unitId, userId }, held)),
-        ...removals.map((r) => profileCountChange(db, r.profile, r.removed)),
-      ];
+  const deletes = (u: PlanUnit, members: string[]) => members.flatMap((userId) => subtreeMembershipDeletes(db, { unitId: u.id, userId }, held));
+  const isRoot = (u: PlanUnit) => u.id === record.unitId;
+  const levels = byLevel(ctx, plan, SLICE.delete, (u, members) => (isRoot(u) ? 1 : 2) + nameWordTexts(u.name).length + 3 * members.length, {
+    // The first membership gone means the slice happened (a membership of a held unit can't leave otherwise).
+    slice: (u, members) => ({ key: `${u.id}:${members[0]}`, items: [...deletes(u, members), heldCheck(ctx, u.id)], happened: (stored) => !stored }),
+    unit: (u, members) => ({ key: u.id, items: [...unitDeletes(db, u, held, { keepClaim: isRoot(u) }), ...deletes(u, members)], happened: (stored, i) => i === 0 && !stored }),
+    // Each person's profile loses the memberships this step deletes (read when the step is built).
+    shared: async (parts) => {
+      const members = parts.flatMap((p) => p.members.map((userId) => ({ unitId: p.unit.id, userId })));
+      const removals = await readRemovals(db, members);
+      // A membership already gone (a step sent again) takes nothing off its profile.
+      return removals.filter((r) => r.removed.length > 0).map((r) => profileCountChange(db, r.profile, r.removed));
     },
-  }));
-  const leavesFirst = [...plan.P].reverse().map((units) => [...units].reverse());
-  const unitSteps = leavesFirst.flatMap(fitWords).map((units): Step => ({
-    size: units.length,
-    build: async () => [
-      // The root's name claim went with the commit; locked units cannot be renamed, so the
-      // plan's name gives the stored words.
-      ...units.flatMap((u) => unitDeletes(db, u, held, { keepClaim: u.id === record.unitId })),
-      unitCountDecrement(db, units.length),
-    ],
-  }));
-  return [...memberSteps, ...profileWordSweeps(ctx, plan), ...unitSteps];
+  });
+  return [...levels, profileWordSweeps(ctx, plan)];
 }
 
-/** Splits a plan chunk (in order) so each step's unit deletes, claims and words fit 99 items. */
-function fitWords(units: PlanUnit[]): PlanUnit[][] {
-  const steps: PlanUnit[][] = [];
-  let room = 0;
-  for (const u of units) {
-    const size = 2 + nameWordTexts(u.name).length;
-    if (steps.length === 0 || size > room) {
-      steps.push([]);
-      room = STEP_ITEMS - 1; // the tenant's unitCount
+/** Removes every lock the job took (to roll back before the commit). */
+export function unlockSteps(ctx: JobContext, plan: JobPlan): StepLevels {
+  const { db, record } = ctx;
+  const unlock = (u: PlanUnit): Part => ({
+    key: u.id,
+    items: [{
+      Update: {
+        TableName: db.tableName,
+        Key: keys.unit(db.tenantId, u.id),
+        UpdateExpression: 'REMOVE #lock',
+        ConditionExpression: '#lock = :job',
+        ExpressionAttributeNames: { '#lock': 'lock' },
+        ExpressionAttributeValues: { ':job': record.jobId },
+      },
+    }],
+    happened: (stored) => stored?.lock !== record.jobId,
+  });
+  return [pack(plan.units.map((u) => ({ size: 1, value: u })), STEP_ITEMS).map((units) => step(ctx, units.length, async () => ({ parts: units.map(unlock), shared: [] })))];
+}
+
+/** Writes of a step that happen together, and how a refusal of one of them shows they already did. */
+interface Part {
+  key: string;
+  items: TransactItem[];
+  /** Given the stored state of item `index` when its condition failed: the part has already happened. */
+  happened(stored: Record<string, unknown> | undefined, index: number): boolean;
+}
+
+interface UnitWork {
+  unit: PlanUnit;
+  members: string[];
+}
+
+interface LevelBuilders {
+  slice(u: PlanUnit, members: string[]): Part;
+  unit(u: PlanUnit, members: string[]): Part;
+  shared?(work: UnitWork[]): Promise<TransactItem[]>;
+}
+
+/**
+ * The units deepest first, a level per depth: first the slices of units with more memberships
+ * than fit beside them, then the units packed into steps of at most STEP_ITEMS (`size` says
+ * what a unit costs with the memberships left to it; undefined: the unit has no write of its own).
+ */
+function byLevel(
+  ctx: JobContext,
+  plan: JobPlan,
+  slice: number,
+  size: (u: PlanUnit, members: string[]) => number | undefined,
+  build: LevelBuilders,
+): StepLevels {
+  const membersOf = new Map<string, string[]>();
+  for (const [unitId, userId] of plan.members) membersOf.set(unitId, [...(membersOf.get(unitId) ?? []), userId]);
+  const depths = [...new Set(plan.units.map((u) => u.depth))].sort((a, b) => b - a);
+  const levels: StepLevels = [];
+  for (const depth of depths) {
+    const slices: Step[] = [];
+    const work: { size: number; value: UnitWork }[] = [];
+    for (const unit of plan.units.filter((u) => u.depth === depth)) {
+      let members = membersOf.get(unit.id) ?? [];
+      while (members.length > 0 && (size(unit, members) ?? Infinity) > STEP_ITEMS) {
+        slices.push(unitStep(ctx, build, 'slice', [{ unit, members: members.slice(0, slice) }]));
+        members = members.slice(slice);
+      }
+      const cost = size(unit, members);
+      if (cost !== undefined) work.push({ size: cost, value: { unit, members } });
     }
-    steps.at(-1)!.push(u);
-    room -= size;
+    if (slices.length > 0) levels.push(slices);
+    if (work.length > 0) levels.push(pack(work, STEP_ITEMS).map((group) => unitStep(ctx, build, 'unit', group)));
   }
-  return steps;
+  return levels;
 }
 
-/** Per step: at most 99 items besides the journal update. */
-const STEP_ITEMS = 99;
+function unitStep(ctx: JobContext, build: LevelBuilders, kind: 'slice' | 'unit', work: UnitWork[]): Step {
+  const size = work.reduce((n, w) => n + w.members.length + (kind === 'unit' ? 1 : 0), 0);
+  return step(ctx, size, async (done) => {
+    const live = work.map((w) => ({ w, part: build[kind](w.unit, w.members) })).filter(({ part }) => !done.has(part.key));
+    return { parts: live.map(({ part }) => part), shared: build.shared ? await build.shared(live.map(({ w }) => w)) : [] };
+  });
+}
+
+/** Consecutive groups whose sizes add up to at most `budget` each. */
+function pack<T>(entries: { size: number; value: T }[], budget: number): T[][] {
+  const groups: T[][] = [];
+  let room = 0;
+  for (const e of entries) {
+    if (groups.length === 0 || e.size > room) {
+      groups.push([]);
+      room = budget;
+    }
+    groups.at(-1)!.push(e.value);
+    room -= e.size;
+  }
+  return groups;
+}
+
+const MAX_ATTEMPTS = 8;
+
+/**
+ * One step: sends its parts (and any shared items, rebuilt on every attempt); parts a refusal
+ * shows already happened are left out and the rest sent again. Stored data that contradicts the
+ * plan after a few attempts stops the job, which keeps its subtree locked rather than guess.
+ */
+function step(ctx: JobContext, size: number, build: (done: ReadonlySet<string>) => Promise<{ parts: Part[]; shared: TransactItem[] }>): Step {
+  return {
+    size,
+    async run() {
+      const done = new Set<string>();
+      const refused: string[] = [];
+      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+        const { parts, shared } = await build(done);
+        const live = parts.filter((p) => !done.has(p.key));
+        if (live.length === 0) return;
+        refused.length = 0;
+        const tx = transaction(ctx.db);
+        for (const part of live) {
+          part.items.forEach((item, index) =>
+            tx.add(item, (stored) => {
+              if (part.happened(stored, index)) done.add(part.key);
+              else refused.push(stored ? `${String(stored.PK)} ${String(stored.SK)}` : 'an item gone');
+              return 'retry';
+            }),
+          );
+        }
+        tx.add(shared, () => 'retry');
+        if ((await tx.send()) === 'written') return;
+        await sleep(10 * attempt);
+      }
+      throw new Error(`tree job ${ctx.record.jobId}: a step of ${ctx.record.status} refused by ${refused.join(', ') || 'profiles changing'}`);
+    },
+  };
+}
+
+/** A ConditionCheck that the job still holds the unit. */
+function heldCheck(ctx: JobContext, unitId: string): TransactItem {
+  return {
+    ConditionCheck: {
+      TableName: ctx.db.tableName,
+      Key: keys.unit(ctx.db.tenantId, unitId),
+      ConditionExpression: '#lock = :job',
+      ExpressionAttributeNames: { '#lock': 'lock' },
+      ExpressionAttributeValues: { ':job': ctx.record.jobId },
+    },
+  };
+}
+
 /** People per sweep step: a ConditionCheck and 7 word deletes each. */
 const SWEEP_PEOPLE = 12;
 
 /**
- * The member steps delete the profile of whoever lost their last membership, but a step has no
- * room for those profiles' name words (T10), so they go in these steps: for each person of the
- * plan whose profile is gone (a ConditionCheck keeps it gone), every word position. Someone
- * re-added meanwhile keeps a profile and is skipped (the check fails, the step is rebuilt).
- * Derived from the plan alone, like every step; they count no progress.
+ * The delete steps remove the profile of whoever lost their last membership, but have no room
+ * for those profiles' name words (T10), so they go in these steps: for each person of the plan
+ * whose profile is gone (a ConditionCheck keeps it gone), every word position. Someone re-added
+ * meanwhile keeps a profile and is skipped (the check fails, the step is rebuilt).
  */
 function profileWordSweeps(ctx: JobContext, plan: JobPlan): Step[] {
   const { db } = ctx;
-  const people = [...new Set(plan.M.flat().map(([, userId]) => userId))];
-  const groups = Array.from({ length: Math.ceil(people.length / SWEEP_PEOPLE) }, (_, i) => people.slice(i * SWEEP_PEOPLE, (i + 1) * SWEEP_PEOPLE));
-  return groups.map((group): Step => ({
-    size: 0,
-    retryable: true,
-    build: async () => {
+  const people = [...new Set(plan.members.map(([, userId]) => userId))];
+  return pack(people.map((value) => ({ size: 1, value })), SWEEP_PEOPLE).map((group) =>
+    step(ctx, 0, async () => {
       const present = new Set((await batchGet(db, group.map((u) => keys.tenantUser(db.tenantId, u)), { projection: ['userId'] })).map((p) => p.userId));
-      return group
-        .filter((userId) => !present.has(userId))
-        .flatMap((userId): TransactItem[] => [
+      const parts = group.filter((userId) => !present.has(userId)).map((userId): Part => ({
+        key: userId,
+        items: [
           { ConditionCheck: { TableName: db.tableName, Key: keys.tenantUser(db.tenantId, userId), ConditionExpression: 'attribute_not_exists(PK)' } },
           ...allNameWordDeletes(db, { kind: 'tenantUser', id: userId }),
-        ]);
-    },
-  }));
-}
-
-/**
- * Once a job is finished its plan is only history: every chunk (including any a stale runner
- * left beyond the counts) gets the journal's expiry, and TTL removes them. Best effort: a
- * crash here leaves a few inert items behind.
- */
-export async function expireChunks(ctx: JobContext) {
-  const { db, record } = ctx;
-  try {
-    const chunks = await queryAll(db, {
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :chunk)',
-      ProjectionExpression: 'PK, SK',
-      ExpressionAttributeValues: { ':pk': keys.treeJob(db.tenantId, record.jobId).PK, ':chunk': keys.treeJobChunkPrefix },
-    });
-    const expiresAt = expiresAtAfterFinish();
-    await mapLimit(chunks, 4, (c) =>
-      db.client.send(
-        new UpdateCommand({
-          TableName: db.tableName,
-          Key: { PK: c.PK, SK: c.SK },
-          UpdateExpression: 'SET #ttl = :ttl',
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
-          ExpressionAttributeValues: { ':ttl': expiresAt },
-        }),
-      ),
-    );
-  } catch (e) {
-    console.error(`[arbor] tree job ${record.jobId}: could not set the plan to expire`, e);
-  }
+        ],
+        happened: () => false,
+      }));
+      return { parts, shared: [] };
+    }),
+  );
 }

@@ -1,18 +1,19 @@
-// Phase 1 of a tree job: lock every unit and member item of the subtree and write the plan.
-// Nothing a reader sees changes here; a crash at any point is undone by unlocking what the
-// journal's chunk items say was locked. Server-only.
+// Phase 1 of a tree job: lock every unit of the subtree and write the plan. Nothing a reader sees
+// changes here; a crash at any point is undone by unlocking what the journal's L chunks list.
+// Server-only.
 //
-// Each batch of locks is ONE transaction with the chunk item that records it and a journal
-// update conditioned on our lease, so "locked" and "recorded as locked" can never diverge, and a
-// process that lost its lease can't lock anything more.
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+// Each batch of locks is ONE transaction with the chunk item that records it (the units as
+// locked: each lock is conditioned on the path and name the chunk records) and a journal update
+// conditioned on our lease, so "locked" and "recorded as locked" can never diverge, and a process
+// that lost its lease can't lock anything more. Memberships are not locked: every membership
+// write is conditioned on its unit not being locked, so the unit's lock holds them still.
 import { batchGet, keys, transaction, type TransactItem } from '../../db';
 import { versionConflict } from '../../errors';
-import { chunk, mapLimit, sleep } from '../map-limit';
+import { chunk, sleep } from '../map-limit';
 import { closureProblem, discoverMembers, discoverSubtreeUnits, type SubtreeMember } from '../subtree-snapshot';
-import { toUnit, type Unit } from '../unit-item';
+import { depthOf, toUnit, type Unit } from '../unit-item';
 import { treeBusy, unitLocked } from '../errors';
-import { CHUNK, chunkKey, type PlanMember, type PlanUnit } from './job-item';
+import { CHUNK, chunkKey, CHUNK_EXPIRY_SECONDS, TTL_ATTRIBUTE, type PlanMember, type PlanUnit } from './job-item';
 import { applyJournalChange, journalUpdateItem, LeaseLost, renewLease, reportProgress, updateJournal, type JobContext } from './job-journal';
 
 const CLOSURE_ATTEMPTS = 8;
@@ -23,20 +24,25 @@ export interface LockedSubtree {
   members: SubtreeMember[];
 }
 
-export async function lockSubtree(ctx: JobContext): Promise<LockedSubtree> {
+const planEntry = (u: Pick<Unit, 'id' | 'parentId' | 'name' | 'path'>): PlanUnit => ({
+  id: u.id, parentId: u.parentId ?? '', name: u.name, path: u.path, depth: depthOf(u.path),
+});
+
+export async function lockSubtree(ctx: JobContext, root: Unit): Promise<LockedSubtree> {
   const { db, record } = ctx;
   const locked = new Set<string>();
   for (let attempt = 0; ; attempt++) {
     const found = await discoverSubtreeUnits(db, record.oldPath);
     // The root goes first so a stale version or a foreign lock is refused before anything else.
-    const fresh = [record.unitId, ...found.map((i) => i.unitId as string)].filter((id, i, all) => !locked.has(id) && all.indexOf(id) === i);
+    const candidates = [planEntry(root), ...found.map((i) => planEntry(toUnit(i)))];
+    const fresh = candidates.filter((u, i) => !locked.has(u.id) && candidates.findIndex((c) => c.id === u.id) === i);
     for (const batch of chunk(fresh, CHUNK.L)) {
       for (const id of await lockUnitBatch(ctx, batch)) locked.add(id);
     }
     const units = (await batchGet(db, [...locked].map((id) => keys.unit(db.tenantId, id)))).map(toUnit).sort(byPath);
     if (!closureProblem(units, record.unitId, record.jobId)) {
       const members = await discoverMembers(db, record.oldPath, units);
-      await lockMembers(ctx, members);
+      await writeMemberChunks(ctx, members);
       return { units, members };
     }
     // Some unit is not in the index yet (or was just created): wait for the index, look again.
@@ -48,61 +54,61 @@ export async function lockSubtree(ctx: JobContext): Promise<LockedSubtree> {
 
 const byPath = (a: Unit, b: Unit) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 
-/** Locks what it can of `ids`; returns the ids locked. Units gone or moved out are skipped. */
-async function lockUnitBatch(ctx: JobContext, ids: string[]): Promise<string[]> {
+/**
+ * Locks what it can of `batch` (units as the index showed them); returns the ids locked. A unit
+ * the index showed stale is taken as stored; one gone or moved out of the subtree is skipped.
+ */
+async function lockUnitBatch(ctx: JobContext, batch: PlanUnit[]): Promise<string[]> {
   const { db, record } = ctx;
-  let pending = ids;
+  let pending = batch;
   for (let attempt = 1; pending.length > 0; attempt++) {
     if (attempt > 6) throw treeBusy();
     const seq = record.chunksL;
     const change = { expect: { status: 'preparing' as const, chunksL: seq }, add: { chunksL: 1 } };
     const now = Date.now();
-    const drop = new Set<string>();
+    const asStored = new Map<string, PlanUnit | undefined>();
     const leaseLost = () => new LeaseLost(record.jobId);
     // The journal first: a lost lease answers before anything the units say.
     const tx = transaction(db)
-      .add(chunkPut(ctx, chunkKey(db.tenantId, record.jobId, 'L', seq), { ids: pending }), leaseLost)
+      .add(chunkPut(ctx, chunkKey(db.tenantId, record.jobId, 'L', seq), { units: pending }), leaseLost)
       .add(journalUpdateItem(ctx, change, now), leaseLost);
-    for (const id of pending) {
-      tx.add(lockUnitItem(ctx, id), (item) => {
+    for (const unit of pending) {
+      tx.add(lockUnitItem(ctx, unit), (item) => {
         const stored = item && toUnit(item);
         if (stored?.lockedBy) return unitLocked(stored.lockedBy);
-        if (id === record.unitId) return versionConflict('unit', stored?.version, stored);
+        if (unit.id === record.unitId) return versionConflict('unit', stored?.version, stored);
         // Deleted, or moved out of the subtree since the index listed it: not ours to move.
-        if (!stored || !stored.path.startsWith(record.oldPath)) drop.add(id);
+        asStored.set(unit.id, stored && stored.path.startsWith(record.oldPath) ? planEntry(stored) : undefined);
         return 'retry';
       });
     }
     if ((await tx.send()) === 'written') {
       applyJournalChange(ctx, change, now);
       await reportProgress(ctx);
-      return pending;
+      return pending.map((u) => u.id);
     }
-    pending = pending.filter((id) => !drop.has(id));
+    pending = pending.flatMap((u) => (asStored.has(u.id) ? (asStored.get(u.id) ? [asStored.get(u.id)!] : []) : [u]));
   }
   return [];
 }
 
-function lockUnitItem(ctx: JobContext, unitId: string): TransactItem {
+function lockUnitItem(ctx: JobContext, unit: PlanUnit): TransactItem {
   const { db, record } = ctx;
-  const isRoot = unitId === record.unitId;
+  const isRoot = unit.id === record.unitId;
   return {
     Update: {
       TableName: db.tableName,
-      Key: keys.unit(db.tenantId, unitId),
+      Key: keys.unit(db.tenantId, unit.id),
       UpdateExpression: 'SET #lock = :job',
-      ConditionExpression: `attribute_not_exists(#lock) AND begins_with(#path, :old)${isRoot ? ' AND #version = :v' : ''}`,
-      ExpressionAttributeNames: { '#lock': 'lock', '#path': 'path', ...(isRoot ? { '#version': 'version' } : {}) },
-      ExpressionAttributeValues: { ':job': record.jobId, ':old': record.oldPath, ...(isRoot ? { ':v': record.expectedVersion } : {}) },
+      ConditionExpression: `attribute_not_exists(#lock) AND #path = :path AND #name = :name${isRoot ? ' AND #version = :v' : ''}`,
+      ExpressionAttributeNames: { '#lock': 'lock', '#path': 'path', '#name': 'name', ...(isRoot ? { '#version': 'version' } : {}) },
+      ExpressionAttributeValues: { ':job': record.jobId, ':path': unit.path, ':name': unit.name, ...(isRoot ? { ':v': record.expectedVersion } : {}) },
     },
   };
 }
 
-/**
- * Locks the member items (unit → user direction; the T7 index reads them). Their units are
- * locked already, so no membership can be added or removed in the subtree any more.
- */
-async function lockMembers(ctx: JobContext, members: SubtreeMember[]) {
+/** Lists the locked units' memberships in M chunks (each with the journal update that counts it). */
+async function writeMemberChunks(ctx: JobContext, members: SubtreeMember[]) {
   const { db, record } = ctx;
   for (const batch of chunk(members, CHUNK.M)) {
     const seq = record.chunksM;
@@ -113,37 +119,19 @@ async function lockMembers(ctx: JobContext, members: SubtreeMember[]) {
     await transaction(db)
       .add(chunkPut(ctx, chunkKey(db.tenantId, record.jobId, 'M', seq), { members: planned }), leaseLost)
       .add(journalUpdateItem(ctx, change, now), leaseLost)
-      .add(batch.map((m): TransactItem => ({
-        Update: {
-          TableName: db.tableName,
-          Key: keys.unitMember(db.tenantId, m.unitId, m.userId),
-          UpdateExpression: 'SET #lock = :job',
-          ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(#lock)',
-          ExpressionAttributeNames: { '#lock': 'lock' },
-          ExpressionAttributeValues: { ':job': record.jobId },
-        },
-      })), () => treeBusy())
       .send();
     applyJournalChange(ctx, change, now);
     await reportProgress(ctx);
   }
 }
 
-/** Writes the plan (units as locked, path order) and marks the job prepared. */
-export async function writePlan(ctx: JobContext, locked: LockedSubtree) {
-  const { db, record } = ctx;
-  const entries: PlanUnit[] = locked.units.map((u) => ({ id: u.id, parentId: u.parentId ?? '', name: u.name, path: u.path, depth: u.depth }));
-  const parts = chunk(entries, CHUNK.P);
-  await mapLimit(parts, 4, async (units, seq) => {
-    const put = chunkPut(ctx, chunkKey(db.tenantId, record.jobId, 'P', seq), { units }).Put;
-    await db.client.send(new PutCommand(put as ConstructorParameters<typeof PutCommand>[0]));
-  });
+/** Every unit locked and every membership listed: the totals known, the job prepared. */
+export async function markPrepared(ctx: JobContext, locked: LockedSubtree) {
   const unitTotal = locked.units.length;
   const memberTotal = locked.members.length;
-  const work = unitTotal + memberTotal;
   await updateJournal(ctx, {
     expect: { status: 'preparing' },
-    set: { status: 'prepared', chunksP: parts.length, unitTotal, memberTotal, total: record.kind === 'move' ? 2 * work : work, step: 0 },
+    set: { status: 'prepared', unitTotal, memberTotal, total: unitTotal + memberTotal, step: 0 },
   });
 }
 
@@ -151,7 +139,10 @@ function chunkPut(ctx: JobContext, key: { PK: string; SK: string }, body: Record
   return {
     Put: {
       TableName: ctx.db.tableName,
-      Item: { ...key, type: 'moveJobChunk', tenantId: ctx.db.tenantId, jobId: ctx.record.jobId, ...body },
+      Item: {
+        ...key, type: 'moveJobChunk', tenantId: ctx.db.tenantId, jobId: ctx.record.jobId, ...body,
+        [TTL_ATTRIBUTE]: Math.floor(Date.now() / 1000) + CHUNK_EXPIRY_SECONDS,
+      },
       ConditionExpression: 'attribute_not_exists(PK)',
     },
   };

@@ -11,6 +11,7 @@ import { driveForward, rollBack } from './run-tree-job';
 
 export interface ResumeOptions {
   onProgress?: (p: JobProgress) => void | Promise<void>;
+  onStep?: JobContext['onStep'];
 }
 
 const INTERRUPTED = {
@@ -46,7 +47,7 @@ export async function resumeTreeJob(db: TenantDb, jobId: string, options: Resume
     if (isConditionFailure(e)) return toTreeJob(toJobRecord((await getItem(db, keys.treeJob(db.tenantId, jobId)))!));
     throw e;
   }
-  const ctx: JobContext = { db, record: { ...seen, leaseOwner: owner, leaseUntil }, owner, onProgress: options.onProgress };
+  const ctx: JobContext = { db, record: { ...seen, leaseOwner: owner, leaseUntil }, owner, onProgress: options.onProgress, onStep: options.onStep };
   try {
     if (['preparing', 'prepared', 'rollingBack'].includes(seen.status)) await rollBack(ctx, seen.error ?? INTERRUPTED);
     else await driveForward(ctx);

@@ -1,6 +1,7 @@
 // Drives a tree job (a move or recursive delete too large for one transaction) from start to
-// finish: lock (lock-subtree.ts), commit in one transaction, then the steps (job-steps.ts);
-// or, when anything fails before the commit, roll back by unlocking. Server-only.
+// finish: lock (lock-subtree.ts), commit in one transaction, then the steps (job-steps.ts), a
+// few at a time, and a last transaction that finishes the journal (and releases the moved
+// root); or, when anything fails before the commit, roll back by unlocking. Server-only.
 //
 // The commit transaction is the single point where the change happens: before it, recovery
 // rolls back; after it, recovery rolls forward. See docs/data-model.md, "Moves".
@@ -9,16 +10,15 @@ import { ulid } from 'ulid';
 import { auditEntryPut } from '../../audit';
 import { actorIdentity, keys, transaction, withoutGuards, type AuditActor, type TenantDb } from '../../db';
 import { isArborError } from '../../errors';
-import { sleep } from '../map-limit';
 import { siblingNameDelete, siblingNamePut } from '../sibling-name';
 import { movedRootUpdate } from '../subtree-writes';
-import { childCountUpdate } from '../unit-counters';
+import { childCountUpdate, unitCountDecrement } from '../unit-counters';
 import { MAX_DEPTH, type Unit } from '../unit-item';
 import { nameTaken, parentNotFound, tooDeep, treeBusy, unitLocked } from '../errors';
 import { journalItem, type TreeJobKind, type TreeJobRecord } from './job-item';
 import { applyJournalChange, journalUpdateItem, LeaseLost, reportProgress, updateJournal, type JobContext, type JobProgress } from './job-journal';
-import { deleteSteps, expireChunks, loadPlan, rewriteSteps, unlockSteps, type Step } from './job-steps';
-import { lockSubtree, writePlan } from './lock-subtree';
+import { deleteSteps, loadPlan, moveSteps, unlockSteps, type StepLevels } from './job-steps';
+import { lockSubtree, markPrepared } from './lock-subtree';
 
 /** How long a runner may be silent before another instance takes its job over. */
 export const DEFAULT_LEASE_MS = 30_000;
@@ -26,10 +26,12 @@ export const DEFAULT_LEASE_MS = 30_000;
 export interface TreeJobOptions {
   /** Lease length in ms (default 30 s); stored with the job, so resumers use it too. */
   leaseMs?: number;
-  /** Called after every step; awaited. */
+  /** Called after every progress report; awaited. */
   onProgress?: (p: JobProgress) => void | Promise<void>;
+  /** Called after every step's transaction; awaited. */
+  onStep?: JobContext['onStep'];
   /**
-   * Runs the work left after the commit (rewriting paths, unlocking) outside the request, e.g.
+   * Runs the work left after the commit (the steps that rewrite or delete) outside the request, e.g.
    * Next.js `after`. Without it the call returns when the job is done.
    */
   background?: (work: () => Promise<void>) => void;
@@ -55,7 +57,7 @@ export async function startTreeJob(db: TenantDb, spec: TreeJobSpec, options: Tre
     unitId: root.id, unitName: root.name, fromParentId: root.parentId!, oldPath: root.path,
     ...(toParent ? { toParentId: toParent.id, toParentPath: toParent.path, newPath: `${toParent.path}${root.id}/` } : {}),
     expectedVersion: spec.expectedVersion, actor: actorIdentity(spec.actor),
-    chunksL: 0, chunksM: 0, chunksP: 0, step: 0, unitTotal: 0, memberTotal: 0, done: 0, total: 0,
+    chunksL: 0, chunksM: 0, step: 0, unitTotal: 0, memberTotal: 0, done: 0, total: 0,
     leaseOwner: ulid(), leaseUntil: now + leaseMs, leaseMs,
     createdAt: new Date(now).toISOString(), updatedAt: new Date(now).toISOString(),
   };
@@ -65,15 +67,15 @@ export async function startTreeJob(db: TenantDb, spec: TreeJobSpec, options: Tre
   await jobDb.client.send(
     new PutCommand({ TableName: db.tableName, Item: journalItem(record), ConditionExpression: 'attribute_not_exists(PK)' }),
   );
-  const ctx: JobContext = { db: jobDb, record, owner: record.leaseOwner, onProgress: options.onProgress };
+  const ctx: JobContext = { db: jobDb, record, owner: record.leaseOwner, onProgress: options.onProgress, onStep: options.onStep };
 
   try {
-    const locked = await lockSubtree(ctx);
+    const locked = await lockSubtree(ctx, root);
     if (toParent) {
       const deepest = Math.max(...locked.units.map((u) => u.depth));
       if (toParent.depth + 1 + (deepest - root.depth) > MAX_DEPTH) throw tooDeep();
     }
-    await writePlan(ctx, locked);
+    await markPrepared(ctx, locked);
     await commit(ctx, spec, db);
   } catch (e) {
     if (!(e instanceof LeaseLost)) {
@@ -124,7 +126,9 @@ async function commit(ctx: JobContext, spec: TreeJobSpec, db: TenantDb) {
         }),
       );
   } else {
+    // The units leave the tenant's count now, as they leave readers' sight.
     tx.add(childCountUpdate(db, record.fromParentId, -1), parentRefusal)
+      .add(unitCountDecrement(db, record.unitTotal))
       .add(
         [
           {
@@ -155,58 +159,62 @@ async function commit(ctx: JobContext, spec: TreeJobSpec, db: TenantDb) {
   await reportProgress(ctx);
 }
 
-/** Runs the steps of the current phase from the first one not yet recorded. */
-async function runSteps(ctx: JobContext, steps: Step[]) {
-  const { db, record } = ctx;
-  for (let k = record.step; k < steps.length; k++) {
-    for (let attempt = 1; ; attempt++) {
-      const items = await steps[k].build();
-      const change = { expect: { status: record.status, step: k }, add: { step: 1, done: steps[k].size } };
-      const now = Date.now();
-      const refused: string[] = [];
-      const written = await transaction(db)
-        .add(journalUpdateItem(ctx, change, now), () => new LeaseLost(record.jobId))
-        .add(items, (stored) => {
-          refused.push(stored ? `${String(stored.PK)} ${String(stored.SK)}` : 'an item gone');
-          return 'retry';
-        })
-        .send();
-      if (written === 'written') {
-        applyJournalChange(ctx, change, now);
-        break;
-      }
-      if (!steps[k].retryable || attempt >= 8) {
-        // Stored data contradicts the plan: say so on the journal (the UI shows it); the job
-        // stays resumable and keeps its subtree locked rather than guessing.
-        const detail = `step ${k} of ${record.status} refused by ${refused.join(', ')}`;
-        await updateJournal(ctx, { expect: { status: record.status, step: k }, set: { error: { code: 'job.stuck', message: detail } } }).catch(() => undefined);
-        throw new Error(`tree job ${record.jobId}: ${detail}`);
-      }
-      await sleep(20 * attempt);
+/** Steps of a level sent at once: DynamoDB takes them in parallel, and the journal records a wave. */
+const WAVE = 4;
+
+/**
+ * Runs the steps of the current phase, level by level, a wave at a time, from the first wave not
+ * recorded. A step sent again changes nothing, so a wave cut short by a crash simply runs again.
+ * Each recorded wave renews the lease; a runner that lost it stops at its next record.
+ */
+async function runSteps(ctx: JobContext, levels: StepLevels) {
+  const { record } = ctx;
+  let index = 0;
+  for (const level of levels) {
+    for (let i = 0; i < level.length; i += WAVE) {
+      const wave = level.slice(i, i + WAVE);
+      index += wave.length;
+      if (index <= record.step) continue;
+      await Promise.all(wave.map(async (s) => {
+        await s.run();
+        await ctx.onStep?.({ status: record.status });
+      }));
+      const size = wave.reduce((n, s) => n + s.size, 0);
+      await updateJournal(ctx, { expect: { status: record.status, step: record.step }, set: { step: index }, add: { done: size } });
+      await reportProgress(ctx);
     }
-    await reportProgress(ctx);
   }
 }
 
-/** From 'committed' or 'unlocking' to 'done'. */
+/** From 'committed' to 'done'. */
 export async function driveForward(ctx: JobContext) {
-  const plan = await loadPlan(ctx);
-  if (ctx.record.status === 'committed') {
-    if (ctx.record.kind === 'move') {
-      await runSteps(ctx, rewriteSteps(ctx, plan));
-      await updateJournal(ctx, { expect: { status: 'committed' }, set: { status: 'unlocking', step: 0 } });
-      await reportProgress(ctx);
-    } else {
-      await runSteps(ctx, deleteSteps(ctx, plan));
-      await updateJournal(ctx, { expect: { status: 'committed' }, set: { status: 'done' }, finish: true });
-    }
+  const { db, record } = ctx;
+  if (record.status === 'committed') {
+    const plan = await loadPlan(ctx);
+    await runSteps(ctx, record.kind === 'move' ? moveSteps(ctx, plan) : deleteSteps(ctx, plan));
+    const change = { expect: { status: 'committed' as const }, set: { status: 'done' as const, done: record.total }, finish: true };
+    const now = Date.now();
+    const tx = transaction(db).add(journalUpdateItem(ctx, change, now), () => new LeaseLost(record.jobId));
+    // The moved root was rewritten by the commit; it is released last, with the journal.
+    if (record.kind === 'move') tx.add(rootRelease(ctx));
+    await tx.send();
+    applyJournalChange(ctx, change, now);
   }
-  if (ctx.record.status === 'unlocking') {
-    await runSteps(ctx, unlockSteps(ctx, plan));
-    await updateJournal(ctx, { expect: { status: 'unlocking' }, set: { status: 'done' }, finish: true });
-  }
-  await expireChunks(ctx);
   await reportProgress(ctx);
+}
+
+function rootRelease(ctx: JobContext) {
+  const { db, record } = ctx;
+  return {
+    Update: {
+      TableName: db.tableName,
+      Key: keys.unit(db.tenantId, record.unitId),
+      UpdateExpression: 'REMOVE #lock',
+      ConditionExpression: '#lock = :job',
+      ExpressionAttributeNames: { '#lock': 'lock' },
+      ExpressionAttributeValues: { ':job': record.jobId },
+    },
+  };
 }
 
 /** From 'preparing', 'prepared' or 'rollingBack' to 'rolledBack': every lock removed. */
@@ -217,6 +225,5 @@ export async function rollBack(ctx: JobContext, error: { code: string; message: 
   if (ctx.record.status !== 'rollingBack') return;
   await runSteps(ctx, unlockSteps(ctx, await loadPlan(ctx)));
   await updateJournal(ctx, { expect: { status: 'rollingBack' }, set: { status: 'rolledBack' }, finish: true });
-  await expireChunks(ctx);
   await reportProgress(ctx);
 }

@@ -12,19 +12,25 @@ export const LEASE_MS = 3000;
 const worker = fileURLToPath(new URL('./move-worker.ts', import.meta.url));
 
 export interface KilledWorkerInput {
-  op: 'move' | 'delete';
+  op: 'move' | 'delete' | 'resume';
   tenantId: string;
-  unit: Unit;
+  /** Move and delete: the subtree's root. */
+  unit?: Unit;
   newParentId?: string;
-  /** `<status>:<n>`: killed right after the n-th progress report in that status. */
+  /** Resume: the job to take over once its lease has expired. */
+  jobId?: string;
+  /**
+   * `<status>:<n>`: killed right after the n-th progress report in that status; `step:<n>`:
+   * right after the n-th step's transaction, with the rest of its wave written or in flight.
+   */
   stopAt: string;
 }
 
 export async function runKilledWorker(input: KilledWorkerInput) {
   const child = spawn(process.execPath, ['--import', 'tsx', worker], {
     env: {
-      ...process.env, WORKER_OP: input.op, WORKER_TENANT: input.tenantId, WORKER_UNIT: input.unit.id,
-      WORKER_PARENT: input.newParentId ?? '', WORKER_VERSION: String(input.unit.version),
+      ...process.env, WORKER_OP: input.op, WORKER_TENANT: input.tenantId, WORKER_UNIT: input.unit?.id ?? '',
+      WORKER_PARENT: input.newParentId ?? '', WORKER_VERSION: String(input.unit?.version ?? ''), WORKER_JOB: input.jobId ?? '',
       WORKER_LEASE_MS: String(LEASE_MS), WORKER_STOP_AT: input.stopAt,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -37,11 +43,11 @@ export async function runKilledWorker(input: KilledWorkerInput) {
       child.kill('SIGKILL');
       break;
     }
-    if (line === 'FINISHED') break;
+    if (line.startsWith('FINISHED')) break;
   }
   assert.equal(await exited, 'SIGKILL', `the worker should have been killed at ${input.stopAt}:\n${lines.join('\n')}`);
   const reports = lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { jobId: string; status: string });
-  return { jobId: reports[0].jobId, last: reports.at(-1)! };
+  return { jobId: reports[0]?.jobId ?? input.jobId!, last: reports.at(-1) };
 }
 
 export const waitForLeaseToExpire = () => new Promise((r) => setTimeout(r, LEASE_MS + 200));
