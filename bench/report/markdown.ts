@@ -100,7 +100,7 @@ export function renderMarkdown(r: BenchResults): string {
     out.push(
       '## 3. Moves and deletes',
       '',
-      '`moveUnit` of a subtree back and forth between two parents, and `deleteUnit` of a subtree as large (recursive), run to the end (one transaction when it fits, else the journaled job). Items changed = units + both items of each membership. Lock window: a job\'s subtree refuses edits from its first lock to its last unlock (from its progress reports; one transaction holds no lock). Raw: BatchWriteItem of as many items of the same shapes (8 requests in flight), straight to DynamoDB Local and through the gateway with tenant credentials.',
+      '`moveUnit` of a subtree back and forth between two parents, and `deleteUnit` of a subtree as large (recursive), run to the end (one transaction when it fits, else the journaled job). Items changed: for a move, units + both items of each membership; for a delete, also each unit\'s name claim and words and each member\'s profile (with its words when the profile goes). Lock window: from a job\'s first lock to the release of its subtree\'s root (from its progress reports; units below are released before, deepest level first; one transaction holds no lock). Raw: BatchWriteItem of as many items of the same shapes (8 requests in flight), straight to DynamoDB Local and through the gateway with tenant credentials.',
       '',
       table(
         ['operation', 'units', 'memberships', 'items changed', 'mode', 'wall time (s)', 'lock window (s)', 'write requests', 'items written', 'written ÷ changed', 'items changed/s', 'raw direct items/s', 'raw gateway items/s', '÷ raw direct', '÷ raw gateway'],

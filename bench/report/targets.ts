@@ -3,6 +3,20 @@
 import type { BenchResults, TargetResult } from './results';
 
 const pct = (x: number) => `${(x * 100).toFixed(x < 0.1 ? 1 : 0)} %`;
+/**
+ * Lock windows of the previous tree-job design (every unit and member item locked, rewritten and
+ * unlocked in transactions sent one at a time), by `<operation>-<units>`: the baseline of the
+ * ≤ 25 % target, measured on 2026-11-23 on the bench machine with
+ * `npm run bench -- --only moves --move-sizes 1000,10000 --runs 2` at commit 411364c.
+ */
+const LOCK_WINDOW_BEFORE_MS: Record<string, number> = {
+  // That design locked everything before its first step and unlocked after its last, so its
+  // window is its wall time (medians of 2 runs); its 10,000-unit delete was not re-measured.
+  'move-1000': 8_850,
+  'delete-1000': 11_650,
+  'move-10000': 91_600,
+};
+
 const times = (x: number) => `${x >= 100 ? Math.round(x) : x.toFixed(1)}×`;
 
 export function judgeTargets(r: BenchResults): TargetResult[] {
@@ -45,20 +59,30 @@ export function judgeTargets(r: BenchResults): TargetResult[] {
     const judged = r.moves.filter((m) => m.units >= 1000);
     const amplified = judged.filter((m) => m.writeAmplification !== undefined);
     if (amplified.length) {
+      const met = amplified.every((m) => m.writeAmplification! <= 1.3);
       out.push({
         target: 'Moves and deletes: at most 1.3 items written per item changed',
         measured: amplified.map((m) => `${label(m)}: ${m.writeAmplification!.toFixed(2)}`).join('; '),
-        met: amplified.every((m) => m.writeAmplification! <= 1.3),
-        note: 'A job writes each unit three times (lock, change, unlock) and each member item likewise, plus the journal and plan chunks; one transaction writes each item once.',
+        met,
+        note:
+          'A job writes each item once after locking its unit, so a move writes 2 per unit and 1 per membership item, plus about 1 % of chunks and journal: (2U + 2M) / (U + 2M), 1.33 at this tenant\'s one membership per unit and 1.09 at five. ' +
+          (met
+            ? ''
+            : 'The one write beyond the change is each unit\'s lock; locking only the root and carrying edits inside the subtree along would remove it (docs/data-model.md, "What a large move costs"). ' +
+              'A large delete also sweeps every word position (7) of each profile it removes, because the step that deletes a profile has no room for its words; deleting them in that step when they fit would bring it near the move\'s figure.'),
       });
     }
     const windows = judged.filter((m) => m.lockWindowMs);
     if (windows.length) {
+      const before = (m: (typeof windows)[number]) => LOCK_WINDOW_BEFORE_MS[`${m.operation ?? 'move'}-${m.units}`];
+      const compared = windows.filter((m) => before(m) !== undefined);
       out.push({
-        target: 'Moves and deletes: the time the subtree refuses edits, reported (the lock window)',
-        measured: windows.map((m) => `${label(m)}: ${(m.lockWindowMs!.median / 1000).toFixed(1)} s of ${(m.ms.median / 1000).toFixed(1)} s`).join('; '),
-        met: true,
-        note: 'A job locks every unit before its commit and unlocks them after its last step, so the window is nearly the whole job.',
+        target: 'Moves and deletes: the time the subtree refuses edits (lock window) at most 25 % of the previous design\'s',
+        measured: windows
+          .map((m) => `${label(m)}: ${(m.lockWindowMs!.median / 1000).toFixed(1)} s of ${(m.ms.median / 1000).toFixed(1)} s` + (before(m) ? ` (${pct(m.lockWindowMs!.median / before(m)!)} of ${(before(m)! / 1000).toFixed(1)} s before)` : ''))
+          .join('; '),
+        met: compared.length > 0 && compared.every((m) => m.lockWindowMs!.median <= 0.25 * before(m)!),
+        note: 'Measured from the first lock to the moved root\'s release; units below are released level by level before that, deepest first. "Before": the per-item lock, rewrite and unlock design, measured on this machine on 2026-11-23 with the same command (its window was its wall time). The window is most of the job because the job is still bound by the transaction rate (below).',
       });
     }
     const met = judged.length > 0 && judged.every((m) => m.ratioToRawDirect >= 0.5);
@@ -67,10 +91,10 @@ export function judgeTargets(r: BenchResults): TargetResult[] {
       measured: r.moves.map((m) => `${label(m)}: ${pct(m.ratioToRawDirect)} of raw direct, ${pct(m.ratioToRawGateway)} of raw through the gateway`).join('; '),
       met,
       note: met
-        ? 'Large moves rewrite items at more than half the rate DynamoDB Local absorbs plain batch writes.'
-        : 'A job writes each unit three times (lock, rewrite path, unlock) and each member item three times plus its user-direction copy once, in TransactWriteItems of ≤100 items (twice the write capacity of plain writes on DynamoDB) sent one at a time, each with the journal update that makes the step happen exactly once; the raw floor writes each item once with 8 BatchWriteItem requests in flight. ' +
-          'The 10-unit move is one transaction after five reads: its figure is latency, not throughput. ' +
-          'Closing it: run the steps of a phase concurrently (the journal would record a set of finished steps rather than one counter), and lock by subtree (one lock on the root, checked by path prefix against the unfinished jobs) instead of on every item, which removes the lock and unlock passes.',
+        ? 'Large moves and deletes change items at more than half the rate DynamoDB Local absorbs plain batch writes.'
+        : 'The job\'s time is its transactions: DynamoDB Local took about 110 ms per conditioned TransactWriteItems of 100 items on these items (514 for the 10,000-unit move in 56 s; reads were 134 requests), about 900 items/s against 4,900/s for plain BatchWriteItem puts, and running four steps at once gains little because Local applies them largely one after another. ' +
+          'The lock phase also runs in sequence (each batch records itself in the journal). On DynamoDB the same steps run in parallel and the floor is the tree index\'s partition instead (docs/data-model.md, "What a large move costs").' +
+          (r.moves.some((m) => m.units < 100) ? ' The 10-unit move is one transaction after five reads: its figure is latency, not throughput.' : ''),
     });
   }
 

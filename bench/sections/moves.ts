@@ -11,6 +11,7 @@ import { ulid } from 'ulid';
 import { unitMemberItem, userMembershipItem } from '../../lib/members/membership-items';
 import { deleteUnit, getTreeJob, getUnitOrThrow, moveUnit, type TreeJobOptions } from '../../lib/org';
 import { unitItem } from '../../lib/org/unit-item';
+import { nameWordTexts } from '../../lib/search/name-words';
 import { bulkPut } from '../support/bulk-write';
 import { meteredTenantDb, type BenchContext } from '../support/context';
 import { ratio, repeat, summarize, timed, type Summary } from '../support/stats';
@@ -25,7 +26,10 @@ export interface MoveResult {
   operation?: 'move' | 'delete';
   units: number;
   memberships: number;
-  /** Units + 2 × memberships: the items whose content a move must change. */
+  /**
+   * The items the operation must change: a move, units + 2 × memberships; a delete, also the
+   * units' name claims and words and the members' profiles (with their words when deleted).
+   */
   itemsChanged: number;
   mode: 'transaction' | 'job';
   ms: Summary;
@@ -69,6 +73,21 @@ function rawItems(t: SeededTenant, sub: ReturnType<typeof subtreeOf>) {
     items.push(unitMemberItem(membership), userMembershipItem(membership));
   }
   return { scratch, items };
+}
+
+/**
+ * The items a recursive delete must remove or change: each unit with its name claim and name
+ * words, both items of each membership, each member's profile (counted down, or deleted with its
+ * name words when the subtree held all of that person's memberships).
+ */
+function itemsADeleteChanges(t: SeededTenant, sub: ReturnType<typeof subtreeOf>): number {
+  const units = sub.units.reduce((n, u) => n + 2 + nameWordTexts(u.name).length, 0);
+  const inside = new Set(sub.units.map((u) => u.id));
+  const people = new Set(sub.memberships.map((m) => m.userId));
+  const staying = new Set(t.memberships.filter((m) => !inside.has(m.unitId)).map((m) => m.userId));
+  const names = new Map(t.people.map((p) => [p.id, p.name]));
+  const profiles = [...people].reduce((n, id) => n + 1 + (staying.has(id) ? 0 : nameWordTexts(names.get(id) ?? '').length), 0);
+  return units + 2 * sub.memberships.length + profiles;
 }
 
 /** Times a job's lock window from its progress reports: the first lock batch to 'done'. */
@@ -135,7 +154,7 @@ export async function runMoves(ctx: BenchContext): Promise<MoveResult[]> {
         deleteMode = 'job';
         await assertDone(value.value.jobId);
       }
-      return outcome(`delete run ${run + 1}`, ms, value.counts, watch.windowMs(), units.length + 2 * memberships.length);
+      return outcome(`delete run ${run + 1}`, ms, value.counts, watch.windowMs(), itemsADeleteChanges(tenant, doomedSubs[run]));
     });
 
     const rawRun = async (path: 'direct' | 'gateway') => {
