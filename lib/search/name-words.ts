@@ -79,9 +79,9 @@ export function nameWordChanges(db: TenantDb, owner: WordOwner, oldName: string,
   ];
 }
 
-/** Deletes of every word position an owner can have (its name is no longer known). */
-export function allNameWordDeletes(db: TenantDb, owner: WordOwner): TransactItem[] {
-  return Array.from({ length: MAX_WORD_ITEMS }, (_, i) => wordDelete(db, owner, i + 1));
+/** The keys of every word position an owner can have (for when its name is no longer known). */
+export function allNameWordKeys(tenantId: string, owner: WordOwner): Key[] {
+  return Array.from({ length: MAX_WORD_ITEMS }, (_, i) => keys.nameWord(ownerKey(tenantId, owner), i + 1));
 }
 
 const wordDelete = (db: TenantDb, owner: WordOwner, position: number): TransactItem => ({

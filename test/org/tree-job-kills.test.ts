@@ -10,7 +10,7 @@ import { keys } from '../../lib/db';
 import {
   createUnit, getTreeJob, getUnit, getUnitOrThrow, listSubtree, renameUnit, resumeTreeJobs, settleBackgroundJobs, type Unit,
 } from '../../lib/org';
-import { nameWordItems } from '../../lib/search/name-words';
+import { allNameWordKeys, nameWordItems } from '../../lib/search/name-words';
 import { directClient, tableName } from '../support/stack';
 import { checkTree } from './support/check-tree';
 import { code, orgTenant } from './support/org-fixtures';
@@ -27,7 +27,7 @@ interface KillPoint {
 
 // The subtree below has 122 units in 5 levels and 303 memberships (one unit has 60, more than a
 // step holds beside it, so it is done in slices): a move runs 2 lock batches, 1 member chunk and
-// 10 steps in 6 waves; a delete 26 steps in 10 waves (the last ones sweep profiles' words).
+// 10 steps in 6 waves; a delete 19 steps (the last three sweep deleted profiles' words).
 const ALL_POINTS: KillPoint[] = [
   { op: 'move', stopAt: 'preparing:1' },
   { op: 'move', stopAt: 'preparing:2' },
@@ -49,8 +49,8 @@ const ALL_POINTS: KillPoint[] = [
   { op: 'delete', stopAt: 'step:9' },
   { op: 'delete', stopAt: 'committed:4' },
   { op: 'delete', stopAt: 'step:15' },
-  { op: 'delete', stopAt: 'step:20' },
-  { op: 'delete', stopAt: 'step:25' },
+  { op: 'delete', stopAt: 'step:17' },
+  { op: 'delete', stopAt: 'step:19' },
   { op: 'delete', stopAt: 'committed:3', resumeStopAt: 'step:3' },
   { op: 'delete', stopAt: 'preparing:2', resumeStopAt: 'rollingBack:1' },
 ];
@@ -61,25 +61,34 @@ async function tenantWithSubtree() {
   const t = await orgTenant('Killco');
   const from = await createUnit(t.db, t.actor, { parentId: t.root.id, name: 'From' });
   const to = await createUnit(t.db, t.actor, { parentId: t.root.id, name: 'To' });
-  const [top] = (await buildTree(t.tenantId, from, { count: 1, fanout: 1, membersPerUnit: 3, users: 3, namePrefix: 'Top' })).units;
+  const topTree = await buildTree(t.tenantId, from, { count: 1, fanout: 1, membersPerUnit: 3, users: 3, namePrefix: 'Top' });
+  const [top] = topTree.units;
   const below = await buildTree(t.tenantId, top, { count: 120, fanout: 4, membersPerUnit: 2, users: 40 });
   const crowded = await buildTree(t.tenantId, top, { count: 1, fanout: 1, membersPerUnit: 60, users: 60, namePrefix: 'Crowded' });
   const subtree = [top, ...below.units, ...crowded.units];
-  return { t, from, to, top: await getUnitOrThrow(t.db, top.id), subtree };
+  // Everyone is a member inside the subtree only: a delete removes their profiles too.
+  const people = [...topTree.userIds, ...below.userIds, ...crowded.userIds];
+  return { t, from, to, top: await getUnitOrThrow(t.db, top.id), subtree, people };
 }
 
-/** Nothing of a deleted unit is left: its partition (item and memberships) and its name words. */
-async function assertGone(tenantId: string, units: Unit[]) {
+/**
+ * Nothing of a deleted unit is left: its partition (item and memberships) and its name words;
+ * nor of the people who were members there only: their profiles and name words.
+ */
+async function assertGone(tenantId: string, units: Unit[], people: string[]) {
   for (const u of units) {
     const out = await directClient().send(
       new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.unit(tenantId, u.id).PK }, ConsistentRead: true }),
     );
     assert.deepEqual(out.Items, [], `items left of deleted unit ${u.id}`);
   }
-  const words = units.flatMap((u) => nameWordItems(tenantId, { kind: 'unit', id: u.id }, u.name).map((w) => ({ PK: w.PK, SK: w.SK })));
+  const words = [
+    ...units.flatMap((u) => nameWordItems(tenantId, { kind: 'unit', id: u.id }, u.name).map((w) => ({ PK: w.PK, SK: w.SK }))),
+    ...people.flatMap((id) => [keys.tenantUser(tenantId, id), ...allNameWordKeys(tenantId, { kind: 'tenantUser', id })]),
+  ];
   for (let i = 0; i < words.length; i += 100) {
     const out = await directClient().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: words.slice(i, i + 100), ConsistentRead: true } } }));
-    assert.deepEqual(out.Responses?.[tableName()], [], 'name words left of deleted units');
+    assert.deepEqual(out.Responses?.[tableName()], [], 'name words, or profiles and their words, left of the deleted');
   }
 }
 
@@ -87,7 +96,7 @@ describe(`large moves and deletes killed at ${POINTS.length} points recover to a
   for (const point of POINTS) {
     const label = `${point.op} killed at ${point.stopAt}${point.resumeStopAt ? `, its recovery killed at ${point.resumeStopAt}` : ''}`;
     test(label, async () => {
-      const { t, from, to, top, subtree } = await tenantWithSubtree();
+      const { t, from, to, top, subtree, people } = await tenantWithSubtree();
       const before = await checkTree(t.tenantId, t.root.id);
       const { jobId } = await runKilledWorker({ op: point.op, tenantId: t.tenantId, unit: top, newParentId: to.id, stopAt: point.stopAt });
 
@@ -119,7 +128,7 @@ describe(`large moves and deletes killed at ${POINTS.length} points recover to a
       assert.deepEqual(new Set(after.units.keys()), new Set([...before.units.keys()].filter((id) => !gone.has(id))), 'every unit exactly once');
       assert.deepEqual(after.memberships, new Set([...before.memberships].filter((m) => !gone.has(m.split('/')[0]))), 'every membership, both directions');
       if (point.op === 'move') assert.equal(after.units.get(top.id)!.parentId, forward ? to.id : from.id);
-      if (gone.size > 0) await assertGone(t.tenantId, subtree);
+      if (gone.size > 0) await assertGone(t.tenantId, subtree, people);
     });
   }
 });

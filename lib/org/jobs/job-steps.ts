@@ -12,7 +12,7 @@
 // alone, so every runner derives the same list. Server-only.
 import { batchGet, keys, MAX_TRANSACTION_ITEMS, queryAll, transaction, type TransactItem } from '../../db';
 import { profileCountChange, readRemovals } from '../../profiles';
-import { allNameWordDeletes, nameWordTexts } from '../../search/name-words';
+import { allNameWordKeys, nameWordTexts } from '../../search/name-words';
 import { membershipPathRewrite, subtreeMembershipDeletes, unitDeletes, unitPathRewrite } from '../subtree-writes';
 import { sleep } from '../map-limit';
 import type { PlanMember, PlanUnit } from './job-item';
@@ -252,30 +252,38 @@ function heldCheck(ctx: JobContext, unitId: string): TransactItem {
   };
 }
 
-/** People per sweep step: a ConditionCheck and 7 word deletes each. */
-const SWEEP_PEOPLE = 12;
+/** People per sweep step: their profiles and word positions are read in one go. */
+const SWEEP_PEOPLE = 40;
 
 /**
  * The delete steps remove the profile of whoever lost their last membership, but have no room
- * for those profiles' name words (T10), so they go in these steps: for each person of the plan
- * whose profile is gone (a ConditionCheck keeps it gone), every word position. Someone re-added
- * meanwhile keeps a profile and is skipped (the check fails, the step is rebuilt).
+ * for those profiles' name words (T10), so these steps delete them: for each person of the plan
+ * whose profile is gone, the word items still there (read first; a ConditionCheck keeps the
+ * profile gone). Someone re-added meanwhile has a profile again and is left alone.
  */
 function profileWordSweeps(ctx: JobContext, plan: JobPlan): Step[] {
-  const { db } = ctx;
   const people = [...new Set(plan.members.map(([, userId]) => userId))];
-  return pack(people.map((value) => ({ size: 1, value })), SWEEP_PEOPLE).map((group) =>
-    step(ctx, 0, async () => {
-      const present = new Set((await batchGet(db, group.map((u) => keys.tenantUser(db.tenantId, u)), { projection: ['userId'] })).map((p) => p.userId));
-      const parts = group.filter((userId) => !present.has(userId)).map((userId): Part => ({
-        key: userId,
-        items: [
-          { ConditionCheck: { TableName: db.tableName, Key: keys.tenantUser(db.tenantId, userId), ConditionExpression: 'attribute_not_exists(PK)' } },
-          ...allNameWordDeletes(db, { kind: 'tenantUser', id: userId }),
-        ],
-        happened: () => false,
-      }));
-      return { parts, shared: [] };
-    }),
-  );
+  return pack(people.map((value) => ({ size: 1, value })), SWEEP_PEOPLE).map((group) => ({ size: 0, run: () => sweepWords(ctx, group) }));
+}
+
+async function sweepWords(ctx: JobContext, people: string[]) {
+  const { db } = ctx;
+  const id = (k: { PK?: unknown; SK?: unknown }) => `${String(k.PK)}\n${String(k.SK)}`;
+  const profileKey = (userId: string) => keys.tenantUser(db.tenantId, userId);
+  const wordKeys = new Map(people.map((userId) => [userId, allNameWordKeys(db.tenantId, { kind: 'tenantUser', id: userId })]));
+  const found = new Set((await batchGet(db, [...people.map(profileKey), ...[...wordKeys.values()].flat()], { projection: [] })).map(id));
+  const parts = people
+    .filter((userId) => !found.has(id(profileKey(userId))))
+    .map((userId): Part => ({
+      key: userId,
+      items: [
+        { ConditionCheck: { TableName: db.tableName, Key: profileKey(userId), ConditionExpression: 'attribute_not_exists(PK)' } },
+        ...wordKeys.get(userId)!.filter((k) => found.has(id(k))).map((Key): TransactItem => ({ Delete: { TableName: db.tableName, Key } })),
+      ],
+      happened: (stored, index) => index === 0 && stored !== undefined,
+    }))
+    .filter((part) => part.items.length > 1);
+  for (const group of pack(parts.map((value) => ({ size: value.items.length, value })), STEP_ITEMS)) {
+    await step(ctx, 0, async () => ({ parts: group, shared: [] })).run();
+  }
 }
