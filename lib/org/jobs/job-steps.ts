@@ -108,22 +108,22 @@ export function deleteSteps(ctx: JobContext, plan: JobPlan): StepLevels {
 
 /** Removes every lock the job took (to roll back before the commit). */
 export function unlockSteps(ctx: JobContext, plan: JobPlan): StepLevels {
-  const { db, record } = ctx;
-  const unlock = (u: PlanUnit): Part => ({
-    key: u.id,
-    items: [{
-      Update: {
-        TableName: db.tableName,
-        Key: keys.unit(db.tenantId, u.id),
-        UpdateExpression: 'REMOVE #lock',
-        ConditionExpression: '#lock = :job',
-        ExpressionAttributeNames: { '#lock': 'lock' },
-        ExpressionAttributeValues: { ':job': record.jobId },
-      },
-    }],
-    happened: (stored) => stored?.lock !== record.jobId,
-  });
+  const unlock = (u: PlanUnit): Part => ({ key: u.id, items: [lockRelease(ctx, u.id)], happened: (stored) => stored?.lock !== ctx.record.jobId });
   return [pack(plan.units.map((u) => ({ size: 1, value: u })), STEP_ITEMS).map((units) => step(ctx, units.length, async () => ({ parts: units.map(unlock), shared: [] })))];
+}
+
+/** The job's lock on a unit removed (conditioned on holding it). */
+export function lockRelease(ctx: JobContext, unitId: string): TransactItem {
+  return {
+    Update: {
+      TableName: ctx.db.tableName,
+      Key: keys.unit(ctx.db.tenantId, unitId),
+      UpdateExpression: 'REMOVE #lock',
+      ConditionExpression: '#lock = :job',
+      ExpressionAttributeNames: { '#lock': 'lock' },
+      ExpressionAttributeValues: { ':job': ctx.record.jobId },
+    },
+  };
 }
 
 /** Writes of a step that happen together, and how a refusal of one of them shows they already did. */

@@ -17,7 +17,7 @@ import { MAX_DEPTH, type Unit } from '../unit-item';
 import { nameTaken, parentNotFound, tooDeep, treeBusy, unitLocked } from '../errors';
 import { journalItem, type TreeJobKind, type TreeJobRecord } from './job-item';
 import { applyJournalChange, journalUpdateItem, LeaseLost, reportProgress, updateJournal, type JobContext, type JobProgress } from './job-journal';
-import { deleteSteps, loadPlan, moveSteps, unlockSteps, type StepLevels } from './job-steps';
+import { deleteSteps, loadPlan, lockRelease, moveSteps, unlockSteps, type StepLevels } from './job-steps';
 import { lockSubtree, markPrepared } from './lock-subtree';
 
 /** How long a runner may be silent before another instance takes its job over. */
@@ -196,25 +196,11 @@ export async function driveForward(ctx: JobContext) {
     const now = Date.now();
     const tx = transaction(db).add(journalUpdateItem(ctx, change, now), () => new LeaseLost(record.jobId));
     // The moved root was rewritten by the commit; it is released last, with the journal.
-    if (record.kind === 'move') tx.add(rootRelease(ctx));
+    if (record.kind === 'move') tx.add(lockRelease(ctx, record.unitId));
     await tx.send();
     applyJournalChange(ctx, change, now);
   }
   await reportProgress(ctx);
-}
-
-function rootRelease(ctx: JobContext) {
-  const { db, record } = ctx;
-  return {
-    Update: {
-      TableName: db.tableName,
-      Key: keys.unit(db.tenantId, record.unitId),
-      UpdateExpression: 'REMOVE #lock',
-      ConditionExpression: '#lock = :job',
-      ExpressionAttributeNames: { '#lock': 'lock' },
-      ExpressionAttributeValues: { ':job': record.jobId },
-    },
-  };
 }
 
 /** From 'preparing', 'prepared' or 'rollingBack' to 'rolledBack': every lock removed. */
