@@ -204,6 +204,11 @@ function pack<T>(entries: { size: number; value: T }[], budget: number): T[][] {
 
 const MAX_ATTEMPTS = 8;
 
+/** Stored data contradicts the plan: the job stops (and stays resumable) rather than guess. */
+export class StepRefused extends Error {
+  name = 'StepRefused';
+}
+
 /**
  * One step: sends its parts (and any shared items, rebuilt on every attempt); parts a refusal
  * shows already happened are left out and the rest sent again. Stored data that contradicts the
@@ -234,7 +239,7 @@ function step(ctx: JobContext, size: number, build: (done: ReadonlySet<string>) 
         if ((await tx.send()) === 'written') return;
         await sleep(10 * attempt);
       }
-      throw new Error(`tree job ${ctx.record.jobId}: a step of ${ctx.record.status} refused by ${refused.join(', ') || 'profiles changing'}`);
+      throw new StepRefused(`a step of ${ctx.record.status} refused by ${refused.join(', ') || 'profiles changing'}`);
     },
   };
 }

@@ -34,8 +34,8 @@ export async function lockSubtree(ctx: JobContext, root: Unit): Promise<LockedSu
   for (let attempt = 0; ; attempt++) {
     const found = await discoverSubtreeUnits(db, record.oldPath);
     // The root goes first so a stale version or a foreign lock is refused before anything else.
-    const candidates = [planEntry(root), ...found.map((i) => planEntry(toUnit(i)))];
-    const fresh = candidates.filter((u, i) => !locked.has(u.id) && candidates.findIndex((c) => c.id === u.id) === i);
+    const candidates = [planEntry(root), ...found.map((i) => planEntry(toUnit(i))).filter((u) => u.id !== root.id)];
+    const fresh = candidates.filter((u) => !locked.has(u.id));
     for (const batch of chunk(fresh, CHUNK.L)) {
       for (const id of await lockUnitBatch(ctx, batch)) locked.add(id);
     }

@@ -17,7 +17,7 @@ import { MAX_DEPTH, type Unit } from '../unit-item';
 import { nameTaken, parentNotFound, tooDeep, treeBusy, unitLocked } from '../errors';
 import { journalItem, type TreeJobKind, type TreeJobRecord } from './job-item';
 import { applyJournalChange, journalUpdateItem, LeaseLost, reportProgress, updateJournal, type JobContext, type JobProgress } from './job-journal';
-import { deleteSteps, loadPlan, lockRelease, moveSteps, unlockSteps, type StepLevels } from './job-steps';
+import { deleteSteps, loadPlan, lockRelease, moveSteps, StepRefused, unlockSteps, type StepLevels } from './job-steps';
 import { lockSubtree, markPrepared } from './lock-subtree';
 
 /** How long a runner may be silent before another instance takes its job over. */
@@ -175,10 +175,18 @@ async function runSteps(ctx: JobContext, levels: StepLevels) {
       const wave = level.slice(i, i + WAVE);
       index += wave.length;
       if (index <= record.step) continue;
-      await Promise.all(wave.map(async (s) => {
-        await s.run();
-        await ctx.onStep?.({ status: record.status });
-      }));
+      try {
+        await Promise.all(wave.map(async (s) => {
+          await s.run();
+          await ctx.onStep?.({ status: record.status });
+        }));
+      } catch (e) {
+        // Said on the journal (the UI shows it); the job keeps its subtree locked until resumed.
+        if (e instanceof StepRefused) {
+          await updateJournal(ctx, { expect: { status: record.status }, set: { error: { code: 'job.stuck', message: e.message } } }).catch(() => undefined);
+        }
+        throw e;
+      }
       const size = wave.reduce((n, s) => n + s.size, 0);
       await updateJournal(ctx, { expect: { status: record.status, step: record.step }, set: { step: index }, add: { done: size } });
       await reportProgress(ctx);
