@@ -59,7 +59,9 @@ export async function discoverMembers(db: TenantDb, path: string, units: Unit[])
   const byUnit = new Map<string, string[]>();
   for (const m of listed) {
     if (!inSet.has(m.unitId as string)) continue;
-    byUnit.set(m.unitId as string, [...(byUnit.get(m.unitId as string) ?? []), m.userId as string]);
+    const ids = byUnit.get(m.unitId as string);
+    if (ids) ids.push(m.userId as string);
+    else byUnit.set(m.unitId as string, [m.userId as string]);
   }
   const out: SubtreeMember[] = [];
   for (const u of units) {

@@ -157,14 +157,14 @@ function byLevel(
   size: (u: PlanUnit, members: string[]) => number | undefined,
   build: LevelBuilders,
 ): StepLevels {
-  const membersOf = new Map<string, string[]>();
-  for (const [unitId, userId] of plan.members) membersOf.set(unitId, [...(membersOf.get(unitId) ?? []), userId]);
-  const depths = [...new Set(plan.units.map((u) => u.depth))].sort((a, b) => b - a);
+  const membersOf = groupBy(plan.members, ([unitId]) => unitId, ([, userId]) => userId);
+  const unitsAt = groupBy(plan.units, (u) => u.depth, (u) => u);
+  const depths = [...unitsAt.keys()].sort((a, b) => b - a);
   const levels: StepLevels = [];
   for (const depth of depths) {
     const slices: Step[] = [];
     const work: { size: number; value: UnitWork }[] = [];
-    for (const unit of plan.units.filter((u) => u.depth === depth)) {
+    for (const unit of unitsAt.get(depth)!) {
       let members = membersOf.get(unit.id) ?? [];
       while (members.length > 0 && (size(unit, members) ?? Infinity) > STEP_ITEMS) {
         slices.push(unitStep(ctx, build, 'slice', [{ unit, members: members.slice(0, slice) }]));
@@ -177,6 +177,16 @@ function byLevel(
     if (work.length > 0) levels.push(pack(work, STEP_ITEMS).map((group) => unitStep(ctx, build, 'unit', group)));
   }
   return levels;
+}
+
+function groupBy<T, K, V>(items: readonly T[], key: (item: T) => K, value: (item: T) => V): Map<K, V[]> {
+  const groups = new Map<K, V[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(value(item));
+    else groups.set(key(item), [value(item)]);
+  }
+  return groups;
 }
 
 function unitStep(ctx: JobContext, build: LevelBuilders, kind: 'slice' | 'unit', work: UnitWork[]): Step {
