@@ -14,7 +14,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { REQUEST_PATH_HEADER } from '@/lib/auth/request-path';
 import { config as appConfig } from '@/lib/config';
 import { errorResponse } from '@/lib/errors/http';
-import { refuseForgedRequest } from '@/lib/security/request-origin';
+import { isBearerEndpoint, refuseForgedRequest } from '@/lib/security/request-origin';
 import { isServerAction, refuseMalformedAction } from '@/lib/security/server-action-body';
 import { API_CSP, HSTS, pageCsp } from '@/lib/security/security-headers';
 
@@ -30,7 +30,7 @@ export async function proxy(request: NextRequest) {
   const malformed = isServerAction(request) ? await refuseMalformedAction(request) : undefined;
   if (malformed) return secured(errorResponse(malformed), API_CSP, https);
 
-  if (pathname.startsWith('/api/')) return secured(NextResponse.next(), API_CSP, https);
+  if (pathname.startsWith('/api/') || isBearerEndpoint(pathname)) return secured(NextResponse.next(), API_CSP, https);
 
   const nonce = newNonce();
   const csp = pageCsp({ nonce, dev, origin, https });

@@ -62,6 +62,7 @@ export async function completeSignIn(deps: SignInDeps, input: CompleteSignInInpu
   const db = await deps.tenantDb(tenantId, { userId: user.id });
 
   const via = await grantAccess(db, connection, session);
+  if (via === 'deactivated') return { ok: false, code: 'tenant.deactivated' };
   if (!via) return { ok: false, code: 'membership.none' };
   const maxAge = input.maxAgeSeconds ?? config().ARBOR_SESSION_MAX_AGE;
   // The directory's "last sign-in": one attribute on the profile, sent alongside the session record.
@@ -73,11 +74,13 @@ export async function completeSignIn(deps: SignInDeps, input: CompleteSignInInpu
 }
 
 /** How the person gets into the tenant, or undefined when they may not. */
-async function grantAccess(db: TenantDb, connection: SsoConnection, session: SessionClaims): Promise<'membership' | 'invitation' | 'jit' | undefined> {
+async function grantAccess(db: TenantDb, connection: SsoConnection, session: SessionClaims): Promise<'membership' | 'invitation' | 'jit' | 'deactivated' | undefined> {
   const { userId, email } = session;
   // Pending invitations are accepted at every sign-in, members' too: someone already in the
   // organization who follows an invitation link to another unit joins it by signing in.
-  const { memberships } = await getUserMemberships(db, userId);
+  const { memberships, deactivated } = await getUserMemberships(db, userId);
+  // The directory decides who may enter: a deactivated account is refused before any invitation is used.
+  if (deactivated) return 'deactivated';
   const invited = await acceptInvitations(db, { userId, email, name: session.name });
   if (memberships.length > 0) return 'membership';
   if (invited.accepted.length > 0) return 'invitation';

@@ -51,7 +51,7 @@ export async function requireActor(): Promise<RequestActor> {
     if (!isArborError(e)) throw e;
     failure = e.code;
   }
-  if (failure === 'tenant.notMember') redirect('/select-tenant?reason=revoked');
+  if (failure === 'tenant.notMember' || failure === 'tenant.deactivated') redirect('/select-tenant?reason=revoked');
   redirect(await signInUrl(failure));
 }
 

@@ -55,6 +55,10 @@ export const SIGN_IN_FAILURES = {
     title: 'You no longer have access',
     message: 'You are not a member of this organization anymore. Ask an administrator to add you again, or pick another organization.',
   },
+  'tenant.deactivated': {
+    title: 'Your account is deactivated',
+    message: "Your company's directory deactivated your account in this organization. Ask your IT team if this is a mistake.",
+  },
   'session.expired': {
     title: 'Your session expired',
     message: 'You were signed out because your session ended. Sign in again to continue.',

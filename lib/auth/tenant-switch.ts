@@ -4,7 +4,7 @@
 // issuer the person signed in with; otherwise they sign in again through the target's IdP.
 import type { PlatformDb, TenantDb } from '../db';
 import { ssoNotConfigured } from '../sso/errors';
-import { notTenantMember } from '../tenants/errors';
+import { accountDeactivated, notTenantMember } from '../tenants/errors';
 import { getUserMemberships } from '../members';
 import { getConnection } from '../sso';
 import { isValidTenantId } from '../tenancy';
@@ -22,8 +22,9 @@ export async function checkTenantSwitch(deps: TenantSwitchDeps, session: Session
   const notMember = notTenantMember;
   if (typeof rawTenantId !== 'string' || !isValidTenantId(rawTenantId)) throw notMember();
   const db = await deps.tenantDb(rawTenantId, { userId: session.userId });
-  const { memberships } = await getUserMemberships(db, session.userId);
+  const { memberships, deactivated } = await getUserMemberships(db, session.userId);
   if (memberships.length === 0) throw notMember();
+  if (deactivated) throw accountDeactivated();
   const connection = await getConnection(deps.platform, rawTenantId);
   if (!connection) throw ssoNotConfigured();
   return connection.issuer === session.issuer ? 'switch' : 'reauthenticate';

@@ -3,7 +3,8 @@
 // Tenant-owned items live in partitions that are the tenant prefix `T#<tenantId>` or start with
 // it plus `#`, and so do the partition keys of every index a tenant query uses. One IAM
 // `dynamodb:LeadingKeys` pattern pair ["T#<id>", "T#<id>#*"] therefore covers a tenant exactly.
-// Platform items (P1–P4) use other first letters (`TENANT#`, `DOMAIN#`, `USER#`, `EMAIL#`), so
+// Platform items (P1–P5) use other first letters (`TENANT#`, `DOMAIN#`, `USER#`, `EMAIL#`,
+// `TOKEN#`), so
 // a tenant pattern `T#…` can never match them. Ids are generated ULIDs: user text is never part
 // of a partition key or table sort key. Names and emails appear only as index sort-key values
 // used for ordering and prefix search, never parsed back.
@@ -65,6 +66,31 @@ export const keys = {
    */
   nameWord: (ownerKey: Key, position: number): Key => ({ PK: ownerKey.PK, SK: `W#${position}` }),
 
+  // ---- directory sync (lib/scim) ----
+  /** The directory's settings, rules and status, and its tokens' listing entries, in one partition. */
+  directoryConfig: (t: string): Key => ({ PK: tp(t, 'DIRECTORY'), SK: 'CONFIG' }),
+  directoryToken: (t: string, tokenId: string): Key => ({ PK: tp(t, 'DIRECTORY'), SK: `TOKEN#${tokenId}` }),
+  directoryTokenPrefix: 'TOKEN#',
+  /** A recent directory error (status screen), newest last by ULID; expires by TTL. */
+  directoryError: (t: string, errorId: string): Key => ({ PK: tp(t, 'DIRECTORY'), SK: `ERROR#${errorId}` }),
+  directoryErrorPrefix: 'ERROR#',
+  directoryPartition: (t: string) => tp(t, 'DIRECTORY'),
+  /** A SCIM User: beside the person's memberships, so the actor's T8 Query sees `active`. */
+  directoryUser: (t: string, userId: string): Key => ({ PK: tp(t, 'USER', userId), SK: 'SCIM' }),
+  /** A SCIM Group the person is in (user → group direction, read with T8). */
+  userGroup: (t: string, userId: string, groupId: string): Key => ({ PK: tp(t, 'USER', userId), SK: `G#${groupId}` }),
+  userGroupPrefix: 'G#',
+  /** A SCIM Group, its members beside it (group → user direction). */
+  directoryGroup: (t: string, groupId: string): Key => ({ PK: tp(t, 'SGROUP', groupId), SK: 'GROUP' }),
+  groupMember: (t: string, groupId: string, userId: string): Key => ({ PK: tp(t, 'SGROUP', groupId), SK: `M#${userId}` }),
+  groupPartition: (t: string, groupId: string) => tp(t, 'SGROUP', groupId),
+  groupMemberPrefix: 'M#',
+  /**
+   * Uniqueness of a SCIM userName or group displayName in the tenant: the key holds a hash of
+   * the lower-cased text, never the text.
+   */
+  directoryNameClaim: (t: string, kind: 'user' | 'group', nameHash: string): Key => ({ PK: tp(t, 'SCIMNAME', kind, nameHash), SK: 'CLAIM' }),
+
   // ---- index partition keys for tenant queries ----
   gsi1: {
     /** T4: units by materialized path. */
@@ -79,6 +105,8 @@ export const keys = {
     treeJobs: (t: string) => tp(t, 'JOBS'),
     /** Tenant profiles by joined time (the members directory sorted by joined date). */
     membersByJoined: (t: string) => tp(t, 'JOINED'),
+    /** SCIM Users by lower-cased email (`emails.value` filters). */
+    directoryEmails: (t: string) => tp(t, 'SCIMEMAILS'),
   },
   gsi2: {
     /** T3: a unit's children by name. */
@@ -87,6 +115,10 @@ export const keys = {
     emails: (t: string) => tp(t, 'EMAILS'),
     /** T14 by actor: the audit entries of one actor (sparse: audit items only). */
     actorAudit: (t: string, actorId: string) => tp(t, 'AUDIT', 'ACTOR', actorId),
+    /** SCIM Users by lower-cased userName, then id: the listing order and `userName` filters. */
+    directoryUsers: (t: string) => tp(t, 'SCIMUSERS'),
+    /** SCIM Groups by lower-cased displayName, then id. */
+    directoryGroups: (t: string) => tp(t, 'SCIMGROUPS'),
   },
   gsi3: {
     /** T10: units and members by lower-cased name. */
@@ -95,6 +127,8 @@ export const keys = {
     actionAudit: (t: string, action: string) => tp(t, 'AUDIT', 'ACTION', action),
     /** T13: one unit's pending invitations, oldest first (the unit's Members panel). */
     unitInvitations: (t: string, unitId: string) => tp(t, 'INVITES', unitId),
+    /** SCIM resources by externalId (`externalId eq` filters), one partition per resource type. */
+    directoryExternalIds: (t: string, kind: 'user' | 'group') => tp(t, 'SCIMEXT', kind),
   },
 
   // ---- platform partitions (platform credentials, P1–P4 only) ----
@@ -108,9 +142,13 @@ export const keys = {
   user: (userId: string): Key => ({ PK: `USER#${userId}`, SK: 'USER' }),
   /** P3: a user by email (also the uniqueness guard of emails). */
   userEmail: (email: string): Key => ({ PK: `EMAIL#${email}`, SK: 'EMAIL' }),
+  /** P5: a bearer token (SCIM) by the SHA-256 of its secret: which tenant it opens. */
+  accessToken: (tokenHash: string): Key => ({ PK: `TOKEN#${tokenHash}`, SK: 'TOKEN' }),
   gsi4: {
     /** P2: the tenants a user belongs to (projected from their tenant profiles). */
     userTenants: (userId: string) => `USER#${userId}`,
+    /** Every tenant's directory entry (operator listing: `tenant list`). */
+    tenants: () => 'TENANTS',
   },
 } as const;
 

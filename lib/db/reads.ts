@@ -17,7 +17,7 @@ export async function getItem(db: TenantDb, key: Key): Promise<Record<string, un
  * UnprocessedKeys with a growing pause. Items come back in no particular order.
  */
 export async function batchGet(
-  db: TenantDb,
+  db: Pick<TenantDb, 'client' | 'tableName'>,
   itemKeys: Key[],
   options: { consistent?: boolean; projection?: string[] } = {},
 ): Promise<Record<string, unknown>[]> {

@@ -49,6 +49,13 @@ export const ERROR_KINDS = {
   // lib/tenants/errors.ts
   'tenant.notFound': 'notFound',
   'tenant.notMember': 'forbidden',
+  'tenant.deactivated': 'forbidden',
+  // lib/scim/errors.ts (the console's Directory sync screen)
+  'directory.tokenNotFound': 'notFound',
+  'directory.tooManyTokens': 'limit',
+  'directory.badTokenLabel': 'invalid',
+  'directory.badRules': 'invalid',
+  'directory.rulesChanged': 'conflict',
   'domain.invalid': 'invalid',
   'domain.consumer': 'invalid',
   'domain.taken': 'conflict',
@@ -99,6 +106,7 @@ export const ERROR_KINDS = {
   'user.badId': 'invalid',
   'invitation.badId': 'invalid',
   'moveJob.badId': 'invalid',
+  'group.badId': 'invalid',
   'unit.badName': 'invalid',
   'user.badName': 'invalid',
   'tenant.badName': 'invalid',
@@ -109,7 +117,7 @@ export const ERROR_KINDS = {
 } as const satisfies Record<string, ErrorKind>;
 
 /** What an id, a name or a version sent with a change can belong to (lib/validation). */
-export type IdSubject = 'tenant' | 'unit' | 'user' | 'invitation' | 'moveJob';
+export type IdSubject = 'tenant' | 'unit' | 'user' | 'invitation' | 'moveJob' | 'group';
 export type NameSubject = 'unit' | 'user' | 'tenant';
 export const VERSIONED = ['unit', 'membership', 'tenant', 'invitation', 'sso'] as const;
 export type Versioned = (typeof VERSIONED)[number];

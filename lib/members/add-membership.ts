@@ -46,6 +46,8 @@ export interface AddMembershipInput {
   /** Without userId: someone already in the tenant, found by email. */
   email?: string;
   name?: string;
+  /** Directory sync's memberships say so (shown in the console; the directory keeps them). */
+  managedBy?: 'directory';
 }
 
 /** Extra items written in the same transaction (e.g. deleting the invitation being accepted). */
@@ -84,6 +86,7 @@ export async function addMembershipWith(
       tenantId: db.tenantId, unitId, userId: user.userId, role,
       email: profile?.email ?? user.email, name: profile?.name ?? user.name,
       unitPath: unit.path, version: 1, createdAt: now, updatedAt: now,
+      ...(input.managedBy ? { managedBy: input.managedBy } : {}),
     };
     const admin = administratorClause(user.userId, membership);
     const put = (Item: Record<string, unknown>): TransactItem => ({

@@ -6,8 +6,10 @@
 // The partition holds a ~250-byte item per membership, so it fits one 1 MB page for thousands of
 // memberships; further pages are followed only to stay exact.
 //
-// The partition also holds the user's live session records (lib/auth/session-records.ts): the
-// actor's resolution takes their ids from this same Query, at no extra request.
+// The partition also holds the user's live session records (lib/auth/session-records.ts) and,
+// for people the company's directory provisions, their SCIM User (lib/scim): the actor's
+// resolution takes the live session ids and the account's `active` from this same Query, at no
+// extra request.
 import { z } from 'zod';
 import { itemParser, keys, queryAll, type TenantDb } from '../db';
 import { validateId } from '../validation';
@@ -18,6 +20,11 @@ export interface UserMemberships {
   user: TenantUser | undefined;
   /** Their memberships, by unit id; email and name come from the profile. */
   memberships: Membership[];
+  /**
+   * The company's directory deactivated them (SCIM `active: false`, lib/scim): their
+   * memberships are kept for a reactivation but grant nothing.
+   */
+  deactivated: boolean;
 }
 
 export interface UserMembershipsAndSessions extends UserMemberships {
@@ -27,10 +34,12 @@ export interface UserMembershipsAndSessions extends UserMemberships {
 
 /** A session item (lib/auth/session-records.ts): only its id is read here. */
 const parseSession = itemParser('session', z.object({ sessionId: z.string() }));
+/** The person's SCIM User (lib/scim), when the directory provisioned them: only `active` is read here. */
+const parseDirectoryAccount = itemParser('directoryUser', z.object({ active: z.boolean() }));
 
 export async function getUserMemberships(db: TenantDb, rawUserId: string): Promise<UserMemberships> {
-  const { user, memberships } = await getUserMembershipsAndSessions(db, rawUserId);
-  return { user, memberships };
+  const { user, memberships, deactivated } = await getUserMembershipsAndSessions(db, rawUserId);
+  return { user, memberships, deactivated };
 }
 
 /** The same single Query, also naming the live sessions it found (the actor's resolution). */
@@ -46,5 +55,7 @@ export async function getUserMembershipsAndSessions(db: TenantDb, rawUserId: str
   const user = profileItem ? toTenantUser(profileItem) : undefined;
   const memberships = items.filter((i) => i.type === 'membership').map((i) => toUserMembership(i, user));
   const sessionIds = new Set(items.filter((i) => i.type === 'session').map((i) => parseSession(i).sessionId));
-  return { user, memberships, sessionIds };
+  const account = items.find((i) => i.type === 'directoryUser');
+  const deactivated = account ? !parseDirectoryAccount(account).active : false;
+  return { user, memberships, sessionIds, deactivated };
 }

@@ -3,7 +3,7 @@
 import type { ActorAccess } from '../authz';
 import type { AuditActor, TenantDb } from '../db';
 import { sessionRevoked } from '../auth/errors';
-import { notTenantMember } from '../tenants/errors';
+import { accountDeactivated, notTenantMember } from '../tenants/errors';
 import { getUserMembershipsAndSessions } from './get-user-memberships';
 import type { Membership, TenantUser } from './membership-items';
 
@@ -34,13 +34,14 @@ export interface LiveSession {
  * The actor from ONE strongly consistent Query of their user partition, so a role removed a
  * moment ago is already gone. With a session, the same Query holds its record: a signed-out
  * session is refused first (session.revoked), wherever its cookie was copied. Someone holding no
- * membership (never had one, or removed while signed in) is refused (tenant.notMember) before
- * any tenant data is read.
+ * membership (never had one, or removed while signed in) is refused (tenant.notMember), and
+ * someone the company's directory deactivated (tenant.deactivated), before any tenant data is read.
  */
 export async function loadActorAccess(db: TenantDb, userId: string, session?: LiveSession): Promise<RequestActor> {
-  const { user, memberships, sessionIds } = await getUserMembershipsAndSessions(db, userId);
+  const { user, memberships, sessionIds, deactivated } = await getUserMembershipsAndSessions(db, userId);
   if (session && !sessionIds.has(session.sessionId)) throw sessionRevoked();
   if (!user || memberships.length === 0) throw notTenantMember();
+  if (deactivated) throw accountDeactivated();
   return {
     tenantId: db.tenantId,
     userId,

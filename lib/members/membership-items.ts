@@ -27,6 +27,8 @@ export interface Membership {
   version: number;
   createdAt: string;
   updatedAt: string;
+  /** Set when directory sync (lib/scim) made it and keeps it: its next sync may undo an edit. */
+  managedBy?: 'directory';
 }
 
 /** The unit → user item (T6, T7). */
@@ -53,6 +55,7 @@ export function userMembershipItem(m: Membership): Record<string, unknown> {
     version: m.version,
     createdAt: m.createdAt,
     updatedAt: m.updatedAt,
+    ...(m.managedBy ? { managedBy: m.managedBy } : {}),
   };
 }
 
@@ -68,6 +71,7 @@ const storedMembership = z.object({
   version: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  managedBy: z.literal('directory').optional(),
 });
 const parseMembership = itemParser('membership', storedMembership);
 

@@ -20,6 +20,8 @@ import { nameTaken, parentNotFound, tooDeep, treeBusy, unitLimit, unitLocked } f
 export interface CreateUnitInput {
   parentId: string;
   name: string;
+  /** Directory sync's units say so (shown in the console). */
+  managedBy?: 'directory';
 }
 
 const MAX_ATTEMPTS = 4;
@@ -43,6 +45,7 @@ export async function createUnit(db: TenantDb, actor: AuditActor, input: CreateU
     const unit: Unit = {
       tenantId: db.tenantId, id, name, parentId, path, depth: parent.depth + 1,
       childCount: 0, memberCount: 0, version: 1, createdAt: now, updatedAt: now, administrators: {},
+      ...(input.managedBy ? { managedBy: input.managedBy } : {}),
     };
     const written = await transaction(db)
       .add({ Put: { TableName: db.tableName, Item: unitItem(unit), ConditionExpression: 'attribute_not_exists(PK)' } })

@@ -10,6 +10,7 @@ export { listSubtree } from './list-subtree';
 export { getBreadcrumb, getAncestors, type Crumb, type Ancestor } from './get-breadcrumb';
 export { countSubtree, type SubtreeCounts } from './count-subtree';
 export { createUnit, type CreateUnitInput } from './create-unit';
+export { siblingNameKey } from './sibling-name';
 export { renameUnit, type RenameUnitInput } from './rename-unit';
 export { moveUnit, type MoveUnitInput, type MoveResult } from './move-unit';
 export { deleteUnit, type DeleteUnitInput, type DeleteResult } from './delete-unit';

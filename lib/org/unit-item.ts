@@ -39,6 +39,8 @@ export interface Unit {
   lockedBy?: string;
   /** Administering memberships held directly on this unit, by user id. */
   administrators?: Record<string, UnitAdministrator>;
+  /** Set when directory sync (lib/scim) created it from the directory: a rename may be undone. */
+  managedBy?: 'directory';
 }
 
 export const validateUnitName = (raw: unknown) => validateName(raw, 'unit');
@@ -81,6 +83,7 @@ export function unitItem(u: Omit<Unit, 'lockedBy'>): Record<string, unknown> {
     createdAt: u.createdAt,
     updatedAt: u.updatedAt,
     administrators: u.administrators ?? {},
+    ...(u.managedBy ? { managedBy: u.managedBy } : {}),
     ...unitIndexKeys(u.tenantId, u),
   };
 }
@@ -100,6 +103,7 @@ export const storedUnit = z.object({
   updatedAt: z.string(),
   lock: z.string().optional(),
   administrators: z.record(z.string(), z.object({ role: z.enum(ROLES), name: z.string(), email: z.string() })).optional(),
+  managedBy: z.literal('directory').optional(),
 });
 const parseUnit = itemParser('unit', storedUnit);
 
@@ -119,5 +123,6 @@ export function toUnit(item: Record<string, unknown>): Unit {
     updatedAt: u.updatedAt,
     ...(u.lock ? { lockedBy: u.lock } : {}),
     administrators: u.administrators ?? {},
+    ...(u.managedBy ? { managedBy: u.managedBy } : {}),
   };
 }

@@ -25,6 +25,13 @@ export interface RequestFacts {
 
 export const isMutating = (method: string) => !SAFE_METHODS.has(method.toUpperCase());
 
+/**
+ * Endpoints authenticated by a bearer token only (SCIM): a browser never attaches one on its own,
+ * so a forged cross-site request carries nothing they accept, and their callers are servers that
+ * send no Origin. Cookies mean nothing there.
+ */
+export const isBearerEndpoint = (pathname: string) => pathname === '/scim/v2' || pathname.startsWith('/scim/v2/');
+
 /** The JSON API: every route under /api except next-auth's (form posts with its own token). */
 const takesJsonOnly = (pathname: string) => pathname.startsWith('/api/') && !/^\/api\/auth(\/|$)/.test(pathname);
 
@@ -53,6 +60,7 @@ function isJson(contentType: string | null): boolean {
  */
 export function refuseForgedRequest(request: RequestFacts, appOrigin: string): ArborError | undefined {
   if (!isMutating(request.method)) return undefined;
+  if (isBearerEndpoint(request.pathname)) return undefined;
   if (!sameOrigin(request.headers, appOrigin)) return crossOrigin();
   if (takesJsonOnly(request.pathname) && !isJson(request.headers.get('content-type'))) return wrongContentType();
   return undefined;

@@ -26,7 +26,7 @@ export const ITEM_ACTIONS = [
 ];
 
 /** Partition-key prefixes of platform items (lib/db/keys.ts; checked by test/tenancy). */
-export const PLATFORM_KEY_PREFIXES = ['TENANT#', 'DOMAIN#', 'USER#', 'EMAIL#'];
+export const PLATFORM_KEY_PREFIXES = ['TENANT#', 'DOMAIN#', 'USER#', 'EMAIL#', 'TOKEN#'];
 
 const LEADING_KEYS = 'dynamodb:LeadingKeys';
 

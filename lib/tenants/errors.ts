@@ -10,6 +10,13 @@ export const notTenantMember = () =>
     'You are not a member of this organization (any more). Ask one of its admins to add you, or switch organization.',
   );
 
+/** The company's directory (SCIM) deactivated the person; their memberships wait for a reactivation. */
+export const accountDeactivated = () =>
+  arborError(
+    'tenant.deactivated',
+    "Your account in this organization was deactivated by your company's directory. Ask your IT team if this is a mistake, or pick another organization.",
+  );
+
 export const badDomain = (raw: unknown) =>
   arborError('domain.invalid', `"${String(raw ?? '').slice(0, 80)}" is not a valid domain name.`);
 

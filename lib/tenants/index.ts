@@ -2,3 +2,4 @@
 export { createTenant, OPERATOR_ACTOR, type CreateTenantInput, type CreatedTenant } from './create-tenant';
 export { validateDomain, isConsumerDomain } from './domains';
 export { getTenantSettings, renameTenant, renameTenantDirectory, toTenantSettings, type TenantSettings } from './settings';
+export { listTenants, type TenantListing } from './list-tenants';

@@ -17,7 +17,7 @@ export const crossOrigin = () =>
 export const wrongContentType = () =>
   arborError('request.contentType', 'Arbor’s API accepts changes only as JSON: send the body with Content-Type: application/json.');
 
-const ID_NOUN: Record<IdSubject, string> = { tenant: 'organization', unit: 'unit', user: 'user', invitation: 'invitation', moveJob: 'move' };
+const ID_NOUN: Record<IdSubject, string> = { tenant: 'organization', unit: 'unit', user: 'user', invitation: 'invitation', moveJob: 'move', group: 'directory group' };
 
 export const badId = (what: IdSubject) => arborError(`${what}.badId`, `That ${ID_NOUN[what]} id is not valid.`);
 

@@ -1,33 +1,12 @@
 // `npm run cli -- jobs list|resume --tenant <id> | --all`: the operator's view of unfinished
 // large moves and deletes. Any request that meets an abandoned job's lock resumes it lazily;
-// this command finishes (or rolls back) them eagerly, e.g. after an outage. `--all` walks the
-// tenant directory with a Scan: a one-off admin action, never an app path.
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { PlatformDb } from '../../lib/db';
+// this command finishes (or rolls back) them eagerly, e.g. after an outage. `--all` walks every
+// tenant (`tenant list`'s GSI4 listing).
 import { listUnfinishedTreeJobs, resumeTreeJobs } from '../../lib/org';
 import { operatorDb } from '../../lib/tenancy';
+import { listTenants } from '../../lib/tenants';
 
 export const description = 'list or resume unfinished move/delete jobs (--tenant <id> | --all)';
-
-async function allTenantIds(db: PlatformDb): Promise<string[]> {
-  const ids: string[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const out = await db.client.send(
-      new ScanCommand({
-        TableName: db.tableName,
-        FilterExpression: '#t = :t',
-        ExpressionAttributeNames: { '#t': 'type' },
-        ExpressionAttributeValues: { ':t': 'tenantDirectory' },
-        ProjectionExpression: 'tenantId',
-        ExclusiveStartKey,
-      }),
-    );
-    ids.push(...(out.Items ?? []).map((i) => i.tenantId as string));
-    ExclusiveStartKey = out.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return ids;
-}
 
 export async function run(args: string[]): Promise<number> {
   const [verb] = args;
@@ -38,7 +17,7 @@ export async function run(args: string[]): Promise<number> {
     return 1;
   }
   const operator = operatorDb();
-  const tenants = tenant ? [tenant] : await allTenantIds(operator);
+  const tenants = tenant ? [tenant] : (await listTenants(operator)).map((t) => t.tenantId);
   let count = 0;
   for (const tenantId of tenants) {
     const db = { ...operator, tenantId };

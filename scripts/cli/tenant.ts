@@ -1,3 +1,4 @@
+// `npm run cli -- tenant list [--json]`: every tenant's id and name (GSI4 `TENANTS`).
 // `npm run cli -- tenant create --name <name> --domain <domain> --owner-email <email> --owner-name <name>`:
 // creates a tenant with its root unit, first owner and claimed email domain (P4, one
 // transaction), with the operator's credentials. SSO comes next: `npm run cli -- sso set …`.
@@ -5,14 +6,23 @@ import { parseArgs } from 'node:util';
 import { callbackUrl } from '../../lib/auth/callback-url';
 import { isArborError } from '../../lib/errors';
 import { operatorDb } from '../../lib/tenancy';
-import { createTenant } from '../../lib/tenants';
+import { createTenant, listTenants } from '../../lib/tenants';
 
-export const description = 'create a tenant with its owner and email domain (create --name --domain --owner-email --owner-name)';
+export const description = 'create a tenant with its owner and email domain, or list tenants (create --name --domain --owner-email --owner-name | list [--json])';
 
-const USAGE = 'Usage: npm run cli -- tenant create --name <name> --domain <domain> --owner-email <email> --owner-name <name>';
+const USAGE = 'Usage: npm run cli -- tenant create --name <name> --domain <domain> --owner-email <email> --owner-name <name>\n       npm run cli -- tenant list [--json]';
 
 export async function run(args: string[]): Promise<number> {
   const [sub, ...rest] = args;
+  if (sub === 'list') {
+    const tenants = await listTenants(operatorDb());
+    if (rest.includes('--json')) console.log(JSON.stringify(tenants, null, 2));
+    else {
+      for (const t of tenants) console.log(`${t.tenantId}  ${t.name}`);
+      console.log(`${tenants.length} tenant(s)`);
+    }
+    return 0;
+  }
   if (sub !== 'create') {
     console.error(USAGE);
     return 1;

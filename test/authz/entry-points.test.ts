@@ -25,6 +25,8 @@ const PUBLIC_ENTRY_POINTS: Record<string, string> = {
   'components/shell/actions.ts': 'switch tenant (lib/auth re-checks the membership) and sign out: session only, no tenant data',
   'app/(auth)/invite/[token]/page.tsx':
     "an invitation link, opened before sign-in: the token names its tenant and is checked against the invitation's hash with that tenant's scoped credentials",
+  'app/scim/v2/[[...path]]/route.ts':
+    "SCIM from a company's IdP: no session; the bearer token names one tenant (platform lookup) and every read and write after runs with that tenant's scoped credentials (lib/scim)",
   'app/(auth)/invite/[token]/actions.ts': "starts the invited address's sign-in at the link's own tenant, after the same token check",
 };
 

@@ -36,6 +36,8 @@ const SAMPLES: Record<string, unknown[][]> = {
   confirmGuests: [[[{ email: 'a@x.com', message: 'x.com is not a domain your single sign-on serves.' }]]],
   addressRefused: [[[{ email: 'a@gmail.com', message: 'gmail.com is a personal email provider.' }, { email: 'b@gmail.com', message: '…' }]]],
   tooManyEmails: [[50]],
+  tooManyTokens: [[5]],
+  badRules: [['A path separator is 1–3 characters, such as "/".']],
   badTtl: [[30]],
   resendLimit: [[3]],
   resendTooSoon: [[30]],

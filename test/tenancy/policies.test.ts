@@ -54,7 +54,7 @@ test('the tenant role reaches tenant partitions only; the runtime reaches platfo
   assert.deepEqual(tenantRole.Statement[0].Condition?.['ForAllValues:StringLike'], { 'dynamodb:LeadingKeys': ['T#*'] });
   assert.deepEqual(tenantRole.Statement[1], { Sid: 'NeverScan', Effect: 'Deny', Action: 'dynamodb:Scan', Resource: '*' });
   const runtime = runtimeRolePolicy({ tableArn, tenantRoleArn: 'arn:aws:iam::000000000000:role/r' });
-  assert.deepEqual(runtime.Statement[0].Condition?.['ForAllValues:StringLike'], { 'dynamodb:LeadingKeys': ['TENANT#*', 'DOMAIN#*', 'USER#*', 'EMAIL#*'] });
+  assert.deepEqual(runtime.Statement[0].Condition?.['ForAllValues:StringLike'], { 'dynamodb:LeadingKeys': ['TENANT#*', 'DOMAIN#*', 'USER#*', 'EMAIL#*', 'TOKEN#*'] });
   assert.equal(runtime.Statement[1].Resource, `${tableArn}/index/GSI4`);
   // Every platform partition key built by lib/db/keys.ts starts with one of the prefixes, and
   // no tenant key does.

@@ -1,0 +1,162 @@
+// Server-only. The SCIM 2.0 endpoint (/scim/v2/…), as one function of a Request: the bearer token
+// names the tenant (P5, platform credentials), and everything after runs with that tenant's
+// scoped credentials, so a token can reach nothing of another tenant: another tenant's ids are
+// simply not found (404). Answers are `application/scim+json`; every failure is the RFC's error
+// message, and a failed request changes nothing it had not already committed whole.
+import { getTenantSettings } from '../tenants';
+import { platformDb, tenantDb } from '../tenancy';
+import { selectionOf } from './attribute-selection';
+import { directoryActor, getDirectoryConfig, noteSync, recordDirectoryError, rulesGuard } from './directory-config';
+import { createDirectoryGroup, deleteDirectoryGroup, groupResource, patchDirectoryGroup, readGroupOrThrow, replaceDirectoryGroup } from './groups';
+import { listGroups, listUsers } from './list-resources';
+import type { SyncContext } from './place-people';
+import { scimErrorResponse, scimJson, scimmy } from './protocol';
+import { badSyntax, methodNotAllowed, notFound, tooLarge, unauthorized } from './protocol-errors';
+import { authenticateScimToken } from './tokens';
+import { createDirectoryUser, deleteDirectoryUser, namedGroups, patchDirectoryUser, readUserOrThrow, replaceDirectoryUser } from './users';
+import { userResource, weakEtag } from './user-resource';
+
+const MAX_BODY_BYTES = 2 * 1024 * 1024;
+
+export async function handleScimRequest(request: Request, segments: string[]): Promise<Response> {
+  const method = request.method.toUpperCase();
+  const url = new URL(request.url);
+  const label = `${method} /${segments.join('/')}`.slice(0, 200);
+  let ctx: SyncContext | undefined;
+  try {
+    const bearer = request.headers.get('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
+    const holder = await authenticateScimToken(platformDb(), bearer);
+    if (!holder) throw unauthorized();
+    const db = await tenantDb(holder.tenantId);
+    const [config, settings] = await Promise.all([getDirectoryConfig(db), getTenantSettings(db)]);
+    ctx = { db: { ...db, guards: rulesGuard(db, config) }, config, actor: directoryActor(config), rootUnitId: settings.rootUnitId, units: new Map(), createUnits: true };
+    void noteSync(db, config);
+    const response = await route(ctx, method, segments, url.searchParams, request);
+    return response;
+  } catch (e) {
+    const response = scimErrorResponse(e);
+    if (ctx && response.status >= 400 && !(response.status === 404 && method === 'GET')) {
+      const body = (await response.clone().json().catch(() => ({}))) as { detail?: string };
+      await recordDirectoryError(ctx.db, { request: label, status: response.status, detail: body.detail ?? '' });
+    }
+    return response;
+  }
+}
+
+async function route(ctx: SyncContext, method: string, segments: string[], params: URLSearchParams, request: Request): Promise<Response> {
+  const [resource, id, ...rest] = segments;
+  if (rest.length > 0 || !resource) throw notFound();
+  const select = selectionOf(params);
+  const ifMatch = request.headers.get('if-match');
+  const SCIMMY = scimmy();
+  switch (resource.toLowerCase()) {
+    case 'serviceproviderconfig':
+      if (method !== 'GET' || id) throw methodNotAllowed();
+      return scimJson(await new SCIMMY.Resources.ServiceProviderConfig().read());
+    case 'resourcetypes':
+      if (method !== 'GET') throw methodNotAllowed();
+      return scimJson(await discovery(() => new SCIMMY.Resources.ResourceType(id).read()));
+    case 'schemas':
+      if (method !== 'GET') throw methodNotAllowed();
+      return scimJson(await discovery(() => new SCIMMY.Resources.Schema(id).read()));
+    case 'users':
+      return users(ctx, method, id, params, select, ifMatch, request);
+    case 'groups':
+      return groups(ctx, method, id, params, select, ifMatch, request);
+    default:
+      throw notFound();
+  }
+}
+
+async function discovery(read: () => Promise<unknown>) {
+  try {
+    const out = (await read()) as { Resources?: unknown[]; itemsPerPage?: number };
+    // SCIMMY reports its default page size; the RFC's itemsPerPage is what the page holds.
+    if (Array.isArray(out.Resources)) out.itemsPerPage = out.Resources.length;
+    return out;
+  } catch {
+    throw notFound();
+  }
+}
+
+const withEtag = (body: Record<string, unknown>, status = 200) => {
+  const version = (body.meta as { version?: string } | undefined)?.version;
+  return scimJson(body, status, {
+    ...(version ? { ETag: version } : {}),
+    ...(status === 201 && body.meta ? { Location: String((body.meta as { location?: string }).location) } : {}),
+  });
+};
+
+async function users(ctx: SyncContext, method: string, id: string | undefined, params: URLSearchParams, select: ReturnType<typeof selectionOf>, ifMatch: string | null, request: Request) {
+  if (!id) {
+    if (method === 'GET') return scimJson(await listUsers(ctx, { ...select, filter: params.get('filter') ?? undefined, startIndex: params.get('startIndex') ?? undefined, count: params.get('count') ?? undefined }));
+    if (method === 'POST') {
+      const user = await createDirectoryUser(ctx, platformDb(), await readBody(request));
+      return withEtag(userResource(user, [], select), 201);
+    }
+    throw methodNotAllowed();
+  }
+  switch (method) {
+    case 'GET': {
+      const { user, groupIds } = await readUserOrThrow(ctx, id);
+      return withEtag(userResource(user, await namedGroups(ctx, groupIds), select));
+    }
+    case 'PUT':
+      return withEtag(userResource(await replaceDirectoryUser(ctx, id, await readBody(request), ifMatch), undefined, select));
+    case 'PATCH':
+      return withEtag(userResource(await patchDirectoryUser(ctx, id, await readBody(request), ifMatch), undefined, select));
+    case 'DELETE':
+      await deleteDirectoryUser(ctx, id);
+      return scimJson(null, 204);
+    default:
+      throw methodNotAllowed();
+  }
+}
+
+async function groups(ctx: SyncContext, method: string, id: string | undefined, params: URLSearchParams, select: ReturnType<typeof selectionOf>, ifMatch: string | null, request: Request) {
+  if (!id) {
+    if (method === 'GET') return scimJson(await listGroups(ctx, { ...select, filter: params.get('filter') ?? undefined, startIndex: params.get('startIndex') ?? undefined, count: params.get('count') ?? undefined }));
+    if (method === 'POST') {
+      const { group, members } = await createDirectoryGroup(ctx, await readBody(request));
+      return withEtag(groupResource(group, members, select), 201);
+    }
+    throw methodNotAllowed();
+  }
+  switch (method) {
+    case 'GET': {
+      const { group, members } = await readGroupOrThrow(ctx, id, !excludesMembers(select));
+      return withEtag(groupResource(group, members, select));
+    }
+    case 'PUT': {
+      const { group, members } = await replaceDirectoryGroup(ctx, id, await readBody(request), ifMatch);
+      return withEtag(groupResource(group, members, select));
+    }
+    case 'PATCH': {
+      const group = await patchDirectoryGroup(ctx, id, await readBody(request), ifMatch);
+      // Entra and Okta need no body back; 204 spares reading a large group's members again.
+      return scimJson(null, 204, { ETag: weakEtag(group.version) });
+    }
+    case 'DELETE':
+      await deleteDirectoryGroup(ctx, id);
+      return scimJson(null, 204);
+    default:
+      throw methodNotAllowed();
+  }
+}
+
+const excludesMembers = (select: ReturnType<typeof selectionOf>) =>
+  Boolean(select.excludedAttributes?.toLowerCase().split(',').map((s) => s.trim()).includes('members')) ||
+  Boolean(select.attributes && !select.attributes.toLowerCase().split(',').map((s) => s.trim()).includes('members'));
+
+/** The JSON body, whichever JSON media type it came with (Okta sends application/json). */
+async function readBody(request: Request): Promise<unknown> {
+  const length = Number(request.headers.get('content-length') ?? 0);
+  if (length > MAX_BODY_BYTES) throw tooLarge('2 MB');
+  const text = await request.text();
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw tooLarge('2 MB');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badSyntax('The body is not valid JSON.');
+  }
+}

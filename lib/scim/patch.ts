@@ -1,0 +1,78 @@
+// PATCH (RFC 7644 §3.5.2) of a User through SCIMMY's PatchOp, after fixing what real clients
+// send: Entra ID capitalises ops ("Replace"), sends booleans as "True"/"False", a manager as a
+// bare id, core attributes under the core schema URN, and path-less replaces whose keys are
+// dotted ("name.familyName") or extension URNs; Okta sends path-less `{ "active": false }`.
+import { ENTERPRISE_SCHEMA, PATCH_SCHEMA, scimmy, USER_SCHEMA } from './protocol';
+import { badSyntax, badValue } from './protocol-errors';
+import { asBoolean, asManager, type DirectoryUser } from './user-resource';
+
+export interface PatchOperation {
+  op: string;
+  path?: string;
+  value?: unknown;
+}
+
+export const MAX_OPERATIONS = 1000;
+
+/** The body's operations, checked for shape (schemas, an array of ops with a known verb). */
+export function readPatchBody(body: unknown): PatchOperation[] {
+  const b = body as { schemas?: unknown; Operations?: unknown; operations?: unknown } | null;
+  if (!b || typeof b !== 'object') throw badSyntax('The body must be a PatchOp message.');
+  const ops = b.Operations ?? b.operations;
+  if (!Array.isArray(b.schemas) || !b.schemas.includes(PATCH_SCHEMA)) throw badSyntax(`schemas must be ["${PATCH_SCHEMA}"].`);
+  if (!Array.isArray(ops) || ops.length === 0) throw badValue('Operations must list at least one operation.');
+  if (ops.length > MAX_OPERATIONS) throw badValue(`At most ${MAX_OPERATIONS} operations per request.`);
+  return ops.map((o, i) => {
+    if (!o || typeof o !== 'object' || typeof (o as PatchOperation).op !== 'string') throw badValue(`Operation ${i + 1} needs an op.`);
+    const op = (o as PatchOperation).op.toLowerCase();
+    if (!['add', 'remove', 'replace'].includes(op)) throw badSyntax(`Operation ${i + 1}: "${String((o as PatchOperation).op).slice(0, 20)}" is not add, remove or replace.`);
+    const path = (o as PatchOperation).path;
+    if (path !== undefined && (typeof path !== 'string' || path.length > 500)) throw badValue(`Operation ${i + 1} has an invalid path.`);
+    return { op, path: path?.trim() || undefined, value: (o as PatchOperation).value };
+  });
+}
+
+const CORE_PREFIX = `${USER_SCHEMA}:`.toLowerCase();
+const ENTERPRISE_PREFIX = `${ENTERPRISE_SCHEMA}:`.toLowerCase();
+
+function fixPath(path: string): string {
+  const lower = path.toLowerCase();
+  return lower.startsWith(CORE_PREFIX) ? path.slice(CORE_PREFIX.length) : path;
+}
+
+function fixValue(path: string | undefined, value: unknown): unknown {
+  if (!path) return value;
+  const last = path.toLowerCase().split(/[.:]/).at(-1) ?? '';
+  if (last === 'active' || last === 'primary') return asBoolean(value);
+  if (last === 'manager' && path.toLowerCase().startsWith(ENTERPRISE_PREFIX)) return asManager(value);
+  return value;
+}
+
+/** Entra's and Okta's shapes as the RFC's: one operation per path, values typed. */
+function normalize(ops: PatchOperation[]): PatchOperation[] {
+  return ops.flatMap((o) => {
+    if (o.path) return [{ op: o.op, path: fixPath(o.path), value: fixValue(o.path, o.value) }];
+    if (o.value && typeof o.value === 'object' && !Array.isArray(o.value)) {
+      // A path-less add/replace: each key is a path of its own ("name.givenName", an extension URN).
+      return Object.entries(o.value as Record<string, unknown>).flatMap(([key, value]): PatchOperation[] => {
+        if (key.toLowerCase() === 'id' || key.toLowerCase() === 'schemas') return [];
+        if (key.toLowerCase() === ENTERPRISE_SCHEMA.toLowerCase() && value && typeof value === 'object') {
+          return Object.entries(value as Record<string, unknown>).map(([k, v]) => ({ op: o.op, path: `${ENTERPRISE_SCHEMA}:${k}`, value: fixValue(`${ENTERPRISE_SCHEMA}:${k}`, v) }));
+        }
+        return [{ op: o.op, path: fixPath(key), value: fixValue(key, value) }];
+      });
+    }
+    return [o];
+  });
+}
+
+/** The user after the operations, as SCIM JSON; undefined when nothing changed. */
+export async function applyUserPatch(user: DirectoryUser, body: unknown): Promise<Record<string, unknown> | undefined> {
+  const ops = normalize(readPatchBody(body));
+  const SCIMMY = scimmy();
+  const hasExt = Boolean(user.resource[ENTERPRISE_SCHEMA]) || ops.some((o) => o.path?.toLowerCase().startsWith(ENTERPRISE_PREFIX));
+  const current = new SCIMMY.Schemas.User({ schemas: [USER_SCHEMA, ...(hasExt ? [ENTERPRISE_SCHEMA] : [])], id: user.userId, ...user.resource }, 'in');
+  const message = new SCIMMY.Messages.PatchOp({ schemas: [PATCH_SCHEMA], Operations: ops as NonNullable<ConstructorParameters<typeof SCIMMY.Messages.PatchOp>[0]>["Operations"] });
+  const patched = await message.apply(current);
+  return patched ? (JSON.parse(JSON.stringify(patched)) as Record<string, unknown>) : undefined;
+}

@@ -1,0 +1,167 @@
+// Server-only. Directory people into the tree: what the rules ask for a person (./rules.ts)
+// against the memberships they hold, then the difference written with the ordinary membership
+// writes (lib/members), as the directory's actor, each marked `managedBy: 'directory'`.
+//
+// Only memberships the directory made are changed or removed; one an admin made by hand is left
+// alone (and satisfies a rule that asks for the same unit). Adds go first, removals last, so a
+// person always keeps a membership (the home unit is always asked for). A placement that cannot
+// be made (a rule's unit deleted, a department path too deep) is recorded in the status panel
+// and skipped: the SCIM request that caused it still succeeds, as the IdP expects.
+import { isArborError } from '../errors';
+import { batchGet, getItem, keys, queryAll, type AuditActor, type TenantDb } from '../db';
+import { addMembership, changeRole, removeMembership } from '../members';
+import { toTenantUser, toUserMembership, type Membership } from '../members/membership-items';
+import { createUnit, siblingNameKey, validateUnitName } from '../org';
+import type { Role } from '../authz/roles';
+import { recordDirectoryError, type DirectoryConfig } from './directory-config';
+import { toDirectoryGroup } from './group-item';
+import { placementsFor, roleForUnit, strongest, type Placement, type PlacementTarget } from './rules';
+import { toDirectoryUser } from './user-item';
+import type { DirectoryUser } from './user-resource';
+
+export interface SyncContext {
+  db: TenantDb;
+  config: DirectoryConfig;
+  actor: AuditActor;
+  rootUnitId: string;
+  /** Units found or created by name during this request: `<parentId>\n<lower name>` → id. */
+  units: Map<string, string>;
+  /** False in a preview: units that do not exist are reported, not created. */
+  createUnits: boolean;
+}
+
+/** Everything about one person the placement decides from: one strongly consistent Query. */
+export interface PersonState {
+  user: DirectoryUser | undefined;
+  memberships: Membership[];
+  groupIds: string[];
+}
+
+export async function readPerson(db: TenantDb, userId: string): Promise<PersonState> {
+  const items = await queryAll(db, {
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.userPartition(db.tenantId, userId) },
+    ConsistentRead: true,
+  });
+  const profileItem = items.find((i) => i.type === 'tenantUser');
+  const profile = profileItem ? toTenantUser(profileItem) : undefined;
+  const scim = items.find((i) => i.type === 'directoryUser');
+  return {
+    user: scim ? toDirectoryUser(scim) : undefined,
+    memberships: items.filter((i) => i.type === 'membership').map((i) => toUserMembership(i, profile)),
+    groupIds: items.filter((i) => i.type === 'userGroup').map((i) => String(i.groupId)),
+  };
+}
+
+export interface PlannedChange {
+  kind: 'add' | 'roleChange' | 'remove';
+  unitId: string;
+  /** For units a preview would create: their path of names instead of an id. */
+  unitPath?: string[];
+  role: Role;
+  from?: Role;
+  reason: string;
+}
+
+/** The changes the rules ask for this person (no writes except, when allowed, units created). */
+export async function planPerson(ctx: SyncContext, state: PersonState): Promise<{ changes: PlannedChange[]; failures: string[] }> {
+  const user = state.user;
+  if (!user) return { changes: [], failures: [] };
+  const needNames = Boolean(ctx.config.rules.groupNames) && state.groupIds.length > 0;
+  const groups = needNames
+    ? (await batchGet(ctx.db, state.groupIds.map((g) => keys.directoryGroup(ctx.db.tenantId, g)))).map(toDirectoryGroup).map((g) => ({ groupId: g.groupId, displayName: g.displayName }))
+    : state.groupIds.map((groupId) => ({ groupId, displayName: groupId }));
+  const placements = placementsFor(ctx.config.rules, ctx.rootUnitId, { department: user.department, groups });
+
+  const wanted = new Map<string, { role: Role; reason: string; unitPath?: string[] }>();
+  const failures: string[] = [];
+  for (const p of placements) {
+    const resolved = await resolveTarget(ctx, p.target).catch((e: unknown) => {
+      failures.push(`${p.reason}: ${isArborError(e) ? e.message : 'the unit could not be found or created'}`);
+      return undefined;
+    });
+    if (!resolved) continue;
+    const role = roleForUnit(p.role, resolved.unitId === ctx.rootUnitId);
+    const before = wanted.get(resolved.unitId);
+    wanted.set(resolved.unitId, { role: before ? strongest(before.role, role) : role, reason: before?.reason ?? p.reason, ...(resolved.unitPath ? { unitPath: resolved.unitPath } : {}) });
+  }
+
+  const held = new Map(state.memberships.map((m) => [m.unitId, m]));
+  const changes: PlannedChange[] = [];
+  for (const [unitId, w] of wanted) {
+    const m = held.get(unitId);
+    if (!m) changes.push({ kind: 'add', unitId, role: w.role, reason: w.reason, ...(w.unitPath ? { unitPath: w.unitPath } : {}) });
+    else if (m.managedBy === 'directory' && m.role !== w.role) changes.push({ kind: 'roleChange', unitId, role: w.role, from: m.role, reason: w.reason });
+  }
+  for (const m of state.memberships) {
+    if (m.managedBy === 'directory' && !wanted.has(m.unitId)) changes.push({ kind: 'remove', unitId: m.unitId, role: m.role, reason: 'no rule asks for it any more' });
+  }
+  return { changes, failures };
+}
+
+/** Plans and writes one person's placement; returns what changed. */
+export async function placePerson(ctx: SyncContext, userId: string): Promise<PlannedChange[]> {
+  const state = await readPerson(ctx.db, userId);
+  const { changes, failures } = await planPerson(ctx, state);
+  const user = state.user!;
+  const held = new Map(state.memberships.map((m) => [m.unitId, m]));
+  const done: PlannedChange[] = [];
+  const order = [...changes.filter((c) => c.kind !== 'remove'), ...changes.filter((c) => c.kind === 'remove')];
+  for (const c of order) {
+    try {
+      if (c.kind === 'add') {
+        await addMembership(ctx.db, ctx.actor, { unitId: c.unitId, role: c.role, userId, email: user.email, name: user.displayName, managedBy: 'directory' });
+      } else if (c.kind === 'roleChange') {
+        await changeRole(ctx.db, ctx.actor, { unitId: c.unitId, userId, role: c.role, expectedVersion: held.get(c.unitId)!.version });
+      } else {
+        await removeMembership(ctx.db, ctx.actor, { unitId: c.unitId, userId, expectedVersion: held.get(c.unitId)!.version });
+      }
+      done.push(c);
+    } catch (e) {
+      if (!isArborError(e) || e.code === 'authz.stale') throw e;
+      // Already there (a concurrent sync of the same person): the same outcome.
+      if (e.code === 'membership.exists' || e.code === 'membership.notFound') continue;
+      failures.push(`${c.reason}: ${e.message}`);
+    }
+  }
+  for (const f of failures) await recordDirectoryError(ctx.db, { request: `place ${user.userName}`, status: 0, detail: f });
+  return done;
+}
+
+/** A unit by id, or a path of names under a unit, found (and created when allowed) level by level. */
+async function resolveTarget(ctx: SyncContext, target: PlacementTarget): Promise<{ unitId: string; unitPath?: string[] } | undefined> {
+  if ('unitId' in target) return { unitId: target.unitId };
+  let parentId = target.parentUnitId;
+  for (let i = 0; i < target.names.length; i++) {
+    const name = validateUnitName(target.names[i]);
+    const cacheKey = `${parentId}\n${name.toLowerCase()}`;
+    let id = ctx.units.get(cacheKey) ?? (await findChild(ctx.db, parentId, name));
+    if (!id) {
+      if (!ctx.createUnits) return { unitId: `new:${target.parentUnitId}:${target.names.slice(0, target.names.length).join('\u0000')}`, unitPath: target.names };
+      id = await createOrFind(ctx, parentId, name);
+    }
+    ctx.units.set(cacheKey, id);
+    parentId = id;
+  }
+  return { unitId: parentId };
+}
+
+async function findChild(db: TenantDb, parentId: string, name: string): Promise<string | undefined> {
+  const claim = await getItem(db, siblingNameKey(db.tenantId, parentId, name));
+  return claim ? String(claim.unitId) : undefined;
+}
+
+async function createOrFind(ctx: SyncContext, parentId: string, name: string): Promise<string> {
+  try {
+    return (await createUnit(ctx.db, ctx.actor, { parentId, name, managedBy: 'directory' })).id;
+  } catch (e) {
+    // Created by a concurrent sync a moment ago.
+    if (isArborError(e) && e.code === 'unit.nameTaken') {
+      const id = await findChild(ctx.db, parentId, name);
+      if (id) return id;
+    }
+    throw e;
+  }
+}
+
+export type { Placement };

@@ -1,0 +1,143 @@
+// Server-only. Directory tokens: the bearer secrets an IdP's provisioning agent sends to /scim/v2.
+//
+// A token is `arbor_scim_<43 base64url characters>` (256 random bits), shown once when created.
+// Arbor keeps only its SHA-256, in two items:
+// - P5, platform: `TOKEN#<hash>` / `TOKEN` → tenantId, tokenId, lastUsedAt. The one GetItem that
+//   turns a bearer into a tenant; deleting it revokes the token at once.
+// - tenant: `T#<t>#DIRECTORY` / `TOKEN#<tokenId>` → label, the last 4 characters (to tell tokens
+//   apart), who made it and when: the console's list, read with the tenant's own credentials.
+// Several tokens may live at once (rotation: create the new one, switch the IdP, revoke the old).
+import { createHash, randomBytes } from 'node:crypto';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { z } from 'zod';
+import { auditEntryPut } from '../audit';
+import { batchGet, itemParser, keys, queryAll, storedActor, transaction, type AuditActor, type PlatformDb, type TenantDb } from '../db';
+import { badTokenLabel, tokenNotFound, tooManyTokens } from './errors';
+
+export const MAX_TOKENS = 5;
+const TOKEN_PREFIX = 'arbor_scim_';
+/** lastUsedAt is written at most this often per token (it is shown to the minute). */
+const LAST_USED_EVERY_MS = 60_000;
+
+export interface DirectoryScope {
+  tenant: TenantDb;
+  platform: PlatformDb;
+}
+
+export interface DirectoryToken {
+  tokenId: string;
+  label: string;
+  /** The last 4 characters of the secret. */
+  hint: string;
+  createdAt: string;
+  createdBy: AuditActor;
+  lastUsedAt?: string;
+}
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+const parseTokenItem = itemParser(
+  'directoryToken',
+  z.object({ tokenId: z.string(), label: z.string(), hint: z.string(), tokenHash: z.string(), createdAt: z.string(), createdBy: storedActor }),
+);
+const parseAccessToken = itemParser('accessToken', z.object({ tenantId: z.string(), tokenId: z.string(), lastUsedAt: z.string().optional() }));
+
+function validateLabel(raw: unknown): string {
+  const label = typeof raw === 'string' ? raw.trim() : '';
+  if (!label || [...label].length > 60) throw badTokenLabel();
+  return label;
+}
+
+async function tokenItems(db: TenantDb) {
+  const items = await queryAll(db, {
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+    ExpressionAttributeValues: { ':pk': keys.directoryPartition(db.tenantId), ':sk': keys.directoryTokenPrefix },
+    ConsistentRead: true,
+  });
+  return items.map(parseTokenItem);
+}
+
+/** Creates a token; the secret is in the result and nowhere else, ever. */
+export async function createScimToken(scope: DirectoryScope, input: { label: string; actor: AuditActor }): Promise<{ token: string; tokenId: string }> {
+  const label = validateLabel(input.label);
+  const existing = await tokenItems(scope.tenant);
+  if (existing.length >= MAX_TOKENS) throw tooManyTokens(MAX_TOKENS);
+  const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+  const tokenHash = hashOf(token);
+  const tokenId = ulid();
+  const now = new Date().toISOString();
+  const db = scope.tenant;
+  // The listing entry first: a token that works is always listed (and so can be revoked).
+  await transaction(db)
+    .add({
+      Put: {
+        TableName: db.tableName,
+        Item: { ...keys.directoryToken(db.tenantId, tokenId), type: 'directoryToken', tenantId: db.tenantId, tokenId, label, hint: token.slice(-4), tokenHash, createdAt: now, createdBy: { userId: input.actor.userId, email: input.actor.email, ...(input.actor.name ? { name: input.actor.name } : {}) } },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    })
+    .add(auditEntryPut(db, { actor: input.actor, action: 'directory.tokenCreate', target: { type: 'directory', id: tokenId, label } }))
+    .send();
+  await scope.platform.client.send(
+    new PutCommand({
+      TableName: scope.platform.tableName,
+      Item: { ...keys.accessToken(tokenHash), type: 'accessToken', kind: 'scim', tenantId: db.tenantId, tokenId, createdAt: now },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
+  );
+  return { token, tokenId };
+}
+
+/** The tenant's tokens with their last use: one Query (tenant) + one BatchGetItem (platform). */
+export async function listScimTokens(scope: DirectoryScope): Promise<DirectoryToken[]> {
+  const items = await tokenItems(scope.tenant);
+  const used = new Map<string, string | undefined>();
+  if (items.length > 0) {
+    const platformItems = await batchGet(scope.platform, items.map((t) => keys.accessToken(t.tokenHash)), { consistent: false });
+    for (const p of platformItems) {
+      const a = parseAccessToken(p);
+      used.set(a.tokenId, a.lastUsedAt);
+    }
+  }
+  return items
+    .map((t) => ({ tokenId: t.tokenId, label: t.label, hint: t.hint, createdAt: t.createdAt, createdBy: t.createdBy, ...(used.get(t.tokenId) ? { lastUsedAt: used.get(t.tokenId) } : {}) }))
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+/** Revokes a token: the platform item goes first, so it stops working before it leaves the list. */
+export async function revokeScimToken(scope: DirectoryScope, input: { tokenId: string; actor: AuditActor }): Promise<void> {
+  const db = scope.tenant;
+  const found = (await tokenItems(db)).find((t) => t.tokenId === input.tokenId);
+  if (!found) throw tokenNotFound();
+  await scope.platform.client.send(new DeleteCommand({ TableName: scope.platform.tableName, Key: keys.accessToken(found.tokenHash) }));
+  await transaction(db)
+    .add({ Delete: { TableName: db.tableName, Key: keys.directoryToken(db.tenantId, found.tokenId), ConditionExpression: 'attribute_exists(PK)' } }, () => tokenNotFound())
+    .add(auditEntryPut(db, { actor: input.actor, action: 'directory.tokenRevoke', target: { type: 'directory', id: found.tokenId, label: found.label } }))
+    .send();
+}
+
+export interface TokenHolder {
+  tenantId: string;
+  tokenId: string;
+}
+
+/**
+ * The tenant a bearer token opens, or undefined. One strongly consistent GetItem (a revoked token
+ * stops at once); the last use is recorded at most once a minute, after the answer is known.
+ */
+export async function authenticateScimToken(platform: PlatformDb, bearer: string | undefined): Promise<TokenHolder | undefined> {
+  if (!bearer?.startsWith(TOKEN_PREFIX) || bearer.length > 200) return undefined;
+  const key = keys.accessToken(hashOf(bearer));
+  const out = await platform.client.send(new GetCommand({ TableName: platform.tableName, Key: key, ConsistentRead: true }));
+  if (!out.Item || out.Item.kind !== 'scim') return undefined;
+  const holder = parseAccessToken(out.Item);
+  const now = Date.now();
+  if (!holder.lastUsedAt || now - Date.parse(holder.lastUsedAt) > LAST_USED_EVERY_MS) {
+    // Bookkeeping: a lost update only makes "last used" a minute older.
+    void platform.client
+      .send(new UpdateCommand({ TableName: platform.tableName, Key: key, UpdateExpression: 'SET lastUsedAt = :now', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':now': new Date(now).toISOString() } }))
+      .catch(() => undefined);
+  }
+  return { tenantId: holder.tenantId, tokenId: holder.tokenId };
+}
