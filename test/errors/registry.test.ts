@@ -54,7 +54,7 @@ const SAMPLES: Record<string, unknown[][]> = {
   staleDecision: [['grant'], ['target']],
   requestInvalid: [['request body', ' (name)', 'must be text', [{ path: ['name'], message: 'must be text' }]]],
   requestTooLarge: [[64 * 1024]],
-  badId: [['tenant'], ['unit'], ['user'], ['invitation'], ['moveJob']],
+  badId: [['tenant'], ['unit'], ['user'], ['invitation'], ['moveJob'], ['group']],
   badName: [['unit', "can't be empty."], ['user', 'is required.'], ['tenant', 'needs at least one visible character.']],
   badVersion: [['unit'], ['membership'], ['tenant'], ['invitation']],
   badPrefix: [['search.badPrefix', 'empty'], ['member.badPrefix', { max: 100 }]],
