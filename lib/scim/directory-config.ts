@@ -10,7 +10,9 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import { monotonicFactory } from 'ulid';
 import { z } from 'zod';
 import { auditEntryPut } from '../audit';
-import { itemParser, keys, transaction, TTL_ATTRIBUTE, type AuditActor, type TenantDb, type WriteGuards } from '../db';
+import { batchGet, itemParser, keys, transaction, TTL_ATTRIBUTE, type AuditActor, type TenantDb, type WriteGuards } from '../db';
+import { toTenantSettings } from '../tenants';
+import { tenantNotFound } from '../tenants/errors';
 import { rulesChanged } from './errors';
 import { EMPTY_RULES, storedRules, type DirectoryRules } from './rules';
 
@@ -42,12 +44,28 @@ const parseConfig = itemParser(
 
 export async function getDirectoryConfig(db: TenantDb): Promise<DirectoryConfig> {
   const out = await db.client.send(new GetCommand({ TableName: db.tableName, Key: keys.directoryConfig(db.tenantId), ConsistentRead: true }));
-  if (!out.Item) return { provider: 'other', rules: EMPTY_RULES, version: 0, userCount: 0, groupCount: 0 };
-  const c = parseConfig(out.Item);
+  return toDirectoryConfig(out.Item);
+}
+
+/** The settings item as read (absent: nothing saved or counted yet). */
+export function toDirectoryConfig(item: Record<string, unknown> | undefined): DirectoryConfig {
+  if (!item) return { provider: 'other', rules: EMPTY_RULES, version: 0, userCount: 0, groupCount: 0 };
+  const c = parseConfig(item);
   return {
     provider: c.provider ?? 'other', rules: c.rules ?? EMPTY_RULES, version: c.version ?? 0, ...(c.lastSyncAt ? { lastSyncAt: c.lastSyncAt } : {}),
     userCount: Math.max(0, c.userCount ?? 0), groupCount: Math.max(0, c.groupCount ?? 0),
   };
+}
+
+/**
+ * What every SCIM request starts from, in one strongly consistent BatchGetItem: the directory's
+ * settings and the tenant's (for its root unit, every person's home).
+ */
+export async function readSyncSettings(db: TenantDb): Promise<{ config: DirectoryConfig; rootUnitId: string }> {
+  const items = await batchGet(db, [keys.directoryConfig(db.tenantId), keys.tenantSettings(db.tenantId)]);
+  const tenant = items.find((i) => i.SK === 'TENANT');
+  if (!tenant) throw tenantNotFound();
+  return { config: toDirectoryConfig(items.find((i) => i.SK === 'CONFIG')), rootUnitId: toTenantSettings(tenant).rootUnitId };
 }
 
 /** Who the audit trail names for the directory's changes: "Directory sync (Entra ID)". */
@@ -57,12 +75,19 @@ export const directoryActor = (config: Pick<DirectoryConfig, 'provider'>): Audit
   name: `Directory sync (${PROVIDERS[config.provider]})`,
 });
 
-/** The rules a request decided with, as a condition of each of its writes. */
+/**
+ * The rules a request decided with, as a condition of each of its writes, beside the facts the
+ * request's own entry point bound (an admin's granting membership, when an admin applies rules).
+ */
 export function rulesGuard(db: TenantDb, config: DirectoryConfig): WriteGuards {
   const key = keys.directoryConfig(db.tenantId);
-  // Never saved: the item must still not exist (a saved version is ≥ 1).
+  // Never saved: nothing to hold (a saved version is ≥ 1).
   const facts = config.version === 0 ? [] : [{ key, expect: { version: config.version }, changed: 'grant' as const }];
-  return { facts: () => facts, sent: () => undefined };
+  const outer = db.guards;
+  return {
+    facts: () => [...(outer?.facts() ?? []), ...facts],
+    sent: () => outer?.sent(),
+  };
 }
 
 /** Saves provider and rules, conditioned on the version the admin previewed. */

@@ -3,10 +3,9 @@
 // scoped credentials, so a token can reach nothing of another tenant: another tenant's ids are
 // simply not found (404). Answers are `application/scim+json`; every failure is the RFC's error
 // message, and a failed request changes nothing it had not already committed whole.
-import { getTenantSettings } from '../tenants';
 import { platformDb, tenantDb } from '../tenancy';
 import { selectionOf } from './attribute-selection';
-import { directoryActor, getDirectoryConfig, noteSync, recordDirectoryError, rulesGuard } from './directory-config';
+import { directoryActor, noteSync, readSyncSettings, recordDirectoryError, rulesGuard } from './directory-config';
 import { createDirectoryGroup, deleteDirectoryGroup, groupResource, patchDirectoryGroup, readGroupOrThrow, replaceDirectoryGroup } from './groups';
 import { listGroups, listUsers } from './list-resources';
 import type { SyncContext } from './place-people';
@@ -28,8 +27,8 @@ export async function handleScimRequest(request: Request, segments: string[]): P
     const holder = await authenticateScimToken(platformDb(), bearer);
     if (!holder) throw unauthorized();
     const db = await tenantDb(holder.tenantId);
-    const [config, settings] = await Promise.all([getDirectoryConfig(db), getTenantSettings(db)]);
-    ctx = { db: { ...db, guards: rulesGuard(db, config) }, config, actor: directoryActor(config), rootUnitId: settings.rootUnitId, units: new Map(), createUnits: true };
+    const { config, rootUnitId } = await readSyncSettings(db);
+    ctx = { db: { ...db, guards: rulesGuard(db, config) }, config, actor: directoryActor(config), rootUnitId, units: new Map(), createUnits: true };
     void noteSync(db, config);
     const response = await route(ctx, method, segments, url.searchParams, request);
     return response;

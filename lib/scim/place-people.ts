@@ -15,7 +15,7 @@ import { createUnit, siblingNameKey, validateUnitName } from '../org';
 import type { Role } from '../authz/roles';
 import { recordDirectoryError, type DirectoryConfig } from './directory-config';
 import { toDirectoryGroup } from './group-item';
-import { placementsFor, roleForUnit, strongest, type Placement, type PlacementTarget } from './rules';
+import { placementsFor, roleForUnit, strongest, type PlacementTarget } from './rules';
 import { toDirectoryUser } from './user-item';
 import type { DirectoryUser } from './user-resource';
 
@@ -164,4 +164,3 @@ async function createOrFind(ctx: SyncContext, parentId: string, name: string): P
   }
 }
 
-export type { Placement };

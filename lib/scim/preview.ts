@@ -8,12 +8,11 @@
 // Apply: after the rules are saved, the people are placed page by page (20 a request, the
 // console drives the pages, as the CSV import does), each with the ordinary writes.
 import { INDEX, keys, queryAll, type TenantDb } from '../db';
-import { getTenantSettings } from '../tenants';
 import { toMembership, type Membership } from '../members/membership-items';
 import { unitLabels } from '../org';
 import { mapLimit } from '../org/map-limit';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { directoryActor, getDirectoryConfig, rulesGuard, type DirectoryConfig, type Provider } from './directory-config';
+import { directoryActor, readSyncSettings, rulesGuard, type DirectoryConfig, type Provider } from './directory-config';
 import { toDirectoryGroup, type DirectoryGroup } from './group-item';
 import { placePerson, planPerson, type PersonState, type PlannedChange, type SyncContext } from './place-people';
 import type { DirectoryRules } from './rules';
@@ -51,9 +50,9 @@ export async function listDirectoryGroups(db: TenantDb): Promise<DirectoryGroup[
 }
 
 export async function previewDirectoryRules(db: TenantDb, input: { provider: Provider; rules: DirectoryRules }): Promise<DirectoryPreview> {
-  const [config, settings] = await Promise.all([getDirectoryConfig(db), getTenantSettings(db)]);
+  const { config, rootUnitId } = await readSyncSettings(db);
   const draft: DirectoryConfig = { ...config, provider: input.provider, rules: input.rules };
-  const ctx: SyncContext = { db, config: draft, actor: directoryActor(draft), rootUnitId: settings.rootUnitId, units: new Map(), createUnits: false };
+  const ctx: SyncContext = { db, config: draft, actor: directoryActor(draft), rootUnitId, units: new Map(), createUnits: false };
 
   const [userItems, membershipItems, groupLinks] = await Promise.all([
     queryAll(db, { IndexName: INDEX.gsi2, KeyConditionExpression: 'GSI2PK = :pk', ExpressionAttributeValues: { ':pk': keys.gsi2.directoryUsers(db.tenantId) } }),
@@ -115,9 +114,9 @@ const APPLY_PAGE = 20;
 
 /** Places one page of people by the saved rules (version as previewed); the console calls it until no cursor is left. */
 export async function applyDirectoryRules(db: TenantDb, input: { expectedVersion: number; cursor?: string }): Promise<ApplyProgress> {
-  const [config, settings] = await Promise.all([getDirectoryConfig(db), getTenantSettings(db)]);
+  const { config, rootUnitId } = await readSyncSettings(db);
   if (config.version !== input.expectedVersion) throw rulesChanged();
-  const ctx: SyncContext = { db: { ...db, guards: rulesGuard(db, config) }, config, actor: directoryActor(config), rootUnitId: settings.rootUnitId, units: new Map(), createUnits: true };
+  const ctx: SyncContext = { db: { ...db, guards: rulesGuard(db, config) }, config, actor: directoryActor(config), rootUnitId, units: new Map(), createUnits: true };
   let start: Record<string, unknown> | undefined;
   if (input.cursor) {
     try {

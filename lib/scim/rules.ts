@@ -38,6 +38,8 @@ export interface DirectoryRules {
 }
 
 export const EMPTY_RULES: DirectoryRules = { groups: [] };
+/** 1–3 visible characters (no spaces, controls or format characters such as zero-width joiners). */
+const SEPARATOR = /^[^\p{Cc}\p{Cf}\p{Z}]{1,3}$/u;
 export const MAX_GROUP_RULES = 50;
 
 const role = z.enum(ROLES);
@@ -65,7 +67,7 @@ export function validateRules(raw: unknown): DirectoryRules {
   for (const p of [rules.departments, rules.groupNames]) {
     if (!p) continue;
     if (p.parentUnitId) validateId(p.parentUnitId, 'unit');
-    if (!p.separator.trim() || [...p.separator].length > 3) throw badRules('A path separator is 1–3 characters, such as "/".');
+    if (!SEPARATOR.test(p.separator)) throw badRules('A path separator is 1–3 visible characters, such as "/".');
   }
   if (rules.groupNames) checkRole(rules.groupNames.role);
   return rules;

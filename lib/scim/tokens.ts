@@ -43,9 +43,11 @@ const parseTokenItem = itemParser(
 );
 const parseAccessToken = itemParser('accessToken', z.object({ tenantId: z.string(), tokenId: z.string(), lastUsedAt: z.string().optional() }));
 
+const INVISIBLE = /[\p{Cc}\p{Cf}]/u;
+
 function validateLabel(raw: unknown): string {
-  const label = typeof raw === 'string' ? raw.trim() : '';
-  if (!label || [...label].length > 60) throw badTokenLabel();
+  const label = typeof raw === 'string' ? raw.normalize('NFC').trim() : '';
+  if (!label || [...label].length > 60 || INVISIBLE.test(label)) throw badTokenLabel();
   return label;
 }
 
@@ -105,16 +107,22 @@ export async function listScimTokens(scope: DirectoryScope): Promise<DirectoryTo
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
-/** Revokes a token: the platform item goes first, so it stops working before it leaves the list. */
+/**
+ * Revokes a token. The decision is recorded first (the audit entry, with a check that the token
+ * is still listed, carrying the request's bound facts), then the platform item goes, so the token
+ * stops working, and the listing entry last: a token that still works is always listed.
+ */
 export async function revokeScimToken(scope: DirectoryScope, input: { tokenId: string; actor: AuditActor }): Promise<void> {
   const db = scope.tenant;
   const found = (await tokenItems(db)).find((t) => t.tokenId === input.tokenId);
   if (!found) throw tokenNotFound();
-  await scope.platform.client.send(new DeleteCommand({ TableName: scope.platform.tableName, Key: keys.accessToken(found.tokenHash) }));
+  const key = keys.directoryToken(db.tenantId, found.tokenId);
   await transaction(db)
-    .add({ Delete: { TableName: db.tableName, Key: keys.directoryToken(db.tenantId, found.tokenId), ConditionExpression: 'attribute_exists(PK)' } }, () => tokenNotFound())
+    .add({ ConditionCheck: { TableName: db.tableName, Key: key, ConditionExpression: 'attribute_exists(PK)' } }, () => tokenNotFound())
     .add(auditEntryPut(db, { actor: input.actor, action: 'directory.tokenRevoke', target: { type: 'directory', id: found.tokenId, label: found.label } }))
     .send();
+  await scope.platform.client.send(new DeleteCommand({ TableName: scope.platform.tableName, Key: keys.accessToken(found.tokenHash) }));
+  await db.client.send(new DeleteCommand({ TableName: db.tableName, Key: key }));
 }
 
 export interface TokenHolder {

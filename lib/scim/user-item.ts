@@ -8,7 +8,7 @@
 // externalId (`externalId eq`; sparse).
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { itemParser, keys, type Key, type TenantDb } from '../db';
+import { itemParser, keys, type Key } from '../db';
 import type { DirectoryUser } from './user-resource';
 
 export const nameKey = (text: string) => text.normalize('NFKC').toLowerCase();
@@ -69,4 +69,3 @@ export function resumeKeyOf(item: Record<string, unknown>, index?: 'GSI1' | 'GSI
   return { PK: item.PK, SK: item.SK, ...(index ? { [`${index}PK`]: item[`${index}PK`], [`${index}SK`]: item[`${index}SK`] } : {}) };
 }
 
-export type { TenantDb };

@@ -2,7 +2,6 @@
 // hard delete) and list. A User is the SCIM item in the person's partition; their Arbor identity
 // is the platform user of their email (P3, created when new, like a sign-in's), and their place
 // in the tree comes from the rules (./place-people.ts) after every change.
-import { ulid } from 'ulid';
 import { ensureUser } from '../users';
 import { batchGet, keys, transaction, type PlatformDb } from '../db';
 import { ULID } from '../validation';
@@ -121,4 +120,3 @@ export async function deleteDirectoryUser(ctx: SyncContext, rawId: string): Prom
   await countResources(db, 'userCount', -1);
 }
 
-export const newGroupId = () => ulid();

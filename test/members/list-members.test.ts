@@ -81,7 +81,7 @@ describe('member reads (T6, T7, T8, member list)', () => {
     assert.equal(byUnit[t.cloud.id].role, 'manager');
     assert.equal(byUnit[t.cloud.id].unitPath, t.cloud.path);
     assert.equal(byUnit[t.sales.id].name, 'Ada');
-    assert.deepEqual(await getUserMemberships(t.db, person('Nobody').userId), { user: undefined, memberships: [] });
+    assert.deepEqual(await getUserMemberships(t.db, person('Nobody').userId), { user: undefined, memberships: [], deactivated: false });
   });
 
   test('the member list is sorted by email, flags pending invitations, hides expired ones, filters by prefix', async () => {

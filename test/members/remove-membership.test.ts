@@ -39,7 +39,7 @@ describe('removeMembership (T12 remove)', () => {
     await removeMembership(t.db, t.owner, { unitId: t.sales.id, userId: ada.userId, expectedVersion: 1 });
     assert.equal(await get(keys.tenantUser(t.tenantId, ada.userId)), undefined, 'the person left the tenant');
     assert.equal((await tenantsOf(ada.userId)).length, 0, 'and the tenant left their tenant list (P2)');
-    assert.deepEqual(await getUserMemberships(t.db, ada.userId), { user: undefined, memberships: [] });
+    assert.deepEqual(await getUserMemberships(t.db, ada.userId), { user: undefined, memberships: [], deactivated: false });
     await assertMembershipInvariants(t.tenantId, t.rootUnitId);
   });
 
