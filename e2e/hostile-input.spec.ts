@@ -44,6 +44,7 @@ test.beforeAll(async ({ browser }, info) => {
     membershipUnitId: tenant.units.Design,
     invitationId: invitation.id,
     jobId: ulid(),
+    absentId: ulid(),
     sso: { issuer: connection.issuer, clientId: connection.clientId, domain: tenant.domain, version: connection.version },
     tenantVersion: (await getTenantSettings(db)).version,
   };
@@ -199,7 +200,7 @@ test('the route table covers every handler of every route file', () => {
 function fakeWorld(): HostileWorld {
   const id = ulid();
   return {
-    rootUnitId: id, unitId: id, otherUnitId: id, userId: id, membershipUnitId: id, invitationId: id, jobId: id,
+    rootUnitId: id, unitId: id, otherUnitId: id, userId: id, membershipUnitId: id, invitationId: id, jobId: id, absentId: id,
     sso: { issuer: 'https://idp.example', clientId: 'x', domain: 'example.test', version: 1 }, tenantVersion: 1,
   };
 }

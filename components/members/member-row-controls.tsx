@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DirectoryBadge } from '@/components/ui/directory-badge';
 import { RoleBadge } from '@/components/ui/role-badge';
 import { toast } from '@/components/ui/toaster';
 import { api, ApiError } from '@/lib/api/client';
@@ -31,6 +32,8 @@ export function MemberRowControls({ row, onChanged, onRemoved }: MemberRowContro
   const [confirming, setConfirming] = useState(false);
   const [conflict, setConflict] = useState<MembershipConflict | null>(null);
   const who = row.name || row.email;
+  const managed = row.managedBy === 'directory';
+  const managedWarning = 'Directory sync manages this membership; its next sync may undo your change.';
 
   function failed(e: unknown, kind: MembershipConflict['kind'], wanted?: Role) {
     if (e instanceof ApiError && e.isConflict) {
@@ -56,6 +59,7 @@ export function MemberRowControls({ row, onChanged, onRemoved }: MemberRowContro
       setConflict(null);
       onChanged(updated);
       toast.success(`${who} is now ${updated.role} of ${row.unitName}.`);
+      if (managed) toast.warning(managedWarning);
     } catch (e) {
       failed(e, 'role', role);
     } finally {
@@ -90,6 +94,7 @@ export function MemberRowControls({ row, onChanged, onRemoved }: MemberRowContro
 
   return (
     <div className="flex items-center justify-end gap-2">
+      {managed && <DirectoryBadge />}
       {row.roleOptions.length > 1 ? (
         <div className="w-32">
           <RoleSelect
@@ -119,9 +124,12 @@ export function MemberRowControls({ row, onChanged, onRemoved }: MemberRowContro
         open={confirming}
         title={`Remove ${who} from ${row.unitName}?`}
         description={
-          row.isSelf
-            ? `You will lose the ${row.role} role you hold on ${row.unitName}.`
-            : `${who} loses the ${row.role} role on ${row.unitName} and what it gives them there. Their other memberships stay.`
+          <>
+            {row.isSelf
+              ? `You will lose the ${row.role} role you hold on ${row.unitName}.`
+              : `${who} loses the ${row.role} role on ${row.unitName} and what it gives them there. Their other memberships stay.`}
+            {managed && <span className="mt-2 block text-amber-800 dark:text-amber-300">{managedWarning}</span>}
+          </>
         }
         confirmLabel="Remove"
         busy={busy}

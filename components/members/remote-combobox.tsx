@@ -19,10 +19,12 @@ export interface RemoteComboboxProps<T> {
   renderOption: (option: T) => ReactNode;
   emptyText?: string;
   autoFocus?: boolean;
+  /** The label is the accessible name only (a table's column says what the field is). */
+  hideLabel?: boolean;
 }
 
 export function RemoteCombobox<T>({
-  label, placeholder, value, onChange, urlFor, pick, keyOf, display, renderOption, emptyText = 'No matches.', autoFocus,
+  label, placeholder, value, onChange, urlFor, pick, keyOf, display, renderOption, emptyText = 'No matches.', autoFocus, hideLabel,
 }: RemoteComboboxProps<T>) {
   const [query, setQuery] = useState('');
   const trimmed = query.trim();
@@ -31,7 +33,7 @@ export function RemoteCombobox<T>({
 
   return (
     <Field>
-      <Label className="mb-1 block text-sm font-medium">{label}</Label>
+      <Label className={hideLabel ? 'sr-only' : 'mb-1 block text-sm font-medium'}>{label}</Label>
       <Combobox value={value} onChange={onChange} onClose={() => setQuery('')} by={(a, b) => (a && b ? keyOf(a) === keyOf(b) : a === b)}>
         <ComboboxInput
           className={inputClass}

@@ -4,10 +4,11 @@
 import type { UnitOption } from '@/lib/screens/members';
 import { RemoteCombobox } from './remote-combobox';
 
-export function UnitPicker({ value, onChange, label = 'Unit' }: { value: UnitOption | null; onChange: (u: UnitOption | null) => void; label?: string }) {
+export function UnitPicker({ value, onChange, label = 'Unit', hideLabel }: { value: UnitOption | null; onChange: (u: UnitOption | null) => void; label?: string; hideLabel?: boolean }) {
   return (
     <RemoteCombobox<UnitOption>
       label={label}
+      hideLabel={hideLabel}
       placeholder="Type a unit name"
       value={value}
       onChange={onChange}

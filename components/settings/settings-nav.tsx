@@ -6,6 +6,7 @@ import { usePathname } from 'next/navigation';
 const TABS = [
   { href: '/settings', label: 'General' },
   { href: '/settings/import', label: 'Import & export' },
+  { href: '/settings/directory', label: 'Directory sync' },
 ];
 
 export function SettingsNav() {

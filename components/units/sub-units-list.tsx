@@ -1,5 +1,6 @@
 // The first page of a unit's sub-units (T3), each a link to its page with its counts.
 import Link from 'next/link';
+import { DirectoryBadge } from '@/components/ui/directory-badge';
 import { EmptyState } from '@/components/ui/empty-state';
 import type { UnitRow } from '@/lib/screens/unit-view';
 import { plural } from '@/lib/text/plural';
@@ -21,7 +22,10 @@ export function SubUnitsList({ items, more, total, canCreate }: { items: UnitRow
               href={`/units/${u.id}`}
               className="flex items-center justify-between gap-3 px-3 py-2 text-sm hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-emerald-600 dark:hover:bg-zinc-900"
             >
-              <span className="truncate font-medium">{u.name}</span>
+              <span className="flex min-w-0 items-center gap-2">
+                <span className="truncate font-medium">{u.name}</span>
+                {u.managedBy === 'directory' && <DirectoryBadge />}
+              </span>
               <span className="shrink-0 text-xs text-zinc-600 tabular-nums dark:text-zinc-400">
                 {plural(u.childCount, 'sub-unit')} · {plural(u.memberCount, 'member')}
               </span>

@@ -4,6 +4,7 @@
 // conflict dialog.
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { DirectoryBadge } from '@/components/ui/directory-badge';
 import { toast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api/client';
 import type { UnitRow } from '@/lib/screens/unit-view';
@@ -97,7 +98,7 @@ export function UnitTitle({ unit, canRename }: { unit: UnitRow; canRename: boole
               onChange={(e) => setDraft(e.target.value)}
               onKeyDown={onKeyDown}
               aria-invalid={error ? true : undefined}
-              aria-describedby={error ? 'unit-name-error' : 'unit-name-hint'}
+              aria-describedby={`${error ? 'unit-name-error' : 'unit-name-hint'}${latest.managedBy === 'directory' ? ' unit-name-managed' : ''}`}
               disabled={saving}
               className="w-full rounded-md border border-zinc-300 bg-white px-2 py-1 text-2xl font-semibold focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30 aria-[invalid=true]:border-red-600 dark:border-zinc-700 dark:bg-zinc-900"
             />
@@ -110,6 +111,9 @@ export function UnitTitle({ unit, canRename }: { unit: UnitRow; canRename: boole
                 Enter to save, Escape to cancel.
               </p>
             )}
+            {latest.managedBy === 'directory' && (
+              <p id="unit-name-managed" className="mt-1 text-xs text-amber-800 dark:text-amber-300">Directory sync manages this unit; its next sync may undo your change.</p>
+            )}
           </div>
           <Button type="submit" variant="primary" disabled={saving}>
             {saving ? 'Saving…' : 'Save'}
@@ -121,6 +125,7 @@ export function UnitTitle({ unit, canRename }: { unit: UnitRow; canRename: boole
       ) : (
         <div className="flex min-w-0 items-center gap-2">
           <h1 className="truncate text-2xl font-semibold">{latest.name}</h1>
+          {latest.managedBy === 'directory' && <DirectoryBadge />}
           {canRename && (
             <Button variant="ghost" size="sm" onClick={start} aria-label="Rename unit" title="Rename">
               <svg viewBox="0 0 16 16" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true">

@@ -33,6 +33,8 @@ export interface HostileWorld {
   membershipUnitId: string;
   invitationId: string;
   jobId: string;
+  /** An id nothing in the tenant has (a directory token to revoke, a directory group to map). */
+  absentId: string;
   sso: { issuer: string; clientId: string; domain: string; version: number };
   tenantVersion: number;
 }
@@ -46,7 +48,22 @@ const auditFilters = (w: HostileWorld): Record<string, Field> => ({
 });
 
 /** Routes with handlers that take no input at all. */
-export const NO_INPUT = ['GET /api/health', 'GET /api/v1/export/memberships.csv', 'GET /api/v1/export/units.csv', 'GET /api/v1/settings/sso'];
+export const NO_INPUT = [
+  'GET /api/health', 'GET /api/v1/export/memberships.csv', 'GET /api/v1/export/units.csv', 'GET /api/v1/settings/sso', 'GET /api/v1/directory/tokens',
+];
+
+/**
+ * Directory rules with one group mapping (to a group that does not exist), as the rules and
+ * preview routes take them. Every request of the batch is refused: nothing is ever saved.
+ */
+const directoryRules = (w: HostileWorld) => ({
+  value: { groups: [{ groupId: w.absentId, unitId: w.unitId, role: 'member' }] },
+  fields: {
+    'rules.groups.0.groupId': { kind: 'id', value: w.absentId },
+    'rules.groups.0.unitId': { kind: 'id', value: w.unitId },
+    'rules.groups.0.role': { kind: 'role', value: 'member' },
+  } satisfies Record<string, Field>,
+});
 
 /** Routes tested by their own suites (next-auth's sign-in and callback: e2e/sso.spec.ts, and below). */
 export const OWN_SUITE = ['GET /api/auth/[...nextauth]', 'POST /api/auth/[...nextauth]'];
@@ -55,6 +72,29 @@ export function routeCases(w: HostileWorld): RouteCase[] {
   const unit = { unitId: { kind: 'id' as const, value: w.unitId } };
   const search = (value: string, optional = false): Field => ({ kind: 'search', value, accepts: optional ? ['empty', 'blank'] : [] });
   return [
+    {
+      method: 'POST', route: '/api/v1/directory/tokens',
+      body: { value: { label: 'Hostile' }, fields: { label: { kind: 'name', value: 'Hostile' } } },
+    },
+    // A token that does not exist: the only request that gets through (an empty body) answers 404.
+    { method: 'DELETE', route: '/api/v1/directory/tokens/[tokenId]', path: { tokenId: { kind: 'id', value: w.absentId } }, body: { value: {}, fields: {} } },
+    {
+      method: 'PUT', route: '/api/v1/directory/rules',
+      body: {
+        value: { provider: 'okta', rules: directoryRules(w).value, expectedVersion: 0 },
+        // 0 is the version of rules never saved: accepted, it would save them.
+        fields: { provider: { kind: 'role', value: 'okta' }, ...directoryRules(w).fields, expectedVersion: { kind: 'version', value: 0, accepts: ['zero'] } },
+      },
+    },
+    {
+      method: 'POST', route: '/api/v1/directory/preview',
+      body: { value: { provider: 'okta', rules: directoryRules(w).value }, fields: { provider: { kind: 'role', value: 'okta' }, ...directoryRules(w).fields } },
+    },
+    // Rules never saved: version 1 is not theirs, so even a well-formed page is refused (409).
+    {
+      method: 'POST', route: '/api/v1/directory/apply',
+      body: { value: { expectedVersion: 1 }, fields: { expectedVersion: { kind: 'version', value: 1 }, cursor: { kind: 'cursor', value: undefined } }, optional: ['cursor'] },
+    },
     { method: 'GET', route: '/api/v1/audit', query: { unitId: { kind: 'id', value: w.unitId }, ...auditFilters(w), cursor: { kind: 'cursor', value: undefined } } },
     { method: 'GET', route: '/api/v1/export/audit.csv', query: { unitId: { kind: 'id', value: w.unitId }, ...auditFilters(w) } },
     {

@@ -34,6 +34,7 @@ export interface Places {
   'audit.read': { unit?: UnitRef };
   'tenant.settings.read': Record<string, never>;
   'tenant.settings.update': Record<string, never>;
+  /** The identity-provider connections: single sign-on and directory sync (SCIM tokens, rules). */
   'sso.manage': Record<string, never>;
   /** The tenant-wide people directory: member list, pending invitations, search by name/email. */
   'members.list': Record<string, never>;

@@ -89,6 +89,12 @@ export function describeAudit(e: AuditEntry, names: Map<string, string>): string
     }
     case 'tenant.create':
       return `created the organization ${label}`;
+    case 'directory.tokenCreate':
+      return `created the directory token ${label}`;
+    case 'directory.tokenRevoke':
+      return `revoked the directory token ${label}`;
+    case 'directory.rulesUpdate':
+      return 'updated the directory sync rules';
     default:
       return `${e.action} ${label}`.trim();
   }
@@ -135,6 +141,7 @@ export const AUDIT_ACTIONS = [
   'membership.add', 'membership.roleChange', 'membership.remove', 'membership.removeFromTenant',
   'invitation.create', 'invitation.revoke', 'invitation.accept',
   'tenant.create', 'tenant.rename', 'sso.update',
+  'directory.tokenCreate', 'directory.tokenRevoke', 'directory.rulesUpdate',
 ] as const;
 
 /**

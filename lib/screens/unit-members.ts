@@ -41,6 +41,8 @@ export interface MemberRowView {
   lastOwner?: boolean;
   /** The row is the actor. */
   isSelf: boolean;
+  /** Directory sync made this membership and keeps it: its next sync may undo a change. */
+  managedBy?: 'directory';
 }
 
 export interface UnitMembersPage {
@@ -128,6 +130,7 @@ export function memberRow(access: ActorAccess, m: Membership, unitName: string, 
     canRemove: !lastOwner && can(access, 'membership.remove', { unit, userId: m.userId, role: m.role }),
     ...(lastOwner ? { lastOwner } : {}),
     isSelf: m.userId === access.userId,
+    ...(m.managedBy ? { managedBy: m.managedBy } : {}),
   };
 }
 

@@ -13,6 +13,8 @@ export interface UnitRow extends Pick<Unit, 'id' | 'name' | 'parentId' | 'depth'
   canEdit: boolean;
   /** May create units under this one (and, with a move scope, move units here). */
   canCreate: boolean;
+  /** Directory sync created it: the console marks it, and warns that a rename may be undone. */
+  managedBy?: 'directory';
 }
 
 export function toUnitRow(unit: Unit, access: ActorAccess): UnitRow {
@@ -28,6 +30,7 @@ export function toUnitRow(unit: Unit, access: ActorAccess): UnitRow {
     locked: Boolean(unit.lockedBy),
     canEdit: can(access, 'unit.rename', { unit }),
     canCreate: can(access, 'unit.create', { parent: unit }),
+    ...(unit.managedBy ? { managedBy: unit.managedBy } : {}),
   };
 }
 

@@ -17,15 +17,27 @@ import type { Key, TenantDb } from '../../lib/db';
 import { createInvitation } from '../../lib/invitations';
 import { addMembership, changeRole, loadActorAccess, readUnitMember, removeMembership, type Role } from '../../lib/members';
 import { createUnit, getUnitOrThrow, moveUnit } from '../../lib/org';
+import { createScimToken } from '../../lib/scim';
 import { person } from '../members/fixtures';
 import { newTenant } from '../support/fixtures';
 import { tenantDbFor } from '../support/tenant-db';
+import { testPlatformDb } from '../support/tenancy';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
 /** Mutation routes that write nothing, each with its reason. */
 const READ_ONLY: Record<string, string> = {
   'POST /api/v1/import/preview': 'checks a CSV against the organization and answers the plan; writes nothing',
+  'POST /api/v1/directory/preview': 'computes what directory rules would change; writes nothing',
+};
+
+/**
+ * Mutation routes whose writes are audited as another actor, so this suite's audit check cannot
+ * see them; each with its reason.
+ */
+const CARRIED_OUT: Record<string, string> = {
+  'POST /api/v1/directory/apply':
+    "places directory people by the rules PUT /api/v1/directory/rules saved (bound above), as the directory's actor: every write carries the admin's grant and the rules' version (lib/scim rulesGuard); the writes the IdP's next SCIM request makes anyway",
 };
 
 type Race = 'targetMoved' | 'demoted' | 'removed' | 'grantMoved';
@@ -48,7 +60,8 @@ async function world() {
   await addMembership(db, owner, { unitId: cloud.id, role: 'member', ...carl });
   await addMembership(db, owner, { unitId: sales.id, role: 'member', ...bob });
   const invitation = await createInvitation(db, owner, { email: `ivy@${t.domain}`, unitId: cloud.id, role: 'member' });
-  return { t, db, owner, root: t.rootUnitId, eng, plat, cloud, sales, mia, ada, carl, bob, invitation, domain: t.domain };
+  const directoryToken = await createScimToken({ tenant: db, platform: testPlatformDb() }, { label: 'IdP', actor: owner });
+  return { t, db, owner, root: t.rootUnitId, eng, plat, cloud, sales, mia, ada, carl, bob, invitation, directoryToken, domain: t.domain };
 }
 type World = Awaited<ReturnType<typeof world>>;
 
@@ -105,6 +118,9 @@ const CASES: Record<string, Case> = {
     as: 'ada', races: TENANT_RACES,
     body: (w) => ({ issuer: 'https://idp.example.test', clientId: 'arbor', clientSecret: 'a-secret', domains: [w.domain], jit: false }),
   },
+  'POST /api/v1/directory/tokens': { as: 'ada', races: TENANT_RACES, body: () => ({ label: 'Okta' }) },
+  'DELETE /api/v1/directory/tokens/[tokenId]': { as: 'ada', races: TENANT_RACES, params: (w) => ({ tokenId: w.directoryToken.tokenId }), body: () => ({}) },
+  'PUT /api/v1/directory/rules': { as: 'ada', races: TENANT_RACES, body: () => ({ provider: 'okta', rules: { groups: [], departments: { separator: '/' } }, expectedVersion: 0 }) },
 };
 
 /** Every exported non-GET handler of app/api, as "METHOD /route". */
@@ -188,7 +204,7 @@ describe('decisions bound into writes', () => {
 
   test('every mutation route has its race case (or is listed as writing nothing)', () => {
     const routes = mutationRoutes();
-    const covered = [...Object.keys(CASES), ...Object.keys(READ_ONLY)].sort();
+    const covered = [...Object.keys(CASES), ...Object.keys(READ_ONLY), ...Object.keys(CARRIED_OUT)].sort();
     assert.deepEqual(routes.filter((r) => !covered.includes(r)), [], 'mutation routes without a race case');
     assert.deepEqual(covered.filter((r) => !routes.includes(r)), [], 'cases for routes that no longer exist');
   });

@@ -1,0 +1,143 @@
+'use client';
+// Tokens: the bearer secrets the IdP's provisioning sends. A new one is shown once, in a dialog
+// (Arbor keeps only its hash); revoking one stops it at once. Several may live together, for
+// rotation: create the new one, switch the IdP over, revoke the old one.
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { RelativeTime } from '@/components/audit/relative-time';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Modal } from '@/components/ui/modal';
+import { TextField } from '@/components/ui/text-field';
+import { toast } from '@/components/ui/toaster';
+import { CopyField } from '@/components/settings/copy-field';
+import { api } from '@/lib/api/client';
+import type { DirectoryTokenView } from '@/lib/screens/directory';
+import { Card } from './card';
+
+export function TokensCard({ tokens, maxTokens, now }: { tokens: DirectoryTokenView[]; maxTokens: number; now: string }) {
+  const router = useRouter();
+  const [label, setLabel] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const [created, setCreated] = useState<{ label: string; token: string } | null>(null);
+  const [revoking, setRevoking] = useState<DirectoryTokenView | null>(null);
+  const full = tokens.length >= maxTokens;
+
+  async function create() {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const { token } = await api<{ token: string; tokenId: string }>('/api/v1/directory/tokens', { method: 'POST', body: { label } });
+      setCreated({ label: label.trim(), token });
+      setLabel('');
+      router.refresh();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'Could not create the token.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function revoke(t: DirectoryTokenView) {
+    setBusy(true);
+    try {
+      await api(`/api/v1/directory/tokens/${t.tokenId}`, { method: 'DELETE', body: {} });
+      toast.success(`Revoked the token ${t.label}.`);
+      router.refresh();
+    } catch (e) {
+      toast.error(e instanceof Error ? e.message : 'Could not revoke the token.');
+    } finally {
+      setBusy(false);
+      setRevoking(null);
+    }
+  }
+
+  return (
+    <Card id="directory-tokens" title="Tokens" description="The secret your identity provider sends with every request (Entra ID: Secret token).">
+      {tokens.length === 0 ? (
+        <EmptyState title="No token yet">Create one and paste it into your identity provider.</EmptyState>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
+          <table className="w-full text-sm">
+            <caption className="sr-only">Directory tokens</caption>
+            <thead className="bg-zinc-50 text-left text-xs uppercase tracking-wide text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-medium">Label</th>
+                <th scope="col" className="px-3 py-2 font-medium">Token</th>
+                <th scope="col" className="px-3 py-2 font-medium">Created</th>
+                <th scope="col" className="px-3 py-2 font-medium">Last used</th>
+                <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+              {tokens.map((t) => (
+                <tr key={t.tokenId}>
+                  <td className="px-3 py-2 font-medium">{t.label}</td>
+                  <td className="px-3 py-2 font-mono text-xs">ends with …{t.hint}</td>
+                  <td className="px-3 py-2">
+                    {t.createdBy}, <RelativeTime iso={t.createdAt} serverNow={now} />
+                  </td>
+                  <td className="px-3 py-2">{t.lastUsedAt ? <RelativeTime iso={t.lastUsedAt} serverNow={now} /> : 'never'}</td>
+                  <td className="px-3 py-2 text-right">
+                    <Button size="sm" variant="ghost" onClick={() => setRevoking(t)} disabled={busy} aria-label={`Revoke ${t.label}`}>
+                      Revoke
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <form
+        aria-label="New token"
+        className="flex flex-wrap items-start gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void create();
+        }}
+      >
+        <TextField
+          className="min-w-56 flex-1"
+          label="Token label"
+          value={label}
+          onChange={(e) => setLabel(e.target.value)}
+          placeholder="Entra ID provisioning"
+          maxLength={60}
+          error={error}
+          hint={full ? `A directory can have ${maxTokens} tokens at a time: revoke one you no longer use first.` : 'Names the token in this list, such as the app it is pasted into.'}
+          disabled={busy || full}
+        />
+        <Button type="submit" variant="primary" className="sm:mt-6" disabled={busy || full || !label.trim()}>
+          {busy ? 'Creating…' : 'New token'}
+        </Button>
+      </form>
+
+      <Modal
+        open={Boolean(created)}
+        onClose={() => setCreated(null)}
+        title={`Your new token${created ? `: ${created.label}` : ''}`}
+        description="Copy it now: Arbor keeps only a hash and cannot show it again."
+        size="lg"
+        footer={
+          <Button variant="primary" onClick={() => setCreated(null)}>
+            Done
+          </Button>
+        }
+      >
+        {created && <CopyField label="Token" value={created.token} hint="Paste it as the Secret token (Entra ID) or the Bearer token (Okta)." />}
+      </Modal>
+      <ConfirmDialog
+        open={Boolean(revoking)}
+        title={`Revoke the token ${revoking?.label ?? ''}?`}
+        description="It stops working at once: an identity provider still sending it can no longer create, change or remove anyone here. People already provisioned stay."
+        confirmLabel="Revoke"
+        busy={busy}
+        onConfirm={() => revoking && void revoke(revoking)}
+        onCancel={() => setRevoking(null)}
+      />
+    </Card>
+  );
+}
