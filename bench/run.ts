@@ -17,6 +17,7 @@ import { runClicks } from './sections/clicks';
 import { runCredentials } from './sections/credentials';
 import { runHttp } from './sections/http';
 import { runMoves } from './sections/moves';
+import { runScim } from './sections/scim';
 import { runScreens } from './sections/screens';
 import { runSubtreeRead } from './sections/subtree-read';
 import type { BenchContext } from './support/context';
@@ -81,6 +82,7 @@ async function main() {
     results.credentials = await section('credentials', () => runCredentials(ctx));
     results.http = await section('http', () => runHttp(ctx, appPort));
     results.clicks = await section('clicks', () => runClicks(ctx, appPort));
+    results.scim = await section('scim', () => runScim(ctx, appPort));
   } finally {
     results.durationMs = Date.now() - started;
     results.machine.loadAtEnd = machineInfo().loadAtStart;

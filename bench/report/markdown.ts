@@ -166,6 +166,22 @@ export function renderMarkdown(r: BenchResults): string {
       '',
     );
   }
+  if (r.scim) {
+    const c = r.scim;
+    out.push(
+      '## 7. Directory sync (SCIM)',
+      '',
+      `An initial sync as Entra ID runs one, through the production build's \`/scim/v2\` over HTTP at ${c.concurrency} requests in flight${c.buildMs ? ` (built in ${num(c.buildMs / 1000)} s)` : ''}: ${num(c.users)} users, each with a department path the department rule turns into units (${num(c.unitsCreated)} created), then ${num(c.groups)} groups filled with ${c.membersPerGroup} members each by PATCH. DynamoDB requests are counted at the IAM gateway (token lookup, settings, identity, writes).`,
+      '',
+      table(
+        ['phase', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'DynamoDB requests each'],
+        c.phases.map((p) => [p.phase, num(p.requests), num(p.rps, 1), num(p.latencyMs.p50), num(p.latencyMs.p99), num(p.non2xx), num(p.dynamoPerRequest, 1)]),
+      ),
+      '',
+      `\`GET /Users\` at ${num(c.users)} users, count=100: the first page ${num(c.usersPage.first.ms)} ms (${c.usersPage.first.dynamoRequests} DynamoDB requests); the walk through all ${num(c.usersPage.walk.pages)} further pages (startIndex 101, 201, …) median ${num(c.usersPage.walk.medianMs)} ms, max ${num(c.usersPage.walk.maxMs)} ms, ${num(c.usersPage.walk.dynamoPerPage, 1)} DynamoDB requests a page (token, settings, checkpoint, Query, next checkpoint), every user listed once: ${c.usersPage.walk.listedOnce ? 'yes' : 'NO'}; a jump to startIndex ${num(c.usersPage.jump.startIndex)} (no checkpoint there) ${num(c.usersPage.jump.ms)} ms, ${c.usersPage.jump.dynamoRequests} requests.`,
+      '',
+    );
+  }
   if (r.failures?.length) out.push('## Failed sections', '', ...r.failures.map((f) => `- ${f.section}: ${f.error}`), '');
   return out.join('\n');
 }

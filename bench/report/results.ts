@@ -4,6 +4,7 @@ import type { ClicksResult } from '../sections/clicks';
 import type { CredentialsResult } from '../sections/credentials';
 import type { HttpResult } from '../sections/http';
 import type { MoveResult } from '../sections/moves';
+import type { ScimResult } from '../sections/scim';
 import type { ScreensResult } from '../sections/screens';
 import type { SubtreeReadResult } from '../sections/subtree-read';
 
@@ -37,6 +38,7 @@ export interface BenchResults {
   credentials?: CredentialsResult;
   http?: HttpResult;
   clicks?: ClicksResult;
+  scim?: ScimResult;
   targets?: TargetResult[];
   /** Sections that failed, with the error, so one failure doesn't lose the rest. */
   failures?: { section: string; error: string }[];
