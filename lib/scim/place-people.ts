@@ -75,11 +75,13 @@ export async function planPerson(ctx: SyncContext, state: PersonState): Promise<
 
   const wanted = new Map<string, { role: Role; reason: string; unitPath?: string[] }>();
   const failures: string[] = [];
-  for (const p of placements) {
-    const resolved = await resolveTarget(ctx, p.target).catch((e: unknown) => {
+  for (const [i, p] of placements.entries()) {
+    let resolved = await resolveTarget(ctx, p.target).catch((e: unknown) => {
       failures.push(`${p.reason}: ${isArborError(e) ? e.message : 'the unit could not be found or created'}`);
       return undefined;
     });
+    // The home (the first placement) falls back to the organization: everyone provisioned stays in it.
+    if (!resolved && i === 0) resolved = { unitId: ctx.rootUnitId };
     if (!resolved) continue;
     const role = roleForUnit(p.role, resolved.unitId === ctx.rootUnitId);
     const before = wanted.get(resolved.unitId);

@@ -13,6 +13,7 @@ import { ulid } from 'ulid';
 import { z } from 'zod';
 import { auditEntryPut } from '../audit';
 import { batchGet, itemParser, keys, queryAll, storedActor, transaction, type AuditActor, type PlatformDb, type TenantDb } from '../db';
+import { validateName } from '../validation';
 import { badTokenLabel, tokenNotFound, tooManyTokens } from './errors';
 
 export const MAX_TOKENS = 5;
@@ -43,11 +44,15 @@ const parseTokenItem = itemParser(
 );
 const parseAccessToken = itemParser('accessToken', z.object({ tenantId: z.string(), tokenId: z.string(), lastUsedAt: z.string().optional() }));
 
-const INVISIBLE = /[\p{Cc}\p{Cf}]/u;
-
+/** A label reads like any name (visible, no controls or direction changes, bounded as indexed text), 60 characters at most. */
 function validateLabel(raw: unknown): string {
-  const label = typeof raw === 'string' ? raw.normalize('NFC').trim() : '';
-  if (!label || [...label].length > 60 || INVISIBLE.test(label)) throw badTokenLabel();
+  let label: string;
+  try {
+    label = validateName(raw, 'unit');
+  } catch {
+    throw badTokenLabel();
+  }
+  if ([...label].length > 60) throw badTokenLabel();
   return label;
 }
 

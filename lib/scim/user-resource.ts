@@ -6,7 +6,7 @@
 // its bytes (userName and externalId are index sort keys).
 // Out: the stored attributes plus id, meta (with the item's version as a weak ETag) and the
 // person's groups, shaped by SCIMMY, which applies `attributes` / `excludedAttributes`.
-import { validateEmail } from '../validation';
+import { validateEmail, validateName } from '../validation';
 import { badValue } from './protocol-errors';
 import { ENTERPRISE_SCHEMA, scimBaseUrl, scimmy, USER_SCHEMA } from './protocol';
 import { attributeFilter, type AttributeSelection } from './attribute-selection';
@@ -112,11 +112,20 @@ export function readUserInput(raw: unknown): UserInput {
     active: user.active !== false,
     email,
     emails,
-    displayName: [...displayName].slice(0, 100).join(''),
+    displayName: personName(displayName, email),
     ...(ext.department ? { department: ext.department } : {}),
     ...(ext.manager?.value ? { managerId: ext.manager.value } : {}),
     resource: { ...user, active: user.active !== false },
   };
+}
+
+/** The name Arbor shows: the directory's when it reads as a name, else the address. */
+function personName(text: string, email: string): string {
+  try {
+    return validateName([...text].slice(0, 100).join(''), 'user');
+  } catch {
+    return email;
+  }
 }
 
 function firstText(...candidates: unknown[]): string {

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { ulid } from 'ulid';
 import { getUserMemberships, loadActorAccess } from '../../lib/members';
 import { getUnit } from '../../lib/org';
-import { createScimToken, handleScimRequest, previewDirectoryRules, applyDirectoryRules, revokeScimToken, saveDirectoryConfig } from '../../lib/scim';
+import { createScimToken, handleScimRequest, listDirectoryErrors, previewDirectoryRules, applyDirectoryRules, revokeScimToken, saveDirectoryConfig } from '../../lib/scim';
 import { createTenant, OPERATOR_ACTOR } from '../../lib/tenants';
 import { testOperatorDb, testPlatformDb, testTenantDb } from '../support/tenancy';
 
@@ -74,6 +74,18 @@ describe('directory sync', () => {
     const boNow = await getUserMemberships(d.db, bo.body!.id);
     assert.equal(boNow.memberships.length, 1);
     assert.equal((await getUnit(d.db, boNow.memberships[0]!.unitId))?.name, 'Sales');
+  });
+
+  test('a department or a name Arbor cannot use leaves the person in the organization, and says why', async () => {
+    const d = await newDirectory('odd');
+    await saveDirectoryConfig(d.db, OPERATOR_ACTOR, { provider: 'entra', rules: { groups: [], departments: { separator: '/' } }, expectedVersion: 0 });
+    const odd = await d.call('POST', 'Users', user(d.domain, 'odd', { displayName: 'Bad\u0007Name', [ENTERPRISE]: { department: `Ops/${'x'.repeat(150)}` } }));
+    assert.equal(odd.status, 201, JSON.stringify(odd.body));
+    const held = await getUserMemberships(d.db, odd.body!.id);
+    assert.deepEqual(held.memberships.map((m) => m.unitId), [d.rootUnitId]);
+    assert.equal(held.user?.name, `odd@${d.domain}`);
+    const errors = await listDirectoryErrors(d.db);
+    assert.ok(errors.some((e) => e.request === `place odd@${d.domain}` && /department/.test(e.detail)), JSON.stringify(errors));
   });
 
   test('a group mapped to a unit gives its members the role; leaving the group takes it away', async () => {
