@@ -3,6 +3,7 @@
 // is the platform user of their email (P3, created when new, like a sign-in's), and their place
 // in the tree comes from the rules (./place-people.ts) after every change.
 import { ensureUser } from '../users';
+import { auditEntryPut } from '../audit';
 import { batchGet, keys, transaction, type PlatformDb } from '../db';
 import { ULID } from '../validation';
 import { removeUserFromTenant } from '../members';
@@ -79,6 +80,10 @@ async function writeUser(ctx: SyncContext, current: DirectoryUser, input: UserIn
     { Put: { TableName: db.tableName, Item: directoryUserItem(db.tenantId, next), ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': current.version } } },
     (stored) => (stored ? versionMismatch() : notFound('User')),
   );
+  // Access ending or coming back is the directory's decision about a person: the trail says so.
+  if (next.active !== current.active) {
+    tx.add(auditEntryPut(db, { actor: ctx.actor, action: next.active ? 'directory.reactivate' : 'directory.deactivate', target: { type: 'directory', id: next.userId, label: next.email }, before: { active: current.active }, after: { active: next.active } }));
+  }
   if (userNameKeyOf(next.userName) !== userNameKeyOf(current.userName)) {
     tx.add({ Delete: { TableName: db.tableName, Key: userNameClaimKey(db.tenantId, current.userName) } });
     tx.add({ Put: { TableName: db.tableName, Item: userNameClaimItem(db.tenantId, next.userName, next.userId), ConditionExpression: 'attribute_not_exists(PK)' } }, () =>

@@ -93,6 +93,10 @@ export function describeAudit(e: AuditEntry, names: Map<string, string>): string
       return `created the directory token ${label}`;
     case 'directory.tokenRevoke':
       return `revoked the directory token ${label}`;
+    case 'directory.deactivate':
+      return `deactivated ${label}: their access ended, their memberships are kept`;
+    case 'directory.reactivate':
+      return `reactivated ${label}`;
     case 'directory.rulesUpdate':
       return 'updated the directory sync rules';
     default:
@@ -141,7 +145,7 @@ export const AUDIT_ACTIONS = [
   'membership.add', 'membership.roleChange', 'membership.remove', 'membership.removeFromTenant',
   'invitation.create', 'invitation.revoke', 'invitation.accept',
   'tenant.create', 'tenant.rename', 'sso.update',
-  'directory.tokenCreate', 'directory.tokenRevoke', 'directory.rulesUpdate',
+  'directory.tokenCreate', 'directory.tokenRevoke', 'directory.rulesUpdate', 'directory.deactivate', 'directory.reactivate',
 ] as const;
 
 /**

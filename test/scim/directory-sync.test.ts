@@ -6,6 +6,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ulid } from 'ulid';
+import { listAudit } from '../../lib/audit';
 import { getUserMemberships, loadActorAccess } from '../../lib/members';
 import { getUnit } from '../../lib/org';
 import { createScimToken, handleScimRequest, listDirectoryErrors, previewDirectoryRules, applyDirectoryRules, revokeScimToken, saveDirectoryConfig } from '../../lib/scim';
@@ -112,6 +113,8 @@ describe('directory sync', () => {
     assert.equal(off.status, 200);
     assert.equal(off.body!.active, false);
     await assert.rejects(loadActorAccess(d.db, id), (e: Error & { code?: string }) => e.code === 'tenant.deactivated');
+    const trail = (await listAudit(d.db, { action: 'directory.deactivate' })).items;
+    assert.deepEqual(trail.map((e) => [e.actor.name, e.target.label]), [['Directory sync (SCIM)', `eve@${d.domain}`]]);
     assert.equal((await getUserMemberships(d.db, id)).memberships.length, 1);
     const on = await d.call('PATCH', `Users/${id}`, { schemas: [PATCH], Operations: [{ op: 'replace', value: { active: true } }] });
     assert.equal(on.body!.active, true);
