@@ -171,7 +171,7 @@ export function renderMarkdown(r: BenchResults): string {
     out.push(
       '## 7. Directory sync (SCIM)',
       '',
-      `An initial sync as Entra ID runs one, through the production build's \`/scim/v2\` over HTTP at ${c.concurrency} requests in flight${c.buildMs ? ` (built in ${num(c.buildMs / 1000)} s)` : ''}: ${num(c.users)} users, each with a department path the department rule turns into units (${num(c.unitsCreated)} created), then ${num(c.groups)} groups filled with ${c.membersPerGroup} members each by PATCH. DynamoDB requests are counted at the IAM gateway (token lookup, settings, identity, writes).`,
+      `Measured ${c.measuredAt.slice(0, 16).replace('T', ' ')} UTC. An initial sync as Entra ID runs one, through the production build's \`/scim/v2\` over HTTP at ${c.concurrency} requests in flight${c.buildMs ? ` (built in ${num(c.buildMs / 1000)} s)` : ''}: ${num(c.users)} users, each with a department path the department rule turns into units (${num(c.unitsCreated)} created), then ${num(c.groups)} groups filled with ${c.membersPerGroup} members each by PATCH. DynamoDB requests are counted at the IAM gateway (token lookup, settings, identity, writes).`,
       '',
       table(
         ['phase', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'DynamoDB requests each'],

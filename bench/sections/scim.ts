@@ -29,6 +29,8 @@ export interface ScimPhase {
 }
 
 export interface ScimResult {
+  /** When this section ran (it may be merged into a results file of an earlier full run). */
+  measuredAt: string;
   users: number;
   groups: number;
   membersPerGroup: number;
@@ -153,7 +155,7 @@ export async function runScim(ctx: BenchContext, appPort: number): Promise<ScimR
     const jumpRequests = ctx.stack.aws.stats().requests - jumpBefore;
 
     return {
-      users, groups, membersPerGroup: MEMBERS_PER_GROUP, concurrency: CONCURRENCY, ...(buildMs ? { buildMs } : {}), phases,
+      measuredAt: new Date().toISOString(), users, groups, membersPerGroup: MEMBERS_PER_GROUP, concurrency: CONCURRENCY, ...(buildMs ? { buildMs } : {}), phases,
       unitsCreated: (await getTenantSettings(db)).unitCount - 1,
       usersPage: {
         first: { ms: Math.round(first.ms), dynamoRequests: firstRequests },
