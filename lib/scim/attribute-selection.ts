@@ -8,7 +8,8 @@ export interface AttributeSelection {
   excludedAttributes?: string;
 }
 
-const NAME = /^[A-Za-z][\w$-]*(?::[\w.$-]+)*(?:\.[A-Za-z][\w$-]*)?$|^urn:[\w.:-]+$/;
+// An attribute, a sub-attribute, or either under a schema URN (`urn:…:User:userName`).
+const NAME = /^(?:urn:[\w.-]+(?::[\w.-]+)*:)?[A-Za-z][\w$-]*(?:\.[A-Za-z][\w$-]*)?$/;
 
 function names(list: string): string[] {
   const out = list.split(',').map((a) => a.trim()).filter(Boolean);
@@ -18,21 +19,29 @@ function names(list: string): string[] {
 
 export function attributeFilter(select: AttributeSelection) {
   const SCIMMY = scimmy();
-  if (select.attributes) return new SCIMMY.Types.Filter(names(select.attributes).map((a) => `${a} pr`).join(' and '));
-  if (select.excludedAttributes) return new SCIMMY.Types.Filter(names(select.excludedAttributes).map((a) => `${a} np`).join(' and '));
+  try {
+    if (select.attributes) return new SCIMMY.Types.Filter(names(select.attributes).map((a) => `${a} pr`).join(' and '));
+    if (select.excludedAttributes) return new SCIMMY.Types.Filter(names(select.excludedAttributes).map((a) => `${a} np`).join(' and '));
+  } catch {
+    throw badValue('attributes and excludedAttributes are comma-separated attribute names.');
+  }
   return undefined;
 }
 
+/** The request's selection, checked before anything runs (a bad one must not follow a write). */
 export function selectionOf(params: URLSearchParams): AttributeSelection {
   const attributes = params.get('attributes') ?? undefined;
   const excludedAttributes = params.get('excludedAttributes') ?? undefined;
-  return { ...(attributes ? { attributes } : {}), ...(excludedAttributes ? { excludedAttributes } : {}) };
+  const select = { ...(attributes ? { attributes } : {}), ...(excludedAttributes ? { excludedAttributes } : {}) };
+  attributeFilter(select);
+  return select;
 }
 
 /** Whether a selection leaves an attribute out (skip reading what nobody will see). */
 export function excludes(select: AttributeSelection, attribute: string): boolean {
   const a = attribute.toLowerCase();
-  if (select.attributes) return !select.attributes.toLowerCase().split(',').map((s) => s.trim().split('.')[0]).includes(a);
-  if (select.excludedAttributes) return select.excludedAttributes.toLowerCase().split(',').map((s) => s.trim()).includes(a);
+  const bare = (list: string) => list.toLowerCase().split(',').map((s) => s.trim().replace(/^urn:.*:/, ''));
+  if (select.attributes) return !bare(select.attributes).map((s) => s.split('.')[0]).includes(a);
+  if (select.excludedAttributes) return bare(select.excludedAttributes).includes(a);
   return false;
 }

@@ -65,7 +65,16 @@ export async function readSyncSettings(db: TenantDb): Promise<{ config: Director
   const items = await batchGet(db, [keys.directoryConfig(db.tenantId), keys.tenantSettings(db.tenantId)]);
   const tenant = items.find((i) => i.SK === 'TENANT');
   if (!tenant) throw tenantNotFound();
-  return { config: toDirectoryConfig(items.find((i) => i.SK === 'CONFIG')), rootUnitId: toTenantSettings(tenant).rootUnitId };
+  const stored = items.find((i) => i.SK === 'CONFIG');
+  // The first request of a directory stores version 0, so its writes can be conditioned on it.
+  if (!stored) {
+    await db.client
+      .send(new PutCommand({ TableName: db.tableName, Item: { ...keys.directoryConfig(db.tenantId), type: 'directoryConfig', tenantId: db.tenantId, version: 0, userCount: 0, groupCount: 0 }, ConditionExpression: 'attribute_not_exists(PK)' }))
+      .catch((e: unknown) => {
+        if ((e as { name?: string }).name !== 'ConditionalCheckFailedException') throw e;
+      });
+  }
+  return { config: toDirectoryConfig(stored), rootUnitId: toTenantSettings(tenant).rootUnitId };
 }
 
 /** Who the audit trail names for the directory's changes: "Directory sync (Entra ID)". */
@@ -81,8 +90,8 @@ export const directoryActor = (config: Pick<DirectoryConfig, 'provider'>): Audit
  */
 export function rulesGuard(db: TenantDb, config: DirectoryConfig): WriteGuards {
   const key = keys.directoryConfig(db.tenantId);
-  // Never saved: nothing to hold (a saved version is ≥ 1).
-  const facts = config.version === 0 ? [] : [{ key, expect: { version: config.version }, changed: 'grant' as const }];
+  // Version 0 (never saved) is stored too (readSyncSettings), so it is held like any other.
+  const facts = [{ key, expect: { version: config.version }, changed: 'grant' as const }];
   const outer = db.guards;
   return {
     facts: () => [...(outer?.facts() ?? []), ...facts],
@@ -103,11 +112,11 @@ export async function saveDirectoryConfig(db: TenantDb, actor: AuditActor, input
           TableName: db.tableName,
           Key: keys.directoryConfig(db.tenantId),
           UpdateExpression: 'SET #type = :type, tenantId = :t, #provider = :p, #rules = :r, #version = :v, updatedAt = :now',
-          ConditionExpression: input.expectedVersion === 0 ? 'attribute_not_exists(#version)' : '#version = :read',
+          ConditionExpression: input.expectedVersion === 0 ? 'attribute_not_exists(#version) OR #version = :read' : '#version = :read',
           ExpressionAttributeNames: { '#type': 'type', '#provider': 'provider', '#rules': 'rules', '#version': 'version' },
           ExpressionAttributeValues: {
             ':type': 'directoryConfig', ':t': db.tenantId, ':p': input.provider, ':r': input.rules, ':v': version, ':now': now,
-            ...(input.expectedVersion === 0 ? {} : { ':read': input.expectedVersion }),
+            ':read': input.expectedVersion,
           },
         },
       },

@@ -10,6 +10,9 @@ import { nameKey } from './user-item';
 
 type Op = 'eq' | 'sw' | 'co' | 'pr';
 
+/** A compared value's bytes: key values stay far inside DynamoDB's 1,024-byte sort key. */
+const MAX_VALUE_BYTES = 512;
+
 interface Term {
   attribute: string;
   op: Op;
@@ -70,7 +73,7 @@ function terms(node: Filter): Term[] {
       const inner = node.valFilter;
       // Entra's `emails[type eq "work"].value eq "…"`: Arbor matches any listed address of the person.
       if (inner.op === 'eq' && inner.attrPath.toLowerCase() === 'type' && node.attrPath.toLowerCase() === 'emails') return [];
-      if (inner.op !== 'eq' || inner.attrPath.toLowerCase() !== 'value') throw badFilter(`only ${node.attrPath}[value eq "…"] is supported`);
+      if (inner.op !== 'eq' || inner.attrPath.toLowerCase() !== 'value' || typeof inner.compValue !== 'string') throw badFilter(`only ${node.attrPath}[value eq "…"] is supported`);
       return [{ attribute: `${node.attrPath}.value`.toLowerCase(), op: 'eq', value: inner.compValue as string }];
     }
     case 'eq':
@@ -94,6 +97,10 @@ function parseFilter(text: string): Term[] {
     throw badFilter('it could not be parsed');
   }
   const out = terms(tree);
+  if (out.length === 0) throw badFilter('it names no attribute Arbor filters by');
+  for (const t of out) {
+    if (typeof t.value === 'string' && (t.value === '' || Buffer.byteLength(nameKey(t.value)) > MAX_VALUE_BYTES)) throw badFilter(`the value for ${t.attribute} must be 1–${MAX_VALUE_BYTES} bytes`);
+  }
   // URN-qualified core names (`urn:…:User:userName`) mean the same attribute.
   return out.map((t) => ({ ...t, attribute: t.attribute.replace(/^urn:ietf:params:scim:schemas:core:2\.0:(user|group):/, '') }));
 }

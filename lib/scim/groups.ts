@@ -11,14 +11,16 @@ import { mapLimit } from '../org/map-limit';
 import { placePerson, type SyncContext } from './place-people';
 import { GROUP_SCHEMA, scimBaseUrl, scimmy } from './protocol';
 import { badValue, busy, notFound, ScimError, taken, versionMismatch } from './protocol-errors';
-import { readPatchBody } from './patch';
+import { readPatchBody, type PatchOperation } from './patch';
 import { attributeFilter, type AttributeSelection } from './attribute-selection';
-import { checkIfMatch } from './users';
+import { afterCommit, checkIfMatch, withRereads } from './users';
 import { groupNameClaimItem, groupNameClaimKey, nameKey } from './user-item';
-import { KEY_TEXT_MAX_BYTES, weakEtag } from './user-resource';
+import { KEY_TEXT_MAX_BYTES, keyBytes, weakEtag } from './user-resource';
 
 /** Members per transaction: a check that the user exists and both links, beside the group's count. */
 const MEMBERS_PER_TX = 32;
+/** Removals per transaction: both links. */
+const REMOVALS_PER_TX = 49;
 export const MAX_MEMBERS_PER_REQUEST = 10_000;
 
 interface GroupInput {
@@ -32,9 +34,9 @@ function readGroupInput(raw: unknown): GroupInput {
   const b = raw as Record<string, unknown>;
   const displayName = typeof b.displayName === 'string' ? b.displayName.trim() : '';
   if (!displayName) throw badValue('displayName is required.');
-  if (Buffer.byteLength(displayName) > KEY_TEXT_MAX_BYTES) throw badValue(`displayName is longer than ${KEY_TEXT_MAX_BYTES} bytes.`);
+  if (keyBytes(displayName) > KEY_TEXT_MAX_BYTES) throw badValue(`displayName is longer than ${KEY_TEXT_MAX_BYTES} bytes.`);
   const externalId = typeof b.externalId === 'string' && b.externalId ? b.externalId : undefined;
-  if (externalId && Buffer.byteLength(externalId) > KEY_TEXT_MAX_BYTES) throw badValue(`externalId is longer than ${KEY_TEXT_MAX_BYTES} bytes.`);
+  if (externalId && keyBytes(externalId) > KEY_TEXT_MAX_BYTES) throw badValue(`externalId is longer than ${KEY_TEXT_MAX_BYTES} bytes.`);
   return { displayName, ...(externalId ? { externalId } : {}), ...(b.members !== undefined ? { members: memberIds(b.members) } : {}) };
 }
 
@@ -85,9 +87,14 @@ export async function createDirectoryGroup(ctx: SyncContext, body: unknown): Pro
       taken(`A group named "${group.displayName.slice(0, 100)}" already exists.`),
     )
     .send();
-  await countResources(db, 'groupCount', 1);
-  const members = input.members ?? [];
-  const after = await changeMembers(ctx, group, members, []);
+  // The group exists from here: a member who left meanwhile is recorded, not answered (the IdP
+  // would retry a create that worked and meet its own name).
+  let after = group;
+  await afterCommit(ctx, `POST /Groups ${group.displayName}`, async () => {
+    await countResources(db, 'groupCount', 1);
+    after = await changeMembers(ctx, group, input.members ?? [], []);
+  });
+  const { members = [] } = after === group && (input.members ?? []).length > 0 ? await readGroupOrThrow(ctx, group.groupId, true) : { members: input.members ?? [] };
   return { group: after, members };
 }
 
@@ -102,19 +109,25 @@ async function assertUsers(ctx: SyncContext, ids: string[]) {
 
 /** PUT: name, externalId and the whole member list as sent. */
 export async function replaceDirectoryGroup(ctx: SyncContext, rawId: string, body: unknown, ifMatch: string | null) {
-  const { group, members = [] } = await readGroupOrThrow(ctx, rawId, true);
-  checkIfMatch(ifMatch, group.version);
   const input = readGroupInput(body);
   await assertUsers(ctx, input.members ?? []);
-  let current = await renameGroup(ctx, group, input.displayName, input.externalId);
-  const wanted = new Set(input.members ?? []);
-  const held = new Set(members);
-  current = await changeMembers(ctx, current, [...wanted].filter((m) => !held.has(m)), members.filter((m) => !wanted.has(m)));
-  return { group: current, members: [...wanted] };
+  return withRereads(ifMatch, async () => {
+    const { group, members = [] } = await readGroupOrThrow(ctx, rawId, true);
+    checkIfMatch(ifMatch, group.version);
+    let current = await renameGroup(ctx, group, input.displayName, input.externalId);
+    const wanted = new Set(input.members ?? []);
+    const held = new Set(members);
+    current = await changeMembers(ctx, current, [...wanted].filter((m) => !held.has(m)), members.filter((m) => !wanted.has(m)));
+    return { group: current, members: [...wanted] };
+  });
 }
 
 export async function patchDirectoryGroup(ctx: SyncContext, rawId: string, body: unknown, ifMatch: string | null): Promise<DirectoryGroup> {
   const ops = readPatchBody(body);
+  return withRereads(ifMatch, () => patchOnce(ctx, rawId, ops, ifMatch));
+}
+
+async function patchOnce(ctx: SyncContext, rawId: string, ops: PatchOperation[], ifMatch: string | null): Promise<DirectoryGroup> {
   const needsMembers = ops.some((o) => o.op === 'replace' && (o.path?.toLowerCase() === 'members' || hasKey(o.value, 'members')) || (o.op === 'remove' && o.path?.toLowerCase() === 'members' && o.value === undefined));
   const read = await readGroupOrThrow(ctx, rawId, needsMembers);
   checkIfMatch(ifMatch, read.group.version);
@@ -136,9 +149,9 @@ export async function patchDirectoryGroup(ctx: SyncContext, rawId: string, body:
       if (o.op === 'add') addAll(memberIds(o.value));
       else if (o.op === 'remove') removeAll(o.value === undefined ? [...members] : memberIds(o.value));
       else {
-        const wanted = memberIds(o.value);
-        removeAll([...members].filter((m) => !wanted.includes(m)));
-        addAll(wanted);
+        const wanted = new Set(memberIds(o.value));
+        removeAll([...members].filter((m) => !wanted.has(m)));
+        addAll([...wanted]);
       }
     } else if (path === 'displayname') {
       if (o.op === 'remove' || typeof o.value !== 'string' || !o.value.trim()) throw badValue('displayName must be a non-empty string.');
@@ -155,9 +168,9 @@ export async function patchDirectoryGroup(ctx: SyncContext, rawId: string, body:
         else if (k === 'members') {
           if (o.op === 'add') addAll(memberIds(value));
           else {
-            const wanted = memberIds(value);
-            removeAll([...members].filter((m) => !wanted.includes(m)));
-            addAll(wanted);
+            const wanted = new Set(memberIds(value));
+            removeAll([...members].filter((m) => !wanted.has(m)));
+            addAll([...wanted]);
           }
         } else throw badValue(`"${key.slice(0, 60)}" cannot be changed on a Group.`);
       }
@@ -165,7 +178,9 @@ export async function patchDirectoryGroup(ctx: SyncContext, rawId: string, body:
       throw new ScimError(400, `The path "${(o.path ?? '').slice(0, 80)}" is not supported on a Group.`, 'invalidPath');
     }
   }
-  if (Buffer.byteLength(displayName) > KEY_TEXT_MAX_BYTES) throw badValue(`displayName is longer than ${KEY_TEXT_MAX_BYTES} bytes.`);
+  if (add.size + remove.size > MAX_MEMBERS_PER_REQUEST) throw badValue(`At most ${MAX_MEMBERS_PER_REQUEST} member changes per request.`);
+  if (keyBytes(displayName) > KEY_TEXT_MAX_BYTES) throw badValue(`displayName is longer than ${KEY_TEXT_MAX_BYTES} bytes.`);
+  if (externalId !== undefined && (typeof externalId !== 'string' || keyBytes(externalId) > KEY_TEXT_MAX_BYTES)) throw badValue(`externalId is a string of at most ${KEY_TEXT_MAX_BYTES} bytes.`);
   await assertUsers(ctx, [...add]);
   const group = await renameGroup(ctx, read.group, displayName, externalId);
   return changeMembers(ctx, group, [...add], [...remove]);
@@ -193,67 +208,103 @@ async function renameGroup(ctx: SyncContext, g: DirectoryGroup, displayName: str
 }
 
 /**
- * Adds and removes members: the links of people already in (or already out) are skipped, each
- * added member must be a User of this tenant (else nothing of that batch is written), and the
- * group's count and version move in the same transactions. Then the people touched are placed.
+ * Adds and removes members. Each link is written only if it is not there yet (removed only if it
+ * is), each added member must be a User of this tenant still provisioned, and the group's count
+ * and version move in the same transactions, so the count stays exact under concurrent requests:
+ * a batch that meets a link another request just wrote is worked out again. Then the people
+ * touched are placed, when a rule reads groups.
  */
 async function changeMembers(ctx: SyncContext, g: DirectoryGroup, addIds: string[], removeIds: string[]): Promise<DirectoryGroup> {
   if (addIds.length === 0 && removeIds.length === 0) return g;
   const db = ctx.db;
   for (const id of addIds) if (!ULID.test(id)) throw badValue(`"${id.slice(0, 40)}" is not the id of a User here.`);
-  const existing = new Set(
-    (await batchGet(db, [...addIds, ...removeIds].filter((id) => ULID.test(id)).map((u) => keys.groupMember(db.tenantId, g.groupId, u)))).map((i) => String(i.userId)),
-  );
-  const toAdd = addIds.filter((u) => !existing.has(u));
-  const toRemove = removeIds.filter((u) => existing.has(u));
-  let version = g.version;
-  const batches: { add: string[]; remove: string[] }[] = [];
-  for (let i = 0; i < toAdd.length; i += MEMBERS_PER_TX) batches.push({ add: toAdd.slice(i, i + MEMBERS_PER_TX), remove: [] });
-  for (let i = 0; i < toRemove.length; i += MEMBERS_PER_TX * 1.5) batches.push({ add: [], remove: toRemove.slice(i, i + MEMBERS_PER_TX * 1.5) });
-  for (const b of batches) {
-    const items: TransactItem[] = [];
-    const tx = transaction(db);
-    for (const u of b.add) {
-      tx.add({ ConditionCheck: { TableName: db.tableName, Key: keys.directoryUser(db.tenantId, u), ConditionExpression: 'attribute_exists(PK)' } }, () => badValue(`"${u}" is not the id of a User here.`));
-      for (const item of groupMemberItems(db.tenantId, g.groupId, u)) items.push({ Put: { TableName: db.tableName, Item: item } });
-    }
-    for (const u of b.remove) {
-      items.push({ Delete: { TableName: db.tableName, Key: keys.groupMember(db.tenantId, g.groupId, u) } }, { Delete: { TableName: db.tableName, Key: keys.userGroup(db.tenantId, u, g.groupId) } });
-    }
-    tx.add(items);
-    tx.add(
-      {
-        Update: {
-          TableName: db.tableName, Key: keys.directoryGroup(db.tenantId, g.groupId),
-          UpdateExpression: 'ADD memberCount :n SET version = version + :one, updatedAt = :now',
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':n': b.add.length - b.remove.length, ':one': 1, ':now': new Date().toISOString() },
-        },
-      },
-      () => notFound('Group'),
+  let group = g;
+  const added = new Set<string>();
+  const removed = new Set<string>();
+  for (let attempt = 1; ; attempt++) {
+    const existing = new Set(
+      (await batchGet(db, [...addIds, ...removeIds].filter((id) => ULID.test(id)).map((u) => keys.groupMember(db.tenantId, g.groupId, u)))).map((i) => String(i.userId)),
     );
-    await tx.send();
-    version++;
+    const toAdd = addIds.filter((u) => !existing.has(u));
+    const toRemove = removeIds.filter((u) => existing.has(u));
+    const batches: { add: string[]; remove: string[] }[] = [];
+    for (let i = 0; i < toAdd.length; i += MEMBERS_PER_TX) batches.push({ add: toAdd.slice(i, i + MEMBERS_PER_TX), remove: [] });
+    for (let i = 0; i < toRemove.length; i += REMOVALS_PER_TX) batches.push({ add: [], remove: toRemove.slice(i, i + REMOVALS_PER_TX) });
+    let raced = false;
+    for (const b of batches) {
+      if ((await memberBatch(ctx, group, b)) === 'retry') {
+        raced = true;
+        break;
+      }
+      b.add.forEach((u) => added.add(u));
+      b.remove.forEach((u) => removed.add(u));
+      group = { ...group, version: group.version + 1, memberCount: group.memberCount + b.add.length - b.remove.length, updatedAt: new Date().toISOString() };
+    }
+    if (!raced) break;
+    if (attempt >= 5) throw busy();
   }
   if (ctx.config.rules.groups.length > 0 || ctx.config.rules.groupNames) {
-    await mapLimit([...toAdd, ...toRemove], 4, (u) => placePerson(ctx, u));
+    await mapLimit([...added, ...removed], 4, (u) => placePerson(ctx, u));
   }
-  return { ...g, version, memberCount: g.memberCount + toAdd.length - toRemove.length, updatedAt: new Date().toISOString() };
+  return group;
 }
 
-/** DELETE: the links first, the group and its name claim last; its people are placed again. */
-export async function deleteDirectoryGroup(ctx: SyncContext, rawId: string): Promise<void> {
-  const { group, members = [] } = await readGroupOrThrow(ctx, rawId, true);
+/** One transaction of member links and the group's count; 'retry' when a link changed meanwhile. */
+async function memberBatch(ctx: SyncContext, g: DirectoryGroup, b: { add: string[]; remove: string[] }): Promise<'written' | 'retry'> {
   const db = ctx.db;
-  const links = members.flatMap((u) => [
-    { Delete: { TableName: db.tableName, Key: keys.groupMember(db.tenantId, group.groupId, u) } },
-    { Delete: { TableName: db.tableName, Key: keys.userGroup(db.tenantId, u, group.groupId) } },
-  ]);
-  for (let i = 0; i < links.length; i += 96) await transaction(db).add(links.slice(i, i + 96)).send();
-  await transaction(db)
-    .add({ Delete: { TableName: db.tableName, Key: keys.directoryGroup(db.tenantId, group.groupId), ConditionExpression: 'attribute_exists(PK)' } }, () => notFound('Group'))
-    .add({ Delete: { TableName: db.tableName, Key: groupNameClaimKey(db.tenantId, group.displayName) } })
-    .send();
+  const tx = transaction(db);
+  for (const u of b.add) {
+    tx.add(
+      { ConditionCheck: { TableName: db.tableName, Key: keys.directoryUser(db.tenantId, u), ConditionExpression: '#state = :live', ExpressionAttributeNames: { '#state': 'state' }, ExpressionAttributeValues: { ':live': 'live' } } },
+      () => badValue(`"${u}" is not the id of a User here.`),
+    );
+    const [member, link] = groupMemberItems(db.tenantId, g.groupId, u);
+    tx.add({ Put: { TableName: db.tableName, Item: member, ConditionExpression: 'attribute_not_exists(PK)' } }, () => 'retry');
+    tx.add({ Put: { TableName: db.tableName, Item: link } });
+  }
+  for (const u of b.remove) {
+    tx.add({ Delete: { TableName: db.tableName, Key: keys.groupMember(db.tenantId, g.groupId, u), ConditionExpression: 'attribute_exists(PK)' } }, () => 'retry');
+    tx.add({ Delete: { TableName: db.tableName, Key: keys.userGroup(db.tenantId, u, g.groupId) } });
+  }
+  tx.add(
+    {
+      Update: {
+        TableName: db.tableName, Key: keys.directoryGroup(db.tenantId, g.groupId),
+        UpdateExpression: 'ADD memberCount :n SET version = version + :one, updatedAt = :now',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':n': b.add.length - b.remove.length, ':one': 1, ':now': new Date().toISOString() },
+      },
+    },
+    () => notFound('Group'),
+  );
+  return tx.send();
+}
+
+/**
+ * DELETE: the links first, then the group and its name claim, conditioned on the version whose
+ * members were read (a member added meanwhile moves it: the links are read again).
+ */
+export async function deleteDirectoryGroup(ctx: SyncContext, rawId: string): Promise<void> {
+  const db = ctx.db;
+  const touched = new Set<string>();
+  for (let attempt = 1; ; attempt++) {
+    const { group, members = [] } = await readGroupOrThrow(ctx, rawId, true);
+    members.forEach((u) => touched.add(u));
+    const links = members.flatMap((u) => [
+      { Delete: { TableName: db.tableName, Key: keys.groupMember(db.tenantId, group.groupId, u) } },
+      { Delete: { TableName: db.tableName, Key: keys.userGroup(db.tenantId, u, group.groupId) } },
+    ]);
+    for (let i = 0; i < links.length; i += 96) await transaction(db).add(links.slice(i, i + 96)).send();
+    const gone = await transaction(db)
+      .add(
+        { Delete: { TableName: db.tableName, Key: keys.directoryGroup(db.tenantId, group.groupId), ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': group.version } } },
+        (stored) => (stored ? 'retry' : notFound('Group')),
+      )
+      .add({ Delete: { TableName: db.tableName, Key: groupNameClaimKey(db.tenantId, group.displayName) } })
+      .send();
+    if (gone === 'written') break;
+    if (attempt >= 5) throw busy();
+  }
   await countResources(db, 'groupCount', -1);
-  if (ctx.config.rules.groups.length > 0 || ctx.config.rules.groupNames) await mapLimit(members, 4, (u) => placePerson(ctx, u));
+  if (ctx.config.rules.groups.length > 0 || ctx.config.rules.groupNames) await mapLimit([...touched], 4, (u) => placePerson(ctx, u));
 }

@@ -4,7 +4,7 @@
 // simply not found (404). Answers are `application/scim+json`; every failure is the RFC's error
 // message, and a failed request changes nothing it had not already committed whole.
 import { platformDb, tenantDb } from '../tenancy';
-import { selectionOf } from './attribute-selection';
+import { excludes, selectionOf } from './attribute-selection';
 import { directoryActor, noteSync, readSyncSettings, recordDirectoryError, rulesGuard } from './directory-config';
 import { createDirectoryGroup, deleteDirectoryGroup, groupResource, patchDirectoryGroup, readGroupOrThrow, replaceDirectoryGroup } from './groups';
 import { listGroups, listUsers } from './list-resources';
@@ -12,7 +12,8 @@ import type { SyncContext } from './place-people';
 import { scimErrorResponse, scimJson, scimmy } from './protocol';
 import { badSyntax, methodNotAllowed, notFound, tooLarge, unauthorized } from './protocol-errors';
 import { authenticateScimToken } from './tokens';
-import { createDirectoryUser, deleteDirectoryUser, namedGroups, patchDirectoryUser, readUserOrThrow, replaceDirectoryUser } from './users';
+import { deleteDirectoryUser } from './delete-user';
+import { createDirectoryUser, namedGroups, patchDirectoryUser, readUserOrThrow, replaceDirectoryUser } from './users';
 import { userResource, weakEtag } from './user-resource';
 
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -123,7 +124,7 @@ async function groups(ctx: SyncContext, method: string, id: string | undefined, 
   }
   switch (method) {
     case 'GET': {
-      const { group, members } = await readGroupOrThrow(ctx, id, !excludesMembers(select));
+      const { group, members } = await readGroupOrThrow(ctx, id, !excludes(select, 'members'));
       return withEtag(groupResource(group, members, select));
     }
     case 'PUT': {
@@ -143,9 +144,6 @@ async function groups(ctx: SyncContext, method: string, id: string | undefined, 
   }
 }
 
-const excludesMembers = (select: ReturnType<typeof selectionOf>) =>
-  Boolean(select.excludedAttributes?.toLowerCase().split(',').map((s) => s.trim()).includes('members')) ||
-  Boolean(select.attributes && !select.attributes.toLowerCase().split(',').map((s) => s.trim()).includes('members'));
 
 /** The JSON body, whichever JSON media type it came with (Okta sends application/json). */
 async function readBody(request: Request): Promise<unknown> {

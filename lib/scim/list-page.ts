@@ -28,20 +28,24 @@ export interface PageResult {
   items: Record<string, unknown>[];
   /** Nothing follows this page. */
   reachedEnd: boolean;
+  /** Entries before the page: startIndex - 1, or fewer when the listing ended before it. */
+  before: number;
 }
 
 const checkpointKey = (db: TenantDb, req: PageRequest, position: number) => {
-  const listing = createHash('sha256').update(JSON.stringify([req.query.IndexName, req.query.KeyConditionExpression, req.query.FilterExpression, req.query.ExpressionAttributeValues])).digest('base64url').slice(0, 22);
+  const listing = createHash('sha256').update(JSON.stringify([req.query.IndexName, req.query.KeyConditionExpression, req.query.FilterExpression, req.query.ExpressionAttributeNames, req.query.ExpressionAttributeValues])).digest('base64url').slice(0, 22);
   return { PK: keys.directoryPartition(db.tenantId), SK: `PAGE#${listing}#${position}` };
 };
 
 export async function readPage(db: TenantDb, req: PageRequest): Promise<PageResult> {
   let toSkip = req.startIndex - 1;
+  let skipped = 0;
   let startKey: Record<string, unknown> | undefined;
   if (toSkip > 0) {
     const out = await db.client.send(new GetCommand({ TableName: db.tableName, Key: checkpointKey(db, req, toSkip) }));
     if (out.Item && (out.Item[TTL_ATTRIBUTE] as number) > Date.now() / 1000) {
       startKey = out.Item.resumeKey as Record<string, unknown>;
+      skipped = toSkip;
       toSkip = 0;
     }
   }
@@ -55,7 +59,10 @@ export async function readPage(db: TenantDb, req: PageRequest): Promise<PageResu
     );
     read += out.ScannedCount ?? 0;
     for (const item of out.Items ?? []) {
-      if (toSkip > 0) toSkip--;
+      if (toSkip > 0) {
+        toSkip--;
+        skipped++;
+      }
       else if (items.length < req.count) items.push(item);
       else more = true;
     }
@@ -75,7 +82,7 @@ export async function readPage(db: TenantDb, req: PageRequest): Promise<PageResu
       }),
     );
   }
-  return { items, reachedEnd: !more };
+  return { items, reachedEnd: !more, before: skipped };
 }
 
 /** How many entries a filtered listing holds (totalResults): a COUNT Query, page after page. */

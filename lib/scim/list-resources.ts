@@ -61,9 +61,9 @@ async function pageOf(ctx: SyncContext, kind: ResourceKind, plan: QueryPlan, par
   const { startIndex, count } = paging(params);
   const query = queryOf(ctx.db, kind, plan);
   const unfiltered = !plan.keyCondition && !plan.filter;
-  const page = count > 0 ? await readPage(ctx.db, { query, index: plan.index, startIndex, count }) : { items: [], reachedEnd: false };
+  const page = count > 0 ? await readPage(ctx.db, { query, index: plan.index, startIndex, count }) : { items: [], reachedEnd: false, before: 0 };
   const total = page.reachedEnd
-    ? startIndex - 1 + page.items.length
+    ? page.before + page.items.length
     : unfiltered
       ? Math.max(kind === 'user' ? ctx.config.userCount : ctx.config.groupCount, startIndex - 1 + page.items.length + (count > 0 ? 1 : 0))
       : await countMatches(ctx.db, query);

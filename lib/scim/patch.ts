@@ -66,9 +66,23 @@ function normalize(ops: PatchOperation[]): PatchOperation[] {
   });
 }
 
+const TYPED_VALUE = /^emails\[\s*type\s+eq\s+"([^"]+)"\s*\]\.value$/i;
+
+/**
+ * Entra sets `emails[type eq "work"].value` whether or not the user has a work address yet; the
+ * RFC's filter would match nothing (400 noTarget), so a missing one is added instead.
+ */
+function addressOfType(o: PatchOperation, user: DirectoryUser): PatchOperation {
+  const type = o.path?.match(TYPED_VALUE)?.[1];
+  if (!type || o.op === 'remove' || typeof o.value !== 'string') return o;
+  const emails = (user.resource.emails as { type?: string; primary?: boolean }[] | undefined) ?? [];
+  if (emails.some((e) => e?.type === type)) return o;
+  return { op: 'add', path: 'emails', value: [{ type, value: o.value, ...(emails.some((e) => e?.primary) ? {} : { primary: true }) }] };
+}
+
 /** The user after the operations, as SCIM JSON; undefined when nothing changed. */
 export async function applyUserPatch(user: DirectoryUser, body: unknown): Promise<Record<string, unknown> | undefined> {
-  const ops = normalize(readPatchBody(body));
+  const ops = normalize(readPatchBody(body)).map((o) => addressOfType(o, user));
   const SCIMMY = scimmy();
   const hasExt = Boolean(user.resource[ENTERPRISE_SCHEMA]) || ops.some((o) => o.path?.toLowerCase().startsWith(ENTERPRISE_PREFIX));
   const current = new SCIMMY.Schemas.User({ schemas: [USER_SCHEMA, ...(hasExt ? [ENTERPRISE_SCHEMA] : [])], id: user.userId, ...user.resource }, 'in');

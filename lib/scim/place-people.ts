@@ -8,10 +8,10 @@
 // be made (a rule's unit deleted, a department path too deep) is recorded in the status panel
 // and skipped: the SCIM request that caused it still succeeds, as the IdP expects.
 import { isArborError } from '../errors';
-import { batchGet, getItem, keys, queryAll, type AuditActor, type TenantDb } from '../db';
+import { batchGet, getItem, keys, queryAll, type AuditActor, type TenantDb, type WriteFact, type WriteGuards } from '../db';
 import { addMembership, changeRole, removeMembership } from '../members';
 import { toTenantUser, toUserMembership, type Membership } from '../members/membership-items';
-import { createUnit, siblingNameKey, validateUnitName } from '../org';
+import { createUnit, MAX_DEPTH, siblingNameKey, validateUnitName } from '../org';
 import type { Role } from '../authz/roles';
 import { recordDirectoryError, type DirectoryConfig } from './directory-config';
 import { toDirectoryGroup } from './group-item';
@@ -104,23 +104,29 @@ export async function planPerson(ctx: SyncContext, state: PersonState): Promise<
 /** Plans and writes one person's placement; returns what changed. */
 export async function placePerson(ctx: SyncContext, userId: string): Promise<PlannedChange[]> {
   const state = await readPerson(ctx.db, userId);
+  if (!state.user || state.user.deleting) return [];
   const { changes, failures } = await planPerson(ctx, state);
-  const user = state.user!;
+  const user = state.user;
+  // Every write is also conditioned on the person still being provisioned: a delete that begins
+  // meanwhile refuses it, so a placement planned before it can never bring them back.
+  const db = { ...ctx.db, guards: withFact(ctx.db.guards, { key: keys.directoryUser(ctx.db.tenantId, userId), expect: { state: 'live' }, changed: 'target' }) };
   const held = new Map(state.memberships.map((m) => [m.unitId, m]));
   const done: PlannedChange[] = [];
   const order = [...changes.filter((c) => c.kind !== 'remove'), ...changes.filter((c) => c.kind === 'remove')];
   for (const c of order) {
     try {
       if (c.kind === 'add') {
-        await addMembership(ctx.db, ctx.actor, { unitId: c.unitId, role: c.role, userId, email: user.email, name: user.displayName, managedBy: 'directory' });
+        await addMembership(db, ctx.actor, { unitId: c.unitId, role: c.role, userId, email: user.email, name: user.displayName, managedBy: 'directory' });
       } else if (c.kind === 'roleChange') {
-        await changeRole(ctx.db, ctx.actor, { unitId: c.unitId, userId, role: c.role, expectedVersion: held.get(c.unitId)!.version });
+        await changeRole(db, ctx.actor, { unitId: c.unitId, userId, role: c.role, expectedVersion: held.get(c.unitId)!.version });
       } else {
-        await removeMembership(ctx.db, ctx.actor, { unitId: c.unitId, userId, expectedVersion: held.get(c.unitId)!.version });
+        await removeMembership(db, ctx.actor, { unitId: c.unitId, userId, expectedVersion: held.get(c.unitId)!.version });
       }
       done.push(c);
     } catch (e) {
-      if (!isArborError(e) || e.code === 'authz.stale') throw e;
+      if (!isArborError(e)) throw e;
+      // The person is being deleted, or the rules were replaced: the newer decision places them.
+      if (e.code === 'authz.stale') break;
       // Already there (a concurrent sync of the same person): the same outcome.
       if (e.code === 'membership.exists' || e.code === 'membership.notFound') continue;
       failures.push(`${c.reason}: ${e.message}`);
@@ -133,6 +139,8 @@ export async function placePerson(ctx: SyncContext, userId: string): Promise<Pla
 /** A unit by id, or a path of names under a unit, found (and created when allowed) level by level. */
 async function resolveTarget(ctx: SyncContext, target: PlacementTarget): Promise<{ unitId: string; unitPath?: string[] } | undefined> {
   if ('unitId' in target) return { unitId: target.unitId };
+  // Nothing is created for a path that could never fit under the depth limit.
+  if (target.names.length > MAX_DEPTH) throw new Error(`a path of ${target.names.length} units is deeper than ${MAX_DEPTH}`);
   let parentId = target.parentUnitId;
   for (let i = 0; i < target.names.length; i++) {
     const name = validateUnitName(target.names[i]);
@@ -166,3 +174,8 @@ async function createOrFind(ctx: SyncContext, parentId: string, name: string): P
   }
 }
 
+
+/** The request's guards with one more fact. */
+function withFact(outer: WriteGuards | undefined, fact: WriteFact): WriteGuards {
+  return { facts: () => [...(outer?.facts() ?? []), fact], sent: () => outer?.sent() };
+}

@@ -27,6 +27,8 @@ export function directoryUserItem(tenantId: string, u: DirectoryUser): Record<st
     userNameKey: nameKey(u.userName),
     ...(u.externalId ? { externalId: u.externalId, GSI3PK: keys.gsi3.directoryExternalIds(tenantId, 'user'), GSI3SK: u.externalId } : {}),
     active: u.active,
+    // `deleting` from the first step of a delete (./delete-user.ts): writes about the person check it.
+    state: u.deleting ? 'deleting' : 'live',
     email: u.email,
     emails: u.emails,
     emailsText: u.emails.join(' '),
@@ -51,10 +53,14 @@ const parseUser = itemParser(
     userId: z.string(), userName: z.string(), externalId: z.string().optional(), active: z.boolean(), email: z.string(),
     emails: z.array(z.string()), displayName: z.string(), department: z.string().optional(), managerId: z.string().optional(),
     resource: z.record(z.string(), z.unknown()), version: z.number(), createdAt: z.string(), updatedAt: z.string(),
+    state: z.enum(['live', 'deleting']),
   }),
 );
 
-export const toDirectoryUser = (item: Record<string, unknown>): DirectoryUser => parseUser(item);
+export function toDirectoryUser(item: Record<string, unknown>): DirectoryUser {
+  const { state, ...u } = parseUser(item);
+  return { ...u, ...(state === 'deleting' ? { deleting: true as const } : {}) };
+}
 
 export function userNameClaimItem(tenantId: string, userName: string, userId: string) {
   return { ...userNameClaimKey(tenantId, userName), type: 'directoryNameClaim', tenantId, kind: 'user', ownerId: userId };

@@ -28,14 +28,20 @@ export interface DirectoryUser {
   version: number;
   createdAt: string;
   updatedAt: string;
+  /** A delete has begun (./delete-user.ts): the person is no longer provisioned. */
+  deleting?: true;
 }
 
 /** What a request body says about a user, checked. */
-export type UserInput = Omit<DirectoryUser, 'userId' | 'version' | 'createdAt' | 'updatedAt'>;
+export type UserInput = Omit<DirectoryUser, 'userId' | 'version' | 'createdAt' | 'updatedAt' | 'deleting'>;
 
 /** Bytes a userName or externalId may take: far inside DynamoDB's 1,024-byte sort key. */
 export const KEY_TEXT_MAX_BYTES = 512;
 const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
+/** Bytes of a text as an index sort key holds it (its NFKC, lower-cased form can be far longer). */
+export const keyBytes = (s: string) => Math.max(bytes(s), bytes(s.normalize('NFKC').toLowerCase()));
+/** What one stored User may hold: far inside DynamoDB's 400 KB item, with room for its copies. */
+const MAX_RESOURCE_BYTES = 64 * 1024;
 
 const KNOWN_SCHEMAS = new Set([USER_SCHEMA, ENTERPRISE_SCHEMA].map((s) => s.toLowerCase()));
 const BOOLEAN_TEXT = /^(true|false)$/i;
@@ -87,11 +93,11 @@ export function readUserInput(raw: unknown): UserInput {
 
   const userName = typeof user.userName === 'string' ? user.userName.trim() : '';
   if (!userName) throw badValue('userName is required.');
-  if (bytes(userName) > KEY_TEXT_MAX_BYTES) throw badValue(`userName is longer than ${KEY_TEXT_MAX_BYTES} bytes.`);
+  if (keyBytes(userName) > KEY_TEXT_MAX_BYTES) throw badValue(`userName is longer than ${KEY_TEXT_MAX_BYTES} bytes.`);
   const externalId = typeof user.externalId === 'string' && user.externalId ? user.externalId : undefined;
-  if (externalId && bytes(externalId) > KEY_TEXT_MAX_BYTES) throw badValue(`externalId is longer than ${KEY_TEXT_MAX_BYTES} bytes.`);
+  if (externalId && keyBytes(externalId) > KEY_TEXT_MAX_BYTES) throw badValue(`externalId is longer than ${KEY_TEXT_MAX_BYTES} bytes.`);
 
-  const listed = ((user.emails as Email[] | undefined) ?? []).filter((e) => typeof e.value === 'string' && e.value);
+  const listed = ((user.emails as (Email | null)[] | undefined) ?? []).filter((e): e is Email => Boolean(e && typeof e === 'object' && typeof e.value === 'string' && e.value));
   const chosen = listed.find((e) => e.primary) ?? listed.find((e) => e.type === 'work') ?? listed[0];
   const emailText = chosen?.value ?? (userName.includes('@') ? userName : undefined);
   if (!emailText) throw badValue('Arbor needs an email address: send emails, or a userName that is one.');
@@ -105,6 +111,7 @@ export function readUserInput(raw: unknown): UserInput {
 
   const name = (user.name ?? {}) as { formatted?: string; givenName?: string; familyName?: string };
   const displayName = firstText(user.displayName, name.formatted, [name.givenName, name.familyName].filter(Boolean).join(' '), email);
+  if (bytes(JSON.stringify(user)) > MAX_RESOURCE_BYTES) throw badValue(`A User may hold at most ${MAX_RESOURCE_BYTES / 1024} KB of attributes.`);
   const ext = (user[ENTERPRISE_SCHEMA] ?? {}) as { department?: string; manager?: { value?: string } };
   return {
     userName,

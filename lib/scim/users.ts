@@ -1,26 +1,27 @@
-// Server-only. /Users: create, read, replace (Okta's PUT), patch (Entra's PATCH), delete (Entra's
-// hard delete) and list. A User is the SCIM item in the person's partition; their Arbor identity
-// is the platform user of their email (P3, created when new, like a sign-in's), and their place
-// in the tree comes from the rules (./place-people.ts) after every change.
-import { ensureUser } from '../users';
+// Server-only. /Users: create, read, replace (Okta's PUT) and patch (Entra's PATCH); deletion is
+// ./delete-user.ts. A User is the SCIM item in the person's partition; their Arbor identity is the
+// platform user of their email (P3, created when new, like a sign-in's), and their place in the
+// tree comes from the rules (./place-people.ts) after every change.
 import { auditEntryPut } from '../audit';
 import { batchGet, keys, transaction, type PlatformDb } from '../db';
-import { ULID } from '../validation';
-import { removeUserFromTenant } from '../members';
 import { isArborError } from '../errors';
-import { countResources } from './directory-config';
+import { getTenantSettings } from '../tenants';
+import { ensureUser } from '../users';
+import { ULID } from '../validation';
+import { countResources, recordDirectoryError } from './directory-config';
 import { toDirectoryGroup } from './group-item';
 import { applyUserPatch } from './patch';
-import { placePerson, readPerson, type SyncContext } from './place-people';
-import { busy, notFound, taken, versionMismatch } from './protocol-errors';
+import { placePerson, readPerson, type PersonState, type SyncContext } from './place-people';
+import { busy, notFound, ScimError, taken, versionMismatch } from './protocol-errors';
 import { directoryUserItem, userNameClaimItem, userNameClaimKey } from './user-item';
 import { readUserInput, type DirectoryUser, type UserInput } from './user-resource';
 
-export async function readUserOrThrow(ctx: SyncContext, rawId: string) {
+/** A person whose SCIM User exists (one being deleted only when `deleting` is allowed). */
+export async function readUserOrThrow(ctx: SyncContext, rawId: string, options: { deleting?: boolean } = {}): Promise<PersonState & { user: DirectoryUser }> {
   if (!ULID.test(rawId)) throw notFound('User');
   const state = await readPerson(ctx.db, rawId);
-  if (!state.user) throw notFound('User');
-  return { user: state.user, groupIds: state.groupIds };
+  if (!state.user || (state.user.deleting && !options.deleting)) throw notFound('User');
+  return { ...state, user: state.user };
 }
 
 /** The groups of a user, named (one BatchGetItem; none when they are in no group). */
@@ -37,6 +38,20 @@ export function checkIfMatch(ifMatch: string | null, version: number) {
   if (!sent.includes(String(version))) throw versionMismatch();
 }
 
+/**
+ * Without If-Match a client asked for no version: a change that lost a race with another is
+ * read and applied again (a few times), instead of answering 412 to a request that set no condition.
+ */
+export async function withRereads<T>(ifMatch: string | null, attempt: () => Promise<T>): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await attempt();
+    } catch (e) {
+      if (ifMatch || !(e instanceof ScimError && e.status === 412) || i >= 4) throw e;
+    }
+  }
+}
+
 export async function createDirectoryUser(ctx: SyncContext, platform: PlatformDb, body: unknown): Promise<DirectoryUser> {
   const input = readUserInput(body);
   const identity = await ensureUser(platform, input.email, input.displayName);
@@ -51,34 +66,52 @@ export async function createDirectoryUser(ctx: SyncContext, platform: PlatformDb
       taken(`A user with the userName "${user.userName.slice(0, 100)}" already exists.`),
     )
     .send();
-  await countResources(db, 'userCount', 1);
-  await placePerson(ctx, user.userId);
+  // The User exists from here: what follows is bookkeeping and placement, whose failures are
+  // recorded for the status panel rather than answered (the IdP would retry a create that worked).
+  await afterCommit(ctx, `POST /Users ${user.userName}`, async () => {
+    await countResources(db, 'userCount', 1);
+    await placePerson(ctx, user.userId);
+  });
   return user;
+}
+
+export async function afterCommit(ctx: SyncContext, request: string, work: () => Promise<unknown>) {
+  try {
+    await work();
+  } catch (e) {
+    if (!isArborError(e)) console.error('[arbor] scim: after a committed change', e);
+    await recordDirectoryError(ctx.db, { request, status: 0, detail: isArborError(e) ? e.message : 'Placing the person failed; their next change retries it.' });
+  }
 }
 
 /** PUT: the whole resource as sent (what it leaves out is gone), conditioned on the version read. */
 export async function replaceDirectoryUser(ctx: SyncContext, rawId: string, body: unknown, ifMatch: string | null): Promise<DirectoryUser> {
-  const { user } = await readUserOrThrow(ctx, rawId);
-  checkIfMatch(ifMatch, user.version);
-  return writeUser(ctx, user, readUserInput(body));
+  const input = readUserInput(body);
+  return withRereads(ifMatch, async () => {
+    const state = await readUserOrThrow(ctx, rawId);
+    checkIfMatch(ifMatch, state.user.version);
+    return writeUser(ctx, state, input);
+  });
 }
 
 export async function patchDirectoryUser(ctx: SyncContext, rawId: string, body: unknown, ifMatch: string | null): Promise<DirectoryUser> {
-  const { user } = await readUserOrThrow(ctx, rawId);
-  checkIfMatch(ifMatch, user.version);
-  const patched = await applyUserPatch(user, body);
-  if (!patched) return user;
-  return writeUser(ctx, user, readUserInput(patched));
+  return withRereads(ifMatch, async () => {
+    const state = await readUserOrThrow(ctx, rawId);
+    checkIfMatch(ifMatch, state.user.version);
+    const patched = await applyUserPatch(state.user, body);
+    if (!patched) return state.user;
+    return writeUser(ctx, state, readUserInput(patched));
+  });
 }
 
-async function writeUser(ctx: SyncContext, current: DirectoryUser, input: UserInput): Promise<DirectoryUser> {
+async function writeUser(ctx: SyncContext, state: PersonState & { user: DirectoryUser }, input: UserInput): Promise<DirectoryUser> {
   const db = ctx.db;
-  // The person's Arbor identity (P3, their sign-in address) stays the one they were provisioned
-  // with; the resource and its email filters follow the directory.
+  const current = state.user;
+  if (current.active && !input.active) await refuseLastOwner(ctx, state, 'deactivate');
   const next: DirectoryUser = { ...input, userId: current.userId, version: current.version + 1, createdAt: current.createdAt, updatedAt: new Date().toISOString() };
   const tx = transaction(db).add(
-    { Put: { TableName: db.tableName, Item: directoryUserItem(db.tenantId, next), ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': current.version } } },
-    (stored) => (stored ? versionMismatch() : notFound('User')),
+    { Put: { TableName: db.tableName, Item: directoryUserItem(db.tenantId, next), ConditionExpression: 'version = :v AND #state = :live', ExpressionAttributeNames: { '#state': 'state' }, ExpressionAttributeValues: { ':v': current.version, ':live': 'live' } } },
+    (stored) => (stored && stored.state === 'live' ? versionMismatch() : notFound('User')),
   );
   // Access ending or coming back is the directory's decision about a person: the trail says so.
   if (next.active !== current.active) {
@@ -91,37 +124,19 @@ async function writeUser(ctx: SyncContext, current: DirectoryUser, input: UserIn
     );
   }
   if ((await tx.send()) === 'retry') throw busy();
-  if (next.department !== current.department || ctx.config.rules.groups.length > 0 || ctx.config.rules.groupNames) await placePerson(ctx, next.userId);
+  if (next.department !== current.department || ctx.config.rules.groups.length > 0 || ctx.config.rules.groupNames) {
+    await afterCommit(ctx, `place ${next.userName}`, () => placePerson(ctx, next.userId));
+  }
   return next;
 }
 
 const userNameKeyOf = (s: string) => s.normalize('NFKC').toLowerCase();
 
-/**
- * DELETE: the person leaves the organization (every membership, the last-owner rule holding),
- * then their SCIM resource and group links go.
- */
-export async function deleteDirectoryUser(ctx: SyncContext, rawId: string): Promise<void> {
-  const { user, groupIds } = await readUserOrThrow(ctx, rawId);
-  try {
-    await removeUserFromTenant(ctx.db, ctx.actor, user.userId);
-  } catch (e) {
-    if (!(isArborError(e) && e.code === 'member.notFound')) throw e;
+/** The directory may not take away the last owner's access (deactivating or deleting them). */
+export async function refuseLastOwner(ctx: SyncContext, state: PersonState, what: 'deactivate' | 'delete') {
+  if (!state.memberships.some((m) => m.role === 'owner')) return;
+  const { ownerCount } = await getTenantSettings(ctx.db);
+  if (ownerCount <= 1) {
+    throw new ScimError(409, `This person is the organization's last owner: Arbor does not let the directory ${what} them. Make someone else an owner in Arbor first.`);
   }
-  const db = ctx.db;
-  const deletes = [
-    { Delete: { TableName: db.tableName, Key: keys.directoryUser(db.tenantId, user.userId) } },
-    { Delete: { TableName: db.tableName, Key: userNameClaimKey(db.tenantId, user.userName) } },
-    ...groupIds.flatMap((g) => [
-      { Delete: { TableName: db.tableName, Key: keys.groupMember(db.tenantId, g, user.userId) } },
-      { Delete: { TableName: db.tableName, Key: keys.userGroup(db.tenantId, user.userId, g) } },
-      { Update: { TableName: db.tableName, Key: keys.directoryGroup(db.tenantId, g), UpdateExpression: 'ADD memberCount :m', ExpressionAttributeValues: { ':m': -1 } } },
-    ]),
-  ];
-  // The resource itself goes in the last transaction, so a crash leaves it to be deleted again.
-  for (let end = deletes.length; end > 0; end -= 90) {
-    await transaction(db).add(deletes.slice(Math.max(0, end - 90), end)).send();
-  }
-  await countResources(db, 'userCount', -1);
 }
-
