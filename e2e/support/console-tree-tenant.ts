@@ -1,15 +1,12 @@
 // A tenant of its own for the tree console specs (they rename, move and delete units, so they
 // share nothing with the other specs): its IdP client, an owner, a manager of Engineering and a
 // plain member, and a tree with a branch large enough that moving it runs as a tree job.
-import { randomBytes } from 'node:crypto';
-import { ulid } from 'ulid';
 import { addMembership, type Role } from '../../lib/members';
 import { createUnit } from '../../lib/org';
-import { setConnection } from '../../lib/sso';
-import { operatorDb, platformDb, tenantDb } from '../../lib/tenancy';
-import { createTenant, OPERATOR_ACTOR } from '../../lib/tenants';
+import { platformDb, tenantDb } from '../../lib/tenancy';
+import { OPERATOR_ACTOR } from '../../lib/tenants';
 import { ensureUser } from '../../lib/users';
-import { registerOidcClient, registerOidcUser } from '../../scripts/local-stack/oidc';
+import { createIdpTenant } from './idp-tenant';
 
 type Tree = [string, Tree?][];
 
@@ -40,40 +37,26 @@ export interface TreeTenant {
   units: Record<string, string>;
 }
 
-const need = (name: string) => {
-  const v = process.env[name];
-  if (!v) throw new Error(`${name} is not set: run the e2e suite through \`npm test\``);
-  return v;
-};
-
 export async function createTreeTenant(): Promise<TreeTenant> {
-  const issuer = need('ARBOR_LOCAL_OIDC_ISSUER');
-  const adminToken = need('ARBOR_LOCAL_OIDC_ADMIN_TOKEN');
-  const run = ulid().toLowerCase().slice(-8);
-  const domain = `treeco-${run}.test`;
-  const name = `TreeCo ${run}`;
-  const password = `e2e-${randomBytes(6).toString('hex')}`;
-  const people = { owner: `olga@${domain}`, manager: `mia@${domain}`, member: `max@${domain}` };
   const names = { owner: 'Olga Owner', manager: 'Mia Manager', member: 'Max Member' };
+  const t = await createIdpTenant('TreeCo', [
+    { local: 'olga', name: names.owner },
+    { local: 'mia', name: names.manager },
+    { local: 'max', name: names.member },
+  ]);
+  const { domain, name, password } = t;
+  const people = { owner: `olga@${domain}`, manager: `mia@${domain}`, member: `max@${domain}` };
 
-  const created = await createTenant(operatorDb(), { name, domain, owner: { email: people.owner, name: names.owner } });
-  const client = { clientId: `e2e-treeco-${run}`, clientSecret: randomBytes(18).toString('base64url') };
-  await registerOidcClient(issuer, adminToken, client);
-  await setConnection(operatorDb(), created.tenantId, { issuer, ...client, domains: [domain], jit: false });
-  for (const role of ['owner', 'manager', 'member'] as const) {
-    await registerOidcUser(issuer, adminToken, { email: people[role], name: names[role], password, emailVerified: true });
-  }
-
-  const db = await tenantDb(created.tenantId);
-  const units: Record<string, string> = { [name]: created.rootUnitId };
+  const db = await tenantDb(t.tenantId);
+  const units: Record<string, string> = { [name]: t.rootUnitId };
   const build = async (parentId: string, nodes: Tree) => {
     for (const [unitName, children] of nodes) {
       units[unitName] = (await createUnit(db, OPERATOR_ACTOR, { parentId, name: unitName })).id;
       if (children) await build(units[unitName], children);
     }
   };
-  await build(created.rootUnitId, TREE);
-  units.Archive = (await createUnit(db, OPERATOR_ACTOR, { parentId: created.rootUnitId, name: 'Archive' })).id;
+  await build(t.rootUnitId, TREE);
+  units.Archive = (await createUnit(db, OPERATOR_ACTOR, { parentId: t.rootUnitId, name: 'Archive' })).id;
   const teams = Array.from({ length: ARCHIVE_SIZE }, (_, i) => `Old team ${String(i + 1).padStart(3, '0')}`);
   for (let i = 0; i < teams.length; i += 5) {
     await Promise.all(teams.slice(i, i + 5).map(async (t) => (units[t] = (await createUnit(db, OPERATOR_ACTOR, { parentId: units.Archive, name: t })).id)));
@@ -88,5 +71,5 @@ export async function createTreeTenant(): Promise<TreeTenant> {
   await place(people.member, names.member, 'Sales', 'member');
   await place(people.member, names.member, 'Legacy tools', 'member');
 
-  return { tenantId: created.tenantId, rootUnitId: created.rootUnitId, name, password, people, names, userIds: { manager: managerId }, units };
+  return { tenantId: t.tenantId, rootUnitId: t.rootUnitId, name, password, people, names, userIds: { manager: managerId }, units };
 }

@@ -2,16 +2,13 @@
 // import and rename, so they share nothing with other specs): its IdP client (invitations
 // required: JIT off), an owner and an invitee known to the IdP, people to list and page through,
 // and a small tree with an awkward unit name for the export.
-import { randomBytes } from 'node:crypto';
-import { ulid } from 'ulid';
 import { addMembership, type Role } from '../../lib/members';
 import { createUnit } from '../../lib/org';
-import { setConnection } from '../../lib/sso';
-import { operatorDb, platformDb, tenantDb } from '../../lib/tenancy';
-import { createTenant, OPERATOR_ACTOR } from '../../lib/tenants';
+import { platformDb, tenantDb } from '../../lib/tenancy';
+import { OPERATOR_ACTOR } from '../../lib/tenants';
 import { ensureUser } from '../../lib/users';
 import type { Page } from '@playwright/test';
-import { registerOidcClient, registerOidcUser } from '../../scripts/local-stack/oidc';
+import { createIdpTenant } from './idp-tenant';
 import { signIn } from './sign-in';
 
 export interface PeopleTenant {
@@ -32,40 +29,26 @@ export interface PeopleTenant {
   awkwardName: string;
 }
 
-const need = (name: string) => {
-  const v = process.env[name];
-  if (!v) throw new Error(`${name} is not set: run the e2e suite through \`npm test\``);
-  return v;
-};
-
 /** Enough people for the member list to need a second page (50 per page). */
 const FILLERS = 52;
 
 export async function createPeopleTenant(): Promise<PeopleTenant> {
-  const issuer = need('ARBOR_LOCAL_OIDC_ISSUER');
-  const adminToken = need('ARBOR_LOCAL_OIDC_ADMIN_TOKEN');
-  const run = ulid().toLowerCase().slice(-8);
-  const domain = `peopleco-${run}.test`;
-  const name = `PeopleCo ${run}`;
-  const password = `e2e-${randomBytes(6).toString('hex')}`;
-  const owner = { email: `olive@${domain}`, name: 'Olive Owner' };
-  const invitee = { email: `ivy@${domain}`, name: 'Ivy Invitee' };
+  const ownerPerson = { local: 'olive', name: 'Olive Owner' };
+  const inviteePerson = { local: 'ivy', name: 'Ivy Invitee' };
+  const t = await createIdpTenant('PeopleCo', [ownerPerson, inviteePerson]);
+  const { domain, name, password } = t;
+  const owner = { email: `${ownerPerson.local}@${domain}`, name: ownerPerson.name };
+  const invitee = { email: `${inviteePerson.local}@${domain}`, name: inviteePerson.name };
 
-  const created = await createTenant(operatorDb(), { name, domain, owner });
-  const client = { clientId: `e2e-peopleco-${run}`, clientSecret: randomBytes(18).toString('base64url') };
-  await registerOidcClient(issuer, adminToken, client);
-  await setConnection(operatorDb(), created.tenantId, { issuer, ...client, domains: [domain], jit: false });
-  for (const p of [owner, invitee]) await registerOidcUser(issuer, adminToken, { ...p, password, emailVerified: true });
-
-  const db = await tenantDb(created.tenantId);
+  const db = await tenantDb(t.tenantId);
   const unit = (parentId: string, unitName: string) => createUnit(db, OPERATOR_ACTOR, { parentId, name: unitName }).then((u) => u.id);
-  const engineering = await unit(created.rootUnitId, 'Engineering');
+  const engineering = await unit(t.rootUnitId, 'Engineering');
   const awkwardName = 'Ops, "Core" 🚀';
   const units = {
     Engineering: engineering,
     Platform: await unit(engineering, 'Platform'),
-    Design: await unit(created.rootUnitId, 'Design'),
-    Sales: await unit(created.rootUnitId, 'Sales'),
+    Design: await unit(t.rootUnitId, 'Design'),
+    Sales: await unit(t.rootUnitId, 'Sales'),
     Awkward: await unit(engineering, awkwardName),
   };
 
@@ -90,8 +73,8 @@ export async function createPeopleTenant(): Promise<PeopleTenant> {
     );
   }
   return {
-    tenantId: created.tenantId, rootUnitId: created.rootUnitId, name, domain, password,
-    owner: { ...owner, userId: created.ownerUserId }, invitee, people, memberCount: 1 + 4 + FILLERS, units, awkwardName,
+    tenantId: t.tenantId, rootUnitId: t.rootUnitId, name, domain, password,
+    owner: { ...owner, userId: t.ownerUserId }, invitee, people, memberCount: 1 + 4 + FILLERS, units, awkwardName,
   };
 }
 

@@ -30,6 +30,8 @@ export interface UserMemberships {
 export interface UserMembershipsAndSessions extends UserMemberships {
   /** Ids of the sessions recorded as live in this tenant (`session` items of the partition). */
   sessionIds: Set<string>;
+  /** The partition's items of other areas (directory sync's User and group links), for them to parse. */
+  others: Record<string, unknown>[];
 }
 
 /** A session item (lib/auth/session-records.ts): only its id is read here. */
@@ -57,5 +59,6 @@ export async function getUserMembershipsAndSessions(db: TenantDb, rawUserId: str
   const sessionIds = new Set(items.filter((i) => i.type === 'session').map((i) => parseSession(i).sessionId));
   const account = items.find((i) => i.type === 'directoryUser');
   const deactivated = account ? !parseDirectoryAccount(account).active : false;
-  return { user, memberships, sessionIds, deactivated };
+  const others = items.filter((i) => i.type !== 'tenantUser' && i.type !== 'membership' && i.type !== 'session');
+  return { user, memberships, sessionIds, deactivated, others };
 }

@@ -62,10 +62,12 @@ export async function deleteDirectoryUser(ctx: SyncContext, rawId: string): Prom
   if (gone === 'retry') return;
   await countResources(db, 'userCount', -1);
   // Group member counts are shown, not decided on: moved after, only on groups that still exist.
-  for (const g of groupIds) {
-    await db.client
-      .send(new UpdateCommand({ TableName: db.tableName, Key: keys.directoryGroup(db.tenantId, g), UpdateExpression: 'ADD memberCount :m', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':m': -1 } }))
-      .catch(() => undefined);
-  }
+  await Promise.all(
+    groupIds.map((g) =>
+      db.client
+        .send(new UpdateCommand({ TableName: db.tableName, Key: keys.directoryGroup(db.tenantId, g), UpdateExpression: 'ADD memberCount :m', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':m': -1 } }))
+        .catch(() => undefined),
+    ),
+  );
 }
 

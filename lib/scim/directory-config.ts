@@ -48,7 +48,7 @@ export async function getDirectoryConfig(db: TenantDb): Promise<DirectoryConfig>
 }
 
 /** The settings item as read (absent: nothing saved or counted yet). */
-export function toDirectoryConfig(item: Record<string, unknown> | undefined): DirectoryConfig {
+function toDirectoryConfig(item: Record<string, unknown> | undefined): DirectoryConfig {
   if (!item) return { provider: 'other', rules: EMPTY_RULES, version: 0, userCount: 0, groupCount: 0 };
   const c = parseConfig(item);
   return {

@@ -32,7 +32,7 @@ interface AttributeDef {
 
 export type ResourceKind = 'user' | 'group';
 
-export const FILTER_ATTRIBUTES: Record<ResourceKind, Record<string, AttributeDef>> = {
+const FILTER_ATTRIBUTES: Record<ResourceKind, Record<string, AttributeDef>> = {
   user: {
     username: { stored: 'userNameKey', caseExact: false, kind: 'string', index: { name: 'GSI2', eq: (v) => ({ cond: 'GSI2SK = :k', value: v }), sw: true } },
     externalid: { stored: 'externalId', caseExact: true, kind: 'string', index: { name: 'GSI3', eq: (v) => ({ cond: 'GSI3SK = :k', value: v }) } },
@@ -54,8 +54,6 @@ export interface QueryPlan {
   /** The index partition's key is filled in by the caller (it holds the tenant). */
   keyCondition?: { cond: string; value: string };
   filter?: { expression: string; names: Record<string, string>; values: Record<string, unknown> };
-  /** True when every term is served by the key condition: the page is exact without reading on. */
-  exact: boolean;
 }
 
 /** `members.value eq "<id>"` on Groups: served from the person's partition instead of an index. */
@@ -106,7 +104,7 @@ function parseFilter(text: string): Term[] {
 }
 
 export function planFilter(kind: ResourceKind, text: string | undefined): QueryPlan | MemberOfPlan {
-  const sorted: QueryPlan = { index: 'GSI2', exact: true };
+  const sorted: QueryPlan = { index: 'GSI2' };
   if (!text) return sorted;
   const list = parseFilter(text);
   if (kind === 'group') {
@@ -129,7 +127,7 @@ export function planFilter(kind: ResourceKind, text: string | undefined): QueryP
     const def = defs[t.attribute]!;
     return def.index && typeof t.value === 'string' && (t.op === 'eq' || (t.op === 'sw' && def.index.sw));
   });
-  const plan: QueryPlan = { index: 'GSI2', exact: true };
+  const plan: QueryPlan = { index: 'GSI2' };
   if (keyed) {
     const def = defs[keyed.attribute]!;
     const value = comparable(def, keyed.value as string);
@@ -140,7 +138,6 @@ export function planFilter(kind: ResourceKind, text: string | undefined): QueryP
   // emails.value eq through GSI1 matches the address a person is known by; the stored list
   // (every listed address) is checked as well, so the answer is the same as a filter would give.
   if (rest.length > 0) {
-    plan.exact = false;
     const names: Record<string, string> = {};
     const values: Record<string, unknown> = {};
     const parts = rest.map((t, i) => {

@@ -21,7 +21,7 @@ import { KEY_TEXT_MAX_BYTES, keyBytes, weakEtag } from './user-resource';
 const MEMBERS_PER_TX = 32;
 /** Removals per transaction: both links. */
 const REMOVALS_PER_TX = 49;
-export const MAX_MEMBERS_PER_REQUEST = 10_000;
+const MAX_MEMBERS_PER_REQUEST = 10_000;
 
 interface GroupInput {
   displayName: string;

@@ -9,7 +9,6 @@
 import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { keys, TTL_ATTRIBUTE, type TenantDb } from '../db';
-import { resumeKeyOf } from './user-item';
 
 const CHECKPOINT_SECONDS = 3600;
 /** How far a filtered page reads past non-matching entries before it stops. */
@@ -95,4 +94,9 @@ export async function countMatches(db: TenantDb, query: PageRequest['query']): P
     startKey = out.LastEvaluatedKey;
   } while (startKey);
   return total;
+}
+
+/** The start key of a listing that resumes after this item (table keys + the index's keys). */
+function resumeKeyOf(item: Record<string, unknown>, index?: 'GSI1' | 'GSI2' | 'GSI3'): Record<string, unknown> {
+  return { PK: item.PK, SK: item.SK, ...(index ? { [`${index}PK`]: item[`${index}PK`], [`${index}SK`]: item[`${index}SK`] } : {}) };
 }

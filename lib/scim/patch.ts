@@ -12,7 +12,7 @@ export interface PatchOperation {
   value?: unknown;
 }
 
-export const MAX_OPERATIONS = 1000;
+const MAX_OPERATIONS = 1000;
 
 /** The body's operations, checked for shape (schemas, an array of ops with a known verb). */
 export function readPatchBody(body: unknown): PatchOperation[] {

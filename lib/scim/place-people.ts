@@ -8,9 +8,9 @@
 // be made (a rule's unit deleted, a department path too deep) is recorded in the status panel
 // and skipped: the SCIM request that caused it still succeeds, as the IdP expects.
 import { isArborError } from '../errors';
-import { batchGet, getItem, keys, queryAll, type AuditActor, type TenantDb, type WriteFact, type WriteGuards } from '../db';
-import { addMembership, changeRole, removeMembership } from '../members';
-import { toTenantUser, toUserMembership, type Membership } from '../members/membership-items';
+import { batchGet, getItem, keys, type AuditActor, type TenantDb, type WriteFact, type WriteGuards } from '../db';
+import { addMembership, changeRole, getUserMembershipsAndSessions, removeMembership } from '../members';
+import type { Membership } from '../members/membership-items';
 import { createUnit, MAX_DEPTH, siblingNameKey, validateUnitName } from '../org';
 import type { Role } from '../authz/roles';
 import { recordDirectoryError, type DirectoryConfig } from './directory-config';
@@ -38,18 +38,12 @@ export interface PersonState {
 }
 
 export async function readPerson(db: TenantDb, userId: string): Promise<PersonState> {
-  const items = await queryAll(db, {
-    KeyConditionExpression: 'PK = :pk',
-    ExpressionAttributeValues: { ':pk': keys.userPartition(db.tenantId, userId) },
-    ConsistentRead: true,
-  });
-  const profileItem = items.find((i) => i.type === 'tenantUser');
-  const profile = profileItem ? toTenantUser(profileItem) : undefined;
-  const scim = items.find((i) => i.type === 'directoryUser');
+  const { memberships, others } = await getUserMembershipsAndSessions(db, userId);
+  const scim = others.find((i) => i.type === 'directoryUser');
   return {
     user: scim ? toDirectoryUser(scim) : undefined,
-    memberships: items.filter((i) => i.type === 'membership').map((i) => toUserMembership(i, profile)),
-    groupIds: items.filter((i) => i.type === 'userGroup').map((i) => String(i.groupId)),
+    memberships,
+    groupIds: others.filter((i) => i.type === 'userGroup').map((i) => String(i.groupId)),
   };
 }
 
@@ -101,9 +95,12 @@ export async function planPerson(ctx: SyncContext, state: PersonState): Promise<
   return { changes, failures };
 }
 
-/** Plans and writes one person's placement; returns what changed. */
-export async function placePerson(ctx: SyncContext, userId: string): Promise<PlannedChange[]> {
-  const state = await readPerson(ctx.db, userId);
+/**
+ * Plans and writes one person's placement; returns what changed. `known` is their state when the
+ * caller has just read it and written only their SCIM User (saves reading the partition again).
+ */
+export async function placePerson(ctx: SyncContext, userId: string, known?: PersonState): Promise<PlannedChange[]> {
+  const state = known ?? (await readPerson(ctx.db, userId));
   if (!state.user || state.user.deleting) return [];
   const { changes, failures } = await planPerson(ctx, state);
   const user = state.user;

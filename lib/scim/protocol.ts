@@ -8,7 +8,7 @@ import { ArborError } from '../errors';
 import { STATUS } from '../errors/http';
 import { ScimError } from './protocol-errors';
 
-export const SCIM_CONTENT_TYPE = 'application/scim+json';
+const SCIM_CONTENT_TYPE = 'application/scim+json';
 export const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
 export const GROUP_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Group';
 export const ENTERPRISE_SCHEMA = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';

@@ -70,8 +70,4 @@ export function groupNameClaimItem(tenantId: string, displayName: string, groupI
   return { ...groupNameClaimKey(tenantId, displayName), type: 'directoryNameClaim', tenantId, kind: 'group', ownerId: groupId };
 }
 
-/** The start key of a listing that resumes after this item (table keys + the index's keys). */
-export function resumeKeyOf(item: Record<string, unknown>, index?: 'GSI1' | 'GSI2' | 'GSI3'): Record<string, unknown> {
-  return { PK: item.PK, SK: item.SK, ...(index ? { [`${index}PK`]: item[`${index}PK`], [`${index}SK`]: item[`${index}SK`] } : {}) };
-}
 

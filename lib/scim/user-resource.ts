@@ -10,6 +10,7 @@ import { validateEmail, validateName } from '../validation';
 import { badValue } from './protocol-errors';
 import { ENTERPRISE_SCHEMA, scimBaseUrl, scimmy, USER_SCHEMA } from './protocol';
 import { attributeFilter, type AttributeSelection } from './attribute-selection';
+import { nameKey } from './user-item';
 
 export interface DirectoryUser {
   userId: string;
@@ -39,7 +40,7 @@ export type UserInput = Omit<DirectoryUser, 'userId' | 'version' | 'createdAt' |
 export const KEY_TEXT_MAX_BYTES = 512;
 const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
 /** Bytes of a text as an index sort key holds it (its NFKC, lower-cased form can be far longer). */
-export const keyBytes = (s: string) => Math.max(bytes(s), bytes(s.normalize('NFKC').toLowerCase()));
+export const keyBytes = (s: string) => Math.max(bytes(s), bytes(nameKey(s)));
 /** What one stored User may hold: far inside DynamoDB's 400 KB item, with room for its copies. */
 const MAX_RESOURCE_BYTES = 64 * 1024;
 
@@ -56,7 +57,7 @@ export const asManager = (v: unknown) => (typeof v === 'string' ? (v ? { value: 
  * Drops what only the client knows (schema URIs of its own and their attribute blocks, id and
  * meta, which the server owns) and fixes the value shapes real clients send.
  */
-export function normalizeUserBody(raw: Record<string, unknown>): Record<string, unknown> {
+function normalizeUserBody(raw: Record<string, unknown>): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) {
     const lower = key.toLowerCase();
@@ -141,7 +142,7 @@ function firstText(...candidates: unknown[]): string {
 }
 
 export const weakEtag = (version: number) => `W/"${version}"`;
-export const userLocation = (userId: string) => `${scimBaseUrl()}/Users/${userId}`;
+const userLocation = (userId: string) => `${scimBaseUrl()}/Users/${userId}`;
 
 /** The SCIM User a client reads, with only the attributes it asked for. */
 export function userResource(u: DirectoryUser, groups: { groupId: string; displayName: string }[] | undefined, select: AttributeSelection = {}): Record<string, unknown> {

@@ -13,7 +13,7 @@ import { toDirectoryGroup } from './group-item';
 import { applyUserPatch } from './patch';
 import { placePerson, readPerson, type PersonState, type SyncContext } from './place-people';
 import { busy, notFound, ScimError, taken, versionMismatch } from './protocol-errors';
-import { directoryUserItem, userNameClaimItem, userNameClaimKey } from './user-item';
+import { directoryUserItem, nameKey, userNameClaimItem, userNameClaimKey } from './user-item';
 import { readUserInput, type DirectoryUser, type UserInput } from './user-resource';
 
 /** A person whose SCIM User exists (one being deleted only when `deleting` is allowed). */
@@ -117,7 +117,7 @@ async function writeUser(ctx: SyncContext, state: PersonState & { user: Director
   if (next.active !== current.active) {
     tx.add(auditEntryPut(db, { actor: ctx.actor, action: next.active ? 'directory.reactivate' : 'directory.deactivate', target: { type: 'directory', id: next.userId, label: next.email }, before: { active: current.active }, after: { active: next.active } }));
   }
-  if (userNameKeyOf(next.userName) !== userNameKeyOf(current.userName)) {
+  if (nameKey(next.userName) !== nameKey(current.userName)) {
     tx.add({ Delete: { TableName: db.tableName, Key: userNameClaimKey(db.tenantId, current.userName) } });
     tx.add({ Put: { TableName: db.tableName, Item: userNameClaimItem(db.tenantId, next.userName, next.userId), ConditionExpression: 'attribute_not_exists(PK)' } }, () =>
       taken(`A user with the userName "${next.userName.slice(0, 100)}" already exists.`),
@@ -125,12 +125,11 @@ async function writeUser(ctx: SyncContext, state: PersonState & { user: Director
   }
   if ((await tx.send()) === 'retry') throw busy();
   if (next.department !== current.department || ctx.config.rules.groups.length > 0 || ctx.config.rules.groupNames) {
-    await afterCommit(ctx, `place ${next.userName}`, () => placePerson(ctx, next.userId));
+    await afterCommit(ctx, `place ${next.userName}`, () => placePerson(ctx, next.userId, { ...state, user: next }));
   }
   return next;
 }
 
-const userNameKeyOf = (s: string) => s.normalize('NFKC').toLowerCase();
 
 /** The directory may not take away the last owner's access (deactivating or deleting them). */
 export async function refuseLastOwner(ctx: SyncContext, state: PersonState, what: 'deactivate' | 'delete') {

@@ -7,17 +7,8 @@ import { ulid } from 'ulid';
 import { handleScimRequest } from '../../lib/scim';
 import { run as scim } from '../../scripts/cli/scim';
 import { run as tenant } from '../../scripts/cli/tenant';
+import { runCli as cli } from '../support/cli';
 
-async function cli(command: (args: string[]) => Promise<number>, args: string[]) {
-  const lines: string[] = [];
-  const { log, error } = console;
-  console.log = console.error = (...a: unknown[]) => void lines.push(a.join(' '));
-  try {
-    return { code: await command(args), out: lines.join('\n') };
-  } finally {
-    Object.assign(console, { log, error });
-  }
-}
 
 const users = (token: string) =>
   handleScimRequest(new Request('http://arbor.test/scim/v2/Users', { headers: { authorization: `Bearer ${token}` } }), ['Users']).then((r) => r.status);

@@ -4,20 +4,10 @@ import { ulid } from 'ulid';
 import { getConnection } from '../../lib/sso';
 import { run as sso } from '../../scripts/cli/sso';
 import { run as tenant } from '../../scripts/cli/tenant';
+import { runCli as cli } from '../support/cli';
 import { stackEnv } from '../support/stack';
 import { testPlatformDb } from '../support/tenancy';
 
-/** Runs a command, returning its exit code and what it printed. */
-async function cli(command: (args: string[]) => Promise<number>, args: string[]) {
-  const lines: string[] = [];
-  const { log, error } = console;
-  console.log = console.error = (...a: unknown[]) => void lines.push(a.join(' '));
-  try {
-    return { code: await command(args), out: lines.join('\n') };
-  } finally {
-    Object.assign(console, { log, error });
-  }
-}
 
 test('an operator creates a tenant and registers its OIDC connection from the command line', async () => {
   const domain = `cli-${ulid().toLowerCase()}.test`;
