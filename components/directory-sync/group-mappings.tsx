@@ -16,7 +16,7 @@ export function GroupMappings({ groups, value, onChange }: { groups: DirectoryGr
     <fieldset className="space-y-3 rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
       <legend className="px-1 text-sm font-medium">Group mappings</legend>
       <p className="text-xs text-zinc-600 dark:text-zinc-400">
-        Members of a directory group join a unit you pick, with a role. Admin applies on the top unit only; elsewhere it becomes manager.
+        Members of a directory group join a unit you pick, or a new unit created under it the first time it is needed, with a role. Admin applies on the top unit only; elsewhere it becomes manager.
       </p>
       {value.length > 0 && (
         <div className="overflow-x-auto">
@@ -45,6 +45,15 @@ export function GroupMappings({ groups, value, onChange }: { groups: DirectoryGr
                   </td>
                   <td className="min-w-56 px-1 py-1">
                     <UnitPicker label={`Unit of mapping ${i + 1}`} hideLabel value={m.unit} onChange={(unit) => update(m.key, { unit })} />
+                    <label htmlFor={`mapping-${m.key}-new`} className="sr-only">New unit under it for mapping {i + 1}</label>
+                    <input
+                      id={`mapping-${m.key}-new`}
+                      className={`${inputClass} mt-1`}
+                      placeholder="or a new unit under it, named…"
+                      maxLength={100}
+                      value={m.newUnit}
+                      onChange={(e) => update(m.key, { newUnit: e.target.value })}
+                    />
                   </td>
                   <td className="px-1 py-1">
                     <label htmlFor={`mapping-${m.key}-role`} className="sr-only">Role of mapping {i + 1}</label>
@@ -66,7 +75,7 @@ export function GroupMappings({ groups, value, onChange }: { groups: DirectoryGr
         </div>
       )}
       <div className="flex flex-wrap items-center gap-3">
-        <Button size="sm" onClick={() => onChange([...value, { key: newMappingKey(value), groupId: '', unit: null, role: 'member' }])} disabled={groups.length === 0}>
+        <Button size="sm" onClick={() => onChange([...value, { key: newMappingKey(value), groupId: '', unit: null, newUnit: '', role: 'member' }])} disabled={groups.length === 0}>
           Add mapping
         </Button>
         {groups.length === 0 && <span className="text-xs text-zinc-600 dark:text-zinc-400">The directory has sent no groups yet.</span>}

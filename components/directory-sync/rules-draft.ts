@@ -16,6 +16,8 @@ export interface MappingDraft {
   key: number;
   groupId: string;
   unit: UnitOption | null;
+  /** A new unit to create under `unit` for this group ('' maps to `unit` itself). */
+  newUnit: string;
   role: Role;
 }
 
@@ -42,7 +44,7 @@ export function draftFromRules(rules: DirectoryRules, units: Record<string, Unit
       under: unit(rules.groupNames?.parentUnitId),
       role: rules.groupNames?.role ?? 'member',
     },
-    groups: rules.groups.map((g, i) => ({ key: i + 1, groupId: g.groupId, unit: units[g.unitId] ?? null, role: g.role })),
+    groups: rules.groups.map((g, i) => ({ key: i + 1, groupId: g.groupId, unit: units[g.unitId] ?? null, newUnit: g.newUnit ?? '', role: g.role })),
   };
 }
 
@@ -54,11 +56,11 @@ export function rulesFromDraft(draft: RulesDraft, root: UnitOption): { rules: Di
   }
   const mappings = draft.groups;
   if (mappings.some((m) => !m.groupId || !m.unit)) return { problem: 'Pick a group and a unit in every group mapping, or remove the unfinished row.' };
-  const seen = new Set(mappings.map((m) => `${m.groupId}/${m.unit!.id}`));
+  const seen = new Set(mappings.map((m) => `${m.groupId}/${m.unit!.id}/${m.newUnit.trim().toLowerCase()}`));
   if (seen.size < mappings.length) return { problem: 'A group is mapped to the same unit twice; remove one of the rows.' };
   return {
     rules: {
-      groups: mappings.map((m) => ({ groupId: m.groupId, unitId: m.unit!.id, role: m.role })),
+      groups: mappings.map((m) => ({ groupId: m.groupId, unitId: m.unit!.id, ...(m.newUnit.trim() ? { newUnit: m.newUnit.trim() } : {}), role: m.role })),
       ...(draft.departments.on ? { departments: { separator: draft.departments.separator, ...parent(draft.departments.under) } } : {}),
       ...(draft.groupNames.on ? { groupNames: { separator: draft.groupNames.separator, role: draft.groupNames.role, ...parent(draft.groupNames.under) } } : {}),
     },

@@ -12,11 +12,15 @@
 import { z } from 'zod';
 import { ROLE_RANK, ROLES, TENANT_ROLES, type Role } from '../authz/roles';
 import { validateId } from '../validation';
+import { validateUnitName } from '../org/unit-item';
 import { badRules } from './errors';
 
 export interface GroupRule {
   groupId: string;
+  /** The unit; with `newUnit`, the unit it is created under (found by name when it exists). */
   unitId: string;
+  /** A unit for the group that does not exist yet: made, marked as the directory's, on first use. */
+  newUnit?: string;
   role: Role;
 }
 
@@ -40,12 +44,12 @@ export interface DirectoryRules {
 export const EMPTY_RULES: DirectoryRules = { groups: [] };
 /** 1–3 visible characters (no spaces, controls or format characters such as zero-width joiners). */
 const SEPARATOR = /^[^\p{Cc}\p{Cf}\p{Z}]{1,3}$/u;
-export const MAX_GROUP_RULES = 50;
+const MAX_GROUP_RULES = 50;
 
 const role = z.enum(ROLES);
 const pathRule = z.object({ parentUnitId: z.string().optional(), separator: z.string() });
 export const storedRules = z.object({
-  groups: z.array(z.object({ groupId: z.string(), unitId: z.string(), role })),
+  groups: z.array(z.object({ groupId: z.string(), unitId: z.string(), newUnit: z.string().optional(), role })),
   departments: pathRule.optional(),
   groupNames: pathRule.extend({ role }).optional(),
 });
@@ -60,8 +64,16 @@ export function validateRules(raw: unknown): DirectoryRules {
   for (const g of rules.groups) {
     validateId(g.groupId, 'group');
     validateId(g.unitId, 'unit');
-    if (seen.has(`${g.groupId}/${g.unitId}`)) throw badRules('A group is mapped to the same unit twice.');
-    seen.add(`${g.groupId}/${g.unitId}`);
+    if (g.newUnit !== undefined) {
+      try {
+        g.newUnit = validateUnitName(g.newUnit);
+      } catch (e) {
+        throw badRules(`The new unit's name: ${(e as Error).message}`);
+      }
+    }
+    const target = `${g.groupId}/${g.unitId}/${g.newUnit?.toLowerCase() ?? ''}`;
+    if (seen.has(target)) throw badRules('A group is mapped to the same unit twice.');
+    seen.add(target);
     checkRole(g.role);
   }
   for (const p of [rules.departments, rules.groupNames]) {
@@ -79,7 +91,7 @@ function checkRole(r: Role) {
 }
 
 /** A path attribute as unit names: split, trimmed, empty parts dropped (`Eng//Cloud ` → Eng, Cloud). */
-export function pathNames(value: string | undefined, separator: string): string[] {
+function pathNames(value: string | undefined, separator: string): string[] {
   if (!value) return [];
   return value.split(separator).map((s) => s.trim()).filter(Boolean);
 }
@@ -110,7 +122,9 @@ export function placementsFor(rules: DirectoryRules, rootUnitId: string, person:
   );
   for (const g of person.groups) {
     for (const r of rules.groups) {
-      if (r.groupId === g.groupId) out.push({ target: { unitId: r.unitId }, role: r.role, reason: `group ${g.displayName}` });
+      if (r.groupId !== g.groupId) continue;
+      const target = r.newUnit ? { parentUnitId: r.unitId, names: [r.newUnit] } : { unitId: r.unitId };
+      out.push({ target, role: r.role, reason: `group ${g.displayName}` });
     }
     if (rules.groupNames) {
       const names = pathNames(g.displayName, rules.groupNames.separator);

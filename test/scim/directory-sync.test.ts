@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { listAudit } from '../../lib/audit';
 import { getUserMemberships, loadActorAccess } from '../../lib/members';
 import { getUnit } from '../../lib/org';
-import { listDirectoryErrors, previewDirectoryRules, applyDirectoryRules, revokeScimToken, saveDirectoryConfig } from '../../lib/scim';
+import { listDirectoryErrors, validateRules, previewDirectoryRules, applyDirectoryRules, revokeScimToken, saveDirectoryConfig } from '../../lib/scim';
 import { OPERATOR_ACTOR } from '../../lib/tenants';
 import { testPlatformDb } from '../support/tenancy';
 import { ENTERPRISE, newDirectory, PATCH, user } from './support';
@@ -73,6 +73,15 @@ describe('directory sync', () => {
     const remove = await d.call('PATCH', `Groups/${group.body!.id}`, { schemas: [PATCH], Operations: [{ op: 'Remove', path: 'members', value: [{ value: unitsTeam.body!.id }] }] });
     assert.equal(remove.status, 204);
     assert.deepEqual((await getUserMemberships(d.db, unitsTeam.body!.id)).memberships.map((m) => m.role), ['member']);
+
+    // A group mapped to a unit that does not exist yet: created under the one picked, on first use.
+    const next = await saveDirectoryConfig(d.db, OPERATOR_ACTOR, { provider: 'okta', rules: validateRules({ groups: [{ groupId: group.body!.id, unitId: d.rootUnitId, newUnit: ' Platform leads ', role: 'manager' }] }), expectedVersion: config.version });
+    assert.equal(next.version, 2);
+    await d.call('PATCH', `Groups/${group.body!.id}`, { schemas: [PATCH], Operations: [{ op: 'add', path: 'members', value: [{ value: unitsTeam.body!.id }] }] });
+    const held = (await getUserMemberships(d.db, unitsTeam.body!.id)).memberships;
+    const leads = held.find((m) => m.role === 'manager')!;
+    const unit = await getUnit(d.db, leads.unitId);
+    assert.deepEqual([unit?.name, unit?.parentId, unit?.managedBy], ['Platform leads', d.rootUnitId, 'directory']);
   });
 
   test('deactivation ends access on the next request and keeps memberships; deletion removes; the last owner stays', async () => {
