@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { LOCAL_DNS_ADMIN_TOKEN } from '../lib/config';
 import { startLocalStack } from './local-stack';
 import { seedDemoIfEmpty } from './seed/demo';
 
@@ -19,11 +20,15 @@ async function main() {
   const stack = await startLocalStack({
     appUrl,
     dataDir: DATA_DIR,
-    ports: { dynamodb: 8100, aws: 8101, oidc: 8102, smtp: 8103, inbox: 8104 },
+    ports: { dynamodb: 8100, aws: 8101, oidc: 8102, smtp: 8103, inbox: 8104, dns: 8105, dnsAdmin: 8106, saml: 8107 },
     mailDir: resolve('.data/mail'),
+    dnsDataFile: resolve('.data/dns/records.json'),
+    // The default of ARBOR_LOCAL_DNS_ADMIN_TOKEN, so `npm run cli -- dns` can set records.
+    dnsAdminToken: LOCAL_DNS_ADMIN_TOKEN,
   });
   console.log(`[dev] DynamoDB Local ${stack.dynamoDbEndpoint} (data in .data/), table ${stack.tableName}`);
   console.log(`[dev] mail the app sends (invitations): ${stack.mail.inboxUrl} (SMTP ${stack.mail.smtpUrl}, kept in .data/mail/)`);
+  console.log(`[dev] DNS for domain proofs: ${stack.dns.server} (UDP+TCP), TXT records via \`npm run cli -- dns set-txt\`, kept in .data/dns/`);
   const seeded = await seedDemoIfEmpty(stack.env);
   if (seeded) console.log('[dev] seeded the demo tenants (see README: Demo accounts)');
 

@@ -10,6 +10,8 @@ export const DEMO_SESSION_SECRET = 'arbor-local-demo-session-secret-change-me-in
 export const DEMO_ENCRYPTION_KEY = Buffer.from('arbor-local-demo-encryption-key!').toString('base64');
 /** The emulator's tenant role (account 000000000000 does not exist on AWS). */
 export const DEMO_TENANT_ROLE_ARN = 'arn:aws:iam::000000000000:role/arbor-tenant-access';
+/** Admin token of the local DNS server in dev: fixed so the CLI knows it; it listens on loopback only. */
+export const LOCAL_DNS_ADMIN_TOKEN = 'arbor-local-dns';
 
 const ROLE_ARN = /^arn:aws(-[a-z]+)*:iam::\d{12}:role\/[\w+=,.@/-]{1,512}$/;
 const REGION = /^[a-z]{2}(-[a-z]+)+-\d+$/;
@@ -17,6 +19,15 @@ const REGION = /^[a-z]{2}(-[a-z]+)+-\d+$/;
 const TABLE_NAME = /^[A-Za-z0-9_.-]{3,255}$/;
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 const httpUrl = (error: string) => z.url({ protocol: /^https?$/, error });
+const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+const PORT = /^(?:[1-9]\d{0,3}|[1-5]\d{4}|6[0-4]\d{3}|65[0-4]\d{2}|655[0-2]\d|6553[0-5])$/;
+const isIpv6 = (v: string) => v.includes(':') && URL.canParse(`http://[${v}]/`);
+/** A DNS server as node:dns setServers takes it: `ip`, `ip:port`, `[ipv6]` or `[ipv6]:port`. */
+function isDnsServer(entry: string): boolean {
+  const m = /^(?:\[([^\]]+)\]|([\d.]+))(?::(\d+))?$/.exec(entry);
+  if (!m) return isIpv6(entry);
+  return (m[1] ? isIpv6(m[1]) : IPV4.test(m[2])) && (m[3] === undefined || PORT.test(m[3]));
+}
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production'], 'must be development, test or production').default('development'),
@@ -81,6 +92,22 @@ const schema = z.object({
     .optional(),
   /** 1: send no mail; invitations are shared by copying their link from the console. */
   ARBOR_MAIL_DISABLED: z.enum(['0', '1'], 'must be 0 or 1').default('0'),
+  /** DNS servers domain proofs (TXT records) are resolved against, comma-separated; the system's when unset. */
+  ARBOR_DNS_SERVERS: z
+    .string()
+    .refine((v) => v.split(',').every(isDnsServer), 'must be a comma-separated list of ip or ip:port ([ipv6]:port)')
+    .optional(),
+  /** Hours between re-checks of a verified domain's TXT record. */
+  ARBOR_DOMAIN_RECHECK_HOURS: z.coerce
+    .number('must be a number of hours')
+    .int('must be a whole number of hours')
+    .min(1, 'must be at least 1 hour')
+    .max(720, 'must be at most 720 hours (30 days)')
+    .default(24),
+  /** Admin API of the local stack's DNS server (local only: `npm run cli -- dns` sets records there). */
+  ARBOR_LOCAL_DNS_ADMIN_URL: httpUrl('must be an http(s) URL').optional(),
+  /** Bearer token of that admin API. */
+  ARBOR_LOCAL_DNS_ADMIN_TOKEN: z.string().min(1).optional(),
 });
 
 export type AppConfig = z.infer<typeof schema>;
@@ -97,6 +124,10 @@ const LOCAL_DEFAULTS: Record<string, string> = {
   ARBOR_ENCRYPTION_KEY: DEMO_ENCRYPTION_KEY,
   ARBOR_APP_URL: 'http://localhost:3000',
   ARBOR_MAIL_FROM: 'Arbor <no-reply@arbor.localhost>',
+  // The local stack's DNS server on the ports `npm run dev` gives it.
+  ARBOR_DNS_SERVERS: '127.0.0.1:8105',
+  ARBOR_LOCAL_DNS_ADMIN_URL: 'http://127.0.0.1:8106',
+  ARBOR_LOCAL_DNS_ADMIN_TOKEN: LOCAL_DNS_ADMIN_TOKEN,
 };
 
 /** A bad setting; the message is the one line to print. */

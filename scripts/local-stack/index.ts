@@ -1,20 +1,28 @@
 // The embedded local stack: DynamoDB Local, the AWS emulator (STS + IAM-enforcing gateway), the
-// local OpenID Provider and the mail catcher (SMTP in, inbox out). `npm run dev`, `npm test` and `npm run bench` all start it through
-// here, so the app sees the same endpoints and only configuration differs from AWS.
+// local OpenID Provider, a local SAML IdP, the mail catcher (SMTP in, inbox out) and a DNS server
+// for domain proofs.
+// `npm run dev`, `npm test` and `npm run bench` all start it through here, so the app sees the
+// same endpoints and only configuration differs from AWS.
 import { startDynamoDbLocal, ensureTable, type DynamoDbLocal } from './dynamodb';
 import { freePort } from './ports';
 import { DEMO_CLIENTS, DEMO_USERS, startOidcProvider, type LocalOidcProvider } from './oidc';
 import { startAwsEmulator, type AwsEmulator } from './aws-emulator';
 import { startMailCatcher, type MailCatcher } from './mail';
+import { startDnsServer, type LocalDnsServer } from './dns';
+import { SAML_DEMO_USERS, startSamlIdp, type LocalSamlIdp } from './saml';
 
 export interface LocalStackOptions {
   /** Folder that keeps DynamoDB data across restarts; in-memory when absent. */
   dataDir?: string;
   tableName?: string;
   /** Fixed ports (dev); free ports are picked for whatever is missing. */
-  ports?: Partial<Record<'dynamodb' | 'aws' | 'oidc' | 'smtp' | 'inbox', number>>;
+  ports?: Partial<Record<'dynamodb' | 'aws' | 'oidc' | 'smtp' | 'inbox' | 'dns' | 'dnsAdmin' | 'saml', number>>;
   /** Folder that keeps captured mail across restarts; in memory only when absent. */
   mailDir?: string;
+  /** File that keeps the DNS server's TXT records across restarts; in memory only when absent. */
+  dnsDataFile?: string;
+  /** Bearer token of the DNS admin API; random when absent. */
+  dnsAdminToken?: string;
   /** Public URL of the app, for the IdP's redirect URIs. */
   appUrl: string;
   /** Smallest STS session the emulator grants (900 s like AWS; `npm test` lowers it to test expiry). */
@@ -34,6 +42,10 @@ export interface LocalStack {
   aws: AwsEmulator;
   /** Every message the app sent, and the inbox page / JSON API that shows them. */
   mail: MailCatcher;
+  /** The DNS server the app resolves domain-proof TXT records against; tests set records on it. */
+  dns: LocalDnsServer;
+  /** The local SAML IdP (Initech's demo people; tests add more and forge responses with its key). */
+  saml: LocalSamlIdp;
   stop(): Promise<void>;
 }
 
@@ -62,6 +74,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     stops.push(oidc.stop);
     const mail = await startMailCatcher({ smtpPort: options.ports?.smtp ?? 0, httpPort: options.ports?.inbox ?? 0, dataDir: options.mailDir });
     stops.push(mail.stop);
+    const dns = await startDnsServer({
+      port: options.ports?.dns ?? 0,
+      adminPort: options.ports?.dnsAdmin ?? 0,
+      dataFile: options.dnsDataFile,
+      adminToken: options.dnsAdminToken,
+    });
+    stops.push(dns.stop);
+    const saml = await startSamlIdp({ port: options.ports?.saml ?? 0, appUrl: options.appUrl, users: SAML_DEMO_USERS });
+    stops.push(saml.stop);
 
     const env: Record<string, string> = {
       ARBOR_TABLE: tableName,
@@ -77,8 +98,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // arrived from its JSON API.
       ARBOR_SMTP_URL: mail.smtpUrl,
       ARBOR_LOCAL_MAIL_URL: mail.inboxUrl,
+      // The app resolves TXT records against the local DNS server exactly as against a real
+      // resolver; tests and `npm run cli -- dns` set them through its admin API.
+      ARBOR_DNS_SERVERS: dns.server,
+      ARBOR_LOCAL_DNS_ADMIN_URL: dns.adminUrl,
+      ARBOR_LOCAL_DNS_ADMIN_TOKEN: dns.adminToken,
+      // Local-only: the SAML demo tenant's connection imports this metadata; tests add people.
+      ARBOR_LOCAL_SAML_METADATA_URL: saml.metadataUrl,
+      ARBOR_LOCAL_SAML_ADMIN_TOKEN: saml.adminToken,
     };
-    return { tableName, dynamoDbEndpoint: dynamo.endpoint, tableCreated, env, oidc, aws, mail, stop };
+    return { tableName, dynamoDbEndpoint: dynamo.endpoint, tableCreated, env, oidc, aws, mail, dns, saml, stop };
   } catch (e) {
     await stop();
     throw e;

@@ -1,8 +1,9 @@
-// The local IdP's pages: a plain, accessible login form and an error page.
-const escape = (s: unknown) =>
+// The local IdP's pages: a plain, accessible login form and an error page. The SAML IdP
+// (../saml/pages.ts) builds its pages on the same `layout`.
+export const escape = (s: unknown) =>
   String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-const layout = (title: string, body: string) => `<!doctype html>
+export const layout = (title: string, body: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escape(title)}</title>
 <style>
