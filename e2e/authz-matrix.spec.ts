@@ -258,7 +258,9 @@ test('pages (server components) refuse without showing data, and show who admini
       }
     };
     const cells: [string, () => Promise<void>][] = [
-      ['/settings (tenant.settings.read)', async () => refusedOrShown(await page('/settings'), allowed('tenant.settings.read', who, 'tenant'), clientId)],
+      ['/settings (tenant.settings.read)', async () => refusedOrShown(await page('/settings'), allowed('tenant.settings.read', who, 'tenant'), 'units used')],
+      ['/settings/sso (sso.manage)', async () => refusedOrShown(await page('/settings/sso'), allowed('sso.manage', who, 'tenant'), clientId)],
+      ['/settings/domains (sso.manage)', async () => refusedOrShown(await page('/settings/domains'), allowed('sso.manage', who, 'tenant'), 'Add a domain')],
       ['/members (members.list)', async () => refusedOrShown(await page('/members'), allowed('members.list', who, 'tenant'), targets.member!.outside!.email)],
       ['/audit (audit.read)', async () => refusedOrShown(await page('/audit'), allowed('audit.read', who, 'tenant'), 'Every change to units, memberships')],
       ...UNIT_PLACES.map((p): [string, () => Promise<void>] => [`/units/[unitId] @ ${p} (tree.read, access.explain)`, async () => {

@@ -67,6 +67,8 @@ test.describe('at 390 × 844', () => {
       ['/audit', 'Audit log'],
       ['/settings', 'Settings'],
       ['/settings/import', 'Settings'],
+      ['/settings/sso', 'Settings'],
+      ['/settings/domains', 'Settings'],
     ];
     for (const [path, name] of pages) {
       await page.goto(path);

@@ -229,17 +229,18 @@ test('export downloads the tree and the memberships as CSV, awkward names quoted
 
 test('settings: renaming the organization and saving SSO (the secret is never shown); the audit log tells the story', async ({ page }) => {
   await asOwner(page, '/settings');
-  await expect(page.getByLabel('Redirect URI', { exact: true })).toHaveValue(/\/api\/auth\/callback\/sso$/);
-  await expect(page.getByLabel('Issuer')).toHaveValue(process.env.ARBOR_LOCAL_OIDC_ISSUER!.replace(/\/$/, ''));
-  const secret = page.getByLabel('Client secret');
-  await expect(secret).toHaveValue('');
-  await expect(secret).toHaveAttribute('placeholder', 'Stored — leave empty to keep it');
-
   const newName = `${t.name} Renamed`;
   await page.getByLabel('Organization name').fill(newName);
   await page.getByRole('button', { name: 'Save name' }).click();
   await expect(page.getByText(`The organization is now called ${newName}.`)).toBeVisible();
   await expect(activeTenant(page)).toHaveText(newName);
+
+  await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Single sign-on' }).click();
+  await expect(page.getByLabel('Redirect URI', { exact: true })).toHaveValue(/\/api\/auth\/callback\/sso$/);
+  await expect(page.getByLabel('Issuer')).toHaveValue(process.env.ARBOR_LOCAL_OIDC_ISSUER!.replace(/\/$/, ''));
+  const secret = page.getByLabel('Client secret');
+  await expect(secret).toHaveValue('');
+  await expect(secret).toHaveAttribute('placeholder', 'Stored — leave empty to keep it');
 
   await page.getByRole('switch', { name: 'Just-in-time provisioning' }).click();
   await page.getByRole('button', { name: 'Save single sign-on' }).click();

@@ -45,7 +45,7 @@ test.beforeAll(async ({ browser }, info) => {
     invitationId: invitation.id,
     jobId: ulid(),
     absentId: ulid(),
-    sso: { issuer: connection.issuer, clientId: connection.clientId, domain: tenant.domain, version: connection.version },
+    sso: { issuer: connection.issuer, clientId: connection.protocol === 'oidc' ? connection.clientId : '', domain: tenant.domain, version: connection.version },
     tenantVersion: (await getTenantSettings(db)).version,
   };
   origin = new URL(info.project.use.baseURL!).origin;

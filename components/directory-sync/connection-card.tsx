@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/toaster';
-import { CopyField } from '@/components/settings/copy-field';
+import { CopyField } from '@/components/ui/copy-field';
 import { api, ApiError } from '@/lib/api/client';
 import type { DirectoryConfig, Provider } from '@/lib/scim';
 import { Card } from './card';

@@ -11,7 +11,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/toaster';
-import { CopyField } from '@/components/settings/copy-field';
+import { CopyField } from '@/components/ui/copy-field';
 import { api } from '@/lib/api/client';
 import type { DirectoryTokenView } from '@/lib/screens/directory';
 import { Card } from './card';

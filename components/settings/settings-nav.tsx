@@ -5,6 +5,8 @@ import { usePathname } from 'next/navigation';
 
 const TABS = [
   { href: '/settings', label: 'General' },
+  { href: '/settings/sso', label: 'Single sign-on' },
+  { href: '/settings/domains', label: 'Domains' },
   { href: '/settings/import', label: 'Import & export' },
   { href: '/settings/directory', label: 'Directory sync' },
 ];
@@ -12,7 +14,7 @@ const TABS = [
 export function SettingsNav() {
   const pathname = usePathname();
   return (
-    <nav aria-label="Settings" className="flex gap-1 border-b border-zinc-200 dark:border-zinc-800">
+    <nav aria-label="Settings" className="flex flex-wrap gap-x-1 border-b border-zinc-200 dark:border-zinc-800">
       {TABS.map((tab) => {
         const current = pathname === tab.href;
         return (

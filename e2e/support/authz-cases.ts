@@ -355,7 +355,7 @@ const tenantWrites: Case[] = [
 
 async function ssoBody(b: WorldBuilder) {
   const c = (await getConnection(platformDb(), b.w.tenantId))!;
-  return { issuer: c.issuer, clientId: c.clientId, domains: c.domains, jit: c.jit, expectedVersion: c.version };
+  return { issuer: c.issuer, clientId: c.protocol === 'oidc' ? c.clientId : '', domains: c.domains, jit: c.jit, expectedVersion: c.version };
 }
 
 export const CASES: Case[] = [...unitReads, ...tenantReads, ...unitWrites, ...membershipWrites, ...tenantWrites];

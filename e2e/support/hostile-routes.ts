@@ -50,6 +50,7 @@ const auditFilters = (w: HostileWorld): Record<string, Field> => ({
 /** Routes with handlers that take no input at all. */
 export const NO_INPUT = [
   'GET /api/health', 'GET /api/v1/export/memberships.csv', 'GET /api/v1/export/units.csv', 'GET /api/v1/settings/sso', 'GET /api/v1/directory/tokens',
+  'GET /api/v1/settings/domains', 'GET /api/v1/settings/setup-links', 'POST /api/v1/settings/sso/test',
 ];
 
 /**
@@ -66,7 +67,16 @@ const directoryRules = (w: HostileWorld) => ({
 });
 
 /** Routes tested by their own suites (next-auth's sign-in and callback: e2e/sso.spec.ts, and below). */
-export const OWN_SUITE = ['GET /api/auth/[...nextauth]', 'POST /api/auth/[...nextauth]'];
+export const OWN_SUITE = [
+  'GET /api/auth/[...nextauth]', 'POST /api/auth/[...nextauth]',
+  // SAML's ACS takes the IdP's form post, its forged and hostile variants in e2e/saml.spec.ts.
+  'POST /api/saml/[tenantId]/acs', 'GET /api/saml/[tenantId]/complete', 'GET /api/saml/[tenantId]/metadata',
+  // A setup link's session, not a signed-in person's: the same bodies as the console's routes
+  // below (lib/sso request-bodies), refused the same way; e2e/sso-setup.spec.ts and test/setup-links.
+  'GET /api/setup/sso', 'PUT /api/setup/sso', 'PUT /api/setup/sso/enabled', 'POST /api/setup/sso/test',
+  'GET /api/setup/domains', 'POST /api/setup/domains', 'DELETE /api/setup/domains/[domain]', 'POST /api/setup/domains/[domain]/verify',
+  'POST /api/setup/directory/tokens',
+];
 
 export function routeCases(w: HostileWorld): RouteCase[] {
   const unit = { unitId: { kind: 'id' as const, value: w.unitId } };
@@ -213,6 +223,21 @@ export function routeCases(w: HostileWorld): RouteCase[] {
         optional: ['expectedVersion', 'clientSecret'],
       },
     },
+    {
+      method: 'PUT', route: '/api/v1/settings/sso/enabled',
+      body: {
+        value: { enabled: true, expectedVersion: w.sso.version },
+        fields: { enabled: { kind: 'boolean', value: true }, expectedVersion: { kind: 'version', value: w.sso.version } },
+      },
+    },
+    { method: 'POST', route: '/api/v1/settings/domains', body: { value: { domain: `new-${w.sso.domain}` }, fields: { domain: { kind: 'domain', value: `new-${w.sso.domain}` } } } },
+    { method: 'DELETE', route: '/api/v1/settings/domains/[domain]', path: { domain: { kind: 'domain', value: `absent-${w.sso.domain}` } } },
+    { method: 'POST', route: '/api/v1/settings/domains/[domain]/verify', path: { domain: { kind: 'domain', value: `absent-${w.sso.domain}` } } },
+    {
+      method: 'POST', route: '/api/v1/settings/setup-links',
+      body: { value: { label: 'IT admin', days: 3 }, fields: { label: { kind: 'name', value: 'IT admin' }, days: { kind: 'int', value: 3 } }, optional: ['days'] },
+    },
+    { method: 'DELETE', route: '/api/v1/settings/setup-links/[linkId]', path: { linkId: { kind: 'id', value: w.absentId } } },
     {
       method: 'GET', route: '/api/v1/units/[unitId]/children',
       path: unit,

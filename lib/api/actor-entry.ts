@@ -99,7 +99,8 @@ function authorizing<A extends RequestActor>(actor: A, selfOnly: boolean, hooks:
   return { ctx, assertAuthorized };
 }
 
-function parse<T>(schema: ZodType<T> | undefined, value: unknown, where: string): T {
+/** A request part (address, query, body) checked by its schema, or a typed 400. */
+export function parse<T>(schema: ZodType<T> | undefined, value: unknown, where: string): T {
   if (!schema) return undefined as T;
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
@@ -120,7 +121,7 @@ export interface RouteOptions<P, Q, B> {
   maxBodyBytes?: number;
 }
 
-const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
 export interface RouteContext<A extends RequestActor, P, Q, B> extends Authorizing<A> {
   params: P;
@@ -174,7 +175,7 @@ export function createEntryPoints<A extends RequestActor>(sources: ActorSources<
 }
 
 /** The body as JSON, read no further than `maxBytes` (a larger body is refused, not buffered). */
-async function readJson(request: Request, maxBytes: number): Promise<unknown> {
+export async function readJson(request: Request, maxBytes: number): Promise<unknown> {
   const tooLarge = () => requestTooLarge(maxBytes);
   if (Number(request.headers.get('content-length') ?? 0) > maxBytes) throw tooLarge();
   const chunks: Uint8Array[] = [];

@@ -10,6 +10,8 @@ import { useSecureCookies } from './cookies';
 import type { SignInFlow } from './sign-in-flow';
 import type { SessionClaims } from './session-token';
 import { ssoProvider, type OidcClaims } from './sso-provider';
+import { recordSignInSuccess } from '../sso/health';
+import { testConnection } from './test-sign-in';
 
 export const SIGN_IN_PAGE = '/sign-in';
 export const ERROR_PAGE = '/sign-in/error';
@@ -30,7 +32,7 @@ export function authOptions({ flow, connection, logger, device }: RequestAuth): 
   process.env.NEXTAUTH_URL = cfg.ARBOR_APP_URL;
   return {
     secret: cfg.ARBOR_SESSION_SECRET,
-    providers: flow && connection ? [ssoProvider(connection)] : [],
+    providers: flow && connection?.protocol === 'oidc' ? [ssoProvider(connection)] : [],
     session: { strategy: 'jwt', maxAge: cfg.ARBOR_SESSION_MAX_AGE },
     jwt: { maxAge: cfg.ARBOR_SESSION_MAX_AGE },
     useSecureCookies: useSecureCookies(),
@@ -40,11 +42,13 @@ export function authOptions({ flow, connection, logger, device }: RequestAuth): 
       async signIn({ user, profile }) {
         if (!flow || !connection) return errorPageUrl('sso.flowExpired');
         const t = tenancy();
+        if (flow.test) return testConnection(flow.tenantId, connection, flow.test, (profile ?? {}) as OidcClaims);
         const outcome = await completeSignIn(
           { platform: t.platformDb(), tenantDb: (id, o) => t.tenantDb(id, o) },
           { tenantId: flow.tenantId, connection, claims: (profile ?? {}) as OidcClaims, continues: flow.continues, device, maxAgeSeconds: cfg.ARBOR_SESSION_MAX_AGE },
         );
         if (!outcome.ok) return errorPageUrl(outcome.code);
+        await recordSignInSuccess(await t.tenantDb(flow.tenantId), outcome.session.email);
         // next-auth hands this same object to the jwt callback below.
         (user as User & { arbor?: SessionClaims }).arbor = outcome.session;
         return true;

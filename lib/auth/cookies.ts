@@ -21,3 +21,9 @@ export const HAD_SESSION_MAX_AGE = 60 * 60 * 24 * 30;
 export function cookieOptions(maxAgeSeconds: number) {
   return { httpOnly: true, sameSite: 'lax' as const, secure: useSecureCookies(), path: '/', maxAge: Math.max(0, Math.floor(maxAgeSeconds)) };
 }
+
+/** A `Set-Cookie` header value with the options above (route handlers that build their own responses). */
+export function setCookieHeader(name: string, value: string, maxAgeSeconds: number) {
+  const o = cookieOptions(maxAgeSeconds);
+  return `${name}=${value}; Path=${o.path}; Max-Age=${o.maxAge}; HttpOnly; SameSite=Lax${o.secure ? '; Secure' : ''}`;
+}

@@ -8,11 +8,13 @@ import NextAuth from 'next-auth';
 import type { NextRequest } from 'next/server';
 import { config } from '../config';
 import { getConnection } from '../sso';
-import { platformDb } from '../tenancy';
-import { authOptions, errorPageUrl } from './auth-options';
-import { cookieOptions, flowCookieName, HAD_SESSION_MAX_AGE, hadSessionCookieName, sessionCookieName } from './cookies';
+import { recordSignInFailure } from '../sso/health';
+import { platformDb, tenantDb } from '../tenancy';
+import { authOptions, ERROR_PAGE, errorPageUrl } from './auth-options';
+import { flowCookieName, HAD_SESSION_MAX_AGE, hadSessionCookieName, sessionCookieName, setCookieHeader } from './cookies';
 import { decodeFlow } from './sign-in-flow';
 import { failureFromNextAuthError, type SignInFailureCode } from './sign-in-failures';
+import { samlProviders, samlSignInRedirect } from './saml-flow';
 import { SSO_PROVIDER_ID } from './sso-provider';
 
 interface Failure {
@@ -51,7 +53,13 @@ export async function handleAuthRequest(req: NextRequest, ctx: RouteContext): Pr
     console.warn(`[auth] IdP error response: ${p.get('error')} ${p.get('error_description') ?? ''}`.slice(0, 500));
     return finish(redirect(errorPageUrl('idp.error')), { clearFlow: true });
   }
-  const connection = flow ? await getConnection(platformDb(), flow.tenantId) : undefined;
+  const stored = flow ? await getConnection(platformDb(), flow.tenantId) : undefined;
+  // Only a Test connection runs through a connection that is not switched on yet.
+  const connection = stored?.enabled || flow?.test ? stored : undefined;
+  if (flow && connection?.protocol === 'saml') {
+    if (action === 'providers') return samlProviders();
+    if (isSignIn) return samlSignInRedirect(req, flow, connection);
+  }
   if ((isCallback || isSignIn) && !connection) {
     const url = errorPageUrl(flow ? 'sso.notConfigured' : 'sso.flowExpired');
     return isSignIn ? Response.json({ url }) : finish(redirect(url), { clearFlow: true });
@@ -63,7 +71,17 @@ export async function handleAuthRequest(req: NextRequest, ctx: RouteContext): Pr
       req, ctx, authOptions({ flow, connection, logger, device: req.headers.get('user-agent') ?? undefined }),
     ),
   );
-  return finish(await pointErrorsAtArborPages(response, failure), { clearFlow: isCallback });
+  const answered = await pointErrorsAtArborPages(response, failure);
+  if (isCallback && flow) await noteFailure(flow.tenantId, answered.headers.get('location'));
+  return finish(answered, { clearFlow: isCallback });
+}
+
+/** A callback that ends on a failure page is the connection's "last failure" (Settings → Single sign-on). */
+async function noteFailure(tenantId: string, location: string | null) {
+  if (!location) return;
+  const url = new URL(location, config().ARBOR_APP_URL);
+  if (url.pathname !== ERROR_PAGE) return;
+  await recordSignInFailure(await tenantDb(tenantId), url.searchParams.get('code') ?? 'sso.callbackFailed');
 }
 
 /** Rewrites next-auth's `/api/auth/error?error=X` (a redirect or the JSON `url`) to Arbor's page. */
@@ -99,14 +117,9 @@ function finish(response: Response, options: { clearFlow: boolean }): Response {
   const gotSession = setCookies.some((c) => c.startsWith(`${sessionCookieName()}=`) && !/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c));
   if (!options.clearFlow && !gotSession) return response;
   const headers = new Headers(response.headers);
-  if (options.clearFlow) headers.append('set-cookie', serialize(flowCookieName(), '', 0));
-  if (gotSession) headers.append('set-cookie', serialize(hadSessionCookieName(), '1', HAD_SESSION_MAX_AGE));
+  if (options.clearFlow) headers.append('set-cookie', setCookieHeader(flowCookieName(), '', 0));
+  if (gotSession) headers.append('set-cookie', setCookieHeader(hadSessionCookieName(), '1', HAD_SESSION_MAX_AGE));
   return new Response(response.body, { status: response.status, headers });
-}
-
-function serialize(name: string, value: string, maxAge: number) {
-  const o = cookieOptions(maxAge);
-  return `${name}=${value}; Path=${o.path}; Max-Age=${o.maxAge}; HttpOnly; SameSite=Lax${o.secure ? '; Secure' : ''}`;
 }
 
 /** Which of Arbor's failures a next-auth error log line means. */

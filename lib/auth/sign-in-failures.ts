@@ -39,6 +39,22 @@ export const SIGN_IN_FAILURES = {
     title: 'Signing in did not complete',
     message: 'Something went wrong while finishing your sign-in. Start again; if it keeps happening, tell your IT team.',
   },
+  'saml.invalidResponse': {
+    title: 'The sign-in could not be verified',
+    message: 'The answer from your identity provider was not correctly signed for Arbor, was meant for another application, or has expired. Start again; if it keeps happening, tell your IT team.',
+  },
+  'saml.replayed': {
+    title: 'This sign-in was already used',
+    message: 'The answer from your identity provider had already been used to sign in, so it was refused. Start again.',
+  },
+  'saml.idpInitiatedOff': {
+    title: 'Start signing in from Arbor',
+    message: 'Your organization signs in to Arbor from Arbor’s own sign-in page, not from the identity provider’s app list. Enter your work email there.',
+  },
+  'email.domainUnproven': {
+    title: 'Your email domain is not verified',
+    message: 'Your organization has not proven that it owns your email address’s domain, so Arbor cannot sign you in with it. Ask your administrator to verify the domain in Arbor.',
+  },
   'email.unverified': {
     title: 'Your email address is not verified',
     message: 'Your identity provider says your email address is not verified, so Arbor cannot tell it is yours. Ask your IT team to verify it.',

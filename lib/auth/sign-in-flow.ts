@@ -15,11 +15,20 @@ export interface SignInFlow {
   email: string;
   /** The session a tenant switch through another IdP continues (same person: same session id). */
   continues?: { userId: string; sessionId: string };
+  /** A SAML sign-in: the AuthnRequest sent (its response must answer it) and where to go after. */
+  saml?: { requestId: string; returnTo: string };
+  /** A Test connection run: no session; what the IdP sent is kept under this id for `returnTo`. */
+  test?: { testId: string; returnTo: string };
 }
 
+const stringPair = <K extends string>(v: unknown, a: K, b: K): Record<K, string> | undefined => {
+  const o = v as Record<string, unknown> | undefined;
+  return typeof o?.[a] === 'string' && typeof o[b] === 'string' ? ({ [a]: o[a], [b]: o[b] } as Record<K, string>) : undefined;
+};
+
 export function encodeFlow(flow: SignInFlow): Promise<string> {
-  const { tenantId, email, continues } = flow;
-  return encode({ secret: config().ARBOR_SESSION_SECRET, salt: SALT, maxAge: FLOW_MAX_AGE, token: { tenantId, email, ...(continues ? { continues } : {}) } });
+  const { tenantId, email, continues, saml, test } = flow;
+  return encode({ secret: config().ARBOR_SESSION_SECRET, salt: SALT, maxAge: FLOW_MAX_AGE, token: { tenantId, email, ...(continues ? { continues } : {}), ...(saml ? { saml } : {}), ...(test ? { test } : {}) } });
 }
 
 /** The flow, or undefined when the cookie is missing, expired or was tampered with. */
@@ -30,7 +39,9 @@ export async function decodeFlow(token: string | undefined): Promise<SignInFlow 
     if (typeof p?.tenantId !== 'string' || typeof p.email !== 'string') return undefined;
     const c = p.continues as { userId?: unknown; sessionId?: unknown } | undefined;
     const continues = typeof c?.userId === 'string' && isSessionId(c.sessionId) ? { userId: c.userId, sessionId: c.sessionId } : undefined;
-    return { tenantId: p.tenantId, email: p.email, ...(continues ? { continues } : {}) };
+    const saml = stringPair(p.saml, 'requestId', 'returnTo');
+    const test = stringPair(p.test, 'testId', 'returnTo');
+    return { tenantId: p.tenantId, email: p.email, ...(continues ? { continues } : {}), ...(saml ? { saml } : {}), ...(test ? { test } : {}) };
   } catch {
     return undefined;
   }

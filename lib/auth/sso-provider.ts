@@ -2,7 +2,7 @@
 // discovery. Server-only. Authorization code flow with PKCE, state and nonce all checked; the
 // profile comes from the verified ID token.
 import type { OAuthConfig } from 'next-auth/providers/oauth';
-import { connectionSecret, type SsoConnection } from '../sso';
+import { connectionSecret, type OidcConnection } from '../sso';
 
 export const SSO_PROVIDER_ID = 'sso';
 
@@ -13,7 +13,7 @@ export interface OidcClaims extends Record<string, unknown> {
   name?: string;
 }
 
-export function ssoProvider(connection: SsoConnection): OAuthConfig<OidcClaims> {
+export function ssoProvider(connection: OidcConnection): OAuthConfig<OidcClaims> {
   return {
     id: SSO_PROVIDER_ID,
     name: 'Single sign-on',

@@ -75,6 +75,19 @@ export const keys = {
   directoryError: (t: string, errorId: string): Key => ({ PK: tp(t, 'DIRECTORY'), SK: `ERROR#${errorId}` }),
   directoryErrorPrefix: 'ERROR#',
   directoryPartition: (t: string) => tp(t, 'DIRECTORY'),
+  /** A SAML AuthnRequest Arbor sent, until its response comes back (TTL). */
+  samlRequest: (t: string, requestId: string): Key => ({ PK: tp(t, 'SAML'), SK: `REQUEST#${requestId}` }),
+  /** An assertion already used, by the SHA-256 of its ID, until it expires (replay guard). */
+  samlAssertion: (t: string, idHash: string): Key => ({ PK: tp(t, 'SAML'), SK: `ASSERTION#${idHash}` }),
+  /** A verified SAML response between the ACS post and the browser's return with its flow (TTL). */
+  samlResult: (t: string, ref: string): Key => ({ PK: tp(t, 'SAML'), SK: `RESULT#${ref}` }),
+  /** The connection's health: last successful sign-in, last failure and its reason. */
+  ssoHealth: (t: string): Key => ({ PK: tp(t, 'SSO'), SK: 'HEALTH' }),
+  /** What a Test connection sign-in received and what Arbor would do with it (TTL). */
+  ssoTest: (t: string, testId: string): Key => ({ PK: tp(t, 'SSO'), SK: `TEST#${testId}` }),
+  /** A setup link's tenant-side entry (label, expiry, use), listed and revoked in settings. */
+  setupLink: (t: string, linkId: string): Key => ({ PK: tp(t, 'SETUP'), SK: `LINK#${linkId}` }),
+  setupLinkPartition: (t: string) => tp(t, 'SETUP'),
   /** A SCIM User: beside the person's memberships, so the actor's T8 Query sees `active`. */
   directoryUser: (t: string, userId: string): Key => ({ PK: tp(t, 'USER', userId), SK: 'SCIM' }),
   /** A SCIM Group the person is in (user → group direction, read with T8). */
@@ -136,6 +149,9 @@ export const keys = {
   tenantDirectory: (t: string): Key => ({ PK: `TENANT#${t}`, SK: 'TENANT' }),
   /** P1: the tenant's SSO connection (canonical copy). */
   ssoConnection: (t: string): Key => ({ PK: `TENANT#${t}`, SK: 'SSO' }),
+  /** P1: an email domain the tenant added: its DNS challenge and verification state. */
+  tenantDomain: (t: string, domain: string): Key => ({ PK: `TENANT#${t}`, SK: `DOMAIN#${domain}` }),
+  tenantPartition: (t: string) => `TENANT#${t}`,
   /** P1: an email domain claimed by one tenant, with its connection denormalized. */
   domainClaim: (domain: string): Key => ({ PK: `DOMAIN#${domain}`, SK: 'DOMAIN' }),
   /** P3: a user by id. */
@@ -149,6 +165,8 @@ export const keys = {
     userTenants: (userId: string) => `USER#${userId}`,
     /** Every tenant's directory entry (operator listing: `tenant list`). */
     tenants: () => 'TENANTS',
+    /** Proven domains by their next DNS re-check time (operator's `domain recheck`). */
+    domainChecks: () => 'DOMAINCHECKS',
   },
 } as const;
 

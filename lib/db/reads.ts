@@ -60,7 +60,7 @@ function dedupeKeys(itemKeys: Key[]): Key[] {
 }
 
 /** Every page of a Query (internal reads that must be complete, never a user-facing listing). */
-export async function queryAll(db: TenantDb, input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>) {
+export async function queryAll(db: Pick<TenantDb, 'client' | 'tableName'>, input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>) {
   const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {

@@ -85,8 +85,29 @@ export function describeAudit(e: AuditEntry, names: Map<string, string>): string
       return `renamed the organization ${text(b.name) ?? '?'} → ${text(a.name) ?? label}`;
     case 'sso.update': {
       const domains = Array.isArray(a.domains) ? a.domains.join(', ') : '';
-      return `updated single sign-on (${text(a.issuer) ?? label}${domains ? `, domains ${domains}` : ''}, just-in-time ${a.jit ? 'on' : 'off'}${a.secretChanged ? ', new client secret' : ''})`;
+      const protocol = a.protocol === 'saml' ? 'SAML, ' : '';
+      return `updated single sign-on (${protocol}${text(a.issuer) ?? label}${domains ? `, domains ${domains}` : ''}, just-in-time ${a.jit ? 'on' : 'off'}${a.secretChanged ? ', new client secret' : ''})`;
     }
+    case 'sso.enable':
+      return `switched single sign-on on (${label})`;
+    case 'sso.disable':
+      return `switched single sign-on off (${label})`;
+    case 'domain.add':
+      return `added the domain ${label}, waiting for its DNS record`;
+    case 'domain.verify':
+      return `verified the domain ${label} by its DNS record`;
+    case 'domain.remove':
+      return `removed the domain ${label}`;
+    case 'domain.recordMissing':
+      return `found the verification record of ${label} missing (people of ${label} still sign in)`;
+    case 'domain.restored':
+      return `found the verification record of ${label} again`;
+    case 'setupLink.create':
+      return `created a setup link for ${label}`;
+    case 'setupLink.open':
+      return `opened the setup link for ${label}`;
+    case 'setupLink.revoke':
+      return `revoked the setup link for ${label}`;
     case 'tenant.create':
       return `created the organization ${label}`;
     case 'directory.tokenCreate':

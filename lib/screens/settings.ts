@@ -1,58 +1,31 @@
-// /settings: the organization's name (T1) and its SSO connection (the platform item, read with
-// platform credentials), for owners and admins. The client secret never leaves the
-// server: the view says only whether one is stored. Server-only.
+// /settings: the organization's name (T1); the SSO connection's own reads are in ./sso.ts.
+// Server-only.
 import { can } from '../authz';
 import { MAX_IMPORT_ROWS } from '../bulk/parse-import';
-import { config } from '../config';
-import { getConnection, type SsoConnection } from '../sso';
+import { getConnection } from '../sso';
+import { toSsoConnectionView, type SsoConnectionView } from './sso';
 import { platformDb } from '../tenancy';
 import { getTenantSettings } from '../tenants';
 import type { ScreenContext } from './screen-context';
 
-export interface SsoConnectionView {
-  issuer: string;
-  clientId: string;
-  domains: string[];
-  jit: boolean;
-  version: number;
-  updatedAt: string;
-  /** A client secret is stored (it is never shown back). */
-  hasSecret: boolean;
-}
-
 export interface SettingsView {
   tenant: { tenantId: string; name: string; version: number; unitCount: number; unitLimit: number; ownerCount: number };
-  /** null when no connection is set yet. */
-  sso: SsoConnectionView | null;
-  /** The one redirect URI every tenant registers at its identity provider. */
-  redirectUri: string;
   canRename: boolean;
   canManageSso: boolean;
   canImport: boolean;
   canExport: boolean;
 }
 
-export const toSsoConnectionView = (c: SsoConnection): SsoConnectionView => ({
-  issuer: c.issuer, clientId: c.clientId, domains: c.domains, jit: c.jit, version: c.version, updatedAt: c.updatedAt, hasSecret: Boolean(c.clientSecret),
-});
-
-export const redirectUri = () => `${config().ARBOR_APP_URL.replace(/\/+$/, '')}/api/auth/callback/sso`;
-
-/** T1 and the SSO connection, read in parallel. */
+/** T1. */
 export async function loadSettings(ctx: ScreenContext): Promise<SettingsView> {
   ctx.authorize('tenant.settings.read', {});
   const canManageSso = can(ctx.actor, 'sso.manage', {});
-  const [settings, connection] = await Promise.all([
-    getTenantSettings(ctx.db),
-    canManageSso ? getConnection(platformDb(), ctx.actor.tenantId) : Promise.resolve(undefined),
-  ]);
+  const settings = await getTenantSettings(ctx.db);
   return {
     tenant: {
       tenantId: settings.tenantId, name: settings.name, version: settings.version,
       unitCount: settings.unitCount, unitLimit: settings.unitLimit, ownerCount: settings.ownerCount,
     },
-    sso: connection ? toSsoConnectionView(connection) : null,
-    redirectUri: redirectUri(),
     canRename: can(ctx.actor, 'tenant.settings.update', {}),
     canManageSso,
     canImport: can(ctx.actor, 'tenant.import', {}),

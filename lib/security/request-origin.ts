@@ -32,6 +32,13 @@ export const isMutating = (method: string) => !SAFE_METHODS.has(method.toUpperCa
  */
 export const isBearerEndpoint = (pathname: string) => pathname === '/scim/v2' || pathname.startsWith('/scim/v2/');
 
+/**
+ * A SAML assertion consumer service: the IdP's page posts the response cross-site by design
+ * (HTTP-POST binding). What authenticates it is the XML signature, never a cookie: the browser's
+ * flow is checked on the same-site GET that follows (lib/auth/saml-flow.ts).
+ */
+export const isSamlAssertionConsumer = (pathname: string) => /^\/api\/saml\/[^/]+\/acs$/.test(pathname);
+
 /** The JSON API: every route under /api except next-auth's (form posts with its own token). */
 const takesJsonOnly = (pathname: string) => pathname.startsWith('/api/') && !/^\/api\/auth(\/|$)/.test(pathname);
 
@@ -60,7 +67,7 @@ function isJson(contentType: string | null): boolean {
  */
 export function refuseForgedRequest(request: RequestFacts, appOrigin: string): ArborError | undefined {
   if (!isMutating(request.method)) return undefined;
-  if (isBearerEndpoint(request.pathname)) return undefined;
+  if (isBearerEndpoint(request.pathname) || isSamlAssertionConsumer(request.pathname)) return undefined;
   if (!sameOrigin(request.headers, appOrigin)) return crossOrigin();
   if (takesJsonOnly(request.pathname) && !isJson(request.headers.get('content-type'))) return wrongContentType();
   return undefined;

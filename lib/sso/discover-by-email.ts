@@ -35,7 +35,8 @@ export async function discoverByEmail(db: PlatformDb, rawEmail: unknown): Promis
     throw unknownDomain(domain);
   }
   const { tenantId, connection } = parseClaim(out.Item);
-  if (!connection) {
+  // A connection still being set up (and tested) routes nobody yet.
+  if (!connection || connection.enabled === false) {
     throw ssoNotConfigured();
   }
   return { email, domain, tenantId, connection: connectionFrom(tenantId, connection) };

@@ -24,7 +24,10 @@ export const badConnectionField = (field: 'clientId' | 'clientSecret', problem: 
   );
 };
 
-export const noDomains = () => arborError('sso.noDomains', 'List at least one email domain the connection serves.');
+export const noDomains = () =>
+  arborError('sso.noDomains', 'A connection needs at least one verified email domain of its organization: verify one under Settings → Domains first.');
+
+export const noConnection = () => arborError('sso.notSet', 'This organization has no single sign-on connection yet. Save one first.');
 
 export const tooManyDomains = (max: number) => arborError('sso.tooManyDomains', `A connection can serve at most ${max} domains.`);
 

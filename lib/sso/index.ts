@@ -1,8 +1,10 @@
 // SSO connections per tenant (P1): settings with a sealed client secret, and email discovery.
 export {
-  setConnection, getConnection, connectionSecret, validateIssuer, validateDomains, MAX_CONNECTION_DOMAINS,
-  type SsoConnection, type SetConnectionInput,
+  getConnection, connectionSecret, MAX_CONNECTION_DOMAINS,
+  type SsoConnection, type OidcConnection, type SamlConnection, type SamlAttributeMap,
 } from './connection';
-export { saveConnection } from './save-connection';
+export { setConnection, validateIssuer, validateDomains, getTenantDirectory, type SetConnectionInput } from './set-connection';
+export { saveConnection, switchConnection } from './save-connection';
+export { connectionBody, enabledBody, domainBody } from './request-bodies';
 export { discoverByEmail, type Discovery } from './discover-by-email';
 export { sealSecret, openSecret } from './secret-box';

@@ -1,28 +1,50 @@
-// The settings page's save of the SSO connection: the platform item, then the tenant's audit
-// entry (never with the secret). The route authorizes `sso.manage` first. Server-only.
+// The console's and setup links' saves of the SSO connection: the platform item, then the
+// tenant's audit entry (never a secret). The caller has authorized `sso.manage` (or holds a live
+// setup link). Server-only.
 import { auditEntryPut } from '../audit';
 import { confirmDecision, transaction, type AuditActor, type TenantDb } from '../db';
+import { versionConflict } from '../errors';
 import { platformDb } from '../tenancy';
-import { setConnection, type SetConnectionInput, type SsoConnection } from './connection';
+import { getConnection, type SsoConnection } from './connection';
+import { noConnection } from './errors';
+import { getTenantDirectory, setConnection, writeConnectionAndClaims, type SetConnectionInput } from './set-connection';
+
+const auditSso = (db: TenantDb, actor: AuditActor, action: string, c: SsoConnection, after: Record<string, unknown>) =>
+  transaction(db)
+    .add(auditEntryPut(db, { actor, action, target: { type: 'tenant', id: db.tenantId, label: c.issuer }, after: { protocol: c.protocol, issuer: c.issuer, ...after } }))
+    .send();
 
 /**
  * Registers or replaces the tenant's connection, version-checked (a form loaded without one sends
- * no version and expects none). Without a secret the stored one is kept; an empty one is refused.
+ * no version and expects none), for the tenant's proven domains only. A new connection starts
+ * switched off: it is tested first, then switched on.
  */
 export async function saveConnection(db: TenantDb, actor: AuditActor, input: SetConnectionInput): Promise<SsoConnection> {
   // Written with platform credentials, the connection can't carry the route's decision: the
   // owner's grant is confirmed by a transaction of its own just before (docs/authorization.md).
   await confirmDecision(db);
-  const saved = await setConnection(platformDb(), db.tenantId, { ...input, expectedVersion: input.expectedVersion ?? 0 });
+  const expectedVersion = input.expectedVersion ?? 0;
+  const saved = await setConnection(platformDb(), db.tenantId, { ...input, expectedVersion, provenOnly: true, ...(expectedVersion === 0 ? { enabled: false } : {}) });
   // The connection is a platform item, so its change can't share a transaction with the
   // tenant's audit trail; the entry follows it.
-  await transaction(db)
-    .add(
-      auditEntryPut(db, {
-        actor, action: 'sso.update', target: { type: 'tenant', id: db.tenantId, label: saved.issuer },
-        after: { issuer: saved.issuer, clientId: saved.clientId, domains: saved.domains, jit: saved.jit, secretChanged: input.clientSecret !== undefined },
-      }),
-    )
-    .send();
+  await auditSso(db, actor, 'sso.update', saved, {
+    domains: saved.domains, jit: saved.jit, enabled: saved.enabled,
+    ...(saved.protocol === 'oidc'
+      ? { clientId: saved.clientId, secretChanged: 'clientSecret' in input && input.clientSecret !== undefined }
+      : { ssoUrl: saved.ssoUrl, certificates: saved.idpCertificates.length, idpInitiated: saved.idpInitiated }),
+  });
   return saved;
+}
+
+/** Switches the connection on (discovery routes its domains' sign-ins to it) or off. */
+export async function switchConnection(db: TenantDb, actor: AuditActor, enabled: boolean, expectedVersion: number): Promise<SsoConnection> {
+  const platform = platformDb();
+  const [directory, current] = await Promise.all([getTenantDirectory(platform, db.tenantId), getConnection(platform, db.tenantId)]);
+  if (!current) throw noConnection();
+  if (current.version !== expectedVersion) throw versionConflict('sso', current.version);
+  await confirmDecision(db);
+  const next: SsoConnection = { ...current, enabled, version: current.version + 1, updatedAt: new Date().toISOString() };
+  await writeConnectionAndClaims(platform, { directory, current, next, domains: current.domains, claimFree: false });
+  await auditSso(db, actor, enabled ? 'sso.enable' : 'sso.disable', next, {});
+  return next;
 }

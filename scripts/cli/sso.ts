@@ -64,9 +64,9 @@ async function show(tenantId: string): Promise<number> {
     return 1;
   }
   console.log(`SSO connection of ${tenantId} (version ${c.version}, updated ${c.updatedAt})
+  protocol      ${c.protocol}${c.enabled ? '' : ' (off: being set up)'}
   issuer        ${c.issuer}
-  client id     ${c.clientId}
-  client secret (sealed)
+${c.protocol === 'oidc' ? `  client id     ${c.clientId}\n  client secret (sealed)` : `  SSO URL       ${c.ssoUrl}\n  certificates  ${c.idpCertificates.length}`}
   domains       ${c.domains.join(', ')}
   jit           ${c.jit ? 'on' : 'off'}
   redirect URI  ${callbackUrl()}`);

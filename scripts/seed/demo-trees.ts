@@ -13,6 +13,8 @@ export interface DemoTenantSpec {
   people: [string, string, 'manager' | 'member'][];
   /** Where each demo account (DEMO_USERS) is placed in this tenant, by unit name; the root otherwise. */
   placements: Record<string, string>;
+  /** Signs in through the local SAML IdP instead of the local OpenID Provider. */
+  saml?: boolean;
 }
 
 export const DEMO_TENANTS: DemoTenantSpec[] = [
@@ -57,5 +59,14 @@ export const DEMO_TENANTS: DemoTenantSpec[] = [
       ['Yuri Ivanov', 'Logistics', 'member'], ['Zoe Adams', 'Enterprise', 'member'], ['Abel Cruz', 'Legal', 'member'],
     ],
     placements: { 'hank@globex.test': 'Research', 'sam@acme.test': 'Volcano Lair' },
+  },
+  {
+    name: 'Initech',
+    domain: 'initech.test',
+    owner: { email: 'peter@initech.test', name: 'Peter Gibbons' },
+    tree: [['Software', [['TPS Reports'], ['Y2K Remediation']]], ['Basement']],
+    people: [['Bill Lumbergh', 'Software', 'manager'], ['Samir Nagheenanajar', 'Y2K Remediation', 'member']],
+    placements: { 'milton@initech.test': 'Basement' },
+    saml: true,
   },
 ];

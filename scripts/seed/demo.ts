@@ -1,5 +1,5 @@
-// Demo data for `npm run dev`: the two demo tenants with their trees, people and SSO
-// connections to the local IdP. Runs with the operator's access (the platform operator seeds),
+// Demo data for `npm run dev`: the demo tenants with their trees, people and SSO connections
+// to the local IdPs (Acme and Globex by OpenID Connect, Initech by SAML). Runs with the operator's access (the platform operator seeds),
 // through the IAM gateway like any other request, and only when the demo domain is unclaimed.
 import { parseConfig } from '../../lib/config';
 import { getConnection, setConnection } from '../../lib/sso';
@@ -11,22 +11,34 @@ import { ensureUser } from '../../lib/users';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { keys, type PlatformDb, type TenantDb } from '../../lib/db';
 import { DEMO_USERS, demoConnection } from '../local-stack/oidc';
+import { SAML_DEMO_USERS } from '../local-stack/saml';
 import { DEMO_TENANTS, type DemoTenantSpec, type TreeSpec } from './demo-trees';
 
 export async function seedDemoIfEmpty(env: Record<string, string>): Promise<boolean> {
   const tenancy = createTenancy(tenancySettingsFromConfig(parseConfig({ ...process.env, ...env })));
   const operator = tenancy.operatorDb();
-  if (await claimedTenantId(operator, DEMO_TENANTS[0].domain)) {
-    await refreshConnections(operator, env.ARBOR_LOCAL_OIDC_ISSUER);
-    return false;
+  let seeded = false;
+  // Each demo tenant on its own: data from before a tenant was added to the demo gets just that one.
+  for (const spec of DEMO_TENANTS) {
+    const tenantId = await claimedTenantId(operator, spec.domain);
+    if (tenantId) await refreshConnection(operator, tenantId, spec, env);
+    else {
+      await seedTenant(operator, spec, env);
+      seeded = true;
+    }
   }
-  for (const spec of DEMO_TENANTS) await seedTenant(operator, spec, env.ARBOR_LOCAL_OIDC_ISSUER);
-  return true;
+  return seeded;
 }
 
-async function seedTenant(operator: PlatformDb, spec: DemoTenantSpec, issuer: string) {
+/** The demo domains are the operator's to vouch for: their claims are written verified. */
+const connectionFor = (spec: DemoTenantSpec, env: Record<string, string>) =>
+  spec.saml
+    ? { protocol: 'saml' as const, metadataUrl: env.ARBOR_LOCAL_SAML_METADATA_URL, domains: [spec.domain], jit: true }
+    : demoConnection(spec.domain, env.ARBOR_LOCAL_OIDC_ISSUER);
+
+async function seedTenant(operator: PlatformDb, spec: DemoTenantSpec, env: Record<string, string>) {
   const created = await createTenant(operator, { name: spec.name, domain: spec.domain, owner: spec.owner });
-  await setConnection(operator, created.tenantId, demoConnection(spec.domain, issuer));
+  await setConnection(operator, created.tenantId, connectionFor(spec, env));
   const db: TenantDb = { ...operator, tenantId: created.tenantId };
 
   const unitIds = new Map<string, string>([[spec.name, created.rootUnitId]]);
@@ -43,7 +55,7 @@ async function seedTenant(operator: PlatformDb, spec: DemoTenantSpec, issuer: st
     const user = await ensureUser(operator, email, name);
     await addMembership(db, OPERATOR_ACTOR, { unitId: unitIds.get(unitName)!, role, userId: user.id, email, name });
   };
-  for (const account of DEMO_USERS) {
+  for (const account of [...DEMO_USERS, ...SAML_DEMO_USERS]) {
     const membership = account.tenants.find((t) => t.domain === spec.domain);
     if (!membership || account.email === spec.owner.email) continue;
     const unitName = membership.role === 'owner' || membership.role === 'admin' ? spec.name : (spec.placements[account.email] ?? spec.name);
@@ -55,14 +67,13 @@ async function seedTenant(operator: PlatformDb, spec: DemoTenantSpec, issuer: st
   }
 }
 
-/** The IdP's port is fixed in dev, but keep the demo connections pointing at it regardless. */
-async function refreshConnections(operator: PlatformDb, issuer: string) {
-  for (const spec of DEMO_TENANTS) {
-    const tenantId = await claimedTenantId(operator, spec.domain);
-    if (!tenantId) continue;
-    const current = await getConnection(operator, tenantId);
-    if (current?.issuer !== issuer) await setConnection(operator, tenantId, demoConnection(spec.domain, issuer));
-  }
+/**
+ * The IdPs' ports are fixed in dev, but keep the demo connections pointing at them regardless; the
+ * local SAML IdP makes a new signing key at each start, so its metadata is imported again.
+ */
+async function refreshConnection(operator: PlatformDb, tenantId: string, spec: DemoTenantSpec, env: Record<string, string>) {
+  const current = await getConnection(operator, tenantId);
+  if (spec.saml || current?.issuer !== env.ARBOR_LOCAL_OIDC_ISSUER) await setConnection(operator, tenantId, connectionFor(spec, env));
 }
 
 async function claimedTenantId(operator: PlatformDb, domain: string): Promise<string | undefined> {

@@ -18,10 +18,15 @@ import { createInvitation } from '../../lib/invitations';
 import { addMembership, changeRole, loadActorAccess, readUnitMember, removeMembership, type Role } from '../../lib/members';
 import { createUnit, getUnitOrThrow, moveUnit } from '../../lib/org';
 import { createScimToken } from '../../lib/scim';
+import { addDomain, verificationValue } from '../../lib/domains';
+import { createSetupLink } from '../../lib/setup-links';
+import { setConnection } from '../../lib/sso';
+import { ulid } from 'ulid';
+import { publishTxt } from '../support/dns';
 import { person } from '../members/fixtures';
 import { newTenant } from '../support/fixtures';
 import { tenantDbFor } from '../support/tenant-db';
-import { testPlatformDb } from '../support/tenancy';
+import { testOperatorDb, testPlatformDb } from '../support/tenancy';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -29,13 +34,23 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const READ_ONLY: Record<string, string> = {
   'POST /api/v1/import/preview': 'checks a CSV against the organization and answers the plan; writes nothing',
   'POST /api/v1/directory/preview': 'computes what directory rules would change; writes nothing',
+  'POST /api/v1/settings/sso/test': "starts a Test connection in the admin's browser (a flow cookie); writes nothing",
 };
 
 /**
  * Mutation routes whose writes are audited as another actor, so this suite's audit check cannot
  * see them; each with its reason.
  */
+const SETUP_LINK = "a setup link's session, not a person's grant: every write is conditioned on the link's tenant entry, whose version a revocation changes (test/setup-links/setup-links.test.ts races it)";
 const CARRIED_OUT: Record<string, string> = {
+  'POST /api/saml/[tenantId]/acs': "no actor: an IdP's signed response; what it writes (used request ids and assertions, the verified response for its browser) is the sign-in's own bookkeeping (e2e/saml.spec.ts)",
+  'PUT /api/setup/sso': SETUP_LINK,
+  'PUT /api/setup/sso/enabled': SETUP_LINK,
+  'POST /api/setup/sso/test': SETUP_LINK,
+  'POST /api/setup/domains': SETUP_LINK,
+  'DELETE /api/setup/domains/[domain]': SETUP_LINK,
+  'POST /api/setup/domains/[domain]/verify': SETUP_LINK,
+  'POST /api/setup/directory/tokens': SETUP_LINK,
   'POST /api/v1/directory/apply':
     "places directory people by the rules PUT /api/v1/directory/rules saved (bound above), as the directory's actor: every write carries the admin's grant and the rules' version (lib/scim rulesGuard); the writes the IdP's next SCIM request makes anyway",
 };
@@ -61,7 +76,12 @@ async function world() {
   await addMembership(db, owner, { unitId: sales.id, role: 'member', ...bob });
   const invitation = await createInvitation(db, owner, { email: `ivy@${t.domain}`, unitId: cloud.id, role: 'member' });
   const directoryToken = await createScimToken({ tenant: db, platform: testPlatformDb() }, { label: 'IdP', actor: owner });
-  return { t, db, owner, root: t.rootUnitId, eng, plat, cloud, sales, mia, ada, carl, bob, invitation, directoryToken, domain: t.domain };
+  const connection = await setConnection(testOperatorDb(), t.tenantId, { issuer: 'https://idp.example.test', clientId: 'arbor', clientSecret: 's', domains: [t.domain], jit: false });
+  // A domain waiting for its proof, its TXT record already published: Verify succeeds.
+  const pendingDomain = `pending-${ulid().toLowerCase()}.test`;
+  await publishTxt(pendingDomain, [verificationValue(await addDomain(db, owner, pendingDomain))]);
+  const { link: setupLink } = await createSetupLink(db, testPlatformDb(), owner, { label: 'IT admin' });
+  return { t, db, owner, root: t.rootUnitId, eng, plat, cloud, sales, mia, ada, carl, bob, invitation, directoryToken, domain: t.domain, connection, pendingDomain, setupLink };
 }
 type World = Awaited<ReturnType<typeof world>>;
 
@@ -116,8 +136,14 @@ const CASES: Record<string, Case> = {
   'PATCH /api/v1/settings': { as: 'ada', races: TENANT_RACES, body: () => ({ name: 'Renamed organization', expectedVersion: 1 }) },
   'PUT /api/v1/settings/sso': {
     as: 'ada', races: TENANT_RACES,
-    body: (w) => ({ issuer: 'https://idp.example.test', clientId: 'arbor', clientSecret: 'a-secret', domains: [w.domain], jit: false }),
+    body: (w) => ({ issuer: 'https://idp.example.test', clientId: 'arbor', clientSecret: 'a-secret', domains: [w.domain], jit: false, expectedVersion: w.connection.version }),
   },
+  'PUT /api/v1/settings/sso/enabled': { as: 'ada', races: TENANT_RACES, body: (w) => ({ enabled: false, expectedVersion: w.connection.version }) },
+  'POST /api/v1/settings/domains': { as: 'ada', races: TENANT_RACES, body: () => ({ domain: `added-${ulid().toLowerCase()}.test` }) },
+  'POST /api/v1/settings/domains/[domain]/verify': { as: 'ada', races: TENANT_RACES, params: (w) => ({ domain: w.pendingDomain }), body: () => ({}) },
+  'DELETE /api/v1/settings/domains/[domain]': { as: 'ada', races: TENANT_RACES, params: (w) => ({ domain: w.pendingDomain }) },
+  'POST /api/v1/settings/setup-links': { as: 'ada', races: TENANT_RACES, body: () => ({ label: 'Okta admin' }) },
+  'DELETE /api/v1/settings/setup-links/[linkId]': { as: 'ada', races: TENANT_RACES, params: (w) => ({ linkId: w.setupLink.linkId }) },
   'POST /api/v1/directory/tokens': { as: 'ada', races: TENANT_RACES, body: () => ({ label: 'Okta' }) },
   'DELETE /api/v1/directory/tokens/[tokenId]': { as: 'ada', races: TENANT_RACES, params: (w) => ({ tokenId: w.directoryToken.tokenId }), body: () => ({}) },
   'PUT /api/v1/directory/rules': { as: 'ada', races: TENANT_RACES, body: () => ({ provider: 'okta', rules: { groups: [], departments: { separator: '/' } }, expectedVersion: 0 }) },

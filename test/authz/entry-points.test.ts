@@ -28,6 +28,18 @@ const PUBLIC_ENTRY_POINTS: Record<string, string> = {
   'app/scim/v2/[[...path]]/route.ts':
     "SCIM from a company's IdP: no session; the bearer token names one tenant (platform lookup) and every read and write after runs with that tenant's scoped credentials (lib/scim)",
   'app/(auth)/invite/[token]/actions.ts': "starts the invited address's sign-in at the link's own tenant, after the same token check",
+  'app/api/saml/[tenantId]/acs/route.ts':
+    "a SAML IdP's response: no session yet; the path names the tenant, the response must be signed by that tenant's IdP for that tenant's audience (lib/saml), and its bookkeeping uses that tenant's scoped credentials",
+  'app/api/saml/[tenantId]/complete/route.ts': 'the browser back from the ACS with its sign-in flow: no session yet (lib/auth/saml-flow.ts)',
+  'app/api/saml/[tenantId]/metadata/route.ts': "the tenant's public SP metadata (entity id, ACS URL, certificate), as every SAML SP publishes it",
+  'app/setup/[token]/route.ts': "a setup link opened: the token's hash names one tenant (P5); the browser gets the link's one session",
+  ...Object.fromEntries(
+    [
+      'app/setup/page.tsx', 'app/api/setup/sso/route.ts', 'app/api/setup/sso/enabled/route.ts', 'app/api/setup/sso/test/route.ts',
+      'app/api/setup/domains/route.ts', 'app/api/setup/domains/[domain]/route.ts', 'app/api/setup/domains/[domain]/verify/route.ts',
+      'app/api/setup/directory/tokens/route.ts',
+    ].map((file) => [file, "a setup link's session (lib/setup-links): the link names one tenant, every read and write uses that tenant's scoped credentials and is conditioned on the link being live; only SSO, domains and directory tokens are reachable"]),
+  ),
 };
 
 /**

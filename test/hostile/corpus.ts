@@ -145,7 +145,7 @@ export function hostileValuesFor(kind: FieldKind, where: 'path' | 'query' | 'bod
     case 'csv':
       return [...typed, ['over2mb', 'x'.repeat(3 * MB)]];
     case 'domain':
-      return [...hostileDomains.map((v, i) => [`domain${i}`, v] as [string, unknown]), ...typed];
+      return [...hostileDomains.map((v, i) => [`domain${i}`, v] as [string, unknown]).filter(noEmptyPath), ...typed];
     case 'email':
       return [...strings(hostileEmails), ...typed];
     case 'version':

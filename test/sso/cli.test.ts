@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ulid } from 'ulid';
-import { getConnection } from '../../lib/sso';
+import { getConnection, type OidcConnection } from '../../lib/sso';
 import { run as sso } from '../../scripts/cli/sso';
 import { run as tenant } from '../../scripts/cli/tenant';
 import { runCli as cli } from '../support/cli';
@@ -20,7 +20,7 @@ test('an operator creates a tenant and registers its OIDC connection from the co
   const set = await cli(sso, ['set', '--tenant', tenantId, '--issuer', issuer, '--client-id', 'cli', '--client-secret', 's3', '--domains', domain, '--jit', 'on']);
   assert.equal(set.code, 0, set.out);
   const saved = await getConnection(testPlatformDb(), tenantId);
-  assert.deepEqual([saved?.issuer, saved?.clientId, saved?.domains, saved?.jit], [issuer, 'cli', [domain], true]);
+  assert.deepEqual([saved?.issuer, (saved as OidcConnection | undefined)?.clientId, saved?.domains, saved?.jit], [issuer, 'cli', [domain], true]);
 
   const shown = await cli(sso, ['show', '--tenant', tenantId]);
   assert.equal(shown.code, 0);
@@ -30,7 +30,7 @@ test('an operator creates a tenant and registers its OIDC connection from the co
   const bad = await cli(sso, ['set', '--tenant', tenantId, '--issuer', 'http://127.0.0.1:9', '--client-id', 'x', '--domains', domain, '--jit', 'off']);
   assert.equal(bad.code, 1);
   assert.match(bad.out, /Nothing was saved/);
-  assert.equal((await getConnection(testPlatformDb(), tenantId))?.clientId, 'cli');
+  assert.equal(((await getConnection(testPlatformDb(), tenantId)) as OidcConnection | undefined)?.clientId, 'cli');
 });
 
 test('bad or missing arguments print the usage and change nothing', async () => {

@@ -3,7 +3,9 @@ import assert from 'node:assert/strict';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { keys } from '../../lib/db';
-import { connectionSecret, discoverByEmail, getConnection, setConnection } from '../../lib/sso';
+import { connectionSecret, discoverByEmail, getConnection, setConnection, type OidcConnection, type SsoConnection } from '../../lib/sso';
+
+const oidc = (c: SsoConnection | undefined) => c as OidcConnection;
 import { newTenant } from '../support/fixtures';
 import { directClient, tableName } from '../support/stack';
 import { operatorDb } from './support';
@@ -23,9 +25,9 @@ test('discovery finds the tenant and its connection from the email domain in one
   for (const email of [`Someone@${t.domain.toUpperCase()}`, `other@${extra}`]) {
     const found = await discoverByEmail(operatorDb(), email);
     assert.equal(found.tenantId, t.tenantId);
-    assert.equal(found.connection.clientId, 'arbor');
+    assert.equal(oidc(found.connection).clientId, 'arbor');
     assert.equal(found.connection.jit, true);
-    assert.equal(connectionSecret(found.connection), 'top-secret');
+    assert.equal(connectionSecret(oidc(found.connection)), 'top-secret');
   }
   // The secret is stored sealed, never in clear.
   const stored = await get(keys.ssoConnection(t.tenantId));
@@ -49,9 +51,9 @@ test('replacing a connection moves the domains and keeps the secret when none is
   await setConnection(operatorDb(), t.tenantId, { ...base, domains: [t.domain] });
   const second = await setConnection(operatorDb(), t.tenantId, { ...base, clientSecret: undefined, clientId: 'arbor-2', domains: [later], jit: true, expectedVersion: 1 });
   assert.equal(second.version, 2);
-  assert.equal(connectionSecret(second), 'top-secret');
+  assert.equal(connectionSecret(oidc(second)), 'top-secret');
   assert.equal(await get(keys.domainClaim(t.domain)), undefined, 'the dropped domain is released');
-  assert.equal((await discoverByEmail(operatorDb(), `x@${later}`)).connection.clientId, 'arbor-2');
+  assert.equal(oidc((await discoverByEmail(operatorDb(), `x@${later}`)).connection).clientId, 'arbor-2');
   assert.equal((await getConnection(operatorDb(), t.tenantId))?.version, 2);
 
   await assert.rejects(setConnection(operatorDb(), t.tenantId, { ...base, domains: [later], expectedVersion: 1 }), code('sso.versionConflict'));
@@ -68,7 +70,7 @@ test("another tenant's domain cannot be taken and nothing changes", async () => 
     (e: Error & { code?: string }) => e.code === 'domain.taken' && e.message.includes(a.domain),
   );
   assert.equal((await get(keys.domainClaim(a.domain)))?.tenantId, a.tenantId);
-  assert.equal((await getConnection(operatorDb(), b.tenantId))?.clientId, 'arbor');
+  assert.equal(oidc(await getConnection(operatorDb(), b.tenantId)).clientId, 'arbor');
 });
 
 test('bad settings are refused before anything is written', async () => {

@@ -1,9 +1,8 @@
-// /settings – the organization's name and its single sign-on (owners and admins).
+// /settings – the organization's name and size (single sign-on and domains have their own tabs).
 import { actorContext } from '@/lib/api/with-actor';
 import { loadSettings } from '@/lib/screens/settings';
 import { OrganizationNameForm } from '@/components/settings/organization-name-form';
 import { SettingsNav } from '@/components/settings/settings-nav';
-import { SsoConnectionForm } from '@/components/settings/sso-connection-form';
 import { loadOrRefuse, ScreenRefusal } from '@/components/shell/screen-refusal';
 
 export const metadata = { title: 'Settings – Arbor' };
@@ -21,8 +20,6 @@ export default async function SettingsPage() {
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
         {view.tenant.unitCount.toLocaleString('en')} of {view.tenant.unitLimit.toLocaleString('en')} units used · {view.tenant.ownerCount === 1 ? '1 owner' : `${view.tenant.ownerCount} owners`}
       </p>
-      <hr className="border-zinc-200 dark:border-zinc-800" />
-      {view.canManageSso && <SsoConnectionForm initial={view.sso} redirectUri={view.redirectUri} />}
     </main>
   );
 }

@@ -1,0 +1,6 @@
+// GET /api/saml/<tenantId>/complete – the browser back from the ACS with its flow cookie: the
+// session, or a Test connection's result (lib/auth/saml-flow.ts).
+import type { NextRequest } from 'next/server';
+import { handleSamlComplete } from '@/lib/auth/saml-flow';
+
+export const GET = async (req: NextRequest, ctx: { params: Promise<{ tenantId: string }> }) => handleSamlComplete(req, (await ctx.params).tenantId);

@@ -1,0 +1,77 @@
+// SAML's HTTP steps around lib/saml, with the cookies they read and write. Server-only.
+// The sign-in starts through next-auth's client exactly as an OIDC one does (`signIn('sso')`):
+// for a SAML flow the auth route answers its providers and sign-in requests itself, so the
+// sign-in page, invitations and the tenant switch need not know which protocol a tenant uses.
+import type { NextRequest } from 'next/server';
+import { config } from '../config';
+import { finishSamlSignIn, receiveSamlResponse, serviceProviderMetadata, startSamlSignIn } from '../saml';
+import { getConnection, type SamlConnection } from '../sso';
+import { platformDb } from '../tenancy';
+import { errorPageUrl } from './auth-options';
+import { flowCookieName, HAD_SESSION_MAX_AGE, hadSessionCookieName, sessionCookieName, setCookieHeader } from './cookies';
+import { decodeFlow, encodeFlow, FLOW_MAX_AGE, safeReturnTo, type SignInFlow } from './sign-in-flow';
+import { encodeSessionToken } from './session-token';
+
+const appUrl = () => config().ARBOR_APP_URL.replace(/\/+$/, '');
+const TENANT_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+/** Entra's responses with many groups run to a few hundred KB; nothing real is near this. */
+const MAX_POST_BYTES = 1_000_000;
+
+const redirect = (location: string, status = 302, cookies: string[] = []) => {
+  const headers = new Headers({ location, 'cache-control': 'no-store' });
+  for (const c of cookies) headers.append('set-cookie', c);
+  return new Response(null, { status, headers });
+};
+const clearFlow = () => setCookieHeader(flowCookieName(), '', 0);
+
+/** next-auth's client asks which providers exist before signing in: `sso`, as for OIDC. */
+export function samlProviders(): Response {
+  const url = appUrl();
+  return Response.json({ sso: { id: 'sso', name: 'Single sign-on', type: 'oauth', signinUrl: `${url}/api/auth/signin/sso`, callbackUrl: `${url}/api/auth/callback/sso` } });
+}
+
+/** next-auth's `POST /api/auth/signin/sso` for a SAML flow: the IdP URL, and the flow that remembers the request. */
+export async function samlSignInRedirect(req: NextRequest, flow: SignInFlow, connection: SamlConnection): Promise<Response> {
+  const form = await req.formData().catch(() => undefined);
+  const raw = String(form?.get('callbackUrl') ?? '/');
+  const returnTo = safeReturnTo(raw.startsWith(appUrl()) ? raw.slice(appUrl().length) || '/' : raw);
+  const started = await startSamlSignIn(flow, connection, returnTo);
+  const headers = new Headers({ 'cache-control': 'no-store' });
+  headers.append('set-cookie', setCookieHeader(flowCookieName(), await encodeFlow(started.flow), FLOW_MAX_AGE));
+  return Response.json({ url: started.url }, { headers });
+}
+
+/** `POST /api/saml/<tenantId>/acs`: the IdP's response, then on to /complete with a top-level GET. */
+export async function handleSamlAcs(req: Request, tenantId: string): Promise<Response> {
+  if (!TENANT_ID.test(tenantId)) return redirect(errorPageUrl('sso.notConfigured'), 303);
+  if (Number(req.headers.get('content-length') ?? 0) > MAX_POST_BYTES) return redirect(errorPageUrl('saml.invalidResponse'), 303);
+  const form = await req.formData().catch(() => undefined);
+  const outcome = await receiveSamlResponse(tenantId, form?.get('SAMLResponse'));
+  if (!outcome.ok) return redirect(errorPageUrl(outcome.code), 303);
+  return redirect(`/api/saml/${tenantId}/complete?ref=${outcome.ref}`, 303);
+}
+
+/** `GET /api/saml/<tenantId>/complete`: this browser's flow meets the verified response. */
+export async function handleSamlComplete(req: NextRequest, tenantId: string): Promise<Response> {
+  if (!TENANT_ID.test(tenantId)) return redirect(errorPageUrl('sso.flowExpired'));
+  const flow = await decodeFlow(req.cookies.get(flowCookieName())?.value);
+  const ref = req.nextUrl.searchParams.get('ref') ?? '';
+  const done = await finishSamlSignIn(tenantId, ref, flow, req.headers.get('user-agent') ?? undefined);
+  if (done.kind === 'failed') return redirect(errorPageUrl(done.code), 302, [clearFlow()]);
+  if (done.kind === 'tested') return redirect(done.returnTo, 302, [clearFlow()]);
+  const maxAge = config().ARBOR_SESSION_MAX_AGE;
+  return redirect(done.returnTo, 302, [
+    clearFlow(),
+    setCookieHeader(sessionCookieName(), await encodeSessionToken(done.outcome.session, maxAge), maxAge),
+    setCookieHeader(hadSessionCookieName(), '1', HAD_SESSION_MAX_AGE),
+  ]);
+}
+
+/** `GET /api/saml/<tenantId>/metadata`: 404 unless the tenant's connection is SAML. */
+export async function samlMetadataResponse(tenantId: string): Promise<Response> {
+  const connection = TENANT_ID.test(tenantId) ? await getConnection(platformDb(), tenantId) : undefined;
+  if (connection?.protocol !== 'saml') return new Response('No SAML connection here.', { status: 404, headers: { 'content-type': 'text/plain' } });
+  return new Response(serviceProviderMetadata(connection), {
+    headers: { 'content-type': 'application/samlmetadata+xml', 'cache-control': 'public, max-age=300', 'content-disposition': 'inline; filename="arbor-sp-metadata.xml"' },
+  });
+}

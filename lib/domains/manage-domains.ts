@@ -1,0 +1,153 @@
+// Adding, verifying and removing a tenant's email domains (Settings → Domains, setup links).
+// Server-only. The records and claims are platform items, so each change first confirms the
+// decision that allowed it (confirmDecision) and its audit entry follows in the tenant's trail.
+//
+// A domain waiting for its proof claims nothing: two tenants may both wait for acme.com, and
+// neither can lock the other out. The first whose TXT record is found takes the P1 claim, in
+// the same transaction that marks its record verified and adds the domain to its connection;
+// the claim's condition (free, or already this tenant's) makes the other one's Verify fail with
+// `domain.provenElsewhere`, and nothing of either changes.
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { auditEntryPut } from '../audit';
+import { actorIdentity, confirmDecision, isConditionFailure, keys, transaction, type AuditActor, type PlatformDb, type TenantDb } from '../db';
+import { isArborError, versionConflict } from '../errors';
+import { MAX_CONNECTION_DOMAINS, type SsoConnection } from '../sso/connection';
+import { writeConnectionAndClaims } from '../sso/set-connection';
+import { platformDb } from '../tenancy';
+import { validateDomain } from '../tenants/domains';
+import { lookupTxt } from './dns-txt';
+import { domainAlreadyVerified, domainNotAdded, domainProvenElsewhere, lastServedDomain, tooManyTenantDomains, verificationRecordMissing } from './errors';
+import { newVerificationToken, readTenantDomains, verificationValue, type DomainRecord } from './records';
+import { nextCheckKey } from './recheck-schedule';
+
+const audit = (db: TenantDb, actor: AuditActor, action: string, domain: string, after?: Record<string, unknown>) =>
+  transaction(db).add(auditEntryPut(db, { actor, action, target: { type: 'tenant', id: db.tenantId, label: domain }, after: { domain, ...after } })).send();
+
+/** Adds a domain waiting for its DNS proof (again: the same record); returns it. */
+export async function addDomain(db: TenantDb, actor: AuditActor, rawDomain: unknown): Promise<DomainRecord> {
+  const domain = validateDomain(rawDomain);
+  const platform = platformDb();
+  const current = await readTenantDomains(platform, db.tenantId);
+  if (current.directory.domains.includes(domain)) throw domainAlreadyVerified(domain);
+  const existing = current.records.find((r) => r.domain === domain);
+  if (existing) return existing;
+  if (current.directory.domains.length + current.records.length >= MAX_CONNECTION_DOMAINS) throw tooManyTenantDomains(MAX_CONNECTION_DOMAINS);
+  await confirmDecision(db);
+  const record: DomainRecord = { domain, status: 'pending', token: newVerificationToken(), createdAt: new Date().toISOString(), version: 1 };
+  try {
+    await platform.client.send(new PutCommand({
+      TableName: platform.tableName,
+      Item: { ...keys.tenantDomain(db.tenantId, domain), type: 'tenantDomain', tenantId: db.tenantId, ...record, createdBy: actorIdentity(actor) },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }));
+  } catch (e) {
+    // Added at the same moment by another admin: theirs stands.
+    if (isConditionFailure(e)) return (await readTenantDomains(platform, db.tenantId)).records.find((r) => r.domain === domain)!;
+    throw e;
+  }
+  await audit(db, actor, 'domain.add', domain);
+  return record;
+}
+
+/**
+ * Looks the domain's TXT record up and, when it carries this tenant's token, proves the domain.
+ * A miss records what was found and throws `domain.recordMissing`.
+ */
+export async function verifyDomain(db: TenantDb, actor: AuditActor, rawDomain: unknown): Promise<DomainRecord> {
+  const domain = validateDomain(rawDomain);
+  const platform = platformDb();
+  const current = await readTenantDomains(platform, db.tenantId);
+  const record = current.records.find((r) => r.domain === domain);
+  if (!record) throw current.directory.domains.includes(domain) ? domainAlreadyVerified(domain) : domainNotAdded(domain);
+  if (record.status === 'verified') return record;
+
+  const found = await lookupTxt(domain);
+  const now = new Date().toISOString();
+  if (!found.includes(verificationValue(record))) {
+    const problem = verificationRecordMissing(domain, verificationValue(record), found.length);
+    await noteCheck(platform, db.tenantId, record, { lastCheckedAt: now, lastProblem: problem.message });
+    throw problem;
+  }
+  await confirmDecision(db);
+  const proven: DomainRecord = { ...record, status: 'verified', verifiedAt: now, lastCheckedAt: now, lastProblem: undefined, failingSince: undefined, version: record.version + 1 };
+  try {
+    await writeConnectionAndClaims(platform, {
+      tenantId: db.tenantId,
+      directory: current.directory,
+      current: current.connection,
+      next: current.connection && withDomains(current.connection, [...current.connection.domains, domain], now),
+      domains: [...current.directory.domains, domain],
+      claimFree: true,
+      extra: { items: [recordPut(platform.tableName, db.tenantId, proven, record.version)], conflict: () => versionConflict('sso', undefined) },
+    });
+  } catch (e) {
+    if (isArborError(e) && e.code === 'domain.taken') {
+      await noteCheck(platform, db.tenantId, record, { lastCheckedAt: now, lastProblem: domainProvenElsewhere(domain).message });
+      throw domainProvenElsewhere(domain);
+    }
+    throw e;
+  }
+  await audit(db, actor, 'domain.verify', domain);
+  return proven;
+}
+
+/** Removes a domain: a waiting one's record, or a proven one's claim (freeing it for others). */
+export async function removeDomain(db: TenantDb, actor: AuditActor, rawDomain: unknown): Promise<void> {
+  const domain = validateDomain(rawDomain);
+  const platform = platformDb();
+  const current = await readTenantDomains(platform, db.tenantId);
+  const record = current.records.find((r) => r.domain === domain);
+  const proven = current.directory.domains.includes(domain);
+  if (!record && !proven) throw domainNotAdded(domain);
+  await confirmDecision(db);
+  if (proven) {
+    const remaining = current.directory.domains.filter((d) => d !== domain);
+    if (current.connection && remaining.length === 0) throw lastServedDomain(domain);
+    const now = new Date().toISOString();
+    await writeConnectionAndClaims(platform, {
+      tenantId: db.tenantId,
+      directory: current.directory,
+      current: current.connection,
+      next: current.connection && withDomains(current.connection, current.connection.domains.filter((d) => d !== domain), now),
+      domains: remaining,
+      claimFree: false,
+      ...(record ? { extra: { items: [recordDelete(platform.tableName, db.tenantId, record)], conflict: () => versionConflict('sso', undefined) } } : {}),
+    });
+  } else {
+    await platform.client.send(new DeleteCommand({ TableName: platform.tableName, Key: keys.tenantDomain(db.tenantId, domain), ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': record!.version } }));
+  }
+  await audit(db, actor, 'domain.remove', domain, { wasVerified: proven });
+}
+
+const withDomains = (c: SsoConnection, domains: string[], now: string): SsoConnection => ({ ...c, domains, version: c.version + 1, updatedAt: now });
+
+/** The record as proven, on the re-check schedule (GSI4 `DOMAINCHECKS`), if its version is still the one read. */
+function recordPut(TableName: string, tenantId: string, r: DomainRecord, expectedVersion: number) {
+  return {
+    Put: {
+      TableName,
+      Item: { ...keys.tenantDomain(tenantId, r.domain), type: 'tenantDomain', tenantId, ...strip(r), ...nextCheckKey(tenantId, r.domain) },
+      ConditionExpression: 'version = :v',
+      ExpressionAttributeValues: { ':v': expectedVersion },
+    },
+  };
+}
+
+function recordDelete(TableName: string, tenantId: string, r: DomainRecord) {
+  return { Delete: { TableName, Key: keys.tenantDomain(tenantId, r.domain), ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': r.version } } };
+}
+
+const strip = (r: DomainRecord) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined));
+
+/** Records a check that did not prove the domain (unversioned bookkeeping on a waiting record). */
+export async function noteCheck(platform: PlatformDb, tenantId: string, record: DomainRecord, values: { lastCheckedAt: string; lastProblem: string }) {
+  await platform.client.send(new UpdateCommand({
+    TableName: platform.tableName,
+    Key: keys.tenantDomain(tenantId, record.domain),
+    UpdateExpression: 'SET lastCheckedAt = :at, lastProblem = :problem',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeValues: { ':at': values.lastCheckedAt, ':problem': values.lastProblem },
+  })).catch((e) => {
+    if (!isConditionFailure(e)) throw e;
+  });
+}

@@ -1,0 +1,96 @@
+// Re-verification: every proven domain's TXT record is looked at again at the interval the
+// operator sets (ARBOR_DOMAIN_RECHECK_HOURS), by `npm run cli -- domain recheck` run from a
+// scheduler. A record that disappeared does not drop the domain (people keep signing in): the
+// domain is flagged `failing`, in Settings → Domains, in the audit trail and by mail to the
+// tenant's owners, once; a record that comes back clears the flag. Server-only; operator scope
+// for the schedule, each tenant's scoped credentials for its audit trail and owners.
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { auditEntryPut } from '../audit';
+import { INDEX, isConditionFailure, keys, queryAll, transaction, type PlatformDb, type TenantDb } from '../db';
+import { sendMail } from '../mail';
+import { getUnit } from '../org/get-unit';
+import { getTenantSettings } from '../tenants/settings';
+import { lookupTxt } from './dns-txt';
+import { readTenantDomains, verificationValue, type DomainRecord } from './records';
+import { nextCheckKey, scheduledDomain } from './recheck-schedule';
+
+export const DOMAIN_CHECK_ACTOR = { userId: 'domain-check', email: 'domain-check@arbor', name: 'Arbor domain check' };
+
+export interface RecheckSummary {
+  checked: number;
+  stillProven: number;
+  failing: number;
+  restored: number;
+}
+
+export async function recheckDueDomains(operator: PlatformDb, tenantDb: (tenantId: string) => Promise<TenantDb>, now = Date.now()): Promise<RecheckSummary> {
+  const due = await queryAll(operator, {
+    IndexName: INDEX.gsi4,
+    KeyConditionExpression: 'GSI4PK = :pk AND GSI4SK < :now',
+    ExpressionAttributeValues: { ':pk': keys.gsi4.domainChecks(), ':now': new Date(now).toISOString() },
+  });
+  const summary: RecheckSummary = { checked: 0, stillProven: 0, failing: 0, restored: 0 };
+  for (const entry of due) {
+    const target = scheduledDomain(String(entry.GSI4SK));
+    if (!target) continue;
+    const outcome = await recheckOne(operator, tenantDb, target.tenantId, target.domain, now);
+    if (!outcome) continue;
+    summary.checked++;
+    summary[outcome]++;
+  }
+  return summary;
+}
+
+async function recheckOne(operator: PlatformDb, tenantDb: (tenantId: string) => Promise<TenantDb>, tenantId: string, domain: string, now: number) {
+  const out = await operator.client.send(new GetCommand({ TableName: operator.tableName, Key: keys.tenantDomain(tenantId, domain), ConsistentRead: true }));
+  const record = out.Item as (DomainRecord & { tenantId: string }) | undefined;
+  if (!record || record.status === 'pending') return undefined;
+  const present = (await lookupTxt(domain)).includes(verificationValue(record));
+  const at = new Date(now).toISOString();
+  const wasFailing = record.status === 'failing';
+  const status = present ? 'verified' : 'failing';
+  try {
+    await operator.client.send(new UpdateCommand({
+      TableName: operator.tableName,
+      Key: keys.tenantDomain(tenantId, domain),
+      UpdateExpression: present
+        ? 'SET #status = :status, lastCheckedAt = :at, GSI4SK = :next, version = version + :one REMOVE failingSince, lastProblem'
+        : 'SET #status = :status, lastCheckedAt = :at, GSI4SK = :next, failingSince = if_not_exists(failingSince, :at), lastProblem = :problem, version = version + :one',
+      ConditionExpression: 'version = :v',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':status': status, ':at': at, ':next': nextCheckKey(tenantId, domain, now).GSI4SK, ':one': 1, ':v': record.version,
+        ...(present ? {} : { ':problem': `The TXT record ${verificationValue(record)} was not found at the last check.` }),
+      },
+    }));
+  } catch (e) {
+    // Removed or re-proven meanwhile: the next run sees the new state.
+    if (isConditionFailure(e)) return undefined;
+    throw e;
+  }
+  if (present === !wasFailing) return present ? 'stillProven' : 'failing';
+  // The state changed: the tenant's trail says so, and owners hear about a record that vanished.
+  const db = await tenantDb(tenantId);
+  const still = (await readTenantDomains(operator, tenantId)).directory.domains.includes(domain);
+  if (!still) return undefined;
+  await transaction(db).add(auditEntryPut(db, {
+    actor: DOMAIN_CHECK_ACTOR, action: present ? 'domain.restored' : 'domain.recordMissing',
+    target: { type: 'tenant', id: tenantId, label: domain }, after: { domain },
+  })).send();
+  if (!present) await tellOwners(db, domain, verificationValue(record));
+  return present ? 'restored' : 'failing';
+}
+
+async function tellOwners(db: TenantDb, domain: string, value: string) {
+  const settings = await getTenantSettings(db);
+  const root = await getUnit(db, settings.rootUnitId);
+  const owners = Object.values(root?.administrators ?? {}).filter((a) => a.role === 'owner');
+  await Promise.all(owners.map((owner) => sendMail({
+    to: owner.email,
+    subject: `Arbor: the verification record of ${domain} is missing`,
+    text: `Hello ${owner.name},\n\nArbor could not find the DNS TXT record "${value}" on ${domain} when it checked again. People of ${domain} still sign in to ${settings.name} for now; publish the record again at your DNS provider, or remove the domain under Settings → Domains if your organization no longer owns it.\n`,
+    html: `<p>Hello ${escapeHtml(owner.name)},</p><p>Arbor could not find the DNS TXT record <code>${escapeHtml(value)}</code> on <strong>${escapeHtml(domain)}</strong> when it checked again. People of ${escapeHtml(domain)} still sign in to ${escapeHtml(settings.name)} for now; publish the record again at your DNS provider, or remove the domain under Settings → Domains if your organization no longer owns it.</p>`,
+  }).catch(() => undefined)));
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -1,0 +1,50 @@
+// The entry points of a setup link's page and its API (`/setup`, `/api/setup/*`): the session
+// from the setup cookie, or a refusal. Nothing else in the tenant is reachable from here.
+// Server-only.
+import { cookies } from 'next/headers';
+import { redirect } from 'next/navigation';
+import type { ZodType } from 'zod';
+import { DEFAULT_MAX_BODY_BYTES, parse, readJson } from '../api/actor-entry';
+import { useSecureCookies } from '../auth/cookies';
+import { errorResponse } from '../errors/http';
+import { platformDb } from '../tenancy';
+import { setupLinkUnusable } from './errors';
+import { loadSetupSession, type SetupSession } from './session';
+
+export const setupCookieName = () => `${useSecureCookies() ? '__Secure-' : ''}arbor.setup`;
+
+const currentSession = async () => loadSetupSession(platformDb(), (await cookies()).get(setupCookieName())?.value);
+
+/** Pages: the session, or the page that says the link is over. */
+export async function requireSetupSession(): Promise<SetupSession> {
+  const session = await currentSession();
+  if (!session) redirect('/setup/ended');
+  return session;
+}
+
+interface SetupRouteContext<P, B> {
+  session: SetupSession;
+  params: P;
+  body: B;
+}
+
+/** Route handlers: `export const POST = withSetupSession({ body }, async ({ session, body }) => …)`. */
+export function withSetupSession<P = undefined, B = undefined>(
+  options: { params?: ZodType<P>; body?: ZodType<B>; status?: number },
+  handler: (ctx: SetupRouteContext<P, B>) => Promise<unknown>,
+) {
+  return async (request: Request, route?: { params: Promise<Record<string, string | string[] | undefined>> }): Promise<Response> => {
+    try {
+      const params = parse(options.params, (await route?.params) ?? {}, 'address');
+      const body = options.body ? parse(options.body, await readJson(request, DEFAULT_MAX_BODY_BYTES * 4), 'request body') : (undefined as B);
+      const session = await currentSession();
+      if (!session) throw setupLinkUnusable();
+      const result = await handler({ session, params, body });
+      if (result instanceof Response) return result;
+      if (result === undefined) return new Response(null, { status: 204 });
+      return Response.json(result, { status: options.status ?? 200 });
+    } catch (e) {
+      return errorResponse(e);
+    }
+  };
+}

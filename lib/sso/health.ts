@@ -1,0 +1,36 @@
+// A connection's health, as its admins see it under Settings → Single sign-on: the last sign-in
+// that worked and the last that failed, with its reason. One item in the tenant's partition,
+// written with the tenant's credentials as sign-ins end. Unversioned bookkeeping: the last
+// writer wins, which is what "last" means. Server-only.
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { keys, type TenantDb } from '../db';
+
+export interface ConnectionHealth {
+  lastSuccessAt?: string;
+  lastSuccessEmail?: string;
+  lastFailureAt?: string;
+  /** A sign-in failure code (lib/auth/sign-in-failures.ts). */
+  lastFailureCode?: string;
+}
+
+const set = (db: TenantDb, values: Record<string, string>) =>
+  db.client.send(new UpdateCommand({
+    TableName: db.tableName,
+    Key: keys.ssoHealth(db.tenantId),
+    UpdateExpression: `SET #type = :type, ${Object.keys(values).map((k) => `${k} = :${k}`).join(', ')}`,
+    ExpressionAttributeNames: { '#type': 'type' },
+    ExpressionAttributeValues: { ':type': 'ssoHealth', ...Object.fromEntries(Object.entries(values).map(([k, v]) => [`:${k}`, v])) },
+  }));
+
+export const recordSignInSuccess = (db: TenantDb, email: string) =>
+  set(db, { lastSuccessAt: new Date().toISOString(), lastSuccessEmail: email });
+
+/** Never fails the sign-in it describes: a lost health write is only a stale status. */
+export const recordSignInFailure = (db: TenantDb, code: string) =>
+  set(db, { lastFailureAt: new Date().toISOString(), lastFailureCode: code }).catch((e) => console.warn(`[sso] health not recorded: ${(e as Error).name}`));
+
+export async function readHealth(db: TenantDb): Promise<ConnectionHealth> {
+  const out = await db.client.send(new GetCommand({ TableName: db.tableName, Key: keys.ssoHealth(db.tenantId) }));
+  const { lastSuccessAt, lastSuccessEmail, lastFailureAt, lastFailureCode } = (out.Item ?? {}) as ConnectionHealth;
+  return { lastSuccessAt, lastSuccessEmail, lastFailureAt, lastFailureCode };
+}
