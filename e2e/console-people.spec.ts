@@ -259,9 +259,9 @@ test('settings: renaming the organization and saving SSO (the secret is never sh
   t.name = newName;
 });
 
-test('members, member page, settings, import and audit pages have no serious accessibility violations', async ({ page }) => {
+test('members, member page, settings (general, single sign-on, domains, import) and audit pages have no serious accessibility violations', async ({ page }) => {
   await signIn(page, t.owner.email, t.password);
-  for (const path of ['/members', `/members/${t.people.zed.userId}`, '/settings', '/settings/import', '/audit']) {
+  for (const path of ['/members', `/members/${t.people.zed.userId}`, '/settings', '/settings/sso', '/settings/domains', '/settings/import', '/audit']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoSeriousA11yViolations(page);

@@ -89,6 +89,7 @@ test('SAML attacks are refused at the ACS, and nothing is signed in, provisioned
     ['an expired assertion', forged(open, { notBefore: new Date(Date.now() - 3_600_000), notOnOrAfter: new Date(Date.now() - 1_800_000) }), 'saml.invalidResponse'],
     ['an assertion not valid yet', forged(open, { notBefore: new Date(Date.now() + 1_800_000), notOnOrAfter: new Date(Date.now() + 3_600_000) }), 'saml.invalidResponse'],
     ['an InResponseTo Arbor never sent', forged(open, { inResponseTo: '_never-sent' }), 'saml.invalidResponse'],
+    ['an InResponseTo too long for any key', forged(open, { inResponseTo: `_${'x'.repeat(5000)}` }), 'saml.invalidResponse'],
     ['an address of a domain the tenant has not proven', forged(open, { nameId: `someone@unproven-${ulid().toLowerCase()}.test` }), 'email.domainUnproven'],
     ['a non-success status around a valid assertion', forged(open, { status: 'urn:oasis:names:tc:SAML:2.0:status:Responder', withAssertion: true }), 'saml.invalidResponse'],
   ];

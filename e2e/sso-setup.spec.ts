@@ -3,6 +3,7 @@
 // connection; an IT admin with no Arbor account opens a setup link, proves a domain, connects a
 // SAML IdP, tests it and switches it on, and a person then signs in with it; a second browser
 // and a revoked link are refused.
+import AxeBuilder from '@axe-core/playwright';
 import { ulid } from 'ulid';
 import { startSamlIdp, type LocalSamlIdp } from '../scripts/local-stack/saml';
 import { publishTxt } from '../test/support/dns';
@@ -69,6 +70,8 @@ test('a setup link: an IT admin without an account proves a domain, connects SAM
   await it.goto(url);
   await expect(it.getByRole('heading', { name: `Set up sign-in for ${t.name}` })).toBeVisible();
   expect(new URL(it.url()).pathname).toBe('/setup');
+  const axe = await new AxeBuilder({ page: it }).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
   // Another browser with the same link is refused.
   const otherContext = await browser.newContext();

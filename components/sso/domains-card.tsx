@@ -17,7 +17,7 @@ const STATUS = {
   failing: ['Record missing at the last check', 'text-red-700 dark:text-red-400'],
 } as const;
 
-export function DomainsCard({ domains, apiBase }: { domains: DomainView[]; apiBase: string }) {
+export function DomainsCard({ domains, apiBase, title = 'Domains' }: { domains: DomainView[]; apiBase: string; title?: string }) {
   const router = useRouter();
   const [domain, setDomain] = useState('');
   const [error, setError] = useState<string>();
@@ -45,7 +45,7 @@ export function DomainsCard({ domains, apiBase }: { domains: DomainView[]; apiBa
   return (
     <section aria-labelledby="domains" className="space-y-4">
       <div>
-        <h2 id="domains" className="text-lg font-semibold">Domains</h2>
+        <h2 id="domains" className="text-lg font-semibold">{title}</h2>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           Prove each email domain with a DNS TXT record. Until a domain is verified, nobody with its addresses signs in or is provisioned here.
         </p>

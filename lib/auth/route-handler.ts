@@ -81,7 +81,10 @@ async function noteFailure(tenantId: string, location: string | null) {
   if (!location) return;
   const url = new URL(location, config().ARBOR_APP_URL);
   if (url.pathname !== ERROR_PAGE) return;
-  await recordSignInFailure(await tenantDb(tenantId), url.searchParams.get('code') ?? 'sso.callbackFailed');
+  // The failure page is shown whatever happens to this bookkeeping.
+  await tenantDb(tenantId)
+    .then((db) => recordSignInFailure(db, url.searchParams.get('code') ?? 'sso.callbackFailed'))
+    .catch(() => undefined);
 }
 
 /** Rewrites next-auth's `/api/auth/error?error=X` (a redirect or the JSON `url`) to Arbor's page. */

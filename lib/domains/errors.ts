@@ -26,3 +26,5 @@ export const domainUnproven = (domain: string) =>
 
 export const lastServedDomain = (domain: string) =>
   arborError('domain.lastServed', `${domain} is the only domain your single sign-on serves. Verify another domain first, or remove the connection.`);
+
+export const domainChangedMeanwhile = (domain: string) => arborError('domain.changed', `${domain} was changed meanwhile (verified, re-checked or removed). Reload and try again.`);

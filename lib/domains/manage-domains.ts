@@ -16,7 +16,7 @@ import { writeConnectionAndClaims } from '../sso/set-connection';
 import { platformDb } from '../tenancy';
 import { validateDomain } from '../tenants/domains';
 import { lookupTxt } from './dns-txt';
-import { domainAlreadyVerified, domainNotAdded, domainProvenElsewhere, lastServedDomain, tooManyTenantDomains, verificationRecordMissing } from './errors';
+import { domainAlreadyVerified, domainChangedMeanwhile, domainNotAdded, domainProvenElsewhere, lastServedDomain, tooManyTenantDomains, verificationRecordMissing } from './errors';
 import { newVerificationToken, readTenantDomains, verificationValue, type DomainRecord } from './records';
 import { nextCheckKey } from './recheck-schedule';
 
@@ -70,6 +70,14 @@ export async function verifyDomain(db: TenantDb, actor: AuditActor, rawDomain: u
   }
   await confirmDecision(db);
   const proven: DomainRecord = { ...record, status: 'verified', verifiedAt: now, lastCheckedAt: now, lastProblem: undefined, failingSince: undefined, version: record.version + 1 };
+  // A proven domain whose record had gone missing: it still holds its claim; only the flag clears.
+  if (current.directory.domains.includes(domain)) {
+    await platform.client.send(new PutCommand(recordPut(platform.tableName, db.tenantId, { ...proven, verifiedAt: record.verifiedAt }, record.version).Put)).catch((e) => {
+      throw isConditionFailure(e) ? domainChangedMeanwhile(domain) : e;
+    });
+    await audit(db, actor, 'domain.restored', domain);
+    return proven;
+  }
   try {
     await writeConnectionAndClaims(platform, {
       tenantId: db.tenantId,

@@ -68,6 +68,7 @@ export const ERROR_KINDS = {
   'domain.dnsUnavailable': 'unavailable',
   'domain.lastServed': 'conflict',
   'domain.provenElsewhere': 'conflict',
+  'domain.changed': 'conflict',
   // lib/setup-links/errors.ts
   'setup.linkNotFound': 'notFound',
   'setup.linkUnusable': 'unauthenticated',

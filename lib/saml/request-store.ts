@@ -16,6 +16,9 @@ const RESULT_SECONDS = 5 * 60;
 
 const epoch = (ms: number) => Math.floor(ms / 1000);
 
+/** Ids Arbor makes (`_` + 40 hex); a response may name anything, which must not reach a key unchecked. */
+const REQUEST_ID = /^[A-Za-z0-9_.-]{1,128}$/;
+
 /** node-saml's request-id store, on DynamoDB so that any app instance can receive the response. */
 export function requestStore(db: TenantDb): CacheProvider & { answered?: string } {
   const store: CacheProvider & { answered?: string } = {
@@ -28,13 +31,14 @@ export function requestStore(db: TenantDb): CacheProvider & { answered?: string 
       return { value, createdAt };
     },
     async getAsync(requestId) {
+      if (!REQUEST_ID.test(requestId)) return null;
       const out = await db.client.send(new GetCommand({ TableName: db.tableName, Key: keys.samlRequest(db.tenantId, requestId), ConsistentRead: true }));
       const live = out.Item && (out.Item[TTL_ATTRIBUTE] as number) > Date.now() / 1000;
       if (live) store.answered = requestId;
       return live ? String(out.Item!.value) : null;
     },
     async removeAsync(requestId) {
-      if (!requestId) return null;
+      if (!requestId || !REQUEST_ID.test(requestId)) return null;
       await db.client.send(new DeleteCommand({ TableName: db.tableName, Key: keys.samlRequest(db.tenantId, requestId) }));
       return requestId;
     },

@@ -73,12 +73,14 @@ export type CompleteOutcome =
   | { kind: 'failed'; code: SignInFailureCode };
 
 /** Step 3: the browser is back; its flow must be the one that sent the request answered. */
-export async function finishSamlSignIn(tenantId: string, ref: string, flow: SignInFlow | undefined, device?: string): Promise<CompleteOutcome> {
+export async function finishSamlSignIn(tenantId: string, ref: string, browserFlow: SignInFlow | undefined, device?: string): Promise<CompleteOutcome> {
+  // A flow the browser holds for another tenant's sign-in has nothing to say about this one.
+  const flow = browserFlow?.tenantId === tenantId ? browserFlow : undefined;
   const db = await tenantDb(tenantId);
   const response = await takeVerifiedResponse(db, ref);
   if (!response) return { kind: 'failed', code: 'sso.flowExpired' };
   const fail = async (code: SignInFailureCode) => (await recordSignInFailure(db, code), { kind: 'failed' as const, code });
-  if (response.inResponseTo && (flow?.tenantId !== tenantId || flow.saml?.requestId !== response.inResponseTo)) return fail('sso.stateMismatch');
+  if (response.inResponseTo && flow?.saml?.requestId !== response.inResponseTo) return fail('sso.stateMismatch');
   const connection = await samlConnection(tenantId);
   const test = response.inResponseTo ? flow?.test : undefined;
   if (!connection || !(connection.enabled || test)) return fail('sso.notConfigured');

@@ -94,6 +94,11 @@ describe('domains proven by DNS', () => {
     assert.ok(mail.some((m) => m.subject.includes(domain)), 'the owner is told');
 
     await publishTxt(domain, [verificationValue(record)]);
+    // Verify clears the flag at once (the claim was never dropped, so nothing is claimed twice)…
+    assert.equal((await verifyDomain(db, OPERATOR_ACTOR, domain)).status, 'verified');
+    state = await readTenantDomains(testPlatformDb(), t.tenantId);
+    assert.equal(state.directory.domains.filter((d) => d === domain).length, 1);
+    // …and the next re-check finds it in place.
     await recheckDueDomains(testOperatorDb(), testTenantDb, later + 25 * 3600_000);
     state = await readTenantDomains(testPlatformDb(), t.tenantId);
     assert.equal(state.records.find((r) => r.domain === domain)?.status, 'verified');

@@ -53,6 +53,7 @@ const SAMPLES: Record<string, unknown[][]> = {
   domainProvenElsewhere: [['acme.com']],
   domainUnproven: [['acme.com']],
   lastServedDomain: [['acme.com']],
+  domainChangedMeanwhile: [['acme.com']],
   badSamlSetting: [['issuer', 'The identity provider’s entity id is required.']],
   badIdpCertificate: [['it expired.']],
   badIdpMetadata: [['it has no IDPSSODescriptor.']],
