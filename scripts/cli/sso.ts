@@ -1,18 +1,23 @@
-// `npm run cli -- sso set|show …`: registers or replaces a tenant's OIDC connection (issuer,
-// client, sealed secret, domains served, just-in-time provisioning) and shows it. Checks that
-// the issuer's discovery document answers and names itself before saving (--skip-check to
-// save anyway). The secret may come from ARBOR_SSO_CLIENT_SECRET instead of the command line.
+// `npm run cli -- sso set|show …`: registers or replaces a tenant's connection and shows it.
+// OIDC (issuer, client, sealed secret): checks that the issuer's discovery document answers and
+// names itself before saving (--skip-check to save anyway); the secret may come from
+// ARBOR_SSO_CLIENT_SECRET instead of the command line. SAML: from the IdP's metadata, a URL or a
+// file. The operator vouches for the domains named (they are claimed when free).
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { callbackUrl } from '../../lib/auth/callback-url';
 import { isArborError } from '../../lib/errors';
 import { getConnection, setConnection, validateIssuer } from '../../lib/sso';
+import { serviceProviderUrls } from '../../lib/saml';
 import { operatorDb } from '../../lib/tenancy';
 
-export const description = 'register or show a tenant\'s OIDC connection (set --tenant --issuer --client-id --client-secret --domains --jit on|off; show --tenant)';
+export const description = 'register or show a tenant\'s SSO connection (set --tenant [--protocol saml --metadata-url|--metadata-file | --issuer --client-id --client-secret] --domains --jit on|off; show --tenant)';
 
 const USAGE = `Usage:
   npm run cli -- sso set --tenant <tenantId> --issuer <url> --client-id <id> [--client-secret <secret>]
                          --domains <a.com,b.com> --jit on|off [--expected-version <n>] [--skip-check]
+  npm run cli -- sso set --tenant <tenantId> --protocol saml (--metadata-url <url> | --metadata-file <path>)
+                         --domains <a.com,b.com> --jit on|off [--idp-initiated on|off] [--expected-version <n>]
   npm run cli -- sso show --tenant <tenantId>
 The client secret may be given in ARBOR_SSO_CLIENT_SECRET instead (keeps it out of shell history);
 omitted when replacing a connection, the stored one is kept.
@@ -35,6 +40,7 @@ export async function run(args: string[]): Promise<number> {
       options: {
         tenant: { type: 'string' }, issuer: { type: 'string' }, 'client-id': { type: 'string' }, 'client-secret': { type: 'string' },
         domains: { type: 'string' }, jit: { type: 'string' }, 'expected-version': { type: 'string' }, 'skip-check': { type: 'boolean' },
+        protocol: { type: 'string' }, 'metadata-url': { type: 'string' }, 'metadata-file': { type: 'string' }, 'idp-initiated': { type: 'string' },
       },
       strict: true,
     }));
@@ -74,6 +80,7 @@ ${c.protocol === 'oidc' ? `  client id     ${c.clientId}\n  client secret (seale
 }
 
 async function set(tenantId: string, values: Record<string, string | boolean | undefined>): Promise<number> {
+  if (values.protocol === 'saml') return setSaml(tenantId, values);
   const jit = values.jit === 'on' ? true : values.jit === 'off' ? false : undefined;
   if (jit === undefined || !values.issuer || !values['client-id'] || !values.domains) {
     console.error(`sso set needs --issuer, --client-id, --domains and --jit on|off\n${USAGE}`);
@@ -98,6 +105,30 @@ async function set(tenantId: string, values: Record<string, string | boolean | u
   });
   console.log(`Saved the SSO connection of ${tenantId} (version ${saved.version}): ${saved.domains.join(', ')} → ${saved.issuer}, JIT ${saved.jit ? 'on' : 'off'}.
 Redirect URI to register at the IdP: ${callbackUrl()}`);
+  return 0;
+}
+
+/** A SAML connection from the IdP's metadata (a URL, or a file the IdP let you download). */
+async function setSaml(tenantId: string, values: Record<string, string | boolean | undefined>): Promise<number> {
+  const jit = values.jit === 'on' ? true : values.jit === 'off' ? false : undefined;
+  const metadataUrl = values['metadata-url'] as string | undefined;
+  const metadataFile = values['metadata-file'] as string | undefined;
+  if (jit === undefined || !values.domains || !(metadataUrl || metadataFile)) {
+    console.error(`sso set --protocol saml needs --metadata-url or --metadata-file, --domains and --jit on|off\n${USAGE}`);
+    return 1;
+  }
+  const saved = await setConnection(operatorDb(), tenantId, {
+    protocol: 'saml',
+    ...(metadataUrl ? { metadataUrl } : { metadataXml: readFileSync(metadataFile!, 'utf8') }),
+    domains: String(values.domains).split(',').map((d) => d.trim()).filter(Boolean),
+    jit,
+    idpInitiated: values['idp-initiated'] === 'on',
+    expectedVersion: values['expected-version'] === undefined ? undefined : Number(values['expected-version']),
+  });
+  const sp = serviceProviderUrls(tenantId);
+  console.log(`Saved the SAML connection of ${tenantId} (version ${saved.version}): ${saved.domains.join(', ')} → ${saved.issuer}, JIT ${saved.jit ? 'on' : 'off'}.
+At the IdP: entity id ${sp.entityId}
+            ACS URL   ${sp.acsUrl}`);
   return 0;
 }
 

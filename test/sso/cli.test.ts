@@ -39,3 +39,20 @@ test('bad or missing arguments print the usage and change nothing', async () => 
   assert.equal((await cli(sso, ['set', '--tenant', ulid(), '--issuer', 'https://x.test'])).code, 1);
   assert.equal((await cli(sso, ['frobnicate'])).code, 1);
 });
+
+test('an operator registers a SAML connection from the IdP metadata URL, or refuses one that does not answer', async () => {
+  const domain = `clisaml-${ulid().toLowerCase()}.test`;
+  const created = await cli(tenant, ['create', '--name', 'Cli Saml', '--domain', domain, '--owner-email', `boss@${domain}`, '--owner-name', 'Boss']);
+  const tenantId = /Created tenant (\S+)/.exec(created.out)![1];
+  const set = await cli(sso, ['set', '--tenant', tenantId, '--protocol', 'saml', '--metadata-url', stackEnv('ARBOR_LOCAL_SAML_METADATA_URL'), '--domains', domain, '--jit', 'off']);
+  assert.equal(set.code, 0, set.out);
+  assert.match(set.out, new RegExp(`ACS URL +\\S+/api/saml/${tenantId}/acs`));
+  const saved = await getConnection(testPlatformDb(), tenantId);
+  assert.equal(saved?.protocol, 'saml');
+  assert.match((await cli(sso, ['show', '--tenant', tenantId])).out, /protocol +saml/);
+
+  const down = await cli(sso, ['set', '--tenant', tenantId, '--protocol', 'saml', '--metadata-url', 'http://127.0.0.1:9/metadata', '--domains', domain, '--jit', 'on']);
+  assert.equal(down.code, 1);
+  assert.match(down.out, /metadata URL did not answer/);
+  assert.equal((await getConnection(testPlatformDb(), tenantId))?.version, saved?.version);
+});
