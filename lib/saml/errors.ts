@@ -1,7 +1,7 @@
 // The errors of SAML connections: their settings and the IdP metadata they are read from.
 import { arborError } from '../errors';
 
-export const badSamlSetting = (field: 'issuer' | 'ssoUrl' | 'attribute', detail: string) =>
+export const badSamlSetting = (field: 'issuer' | 'ssoUrl' | 'metadata' | 'attribute', detail: string) =>
   arborError('saml.badSetting', detail, { field });
 
 export const badIdpCertificate = (detail: string) =>

@@ -27,7 +27,7 @@ const MAX_ATTRIBUTE_NAME = 256;
 const ATTRIBUTE_KEYS = ['email', 'givenName', 'familyName', 'groups'] as const;
 
 export async function samlConnectionFields(tenantId: string, input: SamlSettingsInput, current: SsoConnection | undefined) {
-  const metadataUrl = input.metadataUrl?.trim() ? validateHttpsUrl(input.metadataUrl, () => badSamlSetting('ssoUrl', 'The metadata URL must be an https URL.')) : undefined;
+  const metadataUrl = input.metadataUrl?.trim() ? validateHttpsUrl(input.metadataUrl, () => badSamlSetting('metadata', 'The metadata URL must be an https URL.')) : undefined;
   const metadata = input.metadataXml?.trim() ? parseIdpMetadata(input.metadataXml) : metadataUrl ? await fetchIdpMetadata(metadataUrl) : undefined;
 
   const issuer = (input.issuer?.trim() || metadata?.entityId || '').normalize('NFC');

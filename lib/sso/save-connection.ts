@@ -44,7 +44,7 @@ export async function switchConnection(db: TenantDb, actor: AuditActor, enabled:
   if (current.version !== expectedVersion) throw versionConflict('sso', current.version);
   await confirmDecision(db);
   const next: SsoConnection = { ...current, enabled, version: current.version + 1, updatedAt: new Date().toISOString() };
-  await writeConnectionAndClaims(platform, { directory, current, next, domains: current.domains, claimFree: false });
+  await writeConnectionAndClaims(platform, { tenantId: db.tenantId, directory, current, next, domains: current.domains, claimFree: false });
   await auditSso(db, actor, enabled ? 'sso.enable' : 'sso.disable', next, {});
   return next;
 }

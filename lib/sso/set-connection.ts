@@ -106,11 +106,12 @@ export async function setConnection(db: PlatformDb, tenantId: string, input: Set
     version: (current?.version ?? 0) + 1,
     updatedAt: new Date().toISOString(),
   } as SsoConnection;
-  await writeConnectionAndClaims(db, { directory, current, next, domains, claimFree: !input.provenOnly });
+  await writeConnectionAndClaims(db, { tenantId, directory, current, next, domains, claimFree: !input.provenOnly });
   return next;
 }
 
 export interface ClaimsWrite {
+  tenantId: string;
   directory: TenantDirectoryEntry;
   current: SsoConnection | undefined;
   /** The connection to store, or undefined when the tenant has none. */
@@ -127,8 +128,8 @@ export interface ClaimsWrite {
  * One transaction: the tenant directory's domain list, the canonical connection, a claim (with
  * the connection copied on) for every domain, and the removal of claims no longer listed.
  */
-export async function writeConnectionAndClaims(db: PlatformDb, w: ClaimsWrite & { tenantId?: string }): Promise<void> {
-  const tenantId = w.next?.tenantId ?? w.current?.tenantId ?? w.tenantId!;
+export async function writeConnectionAndClaims(db: PlatformDb, w: ClaimsWrite): Promise<void> {
+  const { tenantId } = w;
   const T = db.tableName;
   const now = new Date().toISOString();
   const removed = [...new Set([...w.directory.domains, ...(w.current?.domains ?? [])])].filter((d) => !w.domains.includes(d));
