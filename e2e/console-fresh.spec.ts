@@ -13,7 +13,7 @@ import { ensureUser } from '../lib/users';
 import { expect, test } from './support/test';
 import { createTreeTenant, type TreeTenant } from './support/console-tree-tenant';
 import { activeTenant, signIn } from './support/sign-in';
-import { heading, tree, treeRow as row } from './support/console-locators';
+import { heading, treeRow as row } from './support/console-locators';
 
 let t: TreeTenant;
 

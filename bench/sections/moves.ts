@@ -145,7 +145,6 @@ export async function runMoves(ctx: BenchContext): Promise<MoveResult[]> {
     const doomedSubs = Array.from({ length: runs }, (_, run) => subtreeOf(tenant, tenant.subtrees[`delete-${size}-${run}`].id));
     const deletes = await repeat(runs, async (run) => {
       const doomed = await getUnitOrThrow(db, tenant.subtrees[`delete-${size}-${run}`].id);
-      const { units, memberships } = doomedSubs[run];
       const watch = lockWatch();
       const { ms, value } = await timed(() =>
         ctx.meter.measure(() => deleteUnit(db, actor, { unitId: doomed.id, expectedVersion: doomed.version, recursive: true }, watch.options)),

@@ -8,7 +8,7 @@ import { auditEntryPut } from '../audit';
 import { GUARD_ITEMS, MAX_TRANSACTION_ITEMS, transaction, type AuditActor, type TenantDb } from '../db';
 import { versionConflict } from '../errors';
 import { validateVersion } from '../validation/version';
-import { profileCountChange, readRemovals, toTenantUser } from '../profiles';
+import { profileCountChange, readRemovals } from '../profiles';
 import { profileWordDeletes } from '../search/name-words';
 import { validateId } from '../validation';
 import { countSubtree } from './count-subtree';

@@ -5,7 +5,7 @@
 // at most 100 items) it is one transaction, each item conditioned on what was read. Larger
 // moves run as a journaled, resumable job (lib/org/jobs); see docs/data-model.md, "Moves".
 import { auditEntryPut } from '../audit';
-import { getItem, GUARD_ITEMS, keys, MAX_TRANSACTION_ITEMS, transaction, type AuditActor, type TenantDb } from '../db';
+import { getItem, GUARD_ITEMS, MAX_TRANSACTION_ITEMS, transaction, type AuditActor, type TenantDb } from '../db';
 import { versionConflict } from '../errors';
 import { validateVersion } from '../validation/version';
 import { validateId } from '../validation';

@@ -3,7 +3,7 @@
 // direction, ./group-item.ts); a change of membership re-places the people it touched when a rule
 // reads groups.
 import { ulid } from 'ulid';
-import { batchGet, keys, queryAll, transaction, type TransactItem } from '../db';
+import { batchGet, keys, queryAll, transaction } from '../db';
 import { ULID } from '../validation';
 import { countResources } from './directory-config';
 import { directoryGroupItem, groupMemberItems, toDirectoryGroup, type DirectoryGroup } from './group-item';

@@ -6,7 +6,6 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ACTIONS, type Action } from '../../lib/authz/actions';
-import { denied } from '../../lib/authz/errors';
 import { ArborError, versionConflict, type ErrorCode } from '../../lib/errors';
 import { ERROR_KINDS, kindOf, VERSIONED } from '../../lib/errors/codes';
 import { STATUS } from '../../lib/errors/http';
