@@ -7,7 +7,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { auditEntryPut } from '../audit';
 import { INDEX, isConditionFailure, keys, queryAll, transaction, type PlatformDb, type TenantDb } from '../db';
-import { sendMail } from '../mail';
+import { domainRecordMissingMail, sendMail } from '../mail';
 import { getUnit } from '../org/get-unit';
 import { getTenantSettings } from '../tenants/settings';
 import { lookupTxt } from './dns-txt';
@@ -85,12 +85,8 @@ async function tellOwners(db: TenantDb, domain: string, value: string) {
   const settings = await getTenantSettings(db);
   const root = await getUnit(db, settings.rootUnitId);
   const owners = Object.values(root?.administrators ?? {}).filter((a) => a.role === 'owner');
-  await Promise.all(owners.map((owner) => sendMail({
-    to: owner.email,
-    subject: `Arbor: the verification record of ${domain} is missing`,
-    text: `Hello ${owner.name},\n\nArbor could not find the DNS TXT record "${value}" on ${domain} when it checked again. People of ${domain} still sign in to ${settings.name} for now; publish the record again at your DNS provider, or remove the domain under Settings → Domains if your organization no longer owns it.\n`,
-    html: `<p>Hello ${escapeHtml(owner.name)},</p><p>Arbor could not find the DNS TXT record <code>${escapeHtml(value)}</code> on <strong>${escapeHtml(domain)}</strong> when it checked again. People of ${escapeHtml(domain)} still sign in to ${escapeHtml(settings.name)} for now; publish the record again at your DNS provider, or remove the domain under Settings → Domains if your organization no longer owns it.</p>`,
-  }).catch(() => undefined)));
+  await Promise.all(owners.map((owner) =>
+    sendMail({ to: owner.email, ...domainRecordMissingMail({ ownerName: owner.name, organization: settings.name, domain, record: value }) }).catch(() => undefined),
+  ));
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

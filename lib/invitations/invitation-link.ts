@@ -6,7 +6,8 @@
 // needed, and a link can only ever reach the invitation item it names inside the tenant it names.
 // Changing the tenant id (or the invitation id) reaches an item that is absent or whose hash
 // differs, which is the same "not valid" answer as a forged secret.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { sha256Base64url } from '../security/digest';
 import { isValidTenantId } from '../tenancy/session-policy';
 import { ULID } from '../validation/ids';
 
@@ -20,7 +21,7 @@ const SECRET = /^[A-Za-z0-9_-]{43}$/;
 
 export const newLinkSecret = () => randomBytes(32).toString('base64url');
 
-export const hashLinkSecret = (secret: string) => createHash('sha256').update(secret).digest('base64url');
+export const hashLinkSecret = sha256Base64url;
 
 /** Whether `secret` is the one whose hash is stored; constant time. */
 export function secretMatches(secret: string, storedHash: unknown): boolean {

@@ -3,3 +3,4 @@
 // failure is reported to the person (who can copy the link or resend), never rolled back.
 export { sendMail, mailEnabled, type OutgoingMail, type SendOutcome } from './send-mail';
 export { invitationMail, type InvitationMailInput } from './invitation-mail';
+export { domainRecordMissingMail } from './domain-record-mail';

@@ -1,6 +1,7 @@
 // The invitation message: a plain-text part and an HTML part from the same words. Every value
 // that came from a person (organization, unit and inviter names) is escaped in the HTML and kept
 // on its own line in the text, so a name cannot smuggle markup or a second link into the mail.
+import { escapeHtml } from './escape-html';
 
 export interface InvitationMailInput {
   to: string;
@@ -13,9 +14,6 @@ export interface InvitationMailInput {
   link: string;
   expiresAt: string;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 // Names may hold anything but line breaks matter in the text part and the subject.
 const oneLine = (s: string) => s.replace(/[\r\n\u2028\u2029]+/g, ' ').trim();

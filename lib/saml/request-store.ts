@@ -4,10 +4,11 @@
 // - the assertions used, so none is accepted twice (replay);
 // - a verified response between the IdP's cross-site POST (which carries no SameSite=Lax
 //   cookie) and the browser's return to Arbor with its flow cookie.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { CacheProvider } from '@node-saml/node-saml';
 import { isConditionFailure, keys, TTL_ATTRIBUTE, type TenantDb } from '../db';
+import { sha256Base64url } from '../security/digest';
 
 /** How long an AuthnRequest may wait for its answer: as long as the sign-in flow cookie lives. */
 export const REQUEST_SECONDS = 15 * 60;
@@ -51,7 +52,7 @@ export function requestStore(db: TenantDb): CacheProvider & { answered?: string 
  * hashed: IdPs choose IDs, and the key must stay bounded.
  */
 export async function firstUseOfAssertion(db: TenantDb, assertionId: string, expiresAt: Date): Promise<boolean> {
-  const idHash = createHash('sha256').update(assertionId).digest('base64url');
+  const idHash = sha256Base64url(assertionId);
   try {
     await db.client.send(new PutCommand({
       TableName: db.tableName,

@@ -7,13 +7,14 @@
 // - tenant: `T#<t>#DIRECTORY` / `TOKEN#<tokenId>` → label, the last 4 characters (to tell tokens
 //   apart), who made it and when: the console's list, read with the tenant's own credentials.
 // Several tokens may live at once (rotation: create the new one, switch the IdP, revoke the old).
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sha256Base64url } from '../security/digest';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { z } from 'zod';
 import { auditEntryPut } from '../audit';
 import { batchGet, itemParser, keys, queryAll, storedActor, transaction, type AuditActor, type PlatformDb, type TenantDb } from '../db';
-import { validateName } from '../validation';
+import { validateLabel } from '../validation';
 import { badTokenLabel, tokenNotFound, tooManyTokens } from './errors';
 
 export const MAX_TOKENS = 5;
@@ -36,25 +37,13 @@ export interface DirectoryToken {
   lastUsedAt?: string;
 }
 
-const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
+const hashOf = sha256Base64url;
 
 const parseTokenItem = itemParser(
   'directoryToken',
   z.object({ tokenId: z.string(), label: z.string(), hint: z.string(), tokenHash: z.string(), createdAt: z.string(), createdBy: storedActor }),
 );
 const parseAccessToken = itemParser('accessToken', z.object({ tenantId: z.string(), tokenId: z.string(), lastUsedAt: z.string().optional() }));
-
-/** A label reads like any name (visible, no controls or direction changes, bounded as indexed text), 60 characters at most. */
-function validateLabel(raw: unknown): string {
-  let label: string;
-  try {
-    label = validateName(raw, 'unit');
-  } catch {
-    throw badTokenLabel();
-  }
-  if ([...label].length > 60) throw badTokenLabel();
-  return label;
-}
 
 async function tokenItems(db: TenantDb) {
   const items = await queryAll(db, {
@@ -67,7 +56,7 @@ async function tokenItems(db: TenantDb) {
 
 /** Creates a token; the secret is in the result and nowhere else, ever. */
 export async function createScimToken(scope: DirectoryScope, input: { label: string; actor: AuditActor }): Promise<{ token: string; tokenId: string }> {
-  const label = validateLabel(input.label);
+  const label = validateLabel(input.label, badTokenLabel);
   const existing = await tokenItems(scope.tenant);
   if (existing.length >= MAX_TOKENS) throw tooManyTokens(MAX_TOKENS);
   const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;

@@ -8,6 +8,7 @@ import { callbackUrl } from '../auth/callback-url';
 import type { TenantDb } from '../db';
 import { domainViews, readTenantDomains, type DomainView } from '../domains';
 import { serviceProviderUrls } from '../saml';
+import { toPem } from '../saml/metadata';
 import type { SamlAttributeMap, SsoConnection } from '../sso';
 import { readHealth, type ConnectionHealth } from '../sso/health';
 import { readTestResult, type ConnectionTestResult } from '../sso/test-connection';
@@ -48,7 +49,7 @@ export interface SsoScreenView {
 }
 
 export function certificateView(body: string): CertificateView {
-  const pem = `-----BEGIN CERTIFICATE-----\n${body.match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`;
+  const pem = toPem(body);
   const cert = new X509Certificate(pem);
   return { subject: cert.subject.replace(/\n/g, ', '), validTo: new Date(cert.validTo).toISOString(), fingerprint: cert.fingerprint256, pem };
 }

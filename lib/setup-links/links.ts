@@ -9,14 +9,15 @@
 //   revoked, version: the settings list, and the fact every write through the link is
 //   conditioned on (a revocation changes its version).
 // Server-only.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sha256Base64url } from '../security/digest';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { z } from 'zod';
 import { auditEntryPut } from '../audit';
 import { actorIdentity, confirmDecision, getItem, itemParser, keys, queryAll, storedActor, TTL_ATTRIBUTE, transaction, type AuditActor, type PlatformDb, type TenantDb } from '../db';
 import { config } from '../config';
-import { validateName } from '../validation';
+import { validateLabel } from '../validation';
 import { badSetupLinkLabel, badSetupLinkLifetime, setupLinkNotFound, tooManySetupLinks } from './errors';
 
 export const SETUP_TOKEN_PREFIX = 'arbor_setup_';
@@ -25,7 +26,7 @@ const MAX_OPEN_LINKS = 5;
 /** The tenant-side entry outlives its expiry a little, so the list can say "expired". */
 const LISTED_AFTER_EXPIRY_SECONDS = 7 * 86_400;
 
-export const setupTokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
+export const setupTokenHash = sha256Base64url;
 
 export interface SetupLink {
   linkId: string;
@@ -49,18 +50,6 @@ const parseLink = itemParser('setupLink', z.object({
   openedAt: z.string().optional(), revokedAt: z.string().optional(), version: z.number(), tokenHash: z.string(),
 }));
 
-/** Who the link is for ("Okta admin at Initech"): a short label of 1–60 characters. */
-function linkLabel(raw: unknown): string {
-  let label: string;
-  try {
-    label = validateName(raw, 'unit');
-  } catch {
-    throw badSetupLinkLabel();
-  }
-  if ([...label].length > 60) throw badSetupLinkLabel();
-  return label;
-}
-
 export async function listSetupLinks(db: TenantDb): Promise<SetupLink[]> {
   const items = await queryAll(db, { KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.setupLinkPartition(db.tenantId) }, ConsistentRead: true });
   return items.map(parseLink).map(({ tokenHash: _hash, ...link }) => link).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
@@ -68,7 +57,7 @@ export async function listSetupLinks(db: TenantDb): Promise<SetupLink[]> {
 
 /** Creates a link; its URL (with the secret) is in this answer and nowhere else. */
 export async function createSetupLink(db: TenantDb, platform: PlatformDb, actor: AuditActor, input: { label: unknown; days?: number }): Promise<{ url: string; link: SetupLink }> {
-  const label = linkLabel(input.label);
+  const label = validateLabel(input.label, badSetupLinkLabel);
   const days = input.days ?? 3;
   if (!Number.isInteger(days) || days < 1 || days > MAX_SETUP_LINK_DAYS) throw badSetupLinkLifetime(MAX_SETUP_LINK_DAYS);
   const open = (await listSetupLinks(db)).filter((l) => setupLinkStatus(l) === 'waiting' || setupLinkStatus(l) === 'opened');

@@ -4,7 +4,8 @@
 // reads the platform item (one GetItem): revoked, expired or another browser's, and the session
 // is over. The IT admin acts as "<label> (setup link)" in the audit trail, and every write is
 // conditioned on the link's tenant entry (its version changes when revoked). Server-only.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sha256Base64url } from '../security/digest';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { decode, encode } from 'next-auth/jwt';
 import { auditEntryPut } from '../audit';
@@ -15,7 +16,7 @@ import { setupLinkUnusable } from './errors';
 import { SETUP_TOKEN_PREFIX, setupTokenHash } from './links';
 
 const SALT = 'arbor.setup-session';
-const hash = (s: string) => createHash('sha256').update(s).digest('base64url');
+const hash = sha256Base64url;
 
 export interface SetupSession {
   tenantId: string;

@@ -5,9 +5,10 @@ import { auditEntryPut } from '../audit';
 import { confirmDecision, transaction, type AuditActor, type TenantDb } from '../db';
 import { versionConflict } from '../errors';
 import { platformDb } from '../tenancy';
-import { getConnection, type SsoConnection } from './connection';
+import { readTenantDomains } from '../domains/records';
+import type { SsoConnection } from './connection';
 import { noConnection } from './errors';
-import { getTenantDirectory, setConnection, writeConnectionAndClaims, type SetConnectionInput } from './set-connection';
+import { setConnection, writeConnectionAndClaims, type SetConnectionInput } from './set-connection';
 
 const auditSso = (db: TenantDb, actor: AuditActor, action: string, c: SsoConnection, after: Record<string, unknown>) =>
   transaction(db)
@@ -39,7 +40,7 @@ export async function saveConnection(db: TenantDb, actor: AuditActor, input: Set
 /** Switches the connection on (discovery routes its domains' sign-ins to it) or off. */
 export async function switchConnection(db: TenantDb, actor: AuditActor, enabled: boolean, expectedVersion: number): Promise<SsoConnection> {
   const platform = platformDb();
-  const [directory, current] = await Promise.all([getTenantDirectory(platform, db.tenantId), getConnection(platform, db.tenantId)]);
+  const { directory, connection: current } = await readTenantDomains(platform, db.tenantId);
   if (!current) throw noConnection();
   if (current.version !== expectedVersion) throw versionConflict('sso', current.version);
   await confirmDecision(db);

@@ -1,12 +1,13 @@
 // Registers or replaces a tenant's connection, and moves the domain claims with it, in ONE
 // transaction. Server-only; platform credentials.
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { readTenantDomains } from '../domains/records';
 import { cancellationReasons, keys, type PlatformDb, type TransactItem } from '../db';
 import { versionConflict } from '../errors';
 import { samlConnectionFields, type SamlSettingsInput } from '../saml/settings';
 import { validateDomain } from '../tenants/domains';
-import { domainTaken, tenantNotFound } from '../tenants/errors';
-import { connectionAttributes, getConnection, MAX_CONNECTION_DOMAINS, type SsoConnection } from './connection';
+import { domainTaken } from '../tenants/errors';
+import { connectionAttributes, MAX_CONNECTION_DOMAINS, type SsoConnection } from './connection';
 import { domainUnproven } from '../domains/errors';
 import { badConnectionField, badIssuer, badJit, noDomains, tooManyDomains } from './errors';
 import { sealSecret } from './secret-box';
@@ -78,20 +79,14 @@ export interface TenantDirectoryEntry {
   version: number;
 }
 
-/** The tenant's directory entry: its proven domains and the version that guards them. */
-export async function getTenantDirectory(db: PlatformDb, tenantId: string): Promise<TenantDirectoryEntry> {
-  const out = await db.client.send(new GetCommand({ TableName: db.tableName, Key: keys.tenantDirectory(tenantId), ConsistentRead: true }));
-  if (!out.Item) throw tenantNotFound();
-  return { domains: (out.Item.domains as string[] | undefined) ?? [], version: out.Item.version as number };
-}
-
 /**
  * Registers or replaces a tenant's connection in ONE transaction with its domains' claims. A
  * domain another tenant holds is refused and nothing changes.
  */
 export async function setConnection(db: PlatformDb, tenantId: string, input: SetConnectionInput): Promise<SsoConnection> {
   if (typeof input.jit !== 'boolean') throw badJit();
-  const [directory, current] = await Promise.all([getTenantDirectory(db, tenantId), getConnection(db, tenantId)]);
+  // The directory entry and the connection share the tenant's partition: one Query.
+  const { directory, connection: current } = await readTenantDomains(db, tenantId);
   if (input.expectedVersion !== undefined && input.expectedVersion !== (current?.version ?? 0)) {
     throw connectionConflict(current?.version);
   }

@@ -6,3 +6,4 @@ export {
 export { validateId, ULID } from './ids';
 export { validateVersion } from './version';
 export { field } from './request-fields';
+export { validateLabel, LABEL_MAX_LENGTH } from './label';

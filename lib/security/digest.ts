@@ -1,0 +1,5 @@
+// The SHA-256 of a secret or an outside-chosen id, base64url: what Arbor stores instead of a
+// bearer secret, and how an id of unbounded length becomes a bounded key.
+import { createHash } from 'node:crypto';
+
+export const sha256Base64url = (text: string) => createHash('sha256').update(text).digest('base64url');
