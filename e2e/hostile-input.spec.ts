@@ -94,7 +94,7 @@ function problemWith(answer: Sent, options: { rows?: boolean; routerMayAnswer?: 
   if (options.routerMayAnswer && (status === 400 || status === 404) && !body) return undefined;
   if (status < 400 || status === 401 || status === 403) return `answered ${status}, expected a refusal of the input: ${text.slice(0, 300)}`;
   if (!body?.error || Object.keys(body).length !== 1) return `not a typed error body: ${text.slice(0, 300)}`;
-  if (typeof body.error.code !== 'string' || !/^[a-z]+(\.[a-zA-Z]+)+$/.test(body.error.code)) return `no typed code: ${text.slice(0, 300)}`;
+  if (typeof body.error.code !== 'string' || !/^[a-z][a-zA-Z]*(\.[a-zA-Z]+)+$/.test(body.error.code)) return `no typed code: ${text.slice(0, 300)}`;
   if (typeof body.error.message !== 'string' || body.error.message.length < 15) return `message too thin: ${text.slice(0, 300)}`;
   return undefined;
 }

@@ -2,7 +2,7 @@
 // lib/db/table.ts and every IAM policy from lib/tenancy/role-policies.ts, so the deployed roles
 // cannot drift from what the app and the local emulator enforce. `npm run infra:synth` writes it
 // to infra/arbor.template.json; a test fails when the committed file differs.
-import { tableDefinition, TTL_ATTRIBUTE } from '../lib/db/table';
+import { rateLimitTableDefinition, RATE_LIMIT_TTL_ATTRIBUTE, tableDefinition, TTL_ATTRIBUTE } from '../lib/db/table';
 import type { PolicyDocument } from '../lib/tenancy/policy-document';
 import {
   operatorPolicy,
@@ -68,7 +68,8 @@ export function buildTemplate(): CfnTemplate {
     RunsOnEc2: { 'Fn::Equals': [ref('RuntimeService'), 'ec2.amazonaws.com'] },
   };
 
-  const { AttributeDefinitions, KeySchema, GlobalSecondaryIndexes, BillingMode } = tableDefinition('unused');
+  const { AttributeDefinitions, KeySchema, GlobalSecondaryIndexes, BillingMode, StreamSpecification } = tableDefinition('unused');
+  const rateLimit = rateLimitTableDefinition('unused');
   const resources: Record<string, CfnResource> = {
     Table: {
       Type: 'AWS::DynamoDB::Table',
@@ -84,7 +85,21 @@ export function buildTemplate(): CfnTemplate {
         PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
         DeletionProtectionEnabled: true,
         TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
+        // Read by the webhook worker (`npm run worker:webhooks`) for new audit entries.
+        StreamSpecification: { StreamViewType: StreamSpecification?.StreamViewType ?? 'NEW_IMAGE' },
         Tags: tags('table'),
+      },
+    },
+    // API rate-limit counters (lib/api-keys/rate-limit.ts): `<table>-rate-limits`, short-lived.
+    RateLimitTable: {
+      Type: 'AWS::DynamoDB::Table',
+      Properties: {
+        TableName: { 'Fn::Sub': '${Table}-rate-limits' },
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: json(rateLimit.AttributeDefinitions),
+        KeySchema: json(rateLimit.KeySchema),
+        TimeToLiveSpecification: { AttributeName: RATE_LIMIT_TTL_ATTRIBUTE, Enabled: true },
+        Tags: tags('rate-limits'),
       },
     },
     RuntimeRole: {
@@ -152,7 +167,7 @@ export function buildTemplate(): CfnTemplate {
 
   return {
     AWSTemplateFormatVersion: '2010-09-09',
-    Description: 'Arbor: the DynamoDB table, the app runtime role, the tenant access role and the operator policy',
+    Description: 'Arbor: the DynamoDB table (with its stream) and its rate-limit table, the app runtime role, the tenant access role and the operator policy',
     Parameters: parameters,
     Conditions: conditions,
     Resources: resources,

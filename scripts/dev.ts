@@ -6,6 +6,7 @@ import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { LOCAL_DNS_ADMIN_TOKEN } from '../lib/config';
 import { startLocalStack } from './local-stack';
+import { startWebhookWorker } from './local-stack/webhook-worker';
 import { seedDemoIfEmpty } from './seed/demo';
 
 const DATA_DIR = resolve('.data/dynamodb');
@@ -32,6 +33,7 @@ async function main() {
   const seeded = await seedDemoIfEmpty(stack.env);
   if (seeded) console.log('[dev] seeded the demo tenants (see README: Demo accounts)');
 
+  const worker = startWebhookWorker({ ...stack.env, NODE_ENV: 'development' });
   const next = spawn(process.execPath, [resolve('node_modules/next/dist/bin/next'), 'dev', '-p', String(APP_PORT)], {
     stdio: 'inherit',
     env: { ...process.env, ...stack.env, NODE_ENV: 'development' },
@@ -41,6 +43,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     next.kill('SIGTERM');
+    await worker.stop();
     await stack.stop();
     process.exit(code);
   };

@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLocalStack } from './local-stack';
+import { startWebhookWorker } from './local-stack/webhook-worker';
 import { freePort } from './local-stack/ports';
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
@@ -61,8 +62,14 @@ async function main() {
     }
     if (e2e) {
       const e2eEnv = { ...env, ARBOR_ALLOW_EMULATOR: '1' };
-      const code = built === 0 ? await run('npx', ['playwright', 'test', ...filters], e2eEnv) : built;
-      failed ||= code !== 0;
+      const worker = startWebhookWorker(env, { skipBacklog: true });
+      try {
+        await worker.ready;
+        const code = built === 0 ? await run('npx', ['playwright', 'test', ...filters], e2eEnv) : built;
+        failed ||= code !== 0;
+      } finally {
+        await worker.stop();
+      }
     }
     failed = reportBugs(env.ARBOR_BUG_LOG) || failed;
   } finally {

@@ -51,6 +51,7 @@ const auditFilters = (w: HostileWorld): Record<string, Field> => ({
 export const NO_INPUT = [
   'GET /api/health', 'GET /api/v1/export/memberships.csv', 'GET /api/v1/export/units.csv', 'GET /api/v1/settings/sso', 'GET /api/v1/directory/tokens',
   'GET /api/v1/settings/domains', 'GET /api/v1/settings/setup-links', 'POST /api/v1/settings/sso/test',
+  'GET /api/v1/api-keys', 'GET /api/v1/webhooks', 'GET /api/v1/openapi.json',
 ];
 
 /**
@@ -266,6 +267,62 @@ export function routeCases(w: HostileWorld): RouteCase[] {
     {
       method: 'POST', route: '/api/v1/units',
       body: { value: { parentId: w.unitId, name: 'Created' }, fields: { parentId: { kind: 'id', value: w.unitId }, name: { kind: 'name', value: 'Created' } } },
+    },
+    {
+      method: 'POST', route: '/api/v1/api-keys',
+      body: {
+        value: { name: 'Hostile', unitId: w.unitId, role: 'member', expiresInDays: 30 },
+        fields: {
+          name: { kind: 'name', value: 'Hostile' },
+          unitId: { kind: 'id', value: w.unitId },
+          role: { kind: 'role', value: 'member' },
+          expiresInDays: { kind: 'int', value: 30 },
+        },
+      },
+    },
+    // Keys and endpoints that do not exist: a request that gets through answers 404. The console
+    // sends these with an empty JSON body, which the routes do not read.
+    { method: 'DELETE', route: '/api/v1/api-keys/[keyId]', path: { keyId: { kind: 'id', value: w.absentId } }, body: { value: {}, fields: {} } },
+    {
+      method: 'POST', route: '/api/v1/webhooks',
+      body: {
+        value: { url: 'https://hooks.example.com/arbor', description: 'HR system', eventTypes: ['unit.created'] },
+        fields: {
+          url: { kind: 'text', value: 'https://hooks.example.com/arbor' },
+          // Empty (or blank, trimmed) is no description.
+          description: { kind: 'text', value: 'HR system', accepts: ['empty', 'blank'] },
+          'eventTypes.0': { kind: 'role', value: 'unit.created' },
+        },
+        // No description, or no event types (every event), is a valid endpoint.
+        optional: ['description', 'eventTypes.0'],
+      },
+    },
+    {
+      method: 'PATCH', route: '/api/v1/webhooks/[endpointId]',
+      path: { endpointId: { kind: 'id', value: w.absentId } },
+      body: {
+        value: { url: 'https://hooks.example.com/arbor', description: 'HR system', eventTypes: ['unit.created'], enabled: true, expectedVersion: 1 },
+        fields: {
+          url: { kind: 'text', value: 'https://hooks.example.com/arbor' },
+          description: { kind: 'text', value: 'HR system' },
+          'eventTypes.0': { kind: 'role', value: 'unit.created' },
+          enabled: { kind: 'boolean', value: true },
+          expectedVersion: { kind: 'version', value: 1 },
+        },
+        optional: ['url', 'description', 'eventTypes.0', 'enabled'],
+      },
+    },
+    { method: 'DELETE', route: '/api/v1/webhooks/[endpointId]', path: { endpointId: { kind: 'id', value: w.absentId } }, body: { value: {}, fields: {} } },
+    {
+      method: 'GET', route: '/api/v1/webhooks/[endpointId]/deliveries',
+      path: { endpointId: { kind: 'id', value: w.absentId } },
+      query: { cursor: { kind: 'cursor', value: undefined } },
+    },
+    {
+      method: 'POST', route: '/api/v1/webhooks/[endpointId]/deliveries/[messageId]/resend',
+      // A message id is `msg_` and a ULID (lib/webhooks/events.ts messageIdOf).
+      path: { endpointId: { kind: 'id', value: w.absentId }, messageId: { kind: 'id', value: `msg_${w.absentId}` } },
+      body: { value: {}, fields: {} },
     },
   ];
 }

@@ -9,16 +9,26 @@ import {
   ExecuteTransactionCommand, PutItemCommand, TransactWriteItemsCommand, UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
 import type { ZodType } from 'zod';
+import type { OperationShape } from './operation';
 import type { RequestActor } from '../auth';
 import { authorize as decide, decisionFacts, type Action, type Allowed, type PlaceOf } from '../authz';
 import type { TenantDb, WriteFact, WriteGuards } from '../db';
+import { isArborError } from '../errors';
 import { errorResponse } from '../errors/http';
+import { bearerOf } from '../api-keys/authenticate';
+import { apiKeyInvalid, personOnly } from '../api-keys/errors';
+import { rateLimitHeaders, type RateLimitState } from '../api-keys/rate-limit';
+import { idempotencyKeyOf, onceFor } from './idempotency';
 import { readOnce } from './read-once';
 import { badJson, requestInvalid, requestTooLarge } from '../validation/errors';
 
 export interface ActorSources<A extends RequestActor> {
   /** The actor, or a typed 401/403 error (route handlers, server actions). */
   load(): Promise<A>;
+  /** The actor an API key acts as (a request with `Authorization: Bearer …`), or a typed 401. */
+  fromBearer?(bearer: string): Promise<A>;
+  /** Counts a key's request; throws the 429 when its window is spent. */
+  rateLimit?(actor: A): Promise<RateLimitState>;
   /** The actor, or a redirect to sign-in (server components). */
   require(): Promise<A>;
 }
@@ -109,17 +119,8 @@ export function parse<T>(schema: ZodType<T> | undefined, value: unknown, where: 
   throw requestInvalid(where, field, issue.message, parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })));
 }
 
-export interface RouteOptions<P, Q, B> {
-  params?: ZodType<P>;
-  query?: ZodType<Q>;
-  body?: ZodType<B>;
-  /** Status of a successful JSON result (default 200; a handler returning nothing answers 204). */
-  status?: number;
-  /** The route touches only the actor's own data (their profile and memberships): no place to authorize. */
-  selfOnly?: boolean;
-  /** The largest request body the route reads, in bytes (default 64 KiB). */
-  maxBodyBytes?: number;
-}
+/** What a route handler takes: its operation (./operation.ts), or only the parts it parses. */
+export type RouteOptions<P, Q, B> = OperationShape<P, Q, B>;
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
@@ -131,6 +132,22 @@ export interface RouteContext<A extends RequestActor, P, Q, B> extends Authorizi
 }
 
 type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+const refuseBearer = async (): Promise<never> => {
+  throw apiKeyInvalid();
+};
+
+/** The RateLimit-* headers on a key's answers, and Retry-After on its 429. */
+function withLimitHeaders(response: Response, limits: RateLimitState | undefined, error?: unknown): Response {
+  const refusal = isArborError(error) && error.code === 'request.rateLimited' ? error.details : undefined;
+  // A refusal comes before the limiter could answer: its state is in the error.
+  const state = limits ?? (refusal ? { limit: Number(refusal.limit), remaining: 0, resetSeconds: Number(refusal.retryAfterSeconds) } : undefined);
+  if (!state) return response;
+  const headers = rateLimitHeaders(state);
+  if (refusal) headers['Retry-After'] = String(refusal.retryAfterSeconds);
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}
 
 function hideMisuse(e: unknown): unknown {
   // A misuse is our bug, not the caller's: report it like any unexpected error (500, logged).
@@ -144,21 +161,35 @@ export function createEntryPoints<A extends RequestActor>(sources: ActorSources<
     handler: (ctx: RouteContext<A, P, Q, B>) => Promise<R | Response>,
   ) {
     return async (request: Request, route?: NextRouteContext): Promise<Response> => {
+      let limits: RateLimitState | undefined;
       try {
+        // A bearer is an API key and only that: a request carrying one never falls back to cookies.
+        const bearer = bearerOf(request);
+        const keyActor = bearer === undefined ? undefined : await (sources.fromBearer ?? refuseBearer)(bearer);
+        if (keyActor) {
+          limits = await sources.rateLimit?.(keyActor);
+          if (options.personOnly || options.selfOnly) throw personOnly();
+        }
         const params = parse(options.params, (await route?.params) ?? {}, 'address');
         const query = parse(options.query, Object.fromEntries(new URL(request.url).searchParams), 'query');
-        const body = options.body
-          ? parse(options.body, await readJson(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES), 'request body')
-          : (undefined as B);
-        const actor = await sources.load();
-        const { ctx, assertAuthorized } = authorizing(actor, options.selfOnly ?? false, hooks);
-        const result = await handler({ ...ctx, params, query, body, request });
-        assertAuthorized();
-        if (result instanceof Response) return result;
-        if (result === undefined) return new Response(null, { status: 204 });
-        return Response.json(result, { status: options.status ?? 200 });
+        const raw = options.body ? await readJson(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES) : undefined;
+        const body = parse(options.body, raw, 'request body') as B;
+        const actor = keyActor ?? (await sources.load());
+        const run = async () => {
+          const { ctx, assertAuthorized } = authorizing(actor, options.selfOnly ?? false, hooks);
+          const result = await handler({ ...ctx, params, query, body, request });
+          assertAuthorized();
+          if (result instanceof Response) return result;
+          if (result === undefined) return new Response(null, { status: 204 });
+          return Response.json(result, { status: options.status ?? 200 });
+        };
+        const idempotencyKey = options.idempotent ? idempotencyKeyOf(request) : undefined;
+        const response = idempotencyKey
+          ? await onceFor({ db: actor.db, actorId: actor.userId, key: idempotencyKey, method: request.method, path: new URL(request.url).pathname, body: raw }, run)
+          : await run();
+        return withLimitHeaders(response, limits);
       } catch (e) {
-        return errorResponse(hideMisuse(e));
+        return withLimitHeaders(errorResponse(hideMisuse(e)), limits, e);
       }
     };
   }

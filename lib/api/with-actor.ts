@@ -2,6 +2,8 @@
 // that touches tenant data goes through (docs/authorization.md, "Enforcement"); the session comes
 // from lib/auth, the checklist from ./actor-entry.
 import { loadActor, requireActor, type RequestActor } from '../auth';
+import { apiRateLimiter, loadApiKeyActor } from '../api-keys';
+import { platformDb, tenantDb } from '../tenancy';
 import { createEntryPoints } from './actor-entry';
 
 /**
@@ -15,7 +17,12 @@ export const entrySources: { load: () => Promise<RequestActor>; require: () => P
 };
 
 export const { withActor, actorContext } = createEntryPoints(
-  { load: () => entrySources.load(), require: () => entrySources.require() },
+  {
+    load: () => entrySources.load(),
+    require: () => entrySources.require(),
+    fromBearer: (bearer) => loadApiKeyActor({ platform: platformDb(), tenantDb }, bearer),
+    rateLimit: (actor) => apiRateLimiter().consume(actor.tenantId, actor.userId),
+  },
   { beforeFirstWrite: async () => entrySources.beforeFirstWrite?.() },
 );
 export type { Authorizing, RouteContext } from './actor-entry';

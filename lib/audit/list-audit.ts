@@ -30,7 +30,7 @@ const storedAuditEntry = z.object({
   actor: storedActor,
   action: z.string(),
   target: z.object({
-    type: z.enum(['unit', 'membership', 'invitation', 'tenant', 'directory']),
+    type: z.enum(['unit', 'membership', 'invitation', 'tenant', 'directory', 'apiKey', 'webhook']),
     id: z.string(),
     label: z.string().optional(),
   }) satisfies z.ZodType<AuditInput['target']>,

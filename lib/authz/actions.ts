@@ -36,6 +36,8 @@ export interface Places {
   'tenant.settings.update': Record<string, never>;
   /** The identity-provider connections: single sign-on and directory sync (SCIM tokens, rules). */
   'sso.manage': Record<string, never>;
+  /** API keys and webhook endpoints: how other systems call Arbor and hear from it. */
+  'integrations.manage': Record<string, never>;
   /** The tenant-wide people directory: member list, pending invitations, search by name/email. */
   'members.list': Record<string, never>;
   'tenant.export': Record<string, never>;
@@ -65,6 +67,7 @@ export const ACTIONS = [
   'tenant.settings.read',
   'tenant.settings.update',
   'sso.manage',
+  'integrations.manage',
   'members.list',
   'tenant.export',
   'tenant.import',
@@ -77,6 +80,7 @@ export const TENANT_ACTIONS = [
   'tenant.settings.read',
   'tenant.settings.update',
   'sso.manage',
+  'integrations.manage',
   'members.list',
   'tenant.export',
   'tenant.import',

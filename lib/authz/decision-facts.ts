@@ -13,7 +13,7 @@ export function decisionFacts<A extends Action>(access: ActorAccess, decision: A
   const t = access.tenantId;
   const grant = decision.grantedBy;
   const held = access.memberships.find((m) => m.unitId === grant.unitId) as { version?: number } | undefined;
-  const facts: WriteFact[] = [
+  const facts: WriteFact[] = access.grantFacts?.(grant) ?? [
     {
       key: keys.userMembership(t, access.userId, grant.unitId),
       expect: { role: grant.role, unitPath: grant.unitPath, ...(held?.version !== undefined ? { version: held.version } : {}) },

@@ -1,6 +1,7 @@
 // What an actor's memberships grant, and where: the scope arithmetic every rule is built from.
 // A membership on unit U covers U and everything below it (a path prefix test); owner and admin
 // held on the root cover the whole tenant.
+import type { WriteFact } from '../db';
 import { ROLE_RANK, TENANT_ROLES, type Role } from './roles';
 import { depthOf, isWithin } from '../org/unit-item';
 
@@ -16,6 +17,11 @@ export interface ActorAccess {
   tenantId: string;
   userId: string;
   memberships: readonly Grant[];
+  /**
+   * The items a grant is held by, when not the actor's own membership item (an API key's grant is
+   * its key entry and the unit's current path): what a write decided with it is conditioned on.
+   */
+  grantFacts?: (grant: Grant) => WriteFact[];
 }
 
 /**

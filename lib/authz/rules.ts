@@ -170,6 +170,7 @@ export const RULES: { [A in Action]: Rule<A> } = {
   'tenant.settings.read': onlyTenantAdmins("see the organization's settings"),
   'tenant.settings.update': onlyTenantAdmins("change the organization's settings"),
   'sso.manage': onlyTenantAdmins('manage single sign-on and directory sync'),
+  'integrations.manage': onlyTenantAdmins('manage API keys and webhooks'),
   'members.list': onlyTenantAdmins('list everyone in the organization'),
   'tenant.export': onlyTenantAdmins('export the organization'),
   'tenant.import': onlyTenantAdmins('import into the organization'),

@@ -104,6 +104,15 @@ const schema = z.object({
     .min(1, 'must be at least 1 hour')
     .max(720, 'must be at most 720 hours (30 days)')
     .default(24),
+  /** API requests one API key may send per minute (counted across app instances, lib/api-keys/rate-limit.ts). */
+  ARBOR_API_RATE_PER_KEY: z.coerce.number('must be a number').int('must be a whole number').min(1, 'must be at least 1').default(600),
+  /** API requests all of one organization's API keys together may send per minute. */
+  ARBOR_API_RATE_PER_TENANT: z.coerce.number('must be a number').int('must be a whole number').min(1, 'must be at least 1').default(1200),
+  /**
+   * 1: webhook endpoints may be on private, loopback and link-local addresses (the local stack's
+   * receivers). Refused in production.
+   */
+  ARBOR_WEBHOOKS_ALLOW_PRIVATE_NETWORKS: z.enum(['0', '1'], 'must be 0 or 1').default('0'),
   /** Admin API of the local stack's DNS server (local only: `npm run cli -- dns` sets records there). */
   ARBOR_LOCAL_DNS_ADMIN_URL: httpUrl('must be an http(s) URL').optional(),
   /** Bearer token of that admin API. */
@@ -164,6 +173,9 @@ function assertProductionSafe(config: AppConfig) {
     throw new ConfigError('ARBOR_ENCRYPTION_KEY', 'is the demo key; generate a real one (openssl rand -base64 32)');
   }
   if (config.ARBOR_ALLOW_EMULATOR === '1') return;
+  if (config.ARBOR_WEBHOOKS_ALLOW_PRIVATE_NETWORKS === '1') {
+    throw new ConfigError('ARBOR_WEBHOOKS_ALLOW_PRIVATE_NETWORKS', "is for the local stack only: in production webhooks never reach the server's own network");
+  }
   const emulated = (['ARBOR_DYNAMODB_ENDPOINT', 'ARBOR_STS_ENDPOINT'] as const).find((name) => config[name]);
   if (emulated) {
     throw new ConfigError(emulated, 'points at an emulator in production; unset it (or set ARBOR_ALLOW_EMULATOR=1 for the offline check)');

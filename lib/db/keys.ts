@@ -104,6 +104,25 @@ export const keys = {
    */
   directoryNameClaim: (t: string, kind: 'user' | 'group', nameHash: string): Key => ({ PK: tp(t, 'SCIMNAME', kind, nameHash), SK: 'CLAIM' }),
 
+  // ---- the public API (lib/api-keys, lib/api/idempotency, lib/webhooks) ----
+  /** An API key's tenant entry: its name, scope (role on a unit), expiry and version. */
+  apiKey: (t: string, keyId: string): Key => ({ PK: tp(t, 'APIKEYS'), SK: `KEY#${keyId}` }),
+  apiKeyPartition: (t: string) => tp(t, 'APIKEYS'),
+  apiKeyPrefix: 'KEY#',
+  /**
+   * The first answer to a creating request sent with an Idempotency-Key, per actor; the sort key
+   * is a hash of the client's key, never the key itself (TTL).
+   */
+  idempotencyRecord: (t: string, actorId: string, keyHash: string): Key => ({ PK: tp(t, 'IDEMPOTENCY', actorId), SK: keyHash }),
+  /** A webhook endpoint (URL, events, secret), all of a tenant's in one partition. */
+  webhookEndpoint: (t: string, endpointId: string): Key => ({ PK: tp(t, 'WEBHOOKS'), SK: `ENDPOINT#${endpointId}` }),
+  webhookEndpointPartition: (t: string) => tp(t, 'WEBHOOKS'),
+  webhookEndpointPrefix: 'ENDPOINT#',
+  /** One event's delivery to one endpoint, newest first by the event's ULID (the delivery log). */
+  webhookDelivery: (t: string, endpointId: string, messageId: string): Key => ({ PK: tp(t, 'WEBHOOK', endpointId), SK: `DELIVERY#${messageId}` }),
+  webhookDeliveryPartition: (t: string, endpointId: string) => tp(t, 'WEBHOOK', endpointId),
+  webhookDeliveryPrefix: 'DELIVERY#',
+
   // ---- index partition keys for tenant queries ----
   gsi1: {
     /** T4: units by materialized path. */
@@ -152,13 +171,21 @@ export const keys = {
   /** P1: an email domain the tenant added: its DNS challenge and verification state. */
   tenantDomain: (t: string, domain: string): Key => ({ PK: `TENANT#${t}`, SK: `DOMAIN#${domain}` }),
   tenantPartition: (t: string) => `TENANT#${t}`,
+  /**
+   * P1: the tenant has (or had) webhook endpoints, so the delivery worker reads its endpoints for
+   * its events; tenants without it cost the worker nothing. Set before the first endpoint is saved.
+   */
+  webhookTenant: (t: string): Key => ({ PK: `TENANT#${t}`, SK: 'WEBHOOKS' }),
   /** P1: an email domain claimed by one tenant, with its connection denormalized. */
   domainClaim: (domain: string): Key => ({ PK: `DOMAIN#${domain}`, SK: 'DOMAIN' }),
   /** P3: a user by id. */
   user: (userId: string): Key => ({ PK: `USER#${userId}`, SK: 'USER' }),
   /** P3: a user by email (also the uniqueness guard of emails). */
   userEmail: (email: string): Key => ({ PK: `EMAIL#${email}`, SK: 'EMAIL' }),
-  /** P5: a bearer token (SCIM) by the SHA-256 of its secret: which tenant it opens. */
+  /** P6: where the webhook worker has read a stream shard up to. */
+  streamCheckpoint: (streamLabel: string, shardId: string): Key => ({ PK: `STREAM#${streamLabel}`, SK: `SHARD#${shardId}` }),
+  streamPartition: (streamLabel: string) => `STREAM#${streamLabel}`,
+  /** P5: a bearer token (SCIM token or API key) by the SHA-256 of its secret: which tenant it opens. */
   accessToken: (tokenHash: string): Key => ({ PK: `TOKEN#${tokenHash}`, SK: 'TOKEN' }),
   gsi4: {
     /** P2: the tenants a user belongs to (projected from their tenant profiles). */
@@ -167,6 +194,8 @@ export const keys = {
     tenants: () => 'TENANTS',
     /** Proven domains by their next DNS re-check time (operator's `domain recheck`). */
     domainChecks: () => 'DOMAINCHECKS',
+    /** Webhook deliveries by their next attempt time (the delivery worker's queue; sparse). */
+    webhooksDue: () => 'WEBHOOKSDUE',
   },
 } as const;
 

@@ -35,11 +35,26 @@ export function tableDefinition(tableName: string): CreateTableCommandInput {
       { AttributeName: 'PK', KeyType: 'HASH' },
       { AttributeName: 'SK', KeyType: 'RANGE' },
     ],
+    // The webhook worker reads new audit entries from the stream (lib/webhooks/worker).
+    StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' },
     GlobalSecondaryIndexes: [
       gsi(INDEX.gsi1, 1, { ProjectionType: 'ALL' }),
       gsi(INDEX.gsi2, 2, { ProjectionType: 'ALL' }),
       gsi(INDEX.gsi3, 3, { ProjectionType: 'ALL' }),
       gsi(INDEX.gsi4, 4, { ProjectionType: 'INCLUDE', NonKeyAttributes: ['tenantId'] }),
     ],
+  };
+}
+
+/** The counters of API rate limits (lib/api-keys/rate-limit.ts): rate-limiter-flexible's layout. */
+export const RATE_LIMIT_TTL_ATTRIBUTE = 'expire';
+export const rateLimitTableName = (tableName: string) => `${tableName}-rate-limits`;
+
+export function rateLimitTableDefinition(tableName: string): CreateTableCommandInput {
+  return {
+    TableName: tableName,
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: [{ AttributeName: 'key', AttributeType: 'S' }],
+    KeySchema: [{ AttributeName: 'key', KeyType: 'HASH' }],
   };
 }

@@ -8,8 +8,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { auditEntryPut } from '../audit';
 import { INDEX, isConditionFailure, keys, queryAll, transaction, type PlatformDb, type TenantDb } from '../db';
 import { domainRecordMissingMail, sendMail } from '../mail';
-import { getUnit } from '../org/get-unit';
-import { getTenantSettings } from '../tenants/settings';
+import { tenantOwners } from '../tenants/owners';
 import { lookupTxt } from './dns-txt';
 import { readTenantDomains, verificationValue, type DomainRecord } from './records';
 import { nextCheckKey, scheduledDomain } from './recheck-schedule';
@@ -82,11 +81,8 @@ async function recheckOne(operator: PlatformDb, tenantDb: (tenantId: string) => 
 }
 
 async function tellOwners(db: TenantDb, domain: string, value: string) {
-  const settings = await getTenantSettings(db);
-  const root = await getUnit(db, settings.rootUnitId);
-  const owners = Object.values(root?.administrators ?? {}).filter((a) => a.role === 'owner');
+  const { organization, owners } = await tenantOwners(db);
   await Promise.all(owners.map((owner) =>
-    sendMail({ to: owner.email, ...domainRecordMissingMail({ ownerName: owner.name, organization: settings.name, domain, record: value }) }).catch(() => undefined),
+    sendMail({ to: owner.email, ...domainRecordMissingMail({ ownerName: owner.name, organization, domain, record: value }) }).catch(() => undefined),
   ));
 }
-

@@ -4,3 +4,4 @@
 export { sendMail, mailEnabled, type OutgoingMail, type SendOutcome } from './send-mail';
 export { invitationMail, type InvitationMailInput } from './invitation-mail';
 export { domainRecordMissingMail } from './domain-record-mail';
+export { webhookDisabledMail } from './webhook-disabled-mail';

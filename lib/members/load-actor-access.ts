@@ -17,8 +17,10 @@ export interface RequestActor extends ActorAccess, AuditActor {
   name: string;
   /** Every membership they hold in the tenant, read just now. */
   memberships: Membership[];
-  /** Their profile in this tenant. */
-  profile: TenantUser;
+  /** Their profile in this tenant (none for an API key). */
+  profile?: TenantUser;
+  /** Set when the actor is an API key (lib/api-keys), not a person. */
+  apiKey?: { keyId: string; name: string };
   /** Tenant-scoped database access for this tenant. */
   db: TenantDb;
 }

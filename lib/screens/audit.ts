@@ -120,6 +120,20 @@ export function describeAudit(e: AuditEntry, names: Map<string, string>): string
       return `reactivated ${label}`;
     case 'directory.rulesUpdate':
       return 'updated the directory sync rules';
+    case 'apiKey.create':
+      return `created the API key ${label}`;
+    case 'apiKey.revoke':
+      return `revoked the API key ${label}`;
+    case 'webhook.create':
+      return `added the webhook endpoint ${label}`;
+    case 'webhook.update':
+      return `changed the webhook endpoint ${label}`;
+    case 'webhook.delete':
+      return `removed the webhook endpoint ${label}`;
+    case 'webhook.resend':
+      return `resent a webhook delivery to an endpoint`;
+    case 'webhook.disable':
+      return `disabled the webhook endpoint ${label}: it failed for a day`;
     default:
       return `${e.action} ${label}`.trim();
   }
@@ -167,6 +181,7 @@ export const AUDIT_ACTIONS = [
   'invitation.create', 'invitation.revoke', 'invitation.accept',
   'tenant.create', 'tenant.rename', 'sso.update',
   'directory.tokenCreate', 'directory.tokenRevoke', 'directory.rulesUpdate', 'directory.deactivate', 'directory.reactivate',
+  'apiKey.create', 'apiKey.revoke', 'webhook.create', 'webhook.update', 'webhook.delete', 'webhook.resend', 'webhook.disable',
 ] as const;
 
 /**

@@ -39,6 +39,15 @@ export const isBearerEndpoint = (pathname: string) => pathname === '/scim/v2' ||
  */
 export const isSamlAssertionConsumer = (pathname: string) => /^\/api\/saml\/[^/]+\/acs$/.test(pathname);
 
+/**
+ * A public API call made with an API key (`Authorization: Bearer …` on /api/v1). A browser never
+ * attaches that header on its own, and a page that adds it needs a CORS preflight Arbor never
+ * grants, so a forged cross-site request cannot carry it; the route then authenticates the key
+ * alone, never the cookies (lib/api/actor-entry.ts).
+ */
+const isApiKeyCall = (request: RequestFacts) =>
+  request.pathname.startsWith('/api/v1/') && /^Bearer\s+\S/i.test(request.headers.get('authorization') ?? '');
+
 /** The JSON API: every route under /api except next-auth's (form posts with its own token). */
 const takesJsonOnly = (pathname: string) => pathname.startsWith('/api/') && !/^\/api\/auth(\/|$)/.test(pathname);
 
@@ -56,6 +65,9 @@ function sameOrigin(headers: RequestFacts['headers'], appOrigin: string): boolea
   }
 }
 
+const hasBody = (headers: RequestFacts['headers']) =>
+  Number(headers.get('content-length') ?? 0) > 0 || headers.get('transfer-encoding') !== null;
+
 function isJson(contentType: string | null): boolean {
   const mediaType = contentType?.split(';')[0].trim().toLowerCase();
   return mediaType === 'application/json';
@@ -68,7 +80,10 @@ function isJson(contentType: string | null): boolean {
 export function refuseForgedRequest(request: RequestFacts, appOrigin: string): ArborError | undefined {
   if (!isMutating(request.method)) return undefined;
   if (isBearerEndpoint(request.pathname) || isSamlAssertionConsumer(request.pathname)) return undefined;
-  if (!sameOrigin(request.headers, appOrigin)) return crossOrigin();
+  const keyCall = isApiKeyCall(request);
+  if (!keyCall && !sameOrigin(request.headers, appOrigin)) return crossOrigin();
+  // A key's call without a body (a DELETE, a resend) has no type to state; with one, it is JSON.
+  if (keyCall && !hasBody(request.headers)) return undefined;
   if (takesJsonOnly(request.pathname) && !isJson(request.headers.get('content-type'))) return wrongContentType();
   return undefined;
 }

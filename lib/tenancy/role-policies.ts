@@ -8,7 +8,7 @@
 //   the tenants-of-a-user index (P2), and AssumeRole on the tenant role; never `T#…` keys;
 // - operator (a person or script with admin rights: CLI, seeds, P4): the whole table.
 // Nobody may Scan except the operator.
-import { INDEX } from '../db/table';
+import { INDEX, rateLimitTableName } from '../db/table';
 import { TENANT_KEY_PREFIX } from '../db/keys';
 import { indexArn, indexesArn } from './arns';
 import type { PolicyDocument, PolicyStatement } from './policy-document';
@@ -26,9 +26,15 @@ export const ITEM_ACTIONS = [
 ];
 
 /** Partition-key prefixes of platform items (lib/db/keys.ts; checked by test/tenancy). */
-export const PLATFORM_KEY_PREFIXES = ['TENANT#', 'DOMAIN#', 'USER#', 'EMAIL#', 'TOKEN#'];
+export const PLATFORM_KEY_PREFIXES = ['TENANT#', 'DOMAIN#', 'USER#', 'EMAIL#', 'TOKEN#', 'STREAM#'];
+
+/** What the webhook worker reads the table's stream with (lib/webhooks/worker). */
+export const STREAM_ACTIONS = ['dynamodb:DescribeStream', 'dynamodb:GetShardIterator', 'dynamodb:GetRecords'];
 
 const LEADING_KEYS = 'dynamodb:LeadingKeys';
+
+/** The rate-limit table sits beside the main one: `<table ARN>-rate-limits`. */
+export const rateLimitTableArn = (tableArn: string) => rateLimitTableName(tableArn);
 
 /**
  * Allows the actions only when every partition key the request touches matches the patterns,
@@ -77,6 +83,23 @@ export function runtimeRolePolicy(input: { tableArn: string; tenantRoleArn: stri
         Action: 'dynamodb:Query',
         Resource: indexArn(input.tableArn, INDEX.gsi4),
         Condition: leadingKeysCondition(['USER#*']),
+      },
+      {
+        // The webhook worker's queue: deliveries by next attempt (keys and tenantId only).
+        Sid: 'WebhookDeliveriesDue',
+        Effect: 'Allow',
+        Action: 'dynamodb:Query',
+        Resource: indexArn(input.tableArn, INDEX.gsi4),
+        Condition: leadingKeysCondition(['WEBHOOKSDUE']),
+      },
+      { Sid: 'ReadTableStream', Effect: 'Allow', Action: STREAM_ACTIONS, Resource: `${input.tableArn}/stream/*` },
+      { Sid: 'ListTableStreams', Effect: 'Allow', Action: 'dynamodb:ListStreams', Resource: '*' },
+      {
+        // API rate-limit counters (lib/api-keys/rate-limit.ts): ids and counts, no tenant data.
+        Sid: 'RateLimitCounters',
+        Effect: 'Allow',
+        Action: ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'],
+        Resource: rateLimitTableArn(input.tableArn),
       },
       { Sid: 'VendTenantCredentials', Effect: 'Allow', Action: 'sts:AssumeRole', Resource: input.tenantRoleArn },
       neverScan,

@@ -3,3 +3,4 @@ export { createTenant, OPERATOR_ACTOR, type CreateTenantInput, type CreatedTenan
 export { validateDomain, isConsumerDomain } from './domains';
 export { getTenantSettings, renameTenant, renameTenantDirectory, toTenantSettings, type TenantSettings } from './settings';
 export { listTenants, type TenantListing } from './list-tenants';
+export { tenantOwners } from './owners';

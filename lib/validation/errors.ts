@@ -17,6 +17,25 @@ export const crossOrigin = () =>
 export const wrongContentType = () =>
   arborError('request.contentType', 'Arbor’s API accepts changes only as JSON: send the body with Content-Type: application/json.');
 
+/** Too many requests in the window; `retryAfterSeconds` is also the Retry-After header. */
+export const rateLimited = (retryAfterSeconds: number, limit: number, scope: 'key' | 'organization') =>
+  arborError(
+    'request.rateLimited',
+    scope === 'key'
+      ? `This API key sent more than ${limit} requests a minute. Wait ${retryAfterSeconds} s and try again.`
+      : `Your organization's API keys sent more than ${limit} requests a minute together. Wait ${retryAfterSeconds} s and try again.`,
+    { retryAfterSeconds, limit, scope },
+  );
+
+export const badIdempotencyKey = () =>
+  arborError('request.badIdempotencyKey', 'An Idempotency-Key is 1–255 printable ASCII characters, such as a UUID.');
+
+export const idempotencyMismatch = () =>
+  arborError('request.idempotencyMismatch', 'This Idempotency-Key was already used for a different request. Use a new key for a new request.');
+
+export const idempotencyInFlight = () =>
+  arborError('request.idempotencyInFlight', 'A request with this Idempotency-Key is still being processed. Retry in a moment to get its result.');
+
 const ID_NOUN: Record<IdSubject, string> = { tenant: 'organization', unit: 'unit', user: 'user', invitation: 'invitation', moveJob: 'move', group: 'directory group' };
 
 export const badId = (what: IdSubject) => arborError(`${what}.badId`, `That ${ID_NOUN[what]} id is not valid.`);

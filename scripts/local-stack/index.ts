@@ -106,6 +106,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // Local-only: the SAML demo tenant's connection imports this metadata; tests add people.
       ARBOR_LOCAL_SAML_METADATA_URL: saml.metadataUrl,
       ARBOR_LOCAL_SAML_ADMIN_TOKEN: saml.adminToken,
+      // Local-only: webhook endpoints may be the laptop's own receivers (refused in production).
+      ARBOR_WEBHOOKS_ALLOW_PRIVATE_NETWORKS: '1',
     };
     return { tableName, dynamoDbEndpoint: dynamo.endpoint, tableCreated, env, oidc, aws, mail, dns, saml, stop };
   } catch (e) {

@@ -18,6 +18,9 @@ import { createInvitation } from '../../lib/invitations';
 import { addMembership, changeRole, loadActorAccess, readUnitMember, removeMembership, type Role } from '../../lib/members';
 import { createUnit, getUnitOrThrow, moveUnit } from '../../lib/org';
 import { createScimToken } from '../../lib/scim';
+import { createApiKey } from '../../lib/api-keys';
+import { createEndpoint, messageIdOf } from '../../lib/webhooks';
+import { queueDeliveries } from '../../lib/webhooks/deliveries';
 import { addDomain, verificationValue } from '../../lib/domains';
 import { createSetupLink } from '../../lib/setup-links';
 import { setConnection } from '../../lib/sso';
@@ -81,7 +84,11 @@ async function world() {
   const pendingDomain = `pending-${ulid().toLowerCase()}.test`;
   await publishTxt(pendingDomain, [verificationValue(await addDomain(db, owner, pendingDomain))]);
   const { link: setupLink } = await createSetupLink(db, testPlatformDb(), owner, { label: 'IT admin' });
-  return { t, db, owner, root: t.rootUnitId, eng, plat, cloud, sales, mia, ada, carl, bob, invitation, directoryToken, domain: t.domain, connection, pendingDomain, setupLink };
+  const { key: apiKey } = await createApiKey({ tenant: db, platform: testPlatformDb() }, { name: 'CI', role: 'manager', unit: cloud, expiresInDays: 30, actor: owner });
+  const { endpoint: webhook } = await createEndpoint({ tenant: db, platform: testPlatformDb() }, owner, { url: 'http://127.0.0.1:9/arbor' }, { allowPrivateNetworks: true });
+  const webhookEvent = { messageId: messageIdOf(ulid()), type: 'unit.created' as const, timestamp: new Date().toISOString(), data: { organizationId: t.tenantId, actor: { id: owner.userId, email: owner.email }, target: { type: 'unit', id: eng.id } } };
+  await queueDeliveries(db, webhookEvent, [webhook.endpointId]);
+  return { webhook, webhookEvent, t, db, owner, root: t.rootUnitId, eng, plat, cloud, sales, mia, ada, carl, bob, invitation, directoryToken, domain: t.domain, connection, pendingDomain, setupLink, apiKey };
 }
 type World = Awaited<ReturnType<typeof world>>;
 
@@ -146,6 +153,14 @@ const CASES: Record<string, Case> = {
   'DELETE /api/v1/settings/setup-links/[linkId]': { as: 'ada', races: TENANT_RACES, params: (w) => ({ linkId: w.setupLink.linkId }) },
   'POST /api/v1/directory/tokens': { as: 'ada', races: TENANT_RACES, body: () => ({ label: 'Okta' }) },
   'DELETE /api/v1/directory/tokens/[tokenId]': { as: 'ada', races: TENANT_RACES, params: (w) => ({ tokenId: w.directoryToken.tokenId }), body: () => ({}) },
+  'POST /api/v1/api-keys': { as: 'ada', races: TENANT_RACES, body: (w) => ({ name: 'HR sync', unitId: w.cloud.id, role: 'manager', expiresInDays: 30 }) },
+  'DELETE /api/v1/api-keys/[keyId]': { as: 'ada', races: TENANT_RACES, params: (w) => ({ keyId: w.apiKey.keyId }), body: () => ({}) },
+  'POST /api/v1/webhooks': { as: 'ada', races: TENANT_RACES, body: () => ({ url: 'http://127.0.0.1:9/new' }) },
+  'PATCH /api/v1/webhooks/[endpointId]': { as: 'ada', races: TENANT_RACES, params: (w) => ({ endpointId: w.webhook.endpointId }), body: (w) => ({ enabled: false, expectedVersion: w.webhook.version }) },
+  'DELETE /api/v1/webhooks/[endpointId]': { as: 'ada', races: TENANT_RACES, params: (w) => ({ endpointId: w.webhook.endpointId }) },
+  'POST /api/v1/webhooks/[endpointId]/deliveries/[messageId]/resend': {
+    as: 'ada', races: TENANT_RACES, params: (w) => ({ endpointId: w.webhook.endpointId, messageId: w.webhookEvent.messageId }),
+  },
   'PUT /api/v1/directory/rules': { as: 'ada', races: TENANT_RACES, body: () => ({ provider: 'okta', rules: { groups: [], departments: { separator: '/' } }, expectedVersion: 0 }) },
 };
 

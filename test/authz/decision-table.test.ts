@@ -83,7 +83,7 @@ const TABLE: Row[] = [
   change('owner', 'admin', ownerOnly),
   row('audit.read (unit)', 'audit.read', onUnit((u) => ({ unit: u })), managesAt),
   row('audit.read (tenant)', 'audit.read', () => ({}), { owner: ['tenant'], admin: ['tenant'] }, ['tenant']),
-  ...(['tenant.settings.read', 'tenant.settings.update', 'sso.manage', 'members.list', 'tenant.export', 'tenant.import'] as const).map((a) =>
+  ...(['tenant.settings.read', 'tenant.settings.update', 'sso.manage', 'integrations.manage', 'members.list', 'tenant.export', 'tenant.import'] as const).map((a) =>
     row(a, a, () => ({}) as PlaceOf<Action>, { owner: ['tenant'], admin: ['tenant'] }, ['tenant']),
   ),
   row('tenant.read', 'tenant.read', () => ({}), { owner: ['tenant'], admin: ['tenant'], manager: ['tenant'], member: ['tenant'], rootManager: ['tenant'] }, ['tenant']),

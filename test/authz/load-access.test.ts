@@ -55,7 +55,7 @@ describe('loadActorAccess and whoCanAdminister on DynamoDB Local', () => {
     const { db: counted, sent } = counting(db);
     const access = await loadActorAccess(counted, people.max);
     assert.deepEqual(sent, ['QueryCommand']);
-    assert.equal(access.profile.name, 'max');
+    assert.equal(access.profile!.name, 'max');
     assert.deepEqual(access.memberships.map((m) => m.unitId).sort(), [cloud.id, sales.id].sort());
     assert.equal(explainAccess(access, 'tree.read', { unit: cloud }).allowed, true);
     assert.equal(explainAccess(access, 'tree.read', { unit: eng }).allowed, false);

@@ -30,7 +30,7 @@ async function screenContext(db: TenantDb, userId: string, email: string) {
   });
   const counted = { ...db, client };
   const ctx = {
-    actor: { ...access, email, name: access.profile.name, db: counted },
+    actor: { ...access, email, name: access.profile!.name, db: counted },
     db: counted,
     authorize: (action: never, place: never) => authorize(access, action, place),
   } as unknown as ScreenContext;

@@ -57,6 +57,29 @@ describe('mutating JSON API requests', () => {
   });
 });
 
+describe('API calls with a key (Authorization: Bearer on /api/v1)', () => {
+  const bearer = { authorization: 'Bearer arbor_key_x' };
+
+  test('need no Origin: browsers never attach a bearer on their own', () => {
+    assert.equal(decide('POST', '/api/v1/units', { ...bearer, 'content-type': JSON_TYPE, 'content-length': '20' }), undefined);
+    assert.equal(decide('PATCH', '/api/v1/units/x', { ...bearer, origin: 'http://elsewhere.example', 'content-type': JSON_TYPE, 'content-length': '20' }), undefined);
+  });
+
+  test('a body is JSON; without a body no type is needed', () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', '']) {
+      assert.equal(decide('POST', '/api/v1/units', { ...bearer, 'content-type': type, 'content-length': '20' }), 'request.contentType', type);
+    }
+    assert.equal(decide('POST', '/api/v1/units', { ...bearer, 'transfer-encoding': 'chunked' }), 'request.contentType');
+    assert.equal(decide('DELETE', '/api/v1/units/x', bearer), undefined);
+    assert.equal(decide('POST', '/api/v1/webhooks/x/deliveries/y/resend', { ...bearer, 'content-length': '0' }), undefined);
+  });
+
+  test('only under /api/v1: elsewhere a bearer changes nothing about the rule', () => {
+    assert.equal(decide('POST', '/api/setup/sso', { ...bearer, 'content-type': JSON_TYPE }), 'request.crossOrigin');
+    assert.equal(decide('POST', '/units/x', bearer), 'request.crossOrigin');
+  });
+});
+
 describe('next-auth and server actions', () => {
   test("next-auth's form posts need the origin, not JSON", () => {
     const form = { 'content-type': 'application/x-www-form-urlencoded' };

@@ -111,6 +111,15 @@ export function authorizationItems(operation: string, body: Body, ctx: DeriveCon
         if (t?.Delete) return item('DeleteItem', t.Delete.TableName ?? '', t.Delete.Key, 'TransactWriteItems');
         return item('ConditionCheckItem', t?.ConditionCheck?.TableName ?? '', t?.ConditionCheck?.Key, 'TransactWriteItems');
       });
+    // DynamoDB Streams (same endpoint, `DynamoDBStreams_20120810.*`): authorized on the stream's
+    // ARN, which GetRecords carries only inside its shard iterator.
+    case 'ListStreams':
+      return [{ action: 'dynamodb:ListStreams', resource: '*' }];
+    case 'DescribeStream':
+    case 'GetShardIterator':
+      return [{ action: `dynamodb:${operation}`, resource: streamResource(String(body.StreamArn ?? ''), ctx) }];
+    case 'GetRecords':
+      return [{ action: 'dynamodb:GetRecords', resource: streamResource(String(body.ShardIterator ?? ''), ctx) }];
     case 'ExecuteStatement':
     case 'BatchExecuteStatement':
     case 'ExecuteTransaction':
@@ -119,6 +128,15 @@ export function authorizationItems(operation: string, body: Body, ctx: DeriveCon
       // Table-level and account-level operations (DescribeTable, ListTables, …): no leading keys.
       return [{ action: `dynamodb:${operation}`, resource: typeof body.TableName === 'string' ? resource(body.TableName) : '*' }];
   }
+}
+
+/**
+ * The stream ARN in the request's own region and account (DynamoDB Local names its streams in
+ * region `ddblocal`), or '*' when none can be read, which no stream statement allows.
+ */
+function streamResource(text: string, ctx: DeriveContext): string {
+  const m = /table\/([\w.-]+)\/stream\/([^|/\s]+)/.exec(text);
+  return m ? `${ctx.arnOf(m[1])}/stream/${m[2]}` : '*';
 }
 
 // PartiQL is authorized as dynamodb:PartiQL<Verb> on the table; the emulator does not parse

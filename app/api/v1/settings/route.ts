@@ -1,19 +1,15 @@
 // PATCH /api/v1/settings – rename the organization (version read sent back); the platform
 // directory's copy (tenant switcher) follows with platform credentials
-import { z } from 'zod';
 import { withActor } from '@/lib/api/with-actor';
-import { field } from '@/lib/validation';
+import { settings } from '@/lib/api/operations/settings';
 import { platformDb } from '@/lib/tenancy';
 import { renameTenant, renameTenantDirectory } from '@/lib/tenants';
 
-export const PATCH = withActor(
-  { body: z.strictObject({ name: field.text(400), expectedVersion: field.version }) },
-  async (ctx) => {
-    ctx.authorize('tenant.settings.update', {});
-    const renamed = await renameTenant(ctx.db, ctx.actor, ctx.body);
-    // The tenant's own item is the truth; the directory copy is repaired by the next rename if
-    // this second write fails (the error still reaches the person).
-    await renameTenantDirectory(platformDb(), ctx.actor.tenantId, renamed.name);
-    return { name: renamed.name, version: renamed.version };
-  },
-);
+export const PATCH = withActor(settings.renameOrganization, async (ctx) => {
+  ctx.authorize('tenant.settings.update', {});
+  const renamed = await renameTenant(ctx.db, ctx.actor, ctx.body);
+  // The tenant's own item is the truth; the directory copy is repaired by the next rename if
+  // this second write fails (the error still reaches the person).
+  await renameTenantDirectory(platformDb(), ctx.actor.tenantId, renamed.name);
+  return { name: renamed.name, version: renamed.version };
+});

@@ -1,12 +1,13 @@
 // GET /api/v1/export/audit.csv?unitId=&actorId=&action=&from=&to= – the filtered history as CSV,
 // streamed page by page, authorized like the audit read it exports
 import { withActor } from '@/lib/api/with-actor';
+import { bulk } from '@/lib/api/operations/bulk';
 import { csvStream } from '@/lib/bulk';
 import { getUnitOrThrow } from '@/lib/org';
 import { auditCsv } from '@/lib/screens/audit';
-import { auditLineFilter, auditQuery } from '@/lib/screens/audit-query';
+import { auditLineFilter } from '@/lib/screens/audit-query';
 
-export const GET = withActor({ query: auditQuery }, async (ctx) => {
+export const GET = withActor(bulk.exportAudit, async (ctx) => {
   const unit = ctx.query.unitId ? await getUnitOrThrow(ctx.db, ctx.query.unitId) : undefined;
   ctx.authorize('audit.read', unit ? { unit } : {});
   const day = new Date().toISOString().slice(0, 10);

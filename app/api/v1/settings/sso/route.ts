@@ -3,13 +3,14 @@
 // PUT /api/v1/settings/sso – register or replace the connection, OIDC or SAML, for the
 // organization's verified domains (a new one starts switched off, to be tested first)
 import { withActor } from '@/lib/api/with-actor';
+import { sso } from '@/lib/api/operations/sso';
 import { loadSsoConnection } from '@/lib/screens/settings';
 import { toSsoConnectionView } from '@/lib/screens/sso';
-import { connectionBody, saveConnection } from '@/lib/sso';
+import { saveConnection } from '@/lib/sso';
 
-export const GET = withActor({}, async (ctx) => ({ connection: await loadSsoConnection(ctx) }));
+export const GET = withActor(sso.getConnection, async (ctx) => ({ connection: await loadSsoConnection(ctx) }));
 
-export const PUT = withActor({ body: connectionBody }, async ({ db, actor, body, authorize }) => {
+export const PUT = withActor(sso.saveConnection, async ({ db, actor, body, authorize }) => {
   authorize('sso.manage', {});
   return { connection: toSsoConnectionView(await saveConnection(db, actor, body)) };
 });

@@ -2,28 +2,20 @@
 // (unit.rename, conditioned on the version read; the root's rename renames the organization),
 // DELETE it, recursively when asked (unit.delete).
 import { after } from 'next/server';
-import { z } from 'zod';
 import { withActor } from '@/lib/api/with-actor';
-import { field } from '@/lib/validation';
+import { units } from '@/lib/api/operations/units';
 import { deleteUnit, getUnitOrThrow, renameUnit } from '@/lib/org';
 import { platformDb } from '@/lib/tenancy';
 import { renameTenantDirectory } from '@/lib/tenants';
 import { toUnitRow } from '@/lib/screens/unit-view';
 
-const params = z.object({ unitId: field.id('unit') });
-const renameBody = z.strictObject({ name: field.text(400), expectedVersion: field.version });
-const deleteQuery = z.object({
-  expectedVersion: field.versionParam,
-  recursive: z.enum(['true', 'false']).optional(),
-});
-
-export const GET = withActor({ params }, async ({ db, actor, params, authorize }) => {
+export const GET = withActor(units.get, async ({ db, actor, params, authorize }) => {
   const unit = await getUnitOrThrow(db, params.unitId);
   authorize('tree.read', { unit });
   return toUnitRow(unit, actor);
 });
 
-export const PATCH = withActor({ params, body: renameBody }, async ({ db, actor, params, body, authorize }) => {
+export const PATCH = withActor(units.rename, async ({ db, actor, params, body, authorize }) => {
   const unit = await getUnitOrThrow(db, params.unitId);
   authorize('unit.rename', { unit });
   const renamed = await renameUnit(db, actor, { unitId: unit.id, name: body.name, expectedVersion: body.expectedVersion });
@@ -33,7 +25,7 @@ export const PATCH = withActor({ params, body: renameBody }, async ({ db, actor,
   return toUnitRow(renamed, actor);
 });
 
-export const DELETE = withActor({ params, query: deleteQuery }, async ({ db, actor, params, query, authorize }) => {
+export const DELETE = withActor(units.delete, async ({ db, actor, params, query, authorize }) => {
   const unit = await getUnitOrThrow(db, params.unitId);
   authorize('unit.delete', { unit });
   const result = await deleteUnit(

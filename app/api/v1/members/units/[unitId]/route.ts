@@ -1,29 +1,20 @@
 // GET  /api/v1/members/units/[unitId]?scope=direct|subtree&cursor= – a page of the unit's members
 // POST /api/v1/members/units/[unitId] – add someone already in the organization to the unit
-import { z } from 'zod';
 import { withActor } from '@/lib/api/with-actor';
-import { field } from '@/lib/validation';
-import { addMembership, ROLES } from '@/lib/members';
+import { memberships } from '@/lib/api/operations/memberships';
+import { addMembership } from '@/lib/members';
 import { getUnitOrThrow } from '@/lib/org';
 import { memberRow, unitMembersPage } from '@/lib/screens/unit-members';
 
-const params = z.object({ unitId: field.id('unit') });
+export const GET = withActor(memberships.list, async (ctx) => {
+  const unit = await getUnitOrThrow(ctx.db, ctx.params.unitId);
+  return unitMembersPage(ctx, unit, { scope: ctx.query.scope, cursor: ctx.query.cursor });
+});
 
-export const GET = withActor(
-  { params, query: z.object({ scope: z.enum(['direct', 'subtree']).optional(), cursor: field.cursor.optional() }) },
-  async (ctx) => {
-    const unit = await getUnitOrThrow(ctx.db, ctx.params.unitId);
-    return unitMembersPage(ctx, unit, { scope: ctx.query.scope, cursor: ctx.query.cursor });
-  },
-);
-
-export const POST = withActor(
-  { params, body: z.strictObject({ userId: field.id('user'), role: z.enum(ROLES) }), status: 201 },
-  async (ctx) => {
-    const unit = await getUnitOrThrow(ctx.db, ctx.params.unitId);
-    const { userId, role } = ctx.body;
-    ctx.authorize('membership.add', { unit, role, userId });
-    const membership = await addMembership(ctx.db, ctx.actor, { unitId: unit.id, userId, role, expectedPath: unit.path });
-    return memberRow(ctx.actor, membership, unit.name);
-  },
-);
+export const POST = withActor(memberships.add, async (ctx) => {
+  const unit = await getUnitOrThrow(ctx.db, ctx.params.unitId);
+  const { userId, role } = ctx.body;
+  ctx.authorize('membership.add', { unit, role, userId });
+  const membership = await addMembership(ctx.db, ctx.actor, { unitId: unit.id, userId, role, expectedPath: unit.path });
+  return memberRow(ctx.actor, membership, unit.name);
+});

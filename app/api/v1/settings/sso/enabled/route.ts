@@ -1,10 +1,11 @@
 // PUT /api/v1/settings/sso/enabled – switch the connection on (sign-ins of the organization's
 // domains go to it) or off, at the version read
 import { withActor } from '@/lib/api/with-actor';
+import { sso } from '@/lib/api/operations/sso';
 import { toSsoConnectionView } from '@/lib/screens/sso';
-import { enabledBody, switchConnection } from '@/lib/sso';
+import { switchConnection } from '@/lib/sso';
 
-export const PUT = withActor({ body: enabledBody }, async ({ db, actor, body, authorize }) => {
+export const PUT = withActor(sso.setEnabled, async ({ db, actor, body, authorize }) => {
   authorize('sso.manage', {});
   return { connection: toSsoConnectionView(await switchConnection(db, actor, body.enabled, body.expectedVersion)) };
 });

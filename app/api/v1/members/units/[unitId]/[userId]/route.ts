@@ -1,13 +1,10 @@
 // PATCH  /api/v1/members/units/[unitId]/[userId] – change a member's role (version read sent back)
 // DELETE /api/v1/members/units/[unitId]/[userId] – remove the member from the unit
-import { z } from 'zod';
 import { withActor } from '@/lib/api/with-actor';
-import { field } from '@/lib/validation';
-import { changeRole, membershipNotFound, readUnitMember, removeMembership, ROLES } from '@/lib/members';
+import { memberships } from '@/lib/api/operations/memberships';
+import { changeRole, membershipNotFound, readUnitMember, removeMembership } from '@/lib/members';
 import { getUnitOrThrow } from '@/lib/org';
 import { memberRow } from '@/lib/screens/unit-members';
-
-const params = z.object({ unitId: field.id('unit'), userId: field.id('user') });
 
 /** The unit and the membership as stored: authorization decides from these, never from the client. */
 async function load(ctx: { db: Parameters<typeof getUnitOrThrow>[0] }, unitId: string, userId: string) {
@@ -17,23 +14,17 @@ async function load(ctx: { db: Parameters<typeof getUnitOrThrow>[0] }, unitId: s
   return { unit, current };
 }
 
-export const PATCH = withActor(
-  { params, body: z.strictObject({ role: z.enum(ROLES), expectedVersion: field.version }) },
-  async (ctx) => {
-    const { unit, current } = await load(ctx, ctx.params.unitId, ctx.params.userId);
-    ctx.authorize('membership.changeRole', { unit, userId: current.userId, from: current.role, to: ctx.body.role });
-    const updated = await changeRole(ctx.db, ctx.actor, {
-      unitId: unit.id, userId: current.userId, role: ctx.body.role, expectedVersion: ctx.body.expectedVersion,
-    });
-    return memberRow(ctx.actor, updated, unit.name);
-  },
-);
+export const PATCH = withActor(memberships.changeRole, async (ctx) => {
+  const { unit, current } = await load(ctx, ctx.params.unitId, ctx.params.userId);
+  ctx.authorize('membership.changeRole', { unit, userId: current.userId, from: current.role, to: ctx.body.role });
+  const updated = await changeRole(ctx.db, ctx.actor, {
+    unitId: unit.id, userId: current.userId, role: ctx.body.role, expectedVersion: ctx.body.expectedVersion,
+  });
+  return memberRow(ctx.actor, updated, unit.name);
+});
 
-export const DELETE = withActor(
-  { params, body: z.strictObject({ expectedVersion: field.version }) },
-  async (ctx) => {
-    const { unit, current } = await load(ctx, ctx.params.unitId, ctx.params.userId);
-    ctx.authorize('membership.remove', { unit, userId: current.userId, role: current.role });
-    await removeMembership(ctx.db, ctx.actor, { unitId: unit.id, userId: current.userId, expectedVersion: ctx.body.expectedVersion });
-  },
-);
+export const DELETE = withActor(memberships.remove, async (ctx) => {
+  const { unit, current } = await load(ctx, ctx.params.unitId, ctx.params.userId);
+  ctx.authorize('membership.remove', { unit, userId: current.userId, role: current.role });
+  await removeMembership(ctx.db, ctx.actor, { unitId: unit.id, userId: current.userId, expectedVersion: ctx.body.expectedVersion });
+});

@@ -1,0 +1,86 @@
+// Server-only. A request's `Authorization: Bearer arbor_key_…` turned into the actor it acts as:
+// one strongly consistent GetItem on the platform item (P5: which tenant, which key), then, with
+// that tenant's scoped credentials only, one BatchGetItem of the key's entry and its unit (the
+// unit's path now, so a key scoped to a unit that moved covers where the unit is). The actor
+// holds exactly one grant, the key's role on its unit, and the same lib/authz decides for it.
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import type { Grant } from '../authz';
+import { batchGet, itemParser, keys, type PlatformDb, type TenantDb, type WriteFact } from '../db';
+import type { Membership, RequestActor } from '../members';
+import { apiKeyExpired, apiKeyInvalid, apiKeyScopeGone } from './errors';
+import { API_KEY_PREFIX, apiKeyHash, parseApiKey, type ApiKey } from './manage-keys';
+
+/** lastUsedAt is written at most this often per key (it is shown to the minute). */
+const LAST_USED_EVERY_MS = 60_000;
+const MAX_BEARER_CHARS = 200;
+
+const parseHolder = itemParser('accessToken', z.object({
+  tenantId: z.string(), keyId: z.string(), unitId: z.string(), keyExpiresAt: z.string(), lastUsedAt: z.string().optional(),
+}));
+
+/** The bearer credential of a request, if it sends one. */
+export function bearerOf(request: Request): string | undefined {
+  return request.headers.get('authorization')?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+}
+
+/** The audit identity of a key: "API key HR sync" in the trail. */
+export const apiKeyAuditName = (name: string) => `API key ${name}`;
+
+export interface ApiKeyDeps {
+  platform: PlatformDb;
+  tenantDb(tenantId: string, options: { userId: string }): Promise<TenantDb>;
+  now?: () => number;
+}
+
+/**
+ * The actor of a request carrying an API key, or a typed 401: unknown or revoked (apiKey.invalid),
+ * past its expiry (apiKey.expired), or its unit deleted (apiKey.scopeGone).
+ */
+export async function loadApiKeyActor(deps: ApiKeyDeps, bearer: string): Promise<RequestActor> {
+  const now = deps.now?.() ?? Date.now();
+  if (!bearer.startsWith(API_KEY_PREFIX) || bearer.length > MAX_BEARER_CHARS) throw apiKeyInvalid();
+  const tokenKey = keys.accessToken(apiKeyHash(bearer));
+  const out = await deps.platform.client.send(new GetCommand({ TableName: deps.platform.tableName, Key: tokenKey, ConsistentRead: true }));
+  if (!out.Item || out.Item.kind !== 'api') throw apiKeyInvalid();
+  const holder = parseHolder(out.Item);
+  if (Date.parse(holder.keyExpiresAt) <= now) throw apiKeyExpired();
+
+  const db = await deps.tenantDb(holder.tenantId, { userId: holder.keyId });
+  const entryKey = keys.apiKey(db.tenantId, holder.keyId);
+  const unitKey = keys.unit(db.tenantId, holder.unitId);
+  const items = await batchGet(db, [entryKey, unitKey]);
+  const entryItem = items.find((i) => i.SK === entryKey.SK);
+  const unitItem = items.find((i) => i.PK === unitKey.PK && i.SK === unitKey.SK);
+  if (!entryItem) throw apiKeyInvalid();
+  if (!unitItem || typeof unitItem.path !== 'string') throw apiKeyScopeGone();
+  const key = parseApiKey(entryItem);
+  noteUse(deps.platform, tokenKey, holder.lastUsedAt, now);
+  return keyActor(db, key, unitItem.path);
+}
+
+function keyActor(db: TenantDb, key: Omit<ApiKey, 'hint' | 'createdBy'>, unitPath: string): RequestActor {
+  const name = apiKeyAuditName(key.name);
+  const email = `api-key+${key.keyId.toLowerCase()}@arbor.invalid`;
+  const grant: Membership = {
+    tenantId: db.tenantId, unitId: key.unitId, userId: key.keyId, role: key.role, email, name, unitPath,
+    version: key.version, createdAt: key.createdAt, updatedAt: key.createdAt,
+  };
+  // Writes decided with the key hold only while the key is unchanged and its unit is where it was.
+  const grantFacts = (g: Grant): WriteFact[] => [
+    { key: keys.apiKey(db.tenantId, key.keyId), expect: { version: key.version }, changed: 'grant' },
+    { key: keys.unit(db.tenantId, g.unitId), expect: { path: g.unitPath }, changed: 'grant' },
+  ];
+  return { tenantId: db.tenantId, userId: key.keyId, email, name, memberships: [grant], db, apiKey: { keyId: key.keyId, name: key.name }, grantFacts };
+}
+
+function noteUse(platform: PlatformDb, key: { PK: string; SK: string }, lastUsedAt: string | undefined, now: number) {
+  if (lastUsedAt && now - Date.parse(lastUsedAt) < LAST_USED_EVERY_MS) return;
+  // Bookkeeping: a lost update only makes "last used" a minute older.
+  void platform.client
+    .send(new UpdateCommand({
+      TableName: platform.tableName, Key: key, UpdateExpression: 'SET lastUsedAt = :now', ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':now': new Date(now).toISOString() },
+    }))
+    .catch(() => undefined);
+}

@@ -1,0 +1,152 @@
+// Server-only. API keys: the bearer secrets other systems call /api/v1 with, each acting as a
+// role on one unit, exactly as a person holding that membership would.
+//
+// A key is `arbor_key_<43 base64url characters>` (256 random bits), shown once when created; the
+// prefix lets secret scanners recognise a leaked one. Arbor keeps only its SHA-256, in two items,
+// as for directory tokens (lib/scim/tokens.ts):
+// - P5, platform: `TOKEN#<hash>` / `TOKEN` (kind `api`) → tenant, key id, unit, expiry (also
+//   its TTL), last use: the one GetItem that turns a bearer into a tenant;
+// - tenant: `T#<t>#APIKEYS` / `KEY#<keyId>` → name, role, unit, expiry, creator, version: the
+//   settings list, and the fact every write made with the key is conditioned on.
+import { randomBytes } from 'node:crypto';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { z } from 'zod';
+import { auditEntryPut } from '../audit';
+import { ROLES, type Role } from '../authz/roles';
+import {
+  actorIdentity, batchGet, itemParser, keys, queryAll, storedActor, transaction, TTL_ATTRIBUTE,
+  type AuditActor, type PlatformDb, type TenantDb,
+} from '../db';
+import { depthOf } from '../org/unit-item';
+import { sha256Base64url } from '../security/digest';
+import { validateLabel } from '../validation';
+import { apiKeyNotFound, badApiKeyExpiry, badApiKeyName, badApiKeyRole, tooManyApiKeys } from './errors';
+
+export const API_KEY_PREFIX = 'arbor_key_';
+export const MAX_API_KEYS = 50;
+export const MAX_API_KEY_DAYS = 365;
+/** The roles a key can hold; never owner (owners manage owners, and a key is not a person). */
+export const API_KEY_ROLES = ROLES.filter((r) => r !== 'owner') as Exclude<Role, 'owner'>[];
+
+export const apiKeyHash = sha256Base64url;
+
+export interface ApiKey {
+  keyId: string;
+  name: string;
+  role: Exclude<Role, 'owner'>;
+  unitId: string;
+  /** The last 4 characters of the secret. */
+  hint: string;
+  createdAt: string;
+  createdBy: AuditActor;
+  /** When the key stops working (ISO); its platform item's TTL too. */
+  validUntil: string;
+  version: number;
+}
+
+export interface ApiKeyScope {
+  tenant: TenantDb;
+  platform: PlatformDb;
+}
+
+export const parseApiKey = itemParser('apiKey', z.object({
+  keyId: z.string(), name: z.string(), role: z.enum(API_KEY_ROLES), unitId: z.string(), hint: z.string(), tokenHash: z.string(),
+  createdAt: z.string(), createdBy: storedActor, validUntil: z.string(), version: z.number(),
+}));
+
+export async function listApiKeyItems(db: TenantDb) {
+  const items = await queryAll(db, {
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+    ExpressionAttributeValues: { ':pk': keys.apiKeyPartition(db.tenantId), ':sk': keys.apiKeyPrefix },
+    ConsistentRead: true,
+  });
+  return items.map(parseApiKey);
+}
+
+/** The tenant's keys with their last use: one Query (tenant) + one BatchGetItem (platform). */
+export async function listApiKeys(scope: ApiKeyScope): Promise<(ApiKey & { lastUsedAt?: string })[]> {
+  const items = await listApiKeyItems(scope.tenant);
+  const used = new Map<string, string>();
+  if (items.length > 0) {
+    for (const p of await batchGet(scope.platform, items.map((k) => keys.accessToken(k.tokenHash)), { consistent: false })) {
+      if (typeof p.keyId === 'string' && typeof p.lastUsedAt === 'string') used.set(p.keyId, p.lastUsedAt);
+    }
+  }
+  return items
+    .map(({ tokenHash: _hash, ...key }) => ({ ...key, ...(used.has(key.keyId) ? { lastUsedAt: used.get(key.keyId) } : {}) }))
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+export interface NewApiKey {
+  name: unknown;
+  role: unknown;
+  /** The unit it acts on, as the caller read it (its path is checked by the request's bound facts). */
+  unit: { id: string; path: string };
+  expiresInDays: unknown;
+  actor: AuditActor;
+}
+
+/** Creates a key; the secret is in the result and nowhere else, ever. */
+export async function createApiKey(scope: ApiKeyScope, input: NewApiKey): Promise<{ secret: string; key: ApiKey }> {
+  const name = validateLabel(input.name, badApiKeyName);
+  const days = input.expiresInDays;
+  if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > MAX_API_KEY_DAYS) throw badApiKeyExpiry(MAX_API_KEY_DAYS);
+  const role = input.role as ApiKey['role'];
+  if (!API_KEY_ROLES.includes(role)) throw badApiKeyRole();
+  // Admin means "the whole organization" only on the top unit, as for people.
+  if (role === 'admin' && depthOf(input.unit.path) !== 0) throw badApiKeyRole();
+  const db = scope.tenant;
+  if ((await listApiKeyItems(db)).length >= MAX_API_KEYS) throw tooManyApiKeys(MAX_API_KEYS);
+
+  const secret = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+  const tokenHash = apiKeyHash(secret);
+  const now = new Date();
+  const expires = new Date(now.getTime() + days * 86_400_000);
+  const key: ApiKey = {
+    keyId: ulid(), name, role, unitId: input.unit.id, hint: secret.slice(-4), createdAt: now.toISOString(),
+    createdBy: actorIdentity(input.actor), validUntil: expires.toISOString(), version: 1,
+  };
+  const ttl = Math.floor(expires.getTime() / 1000);
+  // The listing entry first, with the decision's facts: a key that works is always listed.
+  await transaction(db)
+    .add({
+      Put: {
+        TableName: db.tableName,
+        Item: { ...keys.apiKey(db.tenantId, key.keyId), type: 'apiKey', tenantId: db.tenantId, ...key, tokenHash, [TTL_ATTRIBUTE]: ttl },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    })
+    .add(auditEntryPut(db, {
+      actor: input.actor, action: 'apiKey.create', target: { type: 'apiKey', id: key.keyId, label: name }, unitId: key.unitId,
+      after: { name, role, unitId: key.unitId, validUntil: key.validUntil },
+    }))
+    .send();
+  await scope.platform.client.send(new PutCommand({
+    TableName: scope.platform.tableName,
+    Item: {
+      ...keys.accessToken(tokenHash), type: 'accessToken', kind: 'api', tenantId: db.tenantId, keyId: key.keyId, unitId: key.unitId,
+      createdAt: key.createdAt, keyExpiresAt: key.validUntil, [TTL_ATTRIBUTE]: ttl,
+    },
+    ConditionExpression: 'attribute_not_exists(PK)',
+  }));
+  return { secret, key };
+}
+
+/**
+ * Revokes a key: the decision is recorded (audit, bound to the admin's grant and the key's
+ * version), then the platform item goes, so the key stops at once, then the listing entry.
+ * A request already running with the key fails its next write: its facts name the entry.
+ */
+export async function revokeApiKey(scope: ApiKeyScope, input: { keyId: string; actor: AuditActor }): Promise<void> {
+  const db = scope.tenant;
+  const found = (await listApiKeyItems(db)).find((k) => k.keyId === input.keyId);
+  if (!found) throw apiKeyNotFound();
+  const key = keys.apiKey(db.tenantId, found.keyId);
+  await transaction(db)
+    .add({ ConditionCheck: { TableName: db.tableName, Key: key, ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': found.version } } }, () => apiKeyNotFound())
+    .add(auditEntryPut(db, { actor: input.actor, action: 'apiKey.revoke', target: { type: 'apiKey', id: found.keyId, label: found.name }, unitId: found.unitId }))
+    .send();
+  await scope.platform.client.send(new DeleteCommand({ TableName: scope.platform.tableName, Key: keys.accessToken(found.tokenHash) }));
+  await db.client.send(new DeleteCommand({ TableName: db.tableName, Key: key }));
+}

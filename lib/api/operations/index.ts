@@ -1,0 +1,27 @@
+// Every operation of the public API, one contract module per area: the route handlers run with
+// them (`withActor(units.create, …)`) and lib/openapi documents them. A new area is one more
+// entry in AREAS; test/api/openapi.test.ts fails for a route that is in no area.
+import type { Operation } from '../operation';
+import { apiKeys } from './api-keys';
+import { audit } from './audit';
+import { bulk } from './bulk';
+import { directory } from './directory';
+import { invitations } from './invitations';
+import { jobs } from './jobs';
+import { members } from './members';
+import { memberships } from './memberships';
+import { search } from './search';
+import { settings } from './settings';
+import { sso } from './sso';
+import { units } from './units';
+import { webhooks } from './webhooks';
+
+/** An operation as listed, whatever its schemas' types. */
+export type ListedOperation = Operation<any, any, any>;
+
+export const AREAS = { units, jobs, members, memberships, invitations, audit, search, bulk, directory, settings, sso, apiKeys, webhooks } satisfies Record<
+  string,
+  Record<string, ListedOperation>
+>;
+
+export const allOperations: ListedOperation[] = Object.values(AREAS).flatMap((area) => Object.values(area));

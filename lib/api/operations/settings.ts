@@ -1,0 +1,58 @@
+// The organization's settings (app/api/v1/settings, settings/setup-links/**): its name, and the
+// setup links that let an outside IT admin configure single sign-on for a while.
+import { z } from 'zod';
+import type { SetupLinkView } from '../../screens/setup-links';
+import { field } from '../../validation';
+import { operation } from '../operation';
+import { describes } from './schemas';
+
+const tag = 'Setup links';
+
+const setupLink = describes<SetupLinkView>()(
+  z.object({
+    linkId: z.string(),
+    label: z.string(),
+    createdAt: z.string(),
+    createdBy: z.string(),
+    expiresAt: z.string(),
+    openedAt: z.string().optional(),
+    status: z.enum(['waiting', 'opened', 'expired', 'revoked']),
+  }).meta({ id: 'SetupLink' }),
+);
+
+export const settings = {
+  renameOrganization: operation({
+    method: 'patch', path: '/api/v1/settings', operationId: 'renameOrganization', tag: 'Organization',
+    summary: 'Rename the organization',
+    description:
+      'Renames the organization (and its top unit). Conditioned on `expectedVersion` (409 `tenant.versionConflict`). ' +
+      'Needs `tenant.settings.update` (owners and admins).',
+    body: z.strictObject({ name: field.text(400), expectedVersion: field.version }),
+    response: z.object({ name: z.string(), version: z.int() }), errors: ['conflict'],
+  }),
+  listSetupLinks: operation({
+    method: 'get', path: '/api/v1/settings/setup-links', operationId: 'listSetupLinks', tag,
+    summary: 'List setup links', description: "The organization's setup links (never their secret). Needs `sso.manage`.",
+    personOnly: true,
+    response: z.object({ links: z.array(setupLink) }),
+  }),
+  createSetupLink: operation({
+    method: 'post', path: '/api/v1/settings/setup-links', operationId: 'createSetupLink', tag,
+    summary: 'Create a setup link',
+    description:
+      'A link for an IT admin to set up single sign-on, domains and directory sync for `days` days; its URL is ' +
+      'in this answer only, and opens in one browser only. Needs `sso.manage`.',
+    personOnly: true,
+    body: z.strictObject({ label: field.text(240), days: z.int().optional() }),
+    status: 201,
+    response: z.object({ url: z.string().meta({ description: 'The link, shown this once.' }), link: setupLink }),
+    errors: ['limit'],
+  }),
+  revokeSetupLink: operation({
+    method: 'delete', path: '/api/v1/settings/setup-links/{linkId}', operationId: 'revokeSetupLink', tag,
+    summary: 'Revoke a setup link', description: 'Its session ends at once. Needs `sso.manage`.',
+    personOnly: true,
+    params: z.object({ linkId: field.id('setup link') }),
+    errors: ['notFound'],
+  }),
+};

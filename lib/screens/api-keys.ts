@@ -1,0 +1,43 @@
+// /settings/api-keys: the organization's API keys as owners and admins manage them — each key's
+// name, scope (role on a unit, by name), expiry, creator and last use. One Query of the keys
+// (tenant), one BatchGetItem of their last use (platform), one of their units' names. Server-only.
+import { listApiKeys, MAX_API_KEY_DAYS, MAX_API_KEYS, type ApiKey } from '../api-keys';
+import { unitLabels } from '../org';
+import { platformDb } from '../tenancy';
+import type { ScreenContext } from './screen-context';
+
+export interface ApiKeyView {
+  keyId: string;
+  name: string;
+  role: ApiKey['role'];
+  unit: { id: string; name?: string };
+  /** The secret's last 4 characters. */
+  hint: string;
+  createdAt: string;
+  /** Who made it, by name (or email). */
+  createdBy: string;
+  expiresAt: string;
+  lastUsedAt?: string;
+}
+
+export interface ApiKeysScreenView {
+  keys: ApiKeyView[];
+  maxKeys: number;
+  maxDays: number;
+  now: string;
+}
+
+export async function loadApiKeys(ctx: ScreenContext): Promise<ApiKeyView[]> {
+  ctx.authorize('integrations.manage', {});
+  const keys = await listApiKeys({ tenant: ctx.db, platform: platformDb() });
+  const names = await unitLabels(ctx.db, [...new Set(keys.map((k) => k.unitId))]);
+  return keys.map((k) => ({
+    keyId: k.keyId, name: k.name, role: k.role, unit: { id: k.unitId, name: names.get(k.unitId)?.name }, hint: k.hint,
+    createdAt: k.createdAt, createdBy: k.createdBy.name || k.createdBy.email, expiresAt: k.validUntil,
+    ...(k.lastUsedAt ? { lastUsedAt: k.lastUsedAt } : {}),
+  }));
+}
+
+export async function loadApiKeysScreen(ctx: ScreenContext): Promise<ApiKeysScreenView> {
+  return { keys: await loadApiKeys(ctx), maxKeys: MAX_API_KEYS, maxDays: MAX_API_KEY_DAYS, now: new Date().toISOString() };
+}

@@ -1,0 +1,8 @@
+// Webhooks: every change an organization makes, told to the endpoints it registers, signed by the
+// Standard Webhooks scheme (docs/webhooks.md). Server-only.
+export { WEBHOOK_EVENT_TYPES, EVENT_DESCRIPTIONS, eventOf, messageIdOf, payloadOf, type WebhookEvent, type WebhookEventType } from './events';
+export {
+  MAX_ENDPOINTS, createEndpoint, deleteEndpoint, getEndpoint, listEndpoints, updateEndpoint, allowPrivateNetworks,
+  type EndpointChange, type EndpointInput, type EndpointScope, type WebhookEndpoint,
+} from './endpoints';
+export { DELIVERY_PAGE, listDeliveries, readDelivery, resendDelivery, type Delivery, type DeliveryAttempt, type DeliveryState } from './deliveries';

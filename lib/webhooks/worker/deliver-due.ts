@@ -1,0 +1,123 @@
+// Server-only. The delivery loop's one pass: the deliveries now due (GSI4 `WEBHOOKSDUE`, keys and
+// tenant only), each claimed, signed and sent, its attempt recorded, and its endpoint's health
+// kept: a success clears the failure streak; an endpoint failing for a day is switched off and
+// the organization's owners are told by mail.
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { auditEntryPut } from '../../audit';
+import { INDEX, isConditionFailure, keys, transaction, type PlatformDb, type TenantDb } from '../../db';
+import { sendMail, webhookDisabledMail } from '../../mail';
+import { tenantOwners } from '../../tenants/owners';
+import { cancelDelivery, claimDelivery, readDelivery, recordAttempt } from '../deliveries';
+import { endpointSecret, readEndpoints } from '../endpoints';
+import { sendWebhook } from '../transport';
+import type { TenantDbOf } from './fan-out';
+
+/** Standard Webhooks' schedule: the pause after the 1st, 2nd… failure (about 27 hours in all). */
+export const RETRY_SCHEDULE_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 10 * 3_600_000];
+export const DISABLE_AFTER_MS = 24 * 3_600_000;
+export const LEASE_MS = 60_000;
+
+/** Who switched an endpoint off, in the audit trail. */
+export const WEBHOOK_WORKER_ACTOR = { userId: 'webhook-delivery', email: 'webhook-delivery@arbor', name: 'Arbor webhook delivery' };
+
+export interface DeliveryDeps {
+  platform: PlatformDb;
+  tenantDb: TenantDbOf;
+  allowPrivateNetworks: boolean;
+  retrySchedule?: number[];
+  disableAfterMs?: number;
+  leaseMs?: number;
+  timeoutMs?: number;
+  now?: () => number;
+}
+
+/** Deliveries taken per pass, all sent at once: a slow endpoint delays a pass, never a queue. */
+const PASS_SIZE = 25;
+
+export async function deliverDue(deps: DeliveryDeps): Promise<number> {
+  const now = deps.now?.() ?? Date.now();
+  const out = await deps.platform.client.send(new QueryCommand({
+    TableName: deps.platform.tableName,
+    IndexName: INDEX.gsi4,
+    KeyConditionExpression: 'GSI4PK = :pk AND GSI4SK <= :now',
+    ExpressionAttributeValues: { ':pk': keys.gsi4.webhooksDue(), ':now': `${new Date(now).toISOString()}#\uffff` },
+    Limit: PASS_SIZE,
+  }));
+  const due = (out.Items ?? []).map((i) => ({ tenantId: String(i.tenantId), endpointId: String(i.PK).split('#').pop()!, messageId: String(i.SK).slice(keys.webhookDeliveryPrefix.length) }));
+  const results = await Promise.all(due.map((d) => deliverOne(deps, d).catch((e) => {
+    console.error('[arbor] webhook delivery failed', e);
+    return false;
+  })));
+  return results.filter(Boolean).length;
+}
+
+async function deliverOne(deps: DeliveryDeps, ref: { tenantId: string; endpointId: string; messageId: string }): Promise<boolean> {
+  const now = deps.now?.() ?? Date.now();
+  const db = await deps.tenantDb(ref.tenantId);
+  const delivery = await readDelivery(db, ref.endpointId, ref.messageId);
+  if (!delivery || delivery.state !== 'pending' || !delivery.nextAttemptAt || Date.parse(delivery.nextAttemptAt) > now) return false;
+  if (!(await claimDelivery(db, delivery, deps.leaseMs ?? LEASE_MS, now))) return false;
+  const endpoint = (await readEndpoints(db)).find((e) => e.endpointId === ref.endpointId);
+  if (!endpoint || !endpoint.enabled) {
+    await cancelDelivery(db, delivery);
+    return false;
+  }
+  const result = await sendWebhook(
+    { url: endpoint.url, secret: endpointSecret(db, endpoint), messageId: delivery.messageId, timestamp: new Date(now), payload: delivery.payload },
+    { allowPrivateNetworks: deps.allowPrivateNetworks, timeoutMs: deps.timeoutMs },
+  );
+  const done = deps.now?.() ?? Date.now();
+  const schedule = deps.retrySchedule ?? RETRY_SCHEDULE_MS;
+  const retryAt = !result.ok && delivery.failures < schedule.length ? new Date(done + schedule[delivery.failures]).toISOString() : undefined;
+  await recordAttempt(db, delivery, result, retryAt, done);
+  if (result.ok) {
+    if (endpoint.failingSince) await clearFailing(db, endpoint.endpointId);
+  } else {
+    const since = endpoint.failingSince ? Date.parse(endpoint.failingSince) : await markFailing(db, endpoint.endpointId, done);
+    if (done - since >= (deps.disableAfterMs ?? DISABLE_AFTER_MS)) await disableEndpoint(db, endpoint);
+  }
+  return true;
+}
+
+const endpointKey = (db: TenantDb, endpointId: string) => keys.webhookEndpoint(db.tenantId, endpointId);
+
+/** The streak's start, set once; bookkeeping beside the endpoint's version, not an edit of it. */
+async function markFailing(db: TenantDb, endpointId: string, now: number): Promise<number> {
+  const out = await db.client.send(new UpdateCommand({
+    TableName: db.tableName, Key: endpointKey(db, endpointId),
+    UpdateExpression: 'SET failingSince = if_not_exists(failingSince, :now)', ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeValues: { ':now': new Date(now).toISOString() }, ReturnValues: 'ALL_NEW',
+  })).catch((e) => {
+    if (isConditionFailure(e)) return undefined;
+    throw e;
+  });
+  return Date.parse(String(out?.Attributes?.failingSince ?? new Date(now).toISOString()));
+}
+
+async function clearFailing(db: TenantDb, endpointId: string) {
+  await db.client.send(new UpdateCommand({
+    TableName: db.tableName, Key: endpointKey(db, endpointId), UpdateExpression: 'REMOVE failingSince', ConditionExpression: 'attribute_exists(PK)',
+  })).catch((e) => {
+    if (!isConditionFailure(e)) throw e;
+  });
+}
+
+/** Switches the endpoint off (audited, conditioned on its version), then tells the owners once. */
+async function disableEndpoint(db: TenantDb, endpoint: { endpointId: string; url: string; version: number }) {
+  const reason = 'It failed every delivery for a day.';
+  // Changed meanwhile (someone edited it or switched it off): the next failure decides again.
+  const outcome = await transaction(db)
+    .add({
+      Update: {
+        TableName: db.tableName, Key: endpointKey(db, endpoint.endpointId),
+        UpdateExpression: 'SET enabled = :off, disabledReason = :reason, version = version + :one',
+        ConditionExpression: 'version = :v AND enabled = :on',
+        ExpressionAttributeValues: { ':off': false, ':on': true, ':reason': reason, ':one': 1, ':v': endpoint.version },
+      },
+    }, () => 'retry')
+    .add(auditEntryPut(db, { actor: WEBHOOK_WORKER_ACTOR, action: 'webhook.disable', target: { type: 'webhook', id: endpoint.endpointId, label: endpoint.url } }))
+    .send();
+  if (outcome === 'retry') return;
+  const { organization, owners } = await tenantOwners(db);
+  await Promise.all(owners.map((o) => sendMail({ to: o.email, ...webhookDisabledMail({ ownerName: o.name, organization, url: endpoint.url }) }).catch(() => undefined)));
+}

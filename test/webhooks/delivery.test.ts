@@ -1,0 +1,193 @@
+// Webhooks end to end below the browser: a change's audit entry (written in the change's own
+// transaction) comes out of DynamoDB Local's stream, is queued for each endpoint that hears of it,
+// and a real HTTP receiver gets it signed by the Standard Webhooks scheme and verifies it with the
+// `standardwebhooks` library. Retries, resends and a worker killed mid-delivery all carry the same
+// `webhook-id`; an endpoint failing for "a day" (shortened here) is switched off and its owners told.
+// The tests run one after another: each drives the worker itself (the local stack starts one only
+// for the browser suite and `npm run dev`).
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { Webhook } from 'standardwebhooks';
+import { addMembership } from '../../lib/members';
+import { createUnit } from '../../lib/org';
+import { tenancy } from '../../lib/tenancy';
+import { createEndpoint, listDeliveries, listEndpoints, resendDelivery } from '../../lib/webhooks';
+import { skipBacklog, workerFromConfig, workOnce, type WorkerOptions } from '../../lib/webhooks/worker';
+import { person } from '../members/fixtures';
+import { newTenant } from '../support/fixtures';
+import { waitForMail } from '../support/mail';
+import { tenantDbFor } from '../support/tenant-db';
+import { testPlatformDb } from '../support/tenancy';
+
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A receiver whose answers the test scripts: 200 by default, or what `answer` says per request. */
+async function receiver(answer: (n: number) => number | 'hang' = () => 200) {
+  const got: Received[] = [];
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      got.push({ headers: req.headers, body });
+      const a = answer(got.length);
+      if (a === 'hang') return;
+      res.writeHead(a, { 'content-type': 'text/plain' }).end(a < 300 ? 'ok' : 'receiver failed');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  return { url, got, close: () => new Promise<void>((r) => server.close(() => r())), server };
+}
+
+let options: WorkerOptions;
+
+/** Runs worker passes until `done` holds (the stream may hold every earlier suite's changes). */
+async function work(done: () => boolean | Promise<boolean>, extra: Partial<WorkerOptions> = {}, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error('the worker did not get there in time');
+    const { read, sent } = await workOnce({ ...options, ...extra });
+    if (read + sent === 0) await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function world() {
+  const t = await newTenant('Hooks');
+  const db = tenantDbFor(t.tenantId);
+  const owner = { userId: t.ownerUserId, email: t.ownerEmail, name: 'Owner' };
+  return { t, db, owner };
+}
+
+const scope = (w: { db: ReturnType<typeof tenantDbFor> }) => ({ tenant: w.db, platform: testPlatformDb() });
+
+const verify = (secret: string, r: Received) =>
+  new Webhook(secret).verify(r.body, { 'webhook-id': String(r.headers['webhook-id']), 'webhook-timestamp': String(r.headers['webhook-timestamp']), 'webhook-signature': String(r.headers['webhook-signature']) }) as { type: string; data: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+describe('webhook delivery', { concurrency: 1 }, () => {
+  const open: { close(): Promise<void> }[] = [];
+  before(async () => {
+    options = { ...workerFromConfig(), tenantDb: (id) => tenancy().tenantDb(id), idleMs: 50 };
+    // What the other suites wrote before this one began is no endpoint's business here.
+    await skipBacklog(options);
+  });
+  after(async () => {
+    for (const r of open) await r.close();
+  });
+
+  test('a change reaches its endpoint signed; the receiver verifies it with the library', async () => {
+    const w = await world();
+    const hook = await receiver();
+    open.push(hook);
+    const { endpoint, secret } = await createEndpoint(scope(w), w.owner, { url: hook.url, description: 'HR' });
+    const unit = await createUnit(w.db, w.owner, { parentId: w.t.rootUnitId, name: 'Engineering' });
+    await work(() => hook.got.length >= 1);
+    const event = verify(secret, hook.got[0]);
+    assert.equal(event.type, 'unit.created');
+    assert.equal(event.data.organizationId, w.t.tenantId);
+    assert.equal(event.data.target.id, unit.id);
+    assert.match(String(hook.got[0].headers['webhook-id']), /^msg_/);
+    const log = await listDeliveries(w.db, endpoint.endpointId);
+    assert.equal(log.items[0].state, 'delivered');
+    assert.equal(log.items[0].attempts[0].status, 200);
+  });
+
+  test('an endpoint hears only the event types it picked, and never another organization', async () => {
+    const [a, b] = [await world(), await world()];
+    const hook = await receiver();
+    open.push(hook);
+    await createEndpoint(scope(a), a.owner, { url: hook.url, eventTypes: ['membership.added'] });
+    await createUnit(a.db, a.owner, { parentId: a.t.rootUnitId, name: 'Not heard' });
+    await createUnit(b.db, b.owner, { parentId: b.t.rootUnitId, name: 'Other tenant' });
+    await addMembership(a.db, a.owner, { unitId: a.t.rootUnitId, role: 'member', ...person('Ann') });
+    await work(() => hook.got.length >= 1);
+    await work(async () => true); // one more pass: anything else queued would be sent now
+    assert.deepEqual(hook.got.map((r) => (JSON.parse(r.body) as { type: string; data: { organizationId: string } }).data.organizationId), [a.t.tenantId]);
+    assert.equal((JSON.parse(hook.got[0].body) as { type: string }).type, 'membership.added');
+  });
+
+  test('a failed attempt is retried with the same webhook-id until it succeeds', async () => {
+    const w = await world();
+    const hook = await receiver((n) => (n < 3 ? 503 : 200));
+    open.push(hook);
+    const { endpoint, secret } = await createEndpoint(scope(w), w.owner, { url: hook.url });
+    await createUnit(w.db, w.owner, { parentId: w.t.rootUnitId, name: 'Retried' });
+    await work(() => hook.got.length >= 3, { retrySchedule: [50, 50, 50] });
+    assert.equal(new Set(hook.got.map((r) => r.headers['webhook-id'])).size, 1);
+    for (const r of hook.got) verify(secret, r);
+    const [delivery] = (await listDeliveries(w.db, endpoint.endpointId)).items;
+    assert.equal(delivery.state, 'delivered');
+    assert.deepEqual(delivery.attempts.map((a) => a.status), [200, 503, 503]);
+  });
+
+  test('an endpoint failing for the whole window is switched off, audited, and its owners are told', async () => {
+    const w = await world();
+    const hook = await receiver(() => 500);
+    open.push(hook);
+    const { endpoint } = await createEndpoint(scope(w), w.owner, { url: hook.url });
+    await createUnit(w.db, w.owner, { parentId: w.t.rootUnitId, name: 'Failing' });
+    const extra = { retrySchedule: [40, 40, 40, 40], disableAfterMs: 100 };
+    await work(async () => !(await listEndpoints(w.db)).find((e) => e.endpointId === endpoint.endpointId)?.enabled, extra);
+    const [off] = await listEndpoints(w.db);
+    assert.equal(off.enabled, false);
+    assert.match(off.disabledReason ?? '', /failed every delivery/);
+    const [mail] = await waitForMail(w.owner.email);
+    assert.match(mail.subject, /webhook endpoint .* was switched off/);
+    // Switched off: a later event is not sent to it.
+    const before = hook.got.length;
+    await createUnit(w.db, w.owner, { parentId: w.t.rootUnitId, name: 'After' });
+    await work(async () => true, extra);
+    await new Promise((r) => setTimeout(r, 200));
+    await work(async () => true, extra);
+    assert.equal(hook.got.length, before);
+  });
+
+  test('a resend sends the same message again under the same webhook-id', async () => {
+    const w = await world();
+    const hook = await receiver();
+    open.push(hook);
+    const { endpoint } = await createEndpoint(scope(w), w.owner, { url: hook.url });
+    await createUnit(w.db, w.owner, { parentId: w.t.rootUnitId, name: 'Resent' });
+    await work(() => hook.got.length >= 1);
+    const [delivery] = (await listDeliveries(w.db, endpoint.endpointId)).items;
+    await resendDelivery(w.db, w.owner, endpoint.endpointId, delivery.messageId);
+    await work(() => hook.got.length >= 2);
+    assert.equal(hook.got[1].headers['webhook-id'], hook.got[0].headers['webhook-id']);
+    assert.equal(hook.got[1].body, hook.got[0].body);
+  });
+
+  test('a worker killed mid-delivery loses nothing: the next one sends it, same webhook-id', async () => {
+    const w = await world();
+    const hook = await receiver((n) => (n === 1 ? 'hang' : 200));
+    open.push(hook);
+    const { endpoint } = await createEndpoint(scope(w), w.owner, { url: hook.url });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/webhook-worker.ts', '--lease-ms', '1500'], { env: process.env, stdio: 'ignore' });
+    const exited = new Promise((r) => child.on('exit', r));
+    try {
+      await createUnit(w.db, w.owner, { parentId: w.t.rootUnitId, name: 'Interrupted' });
+      const deadline = Date.now() + 60_000;
+      while (hook.got.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      assert.equal(hook.got.length, 1, 'the child worker started the delivery');
+    } finally {
+      child.kill('SIGKILL');
+      await exited;
+    }
+    await work(() => hook.got.length >= 2);
+    assert.equal(hook.got[1].headers['webhook-id'], hook.got[0].headers['webhook-id']);
+    const [delivery] = (await listDeliveries(w.db, endpoint.endpointId)).items;
+    assert.equal(delivery.state, 'delivered');
+  });
+
+  test("endpoints on the server's own network are refused, and nothing is saved", async () => {
+    const w = await world();
+    for (const url of ['http://127.0.0.1:8080/hook', 'https://169.254.169.254/latest/meta-data', 'https://[::1]/x', 'https://10.0.0.7/x', 'https://localhost/x', 'http://example.com/x']) {
+      await assert.rejects(createEndpoint(scope(w), w.owner, { url }, { allowPrivateNetworks: false }), (e: { code?: string }) => e.code === 'webhook.badUrl', url);
+    }
+    assert.deepEqual(await listEndpoints(w.db), []);
+  });
+});
