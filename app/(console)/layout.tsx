@@ -17,7 +17,7 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
         <div className="flex h-dvh flex-col">
           <ConsoleHeader />
           {/* Pages scroll below a header that stays put (the units screen splits this into tree and page). */}
-          <div className="min-h-0 flex-1 overflow-auto">{children}</div>
+          <div className="relative min-h-0 flex-1 overflow-auto">{children}</div>
           <Toaster />
         </div>
       </DrawerProvider>

@@ -12,6 +12,7 @@ import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/toaster';
 import { CopyField } from '@/components/ui/copy-field';
+import { DataTable } from '@/components/ui/data-table';
 import { api } from '@/lib/api/client';
 import type { DirectoryTokenView } from '@/lib/screens/directory';
 import { Card } from './card';
@@ -59,37 +60,23 @@ export function TokensCard({ tokens, maxTokens, now }: { tokens: DirectoryTokenV
       {tokens.length === 0 ? (
         <EmptyState title="No token yet">Create one and paste it into your identity provider.</EmptyState>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
-          <table className="w-full text-sm">
-            <caption className="sr-only">Directory tokens</caption>
-            <thead className="bg-zinc-50 text-left text-xs uppercase tracking-wide text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">Label</th>
-                <th scope="col" className="px-3 py-2 font-medium">Token</th>
-                <th scope="col" className="px-3 py-2 font-medium">Created</th>
-                <th scope="col" className="px-3 py-2 font-medium">Last used</th>
-                <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-              {tokens.map((t) => (
-                <tr key={t.tokenId}>
-                  <td className="px-3 py-2 font-medium">{t.label}</td>
-                  <td className="px-3 py-2 font-mono text-xs">ends with …{t.hint}</td>
-                  <td className="px-3 py-2">
-                    {t.createdBy}, <RelativeTime iso={t.createdAt} serverNow={now} />
-                  </td>
-                  <td className="px-3 py-2">{t.lastUsedAt ? <RelativeTime iso={t.lastUsedAt} serverNow={now} /> : 'never'}</td>
-                  <td className="px-3 py-2 text-right">
-                    <Button size="sm" variant="ghost" onClick={() => setRevoking(t)} disabled={busy} aria-label={`Revoke ${t.label}`}>
-                      Revoke
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption="Directory tokens" columns={['Label', 'Token', 'Created', 'Last used', '']}>
+          {tokens.map((t) => (
+            <tr key={t.tokenId}>
+              <td className="px-3 py-2 font-medium">{t.label}</td>
+              <td className="px-3 py-2 font-mono text-xs">ends with …{t.hint}</td>
+              <td className="px-3 py-2">
+                {t.createdBy}, <RelativeTime iso={t.createdAt} serverNow={now} />
+              </td>
+              <td className="px-3 py-2">{t.lastUsedAt ? <RelativeTime iso={t.lastUsedAt} serverNow={now} /> : 'never'}</td>
+              <td className="px-3 py-2 text-right">
+                <Button size="sm" variant="ghost" onClick={() => setRevoking(t)} disabled={busy} aria-label={`Revoke ${t.label}`}>
+                  Revoke
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <form
         aria-label="New token"

@@ -9,6 +9,8 @@ const TABS = [
   { href: '/settings/domains', label: 'Domains' },
   { href: '/settings/import', label: 'Import & export' },
   { href: '/settings/directory', label: 'Directory sync' },
+  { href: '/settings/api-keys', label: 'API keys' },
+  { href: '/settings/webhooks', label: 'Webhooks' },
 ];
 
 export function SettingsNav() {

@@ -26,6 +26,8 @@ export async function ConsoleHeader() {
     ...(can(actor, 'members.list', {}) ? [{ href: '/members', label: 'Members' }] : []),
     ...(can(actor, 'audit.read', {}) ? [{ href: '/audit', label: 'Audit' }] : []),
     ...(can(actor, 'tenant.settings.read', {}) ? [{ href: '/settings', label: 'Settings' }] : []),
+    // Every member may read the API reference; only owners and admins create keys for it.
+    { href: '/developers', label: 'API reference', shortLabel: 'API' },
   ];
   return (
     // Desktop: one row. Below `md`: the tree's drawer button, the organization and the account on
