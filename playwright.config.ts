@@ -35,6 +35,7 @@ export default defineConfig({
     timeout: 120_000,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { ARBOR_ALLOW_EMULATOR: '1' },
+    // A per-key rate limit e2e/api.spec.ts spends within one test (no other spec calls with API keys).
+    env: { ARBOR_ALLOW_EMULATOR: '1', ARBOR_API_RATE_PER_KEY: '120' },
   },
 });

@@ -1,0 +1,619 @@
+// The public API dog-fooded: every operation of /api/v1/openapi.json called through the typed
+// client (openapi-fetch over the types `npm run api:types` generates), as an external system
+// would call it, with API keys of a fresh organization: admin keys on the top unit (one per area,
+// so none nears the per-key limit), a manager key on Engineering. Each operation's happy path, with the typed answer checked on a few fields;
+// person-only operations refused to a key (403 apiKey.personOnly); a manager key outside its
+// subtree and another organization's ids refused with nothing changed; bad bodies, stale
+// versions, idempotent retries, unknown, revoked and expired keys, and the per-key rate limit
+// (ARBOR_API_RATE_PER_KEY is 120 for the e2e server). The last test walks the document's paths
+// and methods and fails for any operation no test exercised.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { createApiKey, revokeApiKey, listApiKeys } from '../lib/api-keys';
+import { apiKeyHash } from '../lib/api-keys/manage-keys';
+import { keys } from '../lib/db';
+import { addMembership, type Role } from '../lib/members';
+import { createUnit, getUnitOrThrow, type Unit } from '../lib/org';
+import { startTreeJob } from '../lib/org/jobs/run-tree-job';
+import { operatorDb, platformDb, tenantDb } from '../lib/tenancy';
+import { createTenant, OPERATOR_ACTOR } from '../lib/tenants';
+import { ensureUser } from '../lib/users';
+import { directClient, tableName } from '../test/support/stack';
+import { apiClient, CallLog, type ApiClient } from './support/api/client';
+import type { components } from './support/api/schema';
+import { describeDiff, diffSnapshots, isEmptyDiff, TenantSnapshotter } from './support/tenant-snapshot';
+import { expect, test } from './support/test';
+
+type ErrorBody = components['schemas']['Error'];
+type Answer<D> = { data?: D; error?: ErrorBody; response: Response };
+
+interface Person {
+  userId: string;
+  email: string;
+  name: string;
+}
+
+interface Org {
+  tenantId: string;
+  domain: string;
+  root: Unit;
+  units: Record<'engineering' | 'platform' | 'sales', Unit>;
+  people: Record<'ada' | 'bo' | 'dee', Person>;
+}
+
+test.describe.configure({ mode: 'serial' });
+
+const log = new CallLog();
+let baseURL: string;
+let org: Org;
+let other: Org;
+/** The admin key the person-only operations are tried with; each area below acts with an admin key of its own. */
+let admin: ApiClient;
+/** Manager of Engineering (and so of Platform below it). */
+let manager: ApiClient;
+let managerKeyId: string;
+/** The unit the manager key created in Engineering. */
+let toolingId: string;
+
+const scopeOf = (o: Org) => tenantDb(o.tenantId).then((tenant) => ({ tenant, platform: platformDb() }));
+
+/** A key of `o` (made as the operator, as the other specs make their data) and its client. */
+async function keyFor(o: Org, name: string, role: Exclude<Role, 'owner'>, unit: Unit, expiresInDays = 1) {
+  const { secret, key } = await createApiKey(await scopeOf(o), { name, role, unit, expiresInDays, actor: OPERATOR_ACTOR });
+  return { secret, keyId: key.keyId, client: apiClient(baseURL, secret, log) };
+}
+
+/** An organization with Engineering > Platform and Sales, and three people. */
+async function createOrg(label: string): Promise<Org> {
+  const run = ulid().toLowerCase().slice(-8);
+  const domain = `${label.toLowerCase()}-${run}.test`;
+  const created = await createTenant(operatorDb(), { name: `${label} ${run}`, domain, owner: { email: `olga@${domain}`, name: 'Olga Owner' } });
+  const db = await tenantDb(created.tenantId);
+  const root = await getUnitOrThrow(db, created.rootUnitId);
+  const engineering = await createUnit(db, OPERATOR_ACTOR, { parentId: root.id, name: 'Engineering' });
+  const units = { engineering, platform: await createUnit(db, OPERATOR_ACTOR, { parentId: engineering.id, name: 'Platform' }), sales: await createUnit(db, OPERATOR_ACTOR, { parentId: root.id, name: 'Sales' }) };
+  const person = async (local: string, name: string, unit: Unit): Promise<Person> => {
+    const email = `${local}@${domain}`;
+    const user = await ensureUser(platformDb(), email, name);
+    await addMembership(db, OPERATOR_ACTOR, { unitId: unit.id, role: 'member', userId: user.id, email, name });
+    return { userId: user.id, email, name };
+  };
+  const people = { ada: await person('ada', 'Ada Lovelace', units.sales), bo: await person('bo', 'Bo Builder', units.engineering), dee: await person('dee', 'Dee Departing', units.sales) };
+  return { tenantId: created.tenantId, domain, root, units, people };
+}
+
+/** The typed data of an answer that must have `status`; the refusal is shown otherwise. */
+function ok<D>(answer: Answer<D>, status = 200): D {
+  expect(answer.response.status, JSON.stringify(answer.error)).toBe(status);
+  return answer.data as D;
+}
+
+/** The error of an answer that must be refused with `status`. */
+function refused(answer: Answer<unknown>, status: number): ErrorBody['error'] {
+  expect(answer.response.status, JSON.stringify(answer.data ?? answer.error)).toBe(status);
+  expect(answer.error?.error.code).toEqual(expect.any(String));
+  return answer.error!.error;
+}
+
+/** Runs `refusals` and fails if any stored item of the organization changed meanwhile. */
+async function leavesUnchanged(o: Org, refusals: () => Promise<void>) {
+  const snap = new TenantSnapshotter(directClient(), tableName(), o.tenantId, [o.domain]);
+  const before = await snap.take();
+  await refusals();
+  const after = await snap.take();
+  const diff = diffSnapshots(before, after);
+  expect(isEmptyDiff(diff), describeDiff(before, after, diff)).toBe(true);
+}
+
+test.beforeAll(async ({}, info) => {
+  test.setTimeout(120_000);
+  baseURL = info.project.use.baseURL!;
+  [org, other] = await Promise.all([createOrg('ApiCo'), createOrg('Elsewhere')]);
+  admin = (await keyFor(org, 'E2E admin', 'admin', org.root)).client;
+  const m = await keyFor(org, 'E2E manager', 'manager', org.units.engineering);
+  manager = m.client;
+  managerKeyId = m.keyId;
+});
+
+test.describe('units', () => {
+  let units: ApiClient;
+  test.beforeAll(async () => {
+    units = (await keyFor(org, 'E2E units', 'admin', org.root)).client;
+  });
+
+  test('a unit is created, read, renamed, moved and deleted; the tree reads around it', async () => {
+    const { engineering, sales } = org.units;
+    const cloud = ok(await units.POST('/api/v1/units', { body: { parentId: engineering.id, name: 'Cloud' } }), 201);
+    expect(cloud).toMatchObject({ name: 'Cloud', parentId: engineering.id, depth: 2, version: 1, canEdit: true, locked: false });
+    expect(cloud.path).toBe(`${engineering.path}${cloud.id}/`);
+
+    const read = ok(await units.GET('/api/v1/units/{unitId}', { params: { path: { unitId: cloud.id } } }));
+    expect(read).toEqual(cloud);
+
+    const renamed = ok(await units.PATCH('/api/v1/units/{unitId}', { params: { path: { unitId: cloud.id } }, body: { name: 'Cloud Platform', expectedVersion: cloud.version } }));
+    expect(renamed).toMatchObject({ id: cloud.id, name: 'Cloud Platform', version: cloud.version + 1 });
+
+    const tree = ok(await units.GET('/api/v1/units/{unitId}/tree', { params: { path: { unitId: cloud.id } } }));
+    expect(tree.selectedId).toBe(cloud.id);
+    expect(tree.tops.map((u) => u.id)).toEqual([org.root.id]);
+    expect(tree.scopes).toBe('all');
+    expect(tree.pages.find((p) => p.parentId === engineering.id)?.items.map((u) => u.name)).toContain('Cloud Platform');
+
+    // Engineering holds Cloud Platform and Platform: pages of one, followed by nextCursor until
+    // none is left (a page that is exactly full may still carry one, to an empty page).
+    const names: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = ok(await units.GET('/api/v1/units/{unitId}/children', { params: { path: { unitId: engineering.id }, query: { limit: 1, cursor } } }));
+      expect(page.items.length).toBeLessThanOrEqual(1);
+      names.push(...page.items.map((u) => u.name));
+      cursor = page.nextCursor;
+    } while (cursor && names.length < 3);
+    expect(names).toEqual(['Cloud Platform', 'Platform']);
+
+    const picker = ok(await units.GET('/api/v1/units/{unitId}/move', { params: { path: { unitId: cloud.id } } }));
+    expect(picker.unit.id).toBe(cloud.id);
+    expect(picker.tops.map((u) => u.id)).toEqual([org.root.id]);
+    const destinations = ok(await units.GET('/api/v1/units/{unitId}/destinations', { params: { path: { unitId: cloud.id }, query: { q: 'Sal' } } }));
+    expect(destinations.map((d) => d.id)).toContain(sales.id);
+
+    const moved = ok(await units.POST('/api/v1/units/{unitId}/move', { params: { path: { unitId: cloud.id } }, body: { newParentId: sales.id, expectedVersion: renamed.version } }));
+    if (moved.kind !== 'moved') throw new Error('a one-unit move is done at once, not as a job');
+    expect(moved.unit).toMatchObject({ id: cloud.id, parentId: sales.id, path: `${sales.path}${cloud.id}/`, depth: 2 });
+
+    const counts = ok(await units.GET('/api/v1/units/{unitId}/counts', { params: { path: { unitId: cloud.id } } }));
+    expect(counts).toEqual({ units: 1, memberships: 0 });
+    const deleted = ok(await units.DELETE('/api/v1/units/{unitId}', { params: { path: { unitId: cloud.id }, query: { expectedVersion: String(moved.unit.version) } } }));
+    expect(deleted).toEqual({ kind: 'deleted', units: 1, memberships: 0 });
+    expect(refused(await units.GET('/api/v1/units/{unitId}', { params: { path: { unitId: cloud.id } } }), 404).code).toBe('unit.notFound');
+  });
+
+  test('an Idempotency-Key makes a retried create answer the first result and create nothing more', async () => {
+    const parent = org.units.sales;
+    const key = `e2e-${ulid()}`;
+    const create = (name: string) => units.POST('/api/v1/units', { params: { header: { 'Idempotency-Key': key } }, body: { parentId: parent.id, name } });
+    const first = await create('Field Sales');
+    const created = ok(first, 201);
+    expect(first.response.headers.get('Idempotent-Replayed')).toBeNull();
+
+    const retry = await create('Field Sales');
+    expect(ok(retry, 201)).toEqual(created);
+    expect(retry.response.headers.get('Idempotent-Replayed')).toBe('true');
+
+    const other = refused(await create('Inside Sales'), 422);
+    expect(other.code).toBe('request.idempotencyMismatch');
+
+    const children = ok(await units.GET('/api/v1/units/{unitId}/children', { params: { path: { unitId: parent.id } } }));
+    expect(children.items.filter((u) => u.name === 'Field Sales').map((u) => u.id)).toEqual([created.id]);
+    expect(children.items.map((u) => u.name)).not.toContain('Inside Sales');
+  });
+
+  test('a bad body is refused with 400 request.invalid, naming the field, and creates nothing', async () => {
+    const parent = org.units.sales;
+    // @ts-expect-error the reference says a name is a string: the typed client refuses this too
+    const badType = refused(await units.POST('/api/v1/units', { body: { parentId: parent.id, name: 42 } }), 400);
+    expect(badType.code).toBe('request.invalid');
+    expect(badType.details?.issues).toEqual(expect.arrayContaining([expect.objectContaining({ path: ['name'] })]));
+
+    // The bodies are strict: a field the operation does not take is refused too.
+    const extra = refused(await units.POST('/api/v1/units', { body: { parentId: parent.id, name: 'Extra', colour: 'red' } }), 400);
+    expect(extra.code).toBe('request.invalid');
+
+    const badId = refused(await units.GET('/api/v1/units/{unitId}', { params: { path: { unitId: 'not-a-unit-id' } } }), 400);
+    expect(badId.code).toBe('request.invalid');
+
+    const children = ok(await units.GET('/api/v1/units/{unitId}/children', { params: { path: { unitId: parent.id } } }));
+    expect(children.items.map((u) => u.name)).not.toContain('Extra');
+  });
+
+  test('a stale expectedVersion is refused with 409 and the current version, and changes nothing', async () => {
+    const platform = ok(await units.GET('/api/v1/units/{unitId}', { params: { path: { unitId: org.units.platform.id } } }));
+    const renamed = ok(await units.PATCH('/api/v1/units/{unitId}', { params: { path: { unitId: platform.id } }, body: { name: 'Platform Team', expectedVersion: platform.version } }));
+
+    const stale = refused(await units.PATCH('/api/v1/units/{unitId}', { params: { path: { unitId: platform.id } }, body: { name: 'Platform Guild', expectedVersion: platform.version } }), 409);
+    expect(stale.code).toBe('unit.versionConflict');
+    expect(stale.details?.currentVersion).toBe(renamed.version);
+    const staleMove = refused(await units.POST('/api/v1/units/{unitId}/move', { params: { path: { unitId: platform.id } }, body: { newParentId: org.units.sales.id, expectedVersion: platform.version } }), 409);
+    expect(staleMove.code).toBe('unit.versionConflict');
+
+    const now = ok(await units.GET('/api/v1/units/{unitId}', { params: { path: { unitId: platform.id } } }));
+    expect(now).toMatchObject({ name: 'Platform Team', parentId: org.units.engineering.id, version: renamed.version });
+  });
+
+  test('a manager key acts inside its subtree, and outside it is refused with authz.* and nothing changes', async () => {
+    const { engineering, sales, platform } = org.units;
+    const inside = ok(await manager.POST('/api/v1/units', { body: { parentId: engineering.id, name: 'Tooling' } }), 201);
+    expect(inside).toMatchObject({ parentId: engineering.id, canEdit: true });
+    toolingId = inside.id;
+
+    const salesBefore = ok(await units.GET('/api/v1/units/{unitId}', { params: { path: { unitId: sales.id } } }));
+    await leavesUnchanged(org, async () => {
+      const create = refused(await manager.POST('/api/v1/units', { body: { parentId: sales.id, name: 'Leads' } }), 403);
+      expect(create.code).toBe('authz.unit.create');
+      const rename = refused(await manager.PATCH('/api/v1/units/{unitId}', { params: { path: { unitId: sales.id } }, body: { name: 'Revenue', expectedVersion: salesBefore.version } }), 403);
+      expect(rename.code).toBe('authz.unit.rename');
+      const move = refused(await manager.POST('/api/v1/units/{unitId}/move', { params: { path: { unitId: inside.id } }, body: { newParentId: sales.id, expectedVersion: inside.version } }), 403);
+      expect(move.code).toBe('authz.unit.move');
+      const add = refused(await manager.POST('/api/v1/members/units/{unitId}', { params: { path: { unitId: sales.id } }, body: { userId: org.people.bo.userId, role: 'member' } }), 403);
+      expect(add.code).toBe('authz.membership.add');
+      const list = refused(await manager.GET('/api/v1/members', {}), 403);
+      expect(list.code).toBe('authz.members.list');
+    });
+
+    // Re-read through the API: Sales as it was, nothing created under it, Tooling where it was made.
+    expect(ok(await units.GET('/api/v1/units/{unitId}', { params: { path: { unitId: sales.id } } }))).toEqual(salesBefore);
+    const salesChildren = ok(await units.GET('/api/v1/units/{unitId}/children', { params: { path: { unitId: sales.id } } }));
+    expect(salesChildren.items.map((u) => u.name)).not.toContain('Leads');
+    expect(ok(await units.GET('/api/v1/units/{unitId}', { params: { path: { unitId: inside.id } } })).parentId).toBe(engineering.id);
+    // The manager reads inside its subtree.
+    expect(ok(await manager.GET('/api/v1/units/{unitId}', { params: { path: { unitId: platform.id } } })).id).toBe(platform.id);
+  });
+
+  test("another organization's ids answer 404, and that organization is unchanged", async () => {
+    const theirs = other.units.sales;
+    await leavesUnchanged(other, async () => {
+      expect(refused(await units.GET('/api/v1/units/{unitId}', { params: { path: { unitId: theirs.id } } }), 404).code).toBe('unit.notFound');
+      expect(refused(await units.PATCH('/api/v1/units/{unitId}', { params: { path: { unitId: theirs.id } }, body: { name: 'Taken over', expectedVersion: theirs.version } }), 404).code).toBe('unit.notFound');
+      expect(refused(await units.DELETE('/api/v1/units/{unitId}', { params: { path: { unitId: theirs.id }, query: { expectedVersion: String(theirs.version) } } }), 404).code).toBe('unit.notFound');
+      expect(refused(await units.POST('/api/v1/units', { body: { parentId: theirs.id, name: 'Implant' } }), 404).code).toBe('unit.notFound');
+      expect(refused(await units.POST('/api/v1/units/{unitId}/move', { params: { path: { unitId: org.units.sales.id } }, body: { newParentId: theirs.id, expectedVersion: org.units.sales.version } }), 404).code).toBe('unit.targetNotFound');
+      expect(refused(await units.GET('/api/v1/members/units/{unitId}', { params: { path: { unitId: theirs.id } } }), 404).code).toBe('unit.notFound');
+      const theirPerson = { params: { path: { userId: other.people.ada.userId } } };
+      expect(refused(await units.GET('/api/v1/members/{userId}', theirPerson), 404).code).toBe('member.notFound');
+      expect(refused(await units.DELETE('/api/v1/members/{userId}', theirPerson), 404).code).toBe('member.notFound');
+    });
+  });
+});
+
+test.describe('jobs', () => {
+  test('a finished move job reads with its outcome', async () => {
+    const jobs = (await keyFor(org, 'E2E jobs', 'admin', org.root)).client;
+    const db = await tenantDb(org.tenantId);
+    const leaf = await createUnit(db, OPERATOR_ACTOR, { parentId: org.units.sales.id, name: 'Job leaf' });
+    const jobId = await startTreeJob(db, { kind: 'move', actor: OPERATOR_ACTOR, root: leaf, expectedVersion: leaf.version, toParent: await getUnitOrThrow(db, org.units.engineering.id) });
+    const job = ok(await jobs.GET('/api/v1/jobs/{jobId}', { params: { path: { jobId } } }));
+    expect(job).toMatchObject({ id: jobId, kind: 'move', unitId: leaf.id, fromParentId: org.units.sales.id, toParentId: org.units.engineering.id, finished: true, status: 'done' });
+  });
+});
+
+test.describe('members and memberships', () => {
+  let people: ApiClient;
+  test.beforeAll(async () => {
+    people = (await keyFor(org, 'E2E people', 'admin', org.root)).client;
+  });
+
+  test('the directory lists, finds and shows people, and the unit picker offers units', async () => {
+    const { ada, bo } = org.people;
+    const page = ok(await people.GET('/api/v1/members', { params: { query: { sort: 'name' } } }));
+    if (!('rows' in page)) throw new Error('expected a members page');
+    expect(page.view.sort).toBe('name');
+    expect(page.rows.flatMap((r) => (r.kind === 'member' ? [r.email] : []))).toEqual(expect.arrayContaining([ada.email, bo.email, `olga@${org.domain}`]));
+
+    const toAdd = ok(await people.GET('/api/v1/members', { params: { query: { forUnit: org.units.engineering.id, q: 'ada' } } }));
+    if (!('people' in toAdd)) throw new Error('expected people to add');
+    expect(toAdd.people.map((p) => p.userId)).toEqual([ada.userId]);
+
+    const member = ok(await people.GET('/api/v1/members/{userId}', { params: { path: { userId: ada.userId } } }));
+    expect(member.user).toEqual({ userId: ada.userId, name: ada.name, email: ada.email });
+    expect(member.memberships.map((m) => [m.unitId, m.role])).toEqual([[org.units.sales.id, 'member']]);
+    expect(member).toMatchObject({ hidden: 0, isSelf: false, canRemoveFromOrganization: true });
+
+    const placeable = ok(await people.GET('/api/v1/members/units', { params: { query: { q: 'Eng' } } }));
+    const engineering = placeable.units.find((u) => u.id === org.units.engineering.id);
+    expect(engineering?.addRoles).toEqual(expect.arrayContaining(['member', 'manager']));
+  });
+
+  test("a unit's members are listed, added, changed and removed, each change conditioned on its version", async () => {
+    const { engineering, platform } = org.units;
+    const { ada } = org.people;
+    const unit = { unitId: engineering.id };
+    const added = ok(await people.POST('/api/v1/members/units/{unitId}', { params: { path: unit }, body: { userId: ada.userId, role: 'member' } }), 201);
+    expect(added).toMatchObject({ unitId: engineering.id, userId: ada.userId, role: 'member', email: ada.email });
+
+    const direct = ok(await people.GET('/api/v1/members/units/{unitId}', { params: { path: unit } }));
+    expect(direct.scope).toBe('direct');
+    expect(direct.rows.map((r) => r.userId)).toEqual(expect.arrayContaining([ada.userId, org.people.bo.userId]));
+    const subtree = ok(await manager.GET('/api/v1/members/units/{unitId}', { params: { path: { unitId: platform.id }, query: { scope: 'subtree' } } }));
+    expect(subtree.scope).toBe('subtree');
+
+    const member = { unitId: engineering.id, userId: ada.userId };
+    const changed = ok(await people.PATCH('/api/v1/members/units/{unitId}/{userId}', { params: { path: member }, body: { role: 'manager', expectedVersion: added.version } }));
+    expect(changed).toMatchObject({ role: 'manager', version: added.version + 1 });
+    const stale = refused(await people.PATCH('/api/v1/members/units/{unitId}/{userId}', { params: { path: member }, body: { role: 'member', expectedVersion: added.version } }), 409);
+    expect(stale.code).toBe('membership.versionConflict');
+
+    const removed = await people.DELETE('/api/v1/members/units/{unitId}/{userId}', { params: { path: member }, body: { expectedVersion: changed.version } });
+    expect(removed.response.status, JSON.stringify(removed.error)).toBe(204);
+    const after = ok(await people.GET('/api/v1/members/units/{unitId}', { params: { path: unit } }));
+    expect(after.rows.map((r) => r.userId)).not.toContain(ada.userId);
+  });
+
+  test('several people change at once, and one leaves the organization', async () => {
+    const { ada, dee } = org.people;
+    const bulk = ok(await people.POST('/api/v1/members/bulk', { body: { action: 'changeRole', unitId: org.units.sales.id, role: 'manager', userIds: [ada.userId, dee.userId] } }));
+    expect(bulk.results).toEqual([{ userId: ada.userId, ok: true }, { userId: dee.userId, ok: true }]);
+
+    const gone = ok(await people.DELETE('/api/v1/members/{userId}', { params: { path: { userId: dee.userId } } }));
+    expect(gone).toEqual({ removed: 1 });
+    const sales = ok(await people.GET('/api/v1/members/units/{unitId}', { params: { path: { unitId: org.units.sales.id } } }));
+    expect(sales.rows.map((r) => [r.userId, r.role])).toEqual([[ada.userId, 'manager']]);
+  });
+});
+
+test.describe('invitations', () => {
+  test('people are invited, a link renewed, an invitation revoked', async () => {
+    const invitations = (await keyFor(org, 'E2E invitations', 'admin', org.root)).client;
+    const email = `newcomer@${org.domain}`;
+    const created = ok(await invitations.POST('/api/v1/invitations', { body: { emails: [email], unitId: org.units.engineering.id, role: 'member', confirmGuests: true } }), 201);
+    expect(created.skipped).toEqual([]);
+    const [invitation] = created.invitations;
+    expect(invitation).toMatchObject({ email, unitId: org.units.engineering.id, role: 'member', tenantId: org.tenantId });
+    expect(invitation.link).toContain('/invite/');
+
+    const renewed = ok(await invitations.POST('/api/v1/invitations/{invitationId}/link', { params: { path: { invitationId: invitation.id } }, body: { delivery: 'copy' } }));
+    expect(renewed.id).toBe(invitation.id);
+    expect(renewed.link).not.toBe(invitation.link);
+
+    const revoked = await invitations.DELETE('/api/v1/invitations/{invitationId}', { params: { path: { invitationId: invitation.id } } });
+    expect(revoked.response.status, JSON.stringify(revoked.error)).toBe(204);
+    const list = ok(await invitations.GET('/api/v1/members', { params: { query: { q: 'newcomer' } } }));
+    if (!('rows' in list)) throw new Error('expected a members page');
+    expect(list.rows.filter((r) => r.kind === 'invitation')).toEqual([]);
+  });
+});
+
+test.describe('audit, search, export and import', () => {
+  let reader: ApiClient;
+  test.beforeAll(async () => {
+    reader = (await keyFor(org, 'E2E reader', 'admin', org.root)).client;
+  });
+
+  test('the trail names each key as "API key <name>", and search finds units and people', async () => {
+    const trail = ok(await reader.GET('/api/v1/audit', { params: { query: { action: 'unit.create' } } }));
+    const byKey = trail.lines.filter((l) => l.actor.name === 'API key E2E units');
+    expect(byKey.map((l) => l.action)).toContain('unit.create');
+    const forUnit = ok(await manager.GET('/api/v1/audit', { params: { query: { unitId: toolingId } } }));
+    expect(forUnit.lines.map((l) => [l.action, l.actor.name, l.actor.userId])).toEqual([['unit.create', 'API key E2E manager', managerKeyId]]);
+
+    const hits = ok(await reader.GET('/api/v1/search', { params: { query: { q: 'Eng' } } }));
+    expect(hits).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'unit', id: org.units.engineering.id, name: 'Engineering' })]));
+    const found = ok(await reader.GET('/api/v1/search', { params: { query: { q: 'ada' } } }));
+    expect(found).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'member', userId: org.people.ada.userId })]));
+  });
+
+  test('the exports answer CSV', async () => {
+    // RFC 4180 lines (CRLF); the UTF-8 byte-order mark Excel needs is dropped by text decoding.
+    const header = (csv: string) => csv.replace(/^\uFEFF/, '').split('\r\n')[0];
+    const unitsCsv = ok(await reader.GET('/api/v1/export/units.csv', { parseAs: 'text' }));
+    expect(header(unitsCsv)).toBe('path,name,id,parent_id,members,sub_units,created_at');
+    expect(unitsCsv).toContain(org.units.engineering.id);
+    const membershipsCsv = ok(await reader.GET('/api/v1/export/memberships.csv', { parseAs: 'text' }));
+    expect(header(membershipsCsv)).toBe('unit_path,email,name,role,unit_id,user_id,since');
+    expect(membershipsCsv).toContain(org.people.ada.email);
+    const auditCsv = ok(await reader.GET('/api/v1/export/audit.csv', { params: { query: { action: 'unit.create' } }, parseAs: 'text' }));
+    expect(auditCsv).toContain('API key E2E units');
+  });
+
+  test('an import is previewed, then applied', async () => {
+    const preview = ok(await reader.POST('/api/v1/import/preview', { body: { kind: 'units', csv: 'path\nImported\nImported/Nested\nEngineering' } }));
+    if (preview.kind !== 'units') throw new Error('expected a units preview');
+    expect(preview.counts).toEqual({ write: 2, skip: 1, error: 0 });
+    expect(preview.rows.map((r) => r.status)).toEqual(['create', 'create', 'skip']);
+
+    const applied = ok(await reader.POST('/api/v1/import/apply', { body: { kind: 'units', ops: preview.ops } }));
+    expect(applied.results.map((r) => [r.line, r.ok])).toEqual([[2, true], [3, true]]);
+    const imported = applied.results[0].unitId!;
+    const nested = ok(await reader.GET('/api/v1/units/{unitId}/children', { params: { path: { unitId: imported } } }));
+    expect(nested.items.map((u) => u.name)).toEqual(['Nested']);
+  });
+});
+
+test.describe('directory sync and the organization', () => {
+  test('directory rules are previewed, saved against their version, and applied', async () => {
+    const directory = (await keyFor(org, 'E2E directory', 'admin', org.root)).client;
+    const rules = { groups: [], departments: { parentUnitId: org.units.engineering.id, separator: '/' } };
+    const { preview } = ok(await directory.POST('/api/v1/directory/preview', { body: { provider: 'okta', rules } }));
+    expect(preview).toMatchObject({ version: 0, people: 0, adds: 0, problems: [] });
+
+    const { config } = ok(await directory.PUT('/api/v1/directory/rules', { body: { provider: 'okta', rules, expectedVersion: 0 } }));
+    expect(config).toMatchObject({ provider: 'okta', version: 1, userCount: 0 });
+    expect(config.rules.departments?.parentUnitId).toBe(org.units.engineering.id);
+    const stale = refused(await directory.PUT('/api/v1/directory/rules', { body: { provider: 'entra', rules, expectedVersion: 0 } }), 409);
+    expect(stale.code).toBe('directory.rulesChanged');
+
+    const applied = ok(await directory.POST('/api/v1/directory/apply', { body: { expectedVersion: config.version } }));
+    expect(applied).toEqual({ processed: 0, changed: 0 });
+  });
+
+  test('the organization is renamed against its version', async () => {
+    const settings = (await keyFor(org, 'E2E settings', 'admin', org.root)).client;
+    const stale = refused(await settings.PATCH('/api/v1/settings', { body: { name: 'ApiCo Renamed', expectedVersion: 1000 } }), 409);
+    expect(stale.code).toBe('tenant.versionConflict');
+    const version = stale.details?.currentVersion as number;
+    expect(version).toEqual(expect.any(Number));
+
+    const renamed = ok(await settings.PATCH('/api/v1/settings', { body: { name: 'ApiCo Renamed', expectedVersion: version } }));
+    expect(renamed).toEqual({ name: 'ApiCo Renamed', version: version + 1 });
+    expect(ok(await settings.GET('/api/v1/units/{unitId}', { params: { path: { unitId: org.root.id } } })).name).toBe('ApiCo Renamed');
+  });
+});
+
+test.describe('webhooks', () => {
+  let hooks: ApiClient;
+  let receiver: Server;
+  /** The `webhook-id` of every request the receiver got. */
+  const received: string[] = [];
+
+  test.beforeAll(async () => {
+    hooks = (await keyFor(org, 'E2E webhooks', 'admin', org.root)).client;
+    receiver = createServer((req, res) => {
+      received.push(String(req.headers['webhook-id']));
+      req.resume();
+      req.on('end', () => res.writeHead(204).end());
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  });
+
+  test.afterAll(async () => {
+    await new Promise((resolve) => receiver.close(resolve));
+  });
+
+  test('an endpoint is added, changed, hears of a change, has it resent, and is removed', async () => {
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/arbor`;
+    const created = ok(await hooks.POST('/api/v1/webhooks', { body: { url, description: 'E2E receiver', eventTypes: ['unit.created'] } }), 201);
+    expect(created.secret).toMatch(/^whsec_/);
+    expect(created.endpoint).toMatchObject({ url, description: 'E2E receiver', eventTypes: ['unit.created'], enabled: true, version: 1 });
+    const endpoint = { endpointId: created.endpoint.endpointId };
+
+    const listed = ok(await hooks.GET('/api/v1/webhooks'));
+    expect(listed.endpoints.map((e) => e.endpointId)).toEqual([endpoint.endpointId]);
+    const updated = ok(await hooks.PATCH('/api/v1/webhooks/{endpointId}', { params: { path: endpoint }, body: { description: 'E2E receiver (units)', expectedVersion: 1 } }));
+    expect(updated).toMatchObject({ description: 'E2E receiver (units)', version: 2 });
+    const stale = refused(await hooks.PATCH('/api/v1/webhooks/{endpointId}', { params: { path: endpoint }, body: { enabled: false, expectedVersion: 1 } }), 409);
+    expect(stale.code).toBe('webhook.changed');
+
+    // A change the endpoint hears of; the delivery worker the suite runs sends it.
+    ok(await hooks.POST('/api/v1/units', { body: { parentId: org.units.sales.id, name: 'Webhook trigger' } }), 201);
+    let messageId = '';
+    await expect
+      .poll(async () => {
+        const page = ok(await hooks.GET('/api/v1/webhooks/{endpointId}/deliveries', { params: { path: endpoint } }));
+        const delivered = page.items.find((d) => d.eventType === 'unit.created' && d.state === 'delivered');
+        messageId = delivered?.messageId ?? '';
+        return messageId;
+      }, { timeout: 30_000, intervals: [1000] })
+      .not.toBe('');
+    expect(received).toContain(messageId);
+
+    const resent = await hooks.POST('/api/v1/webhooks/{endpointId}/deliveries/{messageId}/resend', { params: { path: { ...endpoint, messageId } } });
+    expect(resent.response.status, JSON.stringify(resent.error)).toBe(204);
+    await expect.poll(() => received.filter((id) => id === messageId).length, { timeout: 30_000 }).toBe(2);
+
+    const removed = await hooks.DELETE('/api/v1/webhooks/{endpointId}', { params: { path: endpoint } });
+    expect(removed.response.status, JSON.stringify(removed.error)).toBe(204);
+    expect(ok(await hooks.GET('/api/v1/webhooks')).endpoints).toEqual([]);
+  });
+});
+
+test.describe('what a key may not do', () => {
+  test('person-only operations answer 403 apiKey.personOnly to a key, and mint nothing', async () => {
+    const id = { path: { keyId: managerKeyId } };
+    // Each key as listed, but for its last use (which these very requests move).
+    const listKeys = async () => (await listApiKeys(await scopeOf(org))).map(({ lastUsedAt: _used, ...key }) => key);
+    const keysBefore = await listKeys();
+    const calls: [string, () => Promise<Answer<unknown>>][] = [
+      ['listApiKeys', () => admin.GET('/api/v1/api-keys')],
+      ['createApiKey', () => admin.POST('/api/v1/api-keys', { body: { name: 'Minted by a key', unitId: org.root.id, role: 'admin', expiresInDays: 365 } })],
+      ['revokeApiKey', () => admin.DELETE('/api/v1/api-keys/{keyId}', { params: id })],
+      ['listDirectoryTokens', () => admin.GET('/api/v1/directory/tokens')],
+      ['createDirectoryToken', () => admin.POST('/api/v1/directory/tokens', { body: { label: 'Minted by a key' } })],
+      ['revokeDirectoryToken', () => admin.DELETE('/api/v1/directory/tokens/{tokenId}', { params: { path: { tokenId: ulid() } } })],
+      ['listSetupLinks', () => admin.GET('/api/v1/settings/setup-links')],
+      ['createSetupLink', () => admin.POST('/api/v1/settings/setup-links', { body: { label: 'Minted by a key', days: 1 } })],
+      ['revokeSetupLink', () => admin.DELETE('/api/v1/settings/setup-links/{linkId}', { params: { path: { linkId: ulid() } } })],
+      ['getSsoConnection', () => admin.GET('/api/v1/settings/sso')],
+      ['saveSsoConnection', () => admin.PUT('/api/v1/settings/sso', { body: { protocol: 'oidc', issuer: 'https://idp.example.com', clientId: 'key', clientSecret: 'secret', jit: true } })],
+      ['testSsoConnection', () => admin.POST('/api/v1/settings/sso/test')],
+      ['setSsoEnabled', () => admin.PUT('/api/v1/settings/sso/enabled', { body: { enabled: false, expectedVersion: 1 } })],
+      ['listDomains', () => admin.GET('/api/v1/settings/domains')],
+      ['addDomain', () => admin.POST('/api/v1/settings/domains', { body: { domain: `taken-${org.domain}` } })],
+      ['removeDomain', () => admin.DELETE('/api/v1/settings/domains/{domain}', { params: { path: { domain: org.domain } } })],
+      ['verifyDomain', () => admin.POST('/api/v1/settings/domains/{domain}/verify', { params: { path: { domain: org.domain } } })],
+    ];
+    await leavesUnchanged(org, async () => {
+      for (const [operationId, call] of calls) {
+        const error = refused(await call(), 403);
+        expect(error.code, operationId).toBe('apiKey.personOnly');
+      }
+    });
+    // Keys live outside the snapshot's partitions: the list is read on its own.
+    expect(await listKeys()).toEqual(keysBefore);
+  });
+
+  test('an unknown, a revoked and an expired key answer 401', async () => {
+    const unit = { params: { path: { unitId: org.root.id } } };
+    const unknown = apiClient(baseURL, `arbor_key_${'x'.repeat(43)}`, log);
+    expect(refused(await unknown.GET('/api/v1/units/{unitId}', unit), 401).code).toBe('apiKey.invalid');
+    const notAKey = apiClient(baseURL, 'not-an-arbor-key', log);
+    expect(refused(await notAKey.GET('/api/v1/units/{unitId}', unit), 401).code).toBe('apiKey.invalid');
+
+    const revoked = await keyFor(org, 'E2E revoked', 'member', org.units.sales);
+    ok(await revoked.client.GET('/api/v1/units/{unitId}', { params: { path: { unitId: org.units.sales.id } } }));
+    await revokeApiKey(await scopeOf(org), { keyId: revoked.keyId, actor: OPERATOR_ACTOR });
+    expect(refused(await revoked.client.GET('/api/v1/units/{unitId}', { params: { path: { unitId: org.units.sales.id } } }), 401).code).toBe('apiKey.invalid');
+
+    const expired = await keyFor(org, 'E2E expired', 'member', org.units.sales);
+    const platform = platformDb();
+    await platform.client.send(new UpdateCommand({
+      TableName: platform.tableName, Key: keys.accessToken(apiKeyHash(expired.secret)),
+      UpdateExpression: 'SET keyExpiresAt = :past', ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
+    }));
+    expect(refused(await expired.client.GET('/api/v1/units/{unitId}', { params: { path: { unitId: org.units.sales.id } } }), 401).code).toBe('apiKey.expired');
+  });
+});
+
+test.describe('rate limits', () => {
+  let burst: ApiClient;
+  const read = (client: ApiClient) => client.GET('/api/v1/units/{unitId}', { params: { path: { unitId: org.root.id } } });
+
+  test('a key that spends its minute gets 429 with Retry-After; another key of the organization still works', async () => {
+    burst = (await keyFor(org, 'E2E burst', 'admin', org.root)).client;
+    const bystander = (await keyFor(org, 'E2E bystander', 'admin', org.root)).client;
+
+    const first = await read(burst);
+    ok(first);
+    const limit = Number(first.response.headers.get('RateLimit-Limit'));
+    expect(limit, 'the e2e server runs with ARBOR_API_RATE_PER_KEY=120').toBe(120);
+    expect(Number(first.response.headers.get('RateLimit-Remaining'))).toBe(limit - 1);
+    expect(Number(first.response.headers.get('RateLimit-Reset'))).toBeGreaterThanOrEqual(1);
+
+    let answer = first;
+    let sent = 1;
+    while (answer.response.status === 200 && sent <= limit) {
+      answer = await read(burst);
+      sent += 1;
+      if (answer.response.status === 200) expect(Number(answer.response.headers.get('RateLimit-Remaining'))).toBe(limit - sent);
+    }
+    expect(sent, 'the request after the limit is the one refused').toBe(limit + 1);
+    const error = refused(answer, 429);
+    expect(error.code).toBe('request.rateLimited');
+    const retryAfter = Number(answer.response.headers.get('Retry-After'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(error.details).toEqual({ retryAfterSeconds: retryAfter, limit, scope: 'key' });
+
+    const fresh = await read(bystander);
+    ok(fresh);
+    expect(Number(fresh.response.headers.get('RateLimit-Remaining'))).toBe(limit - 1);
+  });
+
+  test('the 429 carries the RateLimit-* headers the reference declares for it', async () => {
+    // Still inside the window the previous test spent.
+    const answer = await read(burst);
+    expect(refused(answer, 429).code).toBe('request.rateLimited');
+    expect(answer.response.headers.get('RateLimit-Limit')).toBe('120');
+    expect(answer.response.headers.get('RateLimit-Remaining')).toBe('0');
+    expect(Number(answer.response.headers.get('RateLimit-Reset'))).toBeGreaterThanOrEqual(1);
+  });
+});
+
+test('every operation of the document was exercised: a success, or for person-only ones their refusal to a key', async () => {
+  const res = await fetch(`${baseURL}/api/v1/openapi.json`);
+  expect(res.status).toBe(200);
+  const doc = (await res.json()) as { paths: Record<string, Record<string, { operationId: string; security: Record<string, unknown>[] }>> };
+  const missing: string[] = [];
+  let count = 0;
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      count += 1;
+      const keyMayCall = op.security.some((s) => 'apiKey' in s);
+      const answers = log.answersTo(method, path);
+      const exercised = keyMayCall ? answers.some((a) => a.status >= 200 && a.status < 300) : answers.some((a) => a.status === 403 && a.code === 'apiKey.personOnly');
+      if (!exercised) missing.push(`${op.operationId} (${method.toUpperCase()} ${path}): ${keyMayCall ? 'no success' : 'no apiKey.personOnly refusal'}; got ${JSON.stringify(answers)}`);
+    }
+  }
+  console.log(`[api] ${count - missing.length} of ${count} operations exercised through the typed client`);
+  expect(missing, missing.join('\n')).toEqual([]);
+});
