@@ -2,7 +2,7 @@
 import { actorContext } from '@/lib/api/with-actor';
 import { loadSettings } from '@/lib/screens/settings';
 import { OrganizationNameForm } from '@/components/settings/organization-name-form';
-import { SettingsNav } from '@/components/settings/settings-nav';
+import { SettingsFrame } from '@/components/settings/settings-frame';
 import { loadOrRefuse, ScreenRefusal } from '@/components/shell/screen-refusal';
 
 export const metadata = { title: 'Settings – Arbor' };
@@ -13,13 +13,11 @@ export default async function SettingsPage() {
   if (result.refusal) return <ScreenRefusal {...result.refusal} />;
   const view = result.data;
   return (
-    <main className="mx-auto max-w-3xl space-y-6 p-6">
-      <h1 className="text-2xl font-semibold">Settings</h1>
-      <SettingsNav />
+    <SettingsFrame>
       <OrganizationNameForm name={view.tenant.name} version={view.tenant.version} canRename={view.canRename} />
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
         {view.tenant.unitCount.toLocaleString('en')} of {view.tenant.unitLimit.toLocaleString('en')} units used · {view.tenant.ownerCount === 1 ? '1 owner' : `${view.tenant.ownerCount} owners`}
       </p>
-    </main>
+    </SettingsFrame>
   );
 }

@@ -6,7 +6,7 @@ import { ConnectionCard } from '@/components/directory-sync/connection-card';
 import { RulesCard } from '@/components/directory-sync/rules-card';
 import { StatusCard } from '@/components/directory-sync/status-card';
 import { TokensCard } from '@/components/directory-sync/tokens-card';
-import { SettingsNav } from '@/components/settings/settings-nav';
+import { SettingsFrame } from '@/components/settings/settings-frame';
 import { loadOrRefuse, ScreenRefusal } from '@/components/shell/screen-refusal';
 
 export const metadata = { title: 'Directory sync – Arbor' };
@@ -17,14 +17,12 @@ export default async function DirectorySyncPage() {
   if (result.refusal) return <ScreenRefusal {...result.refusal} />;
   const view = result.data;
   return (
-    <main className="mx-auto max-w-4xl space-y-6 p-6">
-      <h1 className="text-2xl font-semibold">Settings</h1>
-      <SettingsNav />
+    <SettingsFrame width="medium">
       <ConnectionCard baseUrl={view.baseUrl} config={view.config} />
       <TokensCard tokens={view.tokens} maxTokens={view.maxTokens} now={view.now} />
       <StatusCard config={view.config} errors={view.errors} now={view.now} />
       {/* Keyed by the saved version: rules saved elsewhere reset the form to what is stored. */}
       <RulesCard key={view.config.version} config={view.config} groups={view.groups} root={view.root} units={view.units} />
-    </main>
+    </SettingsFrame>
   );
 }

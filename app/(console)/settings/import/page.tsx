@@ -2,7 +2,7 @@
 import { actorContext } from '@/lib/api/with-actor';
 import { loadImportScreen } from '@/lib/screens/settings';
 import { ImportExportScreen } from '@/components/bulk/import-export-screen';
-import { SettingsNav } from '@/components/settings/settings-nav';
+import { SettingsFrame } from '@/components/settings/settings-frame';
 import { loadOrRefuse, ScreenRefusal } from '@/components/shell/screen-refusal';
 
 export const metadata = { title: 'Import & export – Arbor' };
@@ -12,10 +12,8 @@ export default async function ImportPage() {
   const result = await loadOrRefuse(() => loadImportScreen(ctx));
   if (result.refusal) return <ScreenRefusal {...result.refusal} />;
   return (
-    <main className="mx-auto max-w-4xl space-y-6 p-6">
-      <h1 className="text-2xl font-semibold">Settings</h1>
-      <SettingsNav />
+    <SettingsFrame width="medium">
       <ImportExportScreen view={result.data} />
-    </main>
+    </SettingsFrame>
   );
 }

@@ -2,7 +2,7 @@
 // (OIDC or SAML), the guides for the common IdPs and setup links for an IT admin (owners and admins).
 import { actorContext } from '@/lib/api/with-actor';
 import { loadSsoSettingsScreen } from '@/lib/screens/sso';
-import { SettingsNav } from '@/components/settings/settings-nav';
+import { SettingsFrame } from '@/components/settings/settings-frame';
 import { loadOrRefuse, ScreenRefusal } from '@/components/shell/screen-refusal';
 import { ConnectionStatus } from '@/components/sso/connection-status';
 import { IdpGuides } from '@/components/sso/idp-guides';
@@ -18,14 +18,12 @@ export default async function SsoSettingsPage({ searchParams }: { searchParams: 
   if (result.refusal) return <ScreenRefusal {...result.refusal} />;
   const view = result.data;
   return (
-    <main className="mx-auto max-w-3xl space-y-6 p-6">
-      <h1 className="text-2xl font-semibold">Settings</h1>
-      <SettingsNav />
+    <SettingsFrame>
       <ConnectionStatus view={view} apiBase="/api/v1/settings" />
       <SsoConnectionForm key={view.connection?.version ?? 0} initial={view.connection} serviceProvider={view.serviceProvider} apiBase="/api/v1/settings" />
       <IdpGuides sp={view.serviceProvider} />
       <hr className="border-zinc-200 dark:border-zinc-800" />
       <SetupLinksCard links={view.setupLinks} />
-    </main>
+    </SettingsFrame>
   );
 }

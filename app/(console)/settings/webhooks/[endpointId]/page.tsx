@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { actorContext } from '@/lib/api/with-actor';
 import { loadDeliveryLogScreen } from '@/lib/screens/webhooks';
 import { DeliveryLog } from '@/components/integrations/delivery-log';
-import { SettingsNav } from '@/components/settings/settings-nav';
+import { SettingsFrame } from '@/components/settings/settings-frame';
 import { loadOrRefuse, ScreenRefusal } from '@/components/shell/screen-refusal';
 
 export const metadata = { title: 'Webhook deliveries – Arbor' };
@@ -15,14 +15,12 @@ export default async function DeliveryLogPage({ params }: { params: Promise<{ en
   if (result.refusal) return <ScreenRefusal {...result.refusal} />;
   const { endpoint, page, now } = result.data;
   return (
-    <main className="mx-auto max-w-5xl space-y-6 p-6">
-      <h1 className="text-2xl font-semibold">Settings</h1>
-      <SettingsNav />
+    <SettingsFrame width="wide">
       <section aria-labelledby="delivery-log" className="space-y-3">
         <p className="text-sm"><Link className="underline" href="/settings/webhooks">← Webhooks</Link></p>
         <h2 id="delivery-log" className="text-lg font-semibold">Deliveries to <span className="font-mono text-base break-all">{endpoint.url}</span></h2>
         <DeliveryLog endpointId={endpoint.endpointId} first={page} now={now} />
       </section>
-    </main>
+    </SettingsFrame>
   );
 }
