@@ -1,5 +1,7 @@
-// The server entry points' checklist, built once: parse the input (zod), take the actor from the
-// session, let the handler authorize against lib/authz, run it, map errors (lib/errors/http).
+// The server entry points' checklist, built once: take the actor from the session or, for a
+// request with `Authorization: Bearer`, from the API key alone (counted against its rate limits,
+// refused on person-only operations), parse the input (zod), let the handler authorize against
+// lib/authz, run it (once per Idempotency-Key on idempotent operations), map errors (lib/errors/http).
 // `withActor` wraps route handlers, `actorContext` server components. Each refuses, as a
 // programming error (500, nothing returned), a handler that writes before authorizing or
 // finishes without authorizing. Server-only.
@@ -155,7 +157,7 @@ function hideMisuse(e: unknown): unknown {
 }
 
 export function createEntryPoints<A extends RequestActor>(sources: ActorSources<A>, hooks: EntryHooks = {}) {
-  /** Route handler: `export const POST = withActor({ params, body }, async (ctx) => …)`. */
+  /** Route handler: `export const POST = withActor(units.create, async (ctx) => …)` (its operation, ./operation.ts). */
   function withActor<P = undefined, Q = undefined, B = undefined, R = unknown>(
     options: RouteOptions<P, Q, B>,
     handler: (ctx: RouteContext<A, P, Q, B>) => Promise<R | Response>,

@@ -3,11 +3,10 @@
 // same `webhook-id`), its state, and its last attempts (the console's delivery log, newest first
 // by the event's ULID). A delivery waiting for an attempt is in the worker's queue: GSI4
 // `WEBHOOKSDUE`, sorted by when it is due (sparse: only waiting deliveries are there).
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { auditEntryPut } from '../audit';
 import { decodeCursor, encodeCursor, getItem, isConditionFailure, itemParser, keys, transaction, TTL_ATTRIBUTE, type AuditActor, type Page, type TenantDb } from '../db';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { payloadOf, WEBHOOK_EVENT_TYPES, type WebhookEvent } from './events';
 import { deliveryNotFound } from './errors';
 import type { DeliveryAttemptResult } from './transport';
