@@ -473,6 +473,11 @@ test.describe('webhooks', () => {
     expect(updated).toMatchObject({ description: 'E2E receiver (units)', version: 2 });
     const stale = refused(await hooks.PATCH('/api/v1/webhooks/{endpointId}', { params: { path: endpoint }, body: { enabled: false, expectedVersion: 1 } }), 409);
     expect(stale.code).toBe('webhook.changed');
+    const rolled = ok(await hooks.POST('/api/v1/webhooks/{endpointId}/rotate-secret', { params: { path: endpoint }, body: { expectedVersion: 2 } }));
+    expect(rolled.secret).toMatch(/^whsec_/);
+    expect(rolled.secret).not.toBe(created.secret);
+    expect(rolled.endpoint).toMatchObject({ version: 3, secretHint: rolled.secret.slice(-4) });
+    expect(Date.parse(rolled.endpoint.previousSecretUntil ?? '')).toBeGreaterThan(Date.now());
 
     // A change the endpoint hears of; the delivery worker the suite runs sends it.
     ok(await hooks.POST('/api/v1/units', { body: { parentId: org.units.sales.id, name: 'Webhook trigger' } }), 201);

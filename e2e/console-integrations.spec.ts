@@ -243,15 +243,27 @@ test('an endpoint receives signed deliveries, shows them in its log, resends one
     await expect(endpoint.getByText('On', { exact: true })).toBeVisible();
     await expect(endpoint.getByRole('button', { name: 'Switch off' })).toBeVisible();
 
-    // The event added is delivered now.
+    // The secret rolled: the new one is shown once, and for a day the old one signs too.
+    await endpoint.getByRole('button', { name: /^Roll the secret of / }).click();
+    await page.getByRole('dialog', { name: "Roll this endpoint's signing secret?" }).getByRole('button', { name: 'Roll secret' }).click();
+    const rolled = page.getByRole('dialog', { name: "The endpoint's signing secret" });
+    const newSecret = await rolled.getByLabel('Signing secret', { exact: true }).inputValue();
+    expect(newSecret).toMatch(/^whsec_/);
+    expect(newSecret).not.toBe(secret);
+    await rolled.getByRole('button', { name: 'Done' }).click();
+    await expect(endpoint).toContainText(`secret …${newSecret.slice(-4)} (the old one also signs until`);
+
+    // The event added is delivered now, verifying with either secret.
     await page.goto(`/units/${unitId}`);
     await page.getByRole('button', { name: 'Rename unit' }).click();
     await page.getByLabel('Unit name').fill(`${unitName} renamed`);
     await page.getByLabel('Unit name').press('Enter');
     await expect(heading(page, `${unitName} renamed`)).toBeVisible();
-    await expect
-      .poll(() => verified(receiver.received, secret).some((d) => d.event.type === 'unit.renamed' && d.event.data.target.id === unitId), DELIVERY)
-      .toBe(true);
+    for (const key of [newSecret, secret]) {
+      await expect
+        .poll(() => verified(receiver.received, key).some((d) => d.event.type === 'unit.renamed' && d.event.data.target.id === unitId), DELIVERY)
+        .toBe(true);
+    }
   } finally {
     await receiver.close();
   }

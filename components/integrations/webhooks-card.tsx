@@ -37,6 +37,7 @@ export function WebhooksCard({ view }: { view: WebhooksScreenView }) {
   const [editing, setEditing] = useState<WebhookEndpoint | 'new' | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
   const [removing, setRemoving] = useState<WebhookEndpoint | null>(null);
+  const [rolling, setRolling] = useState<WebhookEndpoint | null>(null);
   const [busy, setBusy] = useState(false);
   const full = view.endpoints.length >= view.maxEndpoints;
 
@@ -51,6 +52,20 @@ export function WebhooksCard({ view }: { view: WebhooksScreenView }) {
     } finally {
       setBusy(false);
       setRemoving(null);
+    }
+  }
+
+  async function rollSecret(e: WebhookEndpoint) {
+    setBusy(true);
+    try {
+      const rotated = await api<{ secret: string }>(`/api/v1/webhooks/${e.endpointId}/rotate-secret`, { method: 'POST', body: { expectedVersion: e.version } });
+      setSecret(rotated.secret);
+      router.refresh();
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : 'Could not roll the secret.');
+    } finally {
+      setBusy(false);
+      setRolling(null);
     }
   }
 
@@ -73,7 +88,11 @@ export function WebhooksCard({ view }: { view: WebhooksScreenView }) {
                 <p className="font-mono text-sm break-all">{e.url}</p>
                 {e.description && <p className="text-sm">{e.description}</p>}
                 <p className="text-xs text-zinc-600 dark:text-zinc-400">
-                  {e.eventTypes.length === 0 ? 'Every event' : e.eventTypes.join(', ')} · secret …{e.secretHint} · <Health e={e} now={view.now} />
+                  {e.eventTypes.length === 0 ? 'Every event' : e.eventTypes.join(', ')} · secret …{e.secretHint}
+                  {e.previousSecretUntil && Date.parse(e.previousSecretUntil) > Date.parse(view.now) && (
+                    <> (the old one also signs until <RelativeTime iso={e.previousSecretUntil} serverNow={view.now} />)</>
+                  )}{' '}
+                  · <Health e={e} now={view.now} />
                 </p>
               </div>
               <div className="flex flex-wrap gap-1">
@@ -84,6 +103,7 @@ export function WebhooksCard({ view }: { view: WebhooksScreenView }) {
                 <Button size="sm" variant="ghost" onClick={() => void setEnabled(e, !e.enabled)} disabled={busy} aria-label={`${e.enabled ? 'Switch off' : 'Switch on'} ${e.url}`}>
                   {e.enabled ? 'Switch off' : 'Switch on'}
                 </Button>
+                <Button size="sm" variant="ghost" onClick={() => setRolling(e)} disabled={busy} aria-label={`Roll the secret of ${e.url}`}>Roll secret</Button>
                 <Button size="sm" variant="ghost" onClick={() => setRemoving(e)} disabled={busy} aria-label={`Remove ${e.url}`}>Remove</Button>
               </div>
             </li>
@@ -119,6 +139,15 @@ export function WebhooksCard({ view }: { view: WebhooksScreenView }) {
       >
         {secret && <CopyField label="Signing secret" value={secret} />}
       </Modal>
+      <ConfirmDialog
+        open={Boolean(rolling)}
+        title="Roll this endpoint's signing secret?"
+        description="Arbor shows the new secret once. For a day, deliveries are signed with both the old and the new secret, so the receiver can switch without missing one."
+        confirmLabel="Roll secret"
+        busy={busy}
+        onConfirm={() => rolling && void rollSecret(rolling)}
+        onCancel={() => setRolling(null)}
+      />
       <ConfirmDialog
         open={Boolean(removing)}
         title="Remove this endpoint?"

@@ -314,6 +314,11 @@ export function routeCases(w: HostileWorld): RouteCase[] {
     },
     { method: 'DELETE', route: '/api/v1/webhooks/[endpointId]', path: { endpointId: { kind: 'id', value: w.absentId } }, body: { value: {}, fields: {} } },
     {
+      method: 'POST', route: '/api/v1/webhooks/[endpointId]/rotate-secret',
+      path: { endpointId: { kind: 'id', value: w.absentId } },
+      body: { value: { expectedVersion: 1 }, fields: { expectedVersion: { kind: 'version', value: 1 } } },
+    },
+    {
       method: 'GET', route: '/api/v1/webhooks/[endpointId]/deliveries',
       path: { endpointId: { kind: 'id', value: w.absentId } },
       query: { cursor: { kind: 'cursor', value: undefined } },

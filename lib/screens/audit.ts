@@ -130,6 +130,8 @@ export function describeAudit(e: AuditEntry, names: Map<string, string>): string
       return `changed the webhook endpoint ${label}`;
     case 'webhook.delete':
       return `removed the webhook endpoint ${label}`;
+    case 'webhook.rotateSecret':
+      return `rolled the signing secret of the webhook endpoint ${label}`;
     case 'webhook.resend':
       return `resent a webhook delivery to an endpoint`;
     case 'webhook.disable':
@@ -181,7 +183,7 @@ export const AUDIT_ACTIONS = [
   'invitation.create', 'invitation.revoke', 'invitation.accept',
   'tenant.create', 'tenant.rename', 'sso.update',
   'directory.tokenCreate', 'directory.tokenRevoke', 'directory.rulesUpdate', 'directory.deactivate', 'directory.reactivate',
-  'apiKey.create', 'apiKey.revoke', 'webhook.create', 'webhook.update', 'webhook.delete', 'webhook.resend', 'webhook.disable',
+  'apiKey.create', 'apiKey.revoke', 'webhook.create', 'webhook.update', 'webhook.delete', 'webhook.rotateSecret', 'webhook.resend', 'webhook.disable',
 ] as const;
 
 /**

@@ -35,6 +35,6 @@ export async function loadDeliveries(ctx: ScreenContext, endpointId: string, cur
 export async function loadDeliveryLogScreen(ctx: ScreenContext, endpointId: string) {
   ctx.authorize('integrations.manage', {});
   const stored = await getEndpoint(ctx.db, endpointId);
-  const { sealedSecret: _sealed, ...endpoint } = stored;
+  const { sealedSecret: _sealed, previousSealedSecret: _previous, ...endpoint } = stored;
   return { endpoint, page: await listDeliveries(ctx.db, endpointId), now: new Date().toISOString() };
 }

@@ -28,6 +28,8 @@ export interface WebhookEndpoint {
   /** The first failure since the last success: a day of failures disables the endpoint. */
   failingSince?: string;
   secretHint: string;
+  /** After a rotation, until when deliveries are signed with the old secret too. */
+  previousSecretUntil?: string;
   createdAt: string;
   createdBy: AuditActor;
   version: number;
@@ -36,6 +38,7 @@ export interface WebhookEndpoint {
 const parseEndpoint = itemParser('webhookEndpoint', z.object({
   endpointId: z.string(), url: z.string(), description: z.string(), eventTypes: z.array(z.enum(WEBHOOK_EVENT_TYPES)), enabled: z.boolean(),
   disabledReason: z.string().optional(), failingSince: z.string().optional(), secretHint: z.string(), sealedSecret: z.string(),
+  previousSealedSecret: z.string().optional(), previousSecretUntil: z.string().optional(),
   createdAt: z.string(), createdBy: storedActor, version: z.number(),
 }));
 
@@ -53,7 +56,7 @@ export async function readEndpoints(db: TenantDb): Promise<StoredEndpoint[]> {
   return items.map(parseEndpoint);
 }
 
-const publicView = ({ sealedSecret: _sealed, ...endpoint }: StoredEndpoint): WebhookEndpoint => endpoint;
+const publicView = ({ sealedSecret: _sealed, previousSealedSecret: _previous, ...endpoint }: StoredEndpoint): WebhookEndpoint => endpoint;
 
 export async function listEndpoints(db: TenantDb): Promise<WebhookEndpoint[]> {
   return (await readEndpoints(db)).map(publicView).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
@@ -65,7 +68,14 @@ export async function getEndpoint(db: TenantDb, endpointId: string): Promise<Sto
   return found;
 }
 
-export const endpointSecret = (db: TenantDb, e: StoredEndpoint) => openSecret(e.sealedSecret, db.tenantId);
+/** How long the old secret keeps signing after a rotation: time to roll it out to the receiver. */
+export const SECRET_OVERLAP_MS = 24 * 3_600_000;
+
+/** The secrets a delivery is signed with now: the current one, and the previous one while it overlaps. */
+export function endpointSecrets(db: TenantDb, e: StoredEndpoint, now = Date.now()): { secret: string; previousSecret?: string } {
+  const overlapping = e.previousSealedSecret && e.previousSecretUntil && Date.parse(e.previousSecretUntil) > now;
+  return { secret: openSecret(e.sealedSecret, db.tenantId), ...(overlapping ? { previousSecret: openSecret(e.previousSealedSecret!, db.tenantId) } : {}) };
+}
 
 /** Refusal checks on the receiving side; tests pass `allowPrivateNetworks` to see the refusals. */
 export interface UrlPolicy {
@@ -190,4 +200,34 @@ export async function deleteEndpoint(db: TenantDb, actor: AuditActor, endpointId
     .add({ Delete: { TableName: db.tableName, Key: key, ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': current.version } } }, () => endpointChanged())
     .add(auditEntryPut(db, { actor, action: 'webhook.delete', target: { type: 'webhook', id: endpointId, label: current.url } }))
     .send();
+}
+
+/**
+ * A new signing secret, shown once; the old one keeps signing beside it for a day, so the receiver
+ * can switch without missing a delivery. Conditioned on the version the admin saw; audited.
+ */
+export async function rotateEndpointSecret(db: TenantDb, actor: AuditActor, endpointId: string, expectedVersion: number): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+  const current = await getEndpoint(db, endpointId);
+  if (current.version !== expectedVersion) throw endpointChanged();
+  const secret = newEndpointSecret();
+  const next: StoredEndpoint = {
+    ...current,
+    sealedSecret: sealSecret(secret, db.tenantId),
+    previousSealedSecret: current.sealedSecret,
+    previousSecretUntil: new Date(Date.now() + SECRET_OVERLAP_MS).toISOString(),
+    secretHint: secretHint(secret),
+    version: current.version + 1,
+  };
+  await transaction(db)
+    .add({
+      Put: {
+        TableName: db.tableName,
+        Item: { ...keys.webhookEndpoint(db.tenantId, endpointId), type: 'webhookEndpoint', tenantId: db.tenantId, ...next },
+        ConditionExpression: 'version = :v',
+        ExpressionAttributeValues: { ':v': current.version },
+      },
+    }, () => endpointChanged())
+    .add(auditEntryPut(db, { actor, action: 'webhook.rotateSecret', target: { type: 'webhook', id: endpointId, label: current.url } }))
+    .send();
+  return { endpoint: publicView(next), secret };
 }

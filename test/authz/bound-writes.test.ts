@@ -157,6 +157,9 @@ const CASES: Record<string, Case> = {
   'DELETE /api/v1/api-keys/[keyId]': { as: 'ada', races: TENANT_RACES, params: (w) => ({ keyId: w.apiKey.keyId }), body: () => ({}) },
   'POST /api/v1/webhooks': { as: 'ada', races: TENANT_RACES, body: () => ({ url: 'http://127.0.0.1:9/new' }) },
   'PATCH /api/v1/webhooks/[endpointId]': { as: 'ada', races: TENANT_RACES, params: (w) => ({ endpointId: w.webhook.endpointId }), body: (w) => ({ enabled: false, expectedVersion: w.webhook.version }) },
+  'POST /api/v1/webhooks/[endpointId]/rotate-secret': {
+    as: 'ada', races: TENANT_RACES, params: (w) => ({ endpointId: w.webhook.endpointId }), body: (w) => ({ expectedVersion: w.webhook.version }),
+  },
   'DELETE /api/v1/webhooks/[endpointId]': { as: 'ada', races: TENANT_RACES, params: (w) => ({ endpointId: w.webhook.endpointId }) },
   'POST /api/v1/webhooks/[endpointId]/deliveries/[messageId]/resend': {
     as: 'ada', races: TENANT_RACES, params: (w) => ({ endpointId: w.webhook.endpointId, messageId: w.webhookEvent.messageId }),

@@ -14,7 +14,7 @@ import { Webhook } from 'standardwebhooks';
 import { addMembership } from '../../lib/members';
 import { createUnit } from '../../lib/org';
 import { tenancy } from '../../lib/tenancy';
-import { createEndpoint, listDeliveries, listEndpoints, resendDelivery } from '../../lib/webhooks';
+import { createEndpoint, listDeliveries, listEndpoints, resendDelivery, rotateEndpointSecret } from '../../lib/webhooks';
 import { skipBacklog, workerFromConfig, workOnce, type WorkerOptions } from '../../lib/webhooks/worker';
 import { person } from '../members/fixtures';
 import { newTenant } from '../support/fixtures';
@@ -159,6 +159,21 @@ describe('webhook delivery', { concurrency: 1 }, () => {
     await work(() => hook.got.length >= 2);
     assert.equal(hook.got[1].headers['webhook-id'], hook.got[0].headers['webhook-id']);
     assert.equal(hook.got[1].body, hook.got[0].body);
+  });
+
+  test('after a secret is rolled, a delivery verifies with the new secret and, for a day, the old one', async () => {
+    const w = await world();
+    const hook = await receiver();
+    open.push(hook);
+    const { endpoint, secret: old } = await createEndpoint(scope(w), w.owner, { url: hook.url });
+    const { secret: rolled, endpoint: after } = await rotateEndpointSecret(w.db, w.owner, endpoint.endpointId, endpoint.version);
+    assert.notEqual(rolled, old);
+    assert.ok(Date.parse(after.previousSecretUntil!) > Date.now() + 23 * 3_600_000);
+    await createUnit(w.db, w.owner, { parentId: w.t.rootUnitId, name: 'Rolled' });
+    await work(() => hook.got.length >= 1);
+    assert.equal(verify(rolled, hook.got[0]).type, 'unit.created');
+    assert.equal(verify(old, hook.got[0]).type, 'unit.created');
+    assert.equal(String(hook.got[0].headers['webhook-signature']).split(' ').length, 2);
   });
 
   test('a worker killed mid-delivery loses nothing: the next one sends it, same webhook-id', async () => {

@@ -929,6 +929,26 @@ export interface paths {
         patch: operations["updateWebhookEndpoint"];
         trace?: never;
     };
+    "/api/v1/webhooks/{endpointId}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll an endpoint's signing secret
+         * @description Needs `integrations.manage`. The new secret is in this answer only. For a day, deliveries carry a signature with the old secret beside the new one (`webhook-signature: v1,<new> v1,<old>`), so the receiver can switch without missing one. Conditioned on `expectedVersion` (409 `webhook.changed`).
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/webhooks/{endpointId}/deliveries": {
         parameters: {
             query?: never;
@@ -1590,6 +1610,8 @@ export interface components {
             failingSince?: string;
             /** @description The signing secret's last 4 characters. */
             secretHint: string;
+            /** @description After a rotation: until when deliveries are signed with the old secret too. */
+            previousSecretUntil?: string;
             createdAt: string;
             createdBy: {
                 userId: string;
@@ -1602,6 +1624,10 @@ export interface components {
         /** @enum {string} */
         WebhookEventType: "unit.created" | "unit.renamed" | "unit.moved" | "unit.deleted" | "membership.added" | "membership.roleChanged" | "membership.removed" | "member.removed" | "invitation.created" | "invitation.revoked" | "invitation.accepted" | "directory.userDeactivated" | "directory.userReactivated";
         CreatedWebhookEndpoint: {
+            endpoint: components["schemas"]["WebhookEndpoint"];
+            secret: string;
+        };
+        RotatedWebhookSecret: {
             endpoint: components["schemas"]["WebhookEndpoint"];
             secret: string;
         };
@@ -2729,7 +2755,7 @@ export interface operations {
             query?: {
                 unitId?: string;
                 actorId?: string | "operator";
-                action?: "unit.create" | "unit.rename" | "unit.move" | "unit.delete" | "membership.add" | "membership.roleChange" | "membership.remove" | "membership.removeFromTenant" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "tenant.create" | "tenant.rename" | "sso.update" | "directory.tokenCreate" | "directory.tokenRevoke" | "directory.rulesUpdate" | "directory.deactivate" | "directory.reactivate" | "apiKey.create" | "apiKey.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.resend" | "webhook.disable";
+                action?: "unit.create" | "unit.rename" | "unit.move" | "unit.delete" | "membership.add" | "membership.roleChange" | "membership.remove" | "membership.removeFromTenant" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "tenant.create" | "tenant.rename" | "sso.update" | "directory.tokenCreate" | "directory.tokenRevoke" | "directory.rulesUpdate" | "directory.deactivate" | "directory.reactivate" | "apiKey.create" | "apiKey.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotateSecret" | "webhook.resend" | "webhook.disable";
                 from?: string;
                 to?: string;
                 /** @description The `nextCursor` of the previous page; leave it out for the first page. */
@@ -2848,7 +2874,7 @@ export interface operations {
             query?: {
                 unitId?: string;
                 actorId?: string | "operator";
-                action?: "unit.create" | "unit.rename" | "unit.move" | "unit.delete" | "membership.add" | "membership.roleChange" | "membership.remove" | "membership.removeFromTenant" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "tenant.create" | "tenant.rename" | "sso.update" | "directory.tokenCreate" | "directory.tokenRevoke" | "directory.rulesUpdate" | "directory.deactivate" | "directory.reactivate" | "apiKey.create" | "apiKey.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.resend" | "webhook.disable";
+                action?: "unit.create" | "unit.rename" | "unit.move" | "unit.delete" | "membership.add" | "membership.roleChange" | "membership.remove" | "membership.removeFromTenant" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "tenant.create" | "tenant.rename" | "sso.update" | "directory.tokenCreate" | "directory.tokenRevoke" | "directory.rulesUpdate" | "directory.deactivate" | "directory.reactivate" | "apiKey.create" | "apiKey.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotateSecret" | "webhook.resend" | "webhook.disable";
                 from?: string;
                 to?: string;
             };
@@ -3885,6 +3911,45 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version of the item as read; a change made meanwhile answers 409 `…versionConflict`. */
+                    expectedVersion: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RotatedWebhookSecret"];
                 };
             };
             400: components["responses"]["BadRequest"];

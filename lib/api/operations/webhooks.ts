@@ -22,6 +22,7 @@ const endpoint = z
     disabledReason: z.string().optional().meta({ description: 'Why delivery switched it off (a day of failures).' }),
     failingSince: z.string().optional().meta({ description: 'The first failure since the last success.' }),
     secretHint: z.string().meta({ description: "The signing secret's last 4 characters." }),
+    previousSecretUntil: z.string().optional().meta({ description: 'After a rotation: until when deliveries are signed with the old secret too.' }),
     createdAt: z.string(),
     createdBy: z.object({ userId: z.string(), email: z.string(), name: z.string().optional() }),
     version: z.int().meta({ description: 'Send back as `expectedVersion` with a change.' }),
@@ -72,6 +73,17 @@ export const webhooks = {
     params,
     body: z.strictObject({ url: endpointBody.url.optional(), description: endpointBody.description, eventTypes: endpointBody.eventTypes, enabled: z.boolean().optional(), expectedVersion: field.version }),
     response: endpoint, errors: ['notFound', 'conflict'],
+  }),
+  rotateSecret: operation({
+    method: 'post', path: '/api/v1/webhooks/{endpointId}/rotate-secret', operationId: 'rotateWebhookSecret', tag,
+    summary: "Roll an endpoint's signing secret",
+    description:
+      'Needs `integrations.manage`. The new secret is in this answer only. For a day, deliveries carry a signature ' +
+      'with the old secret beside the new one (`webhook-signature: v1,<new> v1,<old>`), so the receiver can switch without missing one. ' +
+      'Conditioned on `expectedVersion` (409 `webhook.changed`).',
+    params, body: z.strictObject({ expectedVersion: field.version }),
+    response: z.object({ endpoint, secret: z.string() }).meta({ id: 'RotatedWebhookSecret' }),
+    errors: ['notFound', 'conflict'],
   }),
   delete: operation({
     method: 'delete', path: '/api/v1/webhooks/{endpointId}', operationId: 'deleteWebhookEndpoint', tag,

@@ -53,7 +53,15 @@ function failure(e: Error & { code?: string }): DeliveryError {
  * signature more than 5 minutes off their clock, so a retry must be signed afresh.
  */
 export async function sendWebhook(
-  input: { url: string; secret: string; messageId: string; timestamp: Date; payload: string },
+  input: {
+    url: string;
+    secret: string;
+    /** While a rotation overlaps, the old secret signs too: receivers still holding it keep verifying. */
+    previousSecret?: string;
+    messageId: string;
+    timestamp: Date;
+    payload: string;
+  },
   opts: SendOptions,
 ): Promise<DeliveryAttemptResult> {
   const started = performance.now();
@@ -66,7 +74,11 @@ export async function sendWebhook(
   const headers = {
     'webhook-id': input.messageId,
     'webhook-timestamp': String(Math.floor(input.timestamp.getTime() / 1000)),
-    'webhook-signature': new Webhook(input.secret).sign(input.messageId, input.timestamp, input.payload),
+    // Space-separated signatures, one per secret (Standard Webhooks): any one verifying is enough.
+    'webhook-signature': [input.secret, input.previousSecret]
+      .filter((s): s is string => Boolean(s))
+      .map((s) => new Webhook(s).sign(input.messageId, input.timestamp, input.payload))
+      .join(' '),
     'content-type': 'application/json',
     'content-length': String(Buffer.byteLength(input.payload)),
     'user-agent': 'Arbor-Webhooks/1',

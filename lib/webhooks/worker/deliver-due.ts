@@ -8,7 +8,7 @@ import { INDEX, isConditionFailure, keys, transaction, type PlatformDb, type Ten
 import { sendMail, webhookDisabledMail } from '../../mail';
 import { tenantOwners } from '../../tenants/owners';
 import { cancelDelivery, claimDelivery, readDelivery, recordAttempt } from '../deliveries';
-import { endpointSecret, readEndpoints } from '../endpoints';
+import { endpointSecrets, readEndpoints } from '../endpoints';
 import { sendWebhook } from '../transport';
 import type { TenantDbOf } from './fan-out';
 
@@ -44,26 +44,36 @@ export async function deliverDue(deps: DeliveryDeps): Promise<number> {
     Limit: PASS_SIZE,
   }));
   const due = (out.Items ?? []).map((i) => ({ tenantId: String(i.tenantId), endpointId: String(i.PK).split('#').pop()!, messageId: String(i.SK).slice(keys.webhookDeliveryPrefix.length) }));
-  const results = await Promise.all(due.map((d) => deliverOne(deps, d).catch((e) => {
+  // One read of a tenant's endpoints per pass, however many of its deliveries are due.
+  const endpointsOf = new Map<string, ReturnType<typeof readEndpoints>>();
+  const endpoints = (db: TenantDb) => {
+    if (!endpointsOf.has(db.tenantId)) endpointsOf.set(db.tenantId, readEndpoints(db));
+    return endpointsOf.get(db.tenantId)!;
+  };
+  const results = await Promise.all(due.map((d) => deliverOne(deps, d, endpoints).catch((e) => {
     console.error('[arbor] webhook delivery failed', e);
     return false;
   })));
   return results.filter(Boolean).length;
 }
 
-async function deliverOne(deps: DeliveryDeps, ref: { tenantId: string; endpointId: string; messageId: string }): Promise<boolean> {
+async function deliverOne(
+  deps: DeliveryDeps,
+  ref: { tenantId: string; endpointId: string; messageId: string },
+  endpoints: (db: TenantDb) => ReturnType<typeof readEndpoints>,
+): Promise<boolean> {
   const now = deps.now?.() ?? Date.now();
   const db = await deps.tenantDb(ref.tenantId);
   const delivery = await readDelivery(db, ref.endpointId, ref.messageId);
   if (!delivery || delivery.state !== 'pending' || !delivery.nextAttemptAt || Date.parse(delivery.nextAttemptAt) > now) return false;
   if (!(await claimDelivery(db, delivery, deps.leaseMs ?? LEASE_MS, now))) return false;
-  const endpoint = (await readEndpoints(db)).find((e) => e.endpointId === ref.endpointId);
+  const endpoint = (await endpoints(db)).find((e) => e.endpointId === ref.endpointId);
   if (!endpoint || !endpoint.enabled) {
     await cancelDelivery(db, delivery);
     return false;
   }
   const result = await sendWebhook(
-    { url: endpoint.url, secret: endpointSecret(db, endpoint), messageId: delivery.messageId, timestamp: new Date(now), payload: delivery.payload },
+    { url: endpoint.url, ...endpointSecrets(db, endpoint, now), messageId: delivery.messageId, timestamp: new Date(now), payload: delivery.payload },
     { allowPrivateNetworks: deps.allowPrivateNetworks, timeoutMs: deps.timeoutMs },
   );
   const done = deps.now?.() ?? Date.now();
