@@ -3,16 +3,14 @@
 // that tenant's scoped credentials only, one BatchGetItem of the key's entry and its unit (the
 // unit's path now, so a key scoped to a unit that moved covers where the unit is). The actor
 // holds exactly one grant, the key's role on its unit, and the same lib/authz decides for it.
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import type { Grant } from '../authz';
-import { batchGet, itemParser, keys, type PlatformDb, type TenantDb, type WriteFact } from '../db';
+import { batchGet, itemParser, keys, noteAccessTokenUse, type PlatformDb, type TenantDb, type WriteFact } from '../db';
 import type { Membership, RequestActor } from '../members';
 import { apiKeyExpired, apiKeyInvalid, apiKeyScopeGone } from './errors';
 import { API_KEY_PREFIX, apiKeyHash, parseApiKey, type ApiKey } from './manage-keys';
 
-/** lastUsedAt is written at most this often per key (it is shown to the minute). */
-const LAST_USED_EVERY_MS = 60_000;
 const MAX_BEARER_CHARS = 200;
 
 const parseHolder = itemParser('accessToken', z.object({
@@ -55,7 +53,7 @@ export async function loadApiKeyActor(deps: ApiKeyDeps, bearer: string): Promise
   if (!entryItem) throw apiKeyInvalid();
   if (!unitItem || typeof unitItem.path !== 'string') throw apiKeyScopeGone();
   const key = parseApiKey(entryItem);
-  noteUse(deps.platform, tokenKey, holder.lastUsedAt, now);
+  noteAccessTokenUse(deps.platform, tokenKey, holder.lastUsedAt, now);
   return keyActor(db, key, unitItem.path);
 }
 
@@ -72,15 +70,4 @@ function keyActor(db: TenantDb, key: Omit<ApiKey, 'hint' | 'createdBy'>, unitPat
     { key: keys.unit(db.tenantId, g.unitId), expect: { path: g.unitPath }, changed: 'grant' },
   ];
   return { tenantId: db.tenantId, userId: key.keyId, email, name, memberships: [grant], db, apiKey: { keyId: key.keyId, name: key.name }, grantFacts };
-}
-
-function noteUse(platform: PlatformDb, key: { PK: string; SK: string }, lastUsedAt: string | undefined, now: number) {
-  if (lastUsedAt && now - Date.parse(lastUsedAt) < LAST_USED_EVERY_MS) return;
-  // Bookkeeping: a lost update only makes "last used" a minute older.
-  void platform.client
-    .send(new UpdateCommand({
-      TableName: platform.tableName, Key: key, UpdateExpression: 'SET lastUsedAt = :now', ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':now': new Date(now).toISOString() },
-    }))
-    .catch(() => undefined);
 }

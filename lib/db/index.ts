@@ -12,4 +12,5 @@ export { getItem, batchGet, queryAll, queryCount } from './reads';
 export { queryPage } from './query-page';
 export { withoutGuards, type WriteFact, type WriteGuards } from './write-guards';
 export { transaction } from './transaction';
+export { noteAccessTokenUse } from './access-token-use';
 export { itemParser, storedActor, StoredItemError } from './item-schema';

@@ -9,18 +9,16 @@
 // Several tokens may live at once (rotation: create the new one, switch the IdP, revoke the old).
 import { randomBytes } from 'node:crypto';
 import { sha256Base64url } from '../security/digest';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { z } from 'zod';
 import { auditEntryPut } from '../audit';
-import { batchGet, itemParser, keys, queryAll, storedActor, transaction, type AuditActor, type PlatformDb, type TenantDb } from '../db';
+import { batchGet, itemParser, keys, noteAccessTokenUse, queryAll, storedActor, transaction, type AuditActor, type PlatformDb, type TenantDb } from '../db';
 import { validateLabel } from '../validation';
 import { badTokenLabel, tokenNotFound, tooManyTokens } from './errors';
 
 export const MAX_TOKENS = 5;
 const TOKEN_PREFIX = 'arbor_scim_';
-/** lastUsedAt is written at most this often per token (it is shown to the minute). */
-const LAST_USED_EVERY_MS = 60_000;
 
 export interface DirectoryScope {
   tenant: TenantDb;
@@ -126,7 +124,7 @@ export interface TokenHolder {
 
 /**
  * The tenant a bearer token opens, or undefined. One strongly consistent GetItem (a revoked token
- * stops at once); the last use is recorded at most once a minute, after the answer is known.
+ * stops at once); the last use is noted (lib/db noteAccessTokenUse).
  */
 export async function authenticateScimToken(platform: PlatformDb, bearer: string | undefined): Promise<TokenHolder | undefined> {
   if (!bearer?.startsWith(TOKEN_PREFIX) || bearer.length > 200) return undefined;
@@ -134,12 +132,6 @@ export async function authenticateScimToken(platform: PlatformDb, bearer: string
   const out = await platform.client.send(new GetCommand({ TableName: platform.tableName, Key: key, ConsistentRead: true }));
   if (!out.Item || out.Item.kind !== 'scim') return undefined;
   const holder = parseAccessToken(out.Item);
-  const now = Date.now();
-  if (!holder.lastUsedAt || now - Date.parse(holder.lastUsedAt) > LAST_USED_EVERY_MS) {
-    // Bookkeeping: a lost update only makes "last used" a minute older.
-    void platform.client
-      .send(new UpdateCommand({ TableName: platform.tableName, Key: key, UpdateExpression: 'SET lastUsedAt = :now', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':now': new Date(now).toISOString() } }))
-      .catch(() => undefined);
-  }
+  noteAccessTokenUse(platform, key, holder.lastUsedAt);
   return { tenantId: holder.tenantId, tokenId: holder.tokenId };
 }

@@ -27,15 +27,18 @@ export interface ApiKeysScreenView {
   now: string;
 }
 
+/** A key as the settings list and the API show it; `unitName` absent when its unit was deleted. */
+export const toApiKeyView = (k: ApiKey & { lastUsedAt?: string }, unitName: string | undefined): ApiKeyView => ({
+  keyId: k.keyId, name: k.name, role: k.role, unit: { id: k.unitId, name: unitName }, hint: k.hint,
+  createdAt: k.createdAt, createdBy: k.createdBy.name || k.createdBy.email, expiresAt: k.validUntil,
+  ...(k.lastUsedAt ? { lastUsedAt: k.lastUsedAt } : {}),
+});
+
 export async function loadApiKeys(ctx: ScreenContext): Promise<ApiKeyView[]> {
   ctx.authorize('integrations.manage', {});
   const keys = await listApiKeys({ tenant: ctx.db, platform: platformDb() });
   const names = await unitLabels(ctx.db, [...new Set(keys.map((k) => k.unitId))]);
-  return keys.map((k) => ({
-    keyId: k.keyId, name: k.name, role: k.role, unit: { id: k.unitId, name: names.get(k.unitId)?.name }, hint: k.hint,
-    createdAt: k.createdAt, createdBy: k.createdBy.name || k.createdBy.email, expiresAt: k.validUntil,
-    ...(k.lastUsedAt ? { lastUsedAt: k.lastUsedAt } : {}),
-  }));
+  return keys.map((k) => toApiKeyView(k, names.get(k.unitId)?.name));
 }
 
 export async function loadApiKeysScreen(ctx: ScreenContext): Promise<ApiKeysScreenView> {

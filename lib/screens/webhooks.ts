@@ -1,6 +1,6 @@
 // /settings/webhooks and its delivery log: the organization's endpoints, the event types they can
 // hear, and one endpoint's deliveries. `integrations.manage`. Server-only.
-import { EVENT_DESCRIPTIONS, getEndpoint, listDeliveries, listEndpoints, MAX_ENDPOINTS, WEBHOOK_EVENT_TYPES, type Delivery, type WebhookEndpoint, type WebhookEventType } from '../webhooks';
+import { EVENT_DESCRIPTIONS, getEndpoint, listDeliveries, listEndpoints, MAX_ENDPOINTS, publicView, WEBHOOK_EVENT_TYPES, type Delivery, type WebhookEndpoint, type WebhookEventType } from '../webhooks';
 import type { Page } from '../db';
 import type { ScreenContext } from './screen-context';
 
@@ -25,16 +25,17 @@ export async function loadWebhooksScreen(ctx: ScreenContext): Promise<WebhooksSc
   };
 }
 
-/** One page of an endpoint's log (one Query), the endpoint itself first (404 when it is gone). */
-export async function loadDeliveries(ctx: ScreenContext, endpointId: string, cursor?: string): Promise<Page<Delivery>> {
+/** The endpoint (404 when it is gone) and one page of its log: two Queries, in parallel. */
+async function endpointAndLog(ctx: ScreenContext, endpointId: string, cursor?: string) {
   ctx.authorize('integrations.manage', {});
-  await getEndpoint(ctx.db, endpointId);
-  return listDeliveries(ctx.db, endpointId, cursor);
+  const [endpoint, page] = await Promise.all([getEndpoint(ctx.db, endpointId), listDeliveries(ctx.db, endpointId, cursor)]);
+  return { endpoint: publicView(endpoint), page };
+}
+
+export async function loadDeliveries(ctx: ScreenContext, endpointId: string, cursor?: string): Promise<Page<Delivery>> {
+  return (await endpointAndLog(ctx, endpointId, cursor)).page;
 }
 
 export async function loadDeliveryLogScreen(ctx: ScreenContext, endpointId: string) {
-  ctx.authorize('integrations.manage', {});
-  const stored = await getEndpoint(ctx.db, endpointId);
-  const { sealedSecret: _sealed, previousSealedSecret: _previous, ...endpoint } = stored;
-  return { endpoint, page: await listDeliveries(ctx.db, endpointId), now: new Date().toISOString() };
+  return { ...(await endpointAndLog(ctx, endpointId)), now: new Date().toISOString() };
 }

@@ -56,7 +56,8 @@ export async function readEndpoints(db: TenantDb): Promise<StoredEndpoint[]> {
   return items.map(parseEndpoint);
 }
 
-const publicView = ({ sealedSecret: _sealed, previousSealedSecret: _previous, ...endpoint }: StoredEndpoint): WebhookEndpoint => endpoint;
+/** An endpoint as people and the API see it: never its secrets. */
+export const publicView = ({ sealedSecret: _sealed, previousSealedSecret: _previous, ...endpoint }: StoredEndpoint): WebhookEndpoint => endpoint;
 
 export async function listEndpoints(db: TenantDb): Promise<WebhookEndpoint[]> {
   return (await readEndpoints(db)).map(publicView).sort((a, b) => a.createdAt.localeCompare(b.createdAt));

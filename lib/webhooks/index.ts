@@ -2,7 +2,7 @@
 // Standard Webhooks scheme (docs/webhooks.md). Server-only.
 export { WEBHOOK_EVENT_TYPES, EVENT_DESCRIPTIONS, eventOf, messageIdOf, payloadOf, type WebhookEvent, type WebhookEventType } from './events';
 export {
-  MAX_ENDPOINTS, SECRET_OVERLAP_MS, createEndpoint, deleteEndpoint, getEndpoint, listEndpoints, rotateEndpointSecret, updateEndpoint, allowPrivateNetworks,
+  MAX_ENDPOINTS, SECRET_OVERLAP_MS, createEndpoint, deleteEndpoint, getEndpoint, listEndpoints, publicView, rotateEndpointSecret, updateEndpoint, allowPrivateNetworks,
   type EndpointChange, type EndpointInput, type EndpointScope, type WebhookEndpoint,
 } from './endpoints';
 export { DELIVERY_PAGE, listDeliveries, readDelivery, resendDelivery, type Delivery, type DeliveryAttempt, type DeliveryState } from './deliveries';

@@ -4,7 +4,7 @@ import { withActor } from '@/lib/api/with-actor';
 import { apiKeys } from '@/lib/api/operations/api-keys';
 import { createApiKey } from '@/lib/api-keys';
 import { getUnitOrThrow } from '@/lib/org';
-import { loadApiKeys } from '@/lib/screens/api-keys';
+import { loadApiKeys, toApiKeyView } from '@/lib/screens/api-keys';
 import { platformDb } from '@/lib/tenancy';
 
 export const GET = withActor(apiKeys.list, async (ctx) => ({ keys: await loadApiKeys(ctx) }));
@@ -15,11 +15,5 @@ export const POST = withActor(apiKeys.create, async (ctx) => {
   // The unit's path is a fact of the decision: a key is never scoped to a unit that moved meanwhile.
   ctx.authorize('tree.read', { unit });
   const { secret, key } = await createApiKey({ tenant: ctx.db, platform: platformDb() }, { ...ctx.body, unit, actor: ctx.actor });
-  return {
-    secret,
-    key: {
-      keyId: key.keyId, name: key.name, role: key.role, unit: { id: unit.id, name: unit.name }, hint: key.hint,
-      createdAt: key.createdAt, createdBy: ctx.actor.name || ctx.actor.email, expiresAt: key.validUntil,
-    },
-  };
+  return { secret, key: toApiKeyView(key, unit.name) };
 });
