@@ -10,6 +10,11 @@ export interface TenantDb {
   tenantId: string;
   /** Set by an entry point once it has authorized: the facts every transaction is conditioned on. */
   guards?: WriteGuards;
+  /**
+   * The id of the locks this db's writes may pass through (e.g. a change set being applied, which
+   * holds its units with its own id): a unit locked by this id is writable, any other lock refuses.
+   */
+  lockHolder?: string;
 }
 
 /** Access to the platform items (P1–P4) through the platform credentials. */
@@ -32,3 +37,6 @@ export interface AuditActor {
  * an item.
  */
 export const actorIdentity = (a: AuditActor): AuditActor => ({ userId: a.userId, email: a.email, ...(a.name ? { name: a.name } : {}) });
+
+/** The same db, writing as the holder of `holderId`'s locks (see TenantDb.lockHolder). */
+export const holdingLocks = <D extends TenantDb>(db: D, holderId: string): D => ({ ...db, lockHolder: holderId });

@@ -6,7 +6,7 @@ export {
   transactWrite, confirmDecision, cancellationReasons, isConditionFailure, MAX_TRANSACTION_ITEMS, GUARD_ITEMS,
   type TransactItem, type FailedCondition,
 } from './transactions';
-export { actorIdentity, type TenantDb, type PlatformDb, type AuditActor } from './context';
+export { actorIdentity, holdingLocks, type TenantDb, type PlatformDb, type AuditActor } from './context';
 export { encodeCursor, decodeCursor, pageSize, type Page } from './cursor';
 export { getItem, batchGet, queryAll, queryCount } from './reads';
 export { queryPage } from './query-page';

@@ -13,6 +13,7 @@ export const ERROR_KINDS = {
   'unit.locked': 'conflict',
   'unit.moved': 'conflict',
   'unit.nameTaken': 'conflict',
+  'unit.exists': 'conflict',
   'unit.notEmpty': 'conflict',
   'unit.tooDeep': 'invalid',
   'unit.cycle': 'invalid',

@@ -2,15 +2,16 @@
 //
 // One TransactWriteItems writes both directions of the membership, creates the user's tenant
 // profile on their first membership (or counts one more), adds one to the unit's memberCount
-// (conditioned on the unit existing, not being locked by a move, and still having the path that
-// was copied into the membership) and to the tenant's ownerCount for an owner, plus the audit
-// entry. The profile and unit conditions only fail when something moved underneath us, so those
+// (conditioned on the unit existing, not being locked against the db, and still having the path
+// that was copied into the membership) and to the tenant's ownerCount for an owner, plus the
+// audit entry. The profile and unit conditions only fail when something moved underneath us, so those
 // cases are re-read and retried; a duplicate membership is a clear conflict.
 import { administratorClause } from './unit-administrators';
 import { auditEntryPut } from '../audit';
 import { keys, transaction, type AuditActor, type TenantDb, type TransactItem } from '../db';
 import type { ArborError } from '../errors';
 import { unitMoved } from '../org/errors';
+import { lockFree } from '../org/unit-lock';
 import { tenantNotFound } from '../tenants/errors';
 import { membershipBusy, membershipExists, noUser, userNotFound } from './errors';
 import { nameWordPuts } from '../search/name-words';
@@ -89,6 +90,7 @@ export async function addMembershipWith(
       ...(input.managedBy ? { managedBy: input.managedBy } : {}),
     };
     const admin = administratorClause(user.userId, membership);
+    const free = lockFree(db);
     const put = (Item: Record<string, unknown>): TransactItem => ({
       Put: { TableName: db.tableName, Item, ConditionExpression: 'attribute_not_exists(PK)' },
     });
@@ -107,9 +109,9 @@ export async function addMembershipWith(
           TableName: db.tableName,
           Key: keys.unit(db.tenantId, unitId),
           UpdateExpression: `SET memberCount = memberCount + :one${admin.set ? `, ${admin.set}` : ''}`,
-          ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(#lock) AND #path = :path',
-          ExpressionAttributeNames: { '#lock': 'lock', '#path': 'path', ...(admin.set ? admin.names : {}) },
-          ExpressionAttributeValues: { ':one': 1, ':path': unit.path, ...admin.values },
+          ConditionExpression: `attribute_exists(PK) AND ${free.expression} AND #path = :path`,
+          ExpressionAttributeNames: { ...free.names, '#path': 'path', ...(admin.set ? admin.names : {}) },
+          ExpressionAttributeValues: { ':one': 1, ':path': unit.path, ...admin.values, ...free.values },
         },
       }, () => 'retry');
     if (role === 'owner') tx.add(ownerCountUpdate(db, 1), () => tenantNotFound());

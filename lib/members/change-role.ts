@@ -15,6 +15,7 @@ import { validateVersion } from '../validation/version';
 import { assertRoleFitsUnit, validateRole, type Membership } from './membership-items';
 import { ownerCountUpdate } from './owner-count';
 import { profileSummaryUpdate, summaryRoleChange } from '../profiles';
+import { lockFree, valuesOrNone } from '../org/unit-lock';
 
 export interface ChangeRoleInput {
   unitId: string;
@@ -48,20 +49,21 @@ export async function changeRole(db: TenantDb, actor: AuditActor, input: ChangeR
     },
   });
   const admin = administratorClause(userId, { role, name: current.name, email: current.email });
+  const free = lockFree(db);
   const tx = transaction(db)
     .add([update(keys.unitMember(db.tenantId, unitId, userId)), update(keys.userMembership(db.tenantId, userId, unitId))], () =>
       membershipConflict(db, unitId, userId),
     )
     .add({
-      // A unit being moved is locked against every edit, membership edits included. The unit's
-      // administrators map follows the new role.
+      // A locked unit refuses every edit, membership edits included (unless the db holds its
+      // lock). The unit's administrators map follows the new role.
       Update: {
         TableName: db.tableName,
         Key: keys.unit(db.tenantId, unitId),
         UpdateExpression: admin.set ? `SET ${admin.set}` : `REMOVE ${admin.remove}`,
-        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(#lock)',
-        ExpressionAttributeNames: { '#lock': 'lock', ...admin.names },
-        ...(admin.set ? { ExpressionAttributeValues: admin.values } : {}),
+        ConditionExpression: `attribute_exists(PK) AND ${free.expression}`,
+        ExpressionAttributeNames: { ...free.names, ...admin.names },
+        ...valuesOrNone({ ...(admin.set ? admin.values : {}), ...free.values }),
       },
     }, () => unitRefusal(db, unitId))
     // The profile's summary follows the role (listed units show it; the role counts move).

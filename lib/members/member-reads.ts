@@ -4,20 +4,23 @@ import { getItem, INDEX, keys, queryAll, type TenantDb } from '../db';
 import { unitLocked, unitNotFound } from '../org/errors';
 import type { Unit } from '../org/unit-item';
 import { readUnit } from '../org/unit-reads';
+import { lockAgainst } from '../org/unit-lock';
 import { versionConflict } from '../errors';
 import { membershipNotFound } from './errors';
 import { toMembership, toTenantUser, type Membership, type TenantUser } from './membership-items';
 
-/** The unit a membership write targets: it must exist and not be locked by a move. */
+/** The unit a membership write targets: it must exist and not be locked against the db. */
 export async function readWritableUnit(db: TenantDb, unitId: string): Promise<Unit> {
   const unit = await readUnit(db, unitId);
   if (!unit) throw unitNotFound();
-  assertUnlocked(unit);
+  assertUnlocked(db, unit);
   return unit;
 }
 
-export function assertUnlocked(unit: Unit) {
-  if (unit.lockedBy) throw unitLocked(unit.lockedBy);
+/** Refuses a unit locked against the db (a lock the db holds itself doesn't count). */
+export function assertUnlocked(db: TenantDb, unit: Unit) {
+  const lock = lockAgainst(db, unit);
+  if (lock) throw unitLocked(lock);
 }
 
 /** Why a write's membership condition failed: it changed (its version now), or it is gone. */
@@ -26,10 +29,10 @@ export async function membershipConflict(db: TenantDb, unitId: string, userId: s
   return stored ? versionConflict('membership', stored.version, stored) : membershipNotFound();
 }
 
-/** Why a write's unit condition failed: the unit is gone, or a move locked it. */
+/** Why a write's unit condition failed: the unit is gone, or a lock refuses the db. */
 export async function unitRefusal(db: TenantDb, unitId: string) {
   const unit = await readUnit(db, unitId);
-  return unit ? unitLocked(unit.lockedBy) : membershipNotFound();
+  return unit ? unitLocked(lockAgainst(db, unit)) : membershipNotFound();
 }
 
 export async function readProfile(db: TenantDb, userId: string): Promise<TenantUser | undefined> {

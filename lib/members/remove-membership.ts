@@ -18,6 +18,7 @@ import { validateVersion } from '../validation/version';
 import type { Membership } from './membership-items';
 import { profileCountChange } from '../profiles';
 import { ownerCountUpdate } from './owner-count';
+import { lockFree } from '../org/unit-lock';
 
 export interface RemoveMembershipInput {
   unitId: string;
@@ -77,18 +78,19 @@ export function membershipDeletes(db: TenantDb, m: Membership): TransactItem[] {
 
 /**
  * One member fewer on the unit (and out of its administrators map); like every edit, refused
- * while a move locks the unit.
+ * while the unit is locked against the db.
  */
 export function unitMemberCountDecrement(db: TenantDb, unitId: string, userId: string): TransactItem {
   const admin = administratorClause(userId);
+  const free = lockFree(db);
   return {
     Update: {
       TableName: db.tableName,
       Key: keys.unit(db.tenantId, unitId),
       UpdateExpression: `SET memberCount = memberCount - :one REMOVE ${admin.remove}`,
-      ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(#lock)',
-      ExpressionAttributeNames: { '#lock': 'lock', ...admin.names },
-      ExpressionAttributeValues: { ':one': 1 },
+      ConditionExpression: `attribute_exists(PK) AND ${free.expression}`,
+      ExpressionAttributeNames: { ...free.names, ...admin.names },
+      ExpressionAttributeValues: { ':one': 1, ...free.values },
     },
   };
 }

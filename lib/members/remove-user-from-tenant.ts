@@ -13,6 +13,7 @@ import { validateId } from '../validation';
 import { getUserMemberships } from './get-user-memberships';
 import { readUnit } from '../org/unit-reads';
 import { unitLocked } from '../org/errors';
+import { lockAgainst } from '../org/unit-lock';
 import type { Membership } from './membership-items';
 import { memberBusy, memberNotFound, lastOwner } from './errors';
 import { ownerCountUpdate } from './owner-count';
@@ -62,8 +63,8 @@ export async function removeUserFromTenant(db: TenantDb, actor: AuditActor, rawU
     for (const m of batch) {
       tx.add(membershipDeletes(db, m), () => 'retry')
         .add(unitMemberCountDecrement(db, m.unitId, m.userId), async () => {
-          const unit = await readUnit(db, m.unitId);
-          return unit?.lockedBy ? unitLocked(unit.lockedBy) : 'retry';
+          const lock = lockAgainst(db, await readUnit(db, m.unitId));
+          return lock ? unitLocked(lock) : 'retry';
         })
         .add(
           auditEntryPut(db, {

@@ -20,6 +20,7 @@ import { subtreeMembershipDeletes, unitDeletes } from './subtree-writes';
 import { childCountUpdate, unitCountDecrement } from './unit-counters';
 import { readUnit } from './unit-reads';
 import { toUnit } from './unit-item';
+import { lockAgainst, lockedOr } from './unit-lock';
 import { notEmpty, rootDelete, unitLocked, unitNotFound } from './errors';
 
 export interface DeleteUnitInput {
@@ -45,9 +46,10 @@ export async function deleteUnit(db: TenantDb, actor: AuditActor, input: DeleteU
       if (!unit) throw unitNotFound();
       if (!unit.parentId) throw rootDelete();
       if (unit.version !== expectedVersion) throw versionConflict('unit', unit.version, unit);
-      if (unit.lockedBy) {
-        nudgeTreeJob(db, unit.lockedBy);
-        throw unitLocked(unit.lockedBy, 'delete');
+      const lock = lockAgainst(db, unit);
+      if (lock) {
+        nudgeTreeJob(db, lock);
+        throw unitLocked(lock, 'delete');
       }
       if (!recursive && (unit.childCount > 0 || unit.memberCount > 0)) throw notEmpty(unit.name, await countSubtree(db, unitId));
       return { root: unit };
@@ -85,24 +87,25 @@ async function deleteInOneTransaction(
   if (root.version !== expectedVersion) throw versionConflict('unit', root.version, root);
   const removals = await readRemovals(db, members);
 
-  // Anything changed since the snapshot reads again; a unit a job holds refuses. The root also
-  // answers for its own version and existence.
-  const lockedOr = (stored: Record<string, unknown> | undefined) => (stored?.lock ? unitLocked(stored.lock as string, 'delete') : 'retry');
+  // Anything changed since the snapshot reads again; a unit locked against the db refuses. The
+  // root also answers for its own version and existence.
+  const lockedOrRetry = (stored: Record<string, unknown> | undefined) => lockedOr(db, stored, 'retry', 'delete');
   const tx = transaction(db);
   const asRead = { asRead: true } as const;
   for (const u of units) {
     const [unitDelete, ...rest] = unitDeletes(db, u, asRead, u.id === root.id ? { version: expectedVersion } : {});
     tx.add(unitDelete, (stored) => {
-      if (u.id !== root.id) return lockedOr(stored);
+      if (u.id !== root.id) return lockedOrRetry(stored);
       if (!stored) return unitNotFound();
       const current = toUnit(stored);
-      if (current.lockedBy) return unitLocked(current.lockedBy, 'delete');
+      const lock = lockAgainst(db, current);
+      if (lock) return unitLocked(lock, 'delete');
       return current.version !== expectedVersion ? versionConflict('unit', current.version, current) : 'retry';
     }).add(rest, () => 'retry');
   }
-  for (const m of members) tx.add(subtreeMembershipDeletes(db, m, asRead), lockedOr);
+  for (const m of members) tx.add(subtreeMembershipDeletes(db, m, asRead), lockedOrRetry);
   tx.add(removals.map((r) => profileCountChange(db, r.profile, r.removed)), () => 'retry')
-    .add(childCountUpdate(db, root.parentId!, -1), (stored) => (stored?.lock ? unitLocked(stored.lock as string) : 'retry'))
+    .add(childCountUpdate(db, root.parentId!, -1), (stored) => lockedOr(db, stored, 'retry'))
     .add(unitCountDecrement(db, units.length), () => 'retry')
     .add(
       auditEntryPut(db, {

@@ -55,6 +55,10 @@ export const notEmpty = (name: string, counts: { units: number; memberships: num
 
 export const badPath = () => arborError('unit.badPath', 'That unit path is not valid.');
 
+/** A unit was to be created with an id chosen in advance, and a unit already has it. */
+export const unitExists = () =>
+  arborError('unit.exists', 'A unit with this id already exists. It may have been created already.');
+
 export const treeJobNotFound = () => arborError('moveJob.notFound', 'That move is not known. It may have finished long ago.');
 
 export const unitLimit = (limit: number) =>

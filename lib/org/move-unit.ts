@@ -18,6 +18,7 @@ import type { SubtreeSnapshot } from './subtree-snapshot';
 import { childCountUpdate } from './unit-counters';
 import { readUnit } from './unit-reads';
 import { depthOf, isWithin, MAX_DEPTH, toUnit, type Unit } from './unit-item';
+import { lockAgainst, lockedOr } from './unit-lock';
 import { cycle, nameTaken, rootMove, targetNotFound, tooDeep, unitLocked, unitNotFound } from './errors';
 
 export interface MoveUnitInput {
@@ -46,9 +47,10 @@ export async function moveUnit(db: TenantDb, actor: AuditActor, input: MoveUnitI
       if (unit.version !== expectedVersion) throw versionConflict('unit', unit.version, unit);
       if (!destination) throw targetNotFound();
       for (const u of [unit, destination]) {
-        if (u.lockedBy) {
-          nudgeTreeJob(db, u.lockedBy);
-          throw unitLocked(u.lockedBy);
+        const lock = lockAgainst(db, u);
+        if (lock) {
+          nudgeTreeJob(db, lock);
+          throw unitLocked(lock);
         }
       }
       if (isWithin(destination.path, unit.path)) throw cycle();
@@ -91,25 +93,23 @@ async function moveInOneTransaction(
   const newPath = `${target.path}${root.id}/`;
   const rewrite = (path: string) => newPath + path.slice(oldPath.length);
   const now = new Date().toISOString();
-  // A unit in the subtree changed since the snapshot (a move, a count) reads again; one a job
-  // holds refuses. The root also answers for its own version and existence.
-  const lockedOr = (stored: Record<string, unknown> | undefined, otherwise: Error | 'retry') =>
-    stored?.lock ? unitLocked(stored.lock as string) : otherwise;
+  // A unit in the subtree changed since the snapshot (a move, a count) reads again; one locked
+  // against the db refuses. The root also answers for its own version and existence.
   const asRead = { asRead: true } as const;
   const tx = transaction(db).add(
     movedRootUpdate(db, root, { parentId: target.id, path: newPath, expectedVersion }, now, asRead),
     (stored) => {
       if (!stored) return unitNotFound();
       const current = toUnit(stored);
-      if (current.version !== expectedVersion && !current.lockedBy) return versionConflict('unit', current.version, current);
-      return lockedOr(stored, 'retry');
+      if (current.version !== expectedVersion && !lockAgainst(db, current)) return versionConflict('unit', current.version, current);
+      return lockedOr(db, stored, 'retry');
     },
   );
-  for (const u of units.slice(1)) tx.add(unitPathRewrite(db, u, rewrite(u.path), now, asRead), (stored) => lockedOr(stored, 'retry'));
+  for (const u of units.slice(1)) tx.add(unitPathRewrite(db, u, rewrite(u.path), now, asRead), (stored) => lockedOr(db, stored, 'retry'));
   const pathOf = new Map(units.map((u) => [u.id, rewrite(u.path)]));
-  for (const m of members) tx.add(membershipPathRewrite(db, m, pathOf.get(m.unitId)!), (stored) => lockedOr(stored, 'retry'));
+  for (const m of members) tx.add(membershipPathRewrite(db, m, pathOf.get(m.unitId)!), (stored) => lockedOr(db, stored, 'retry'));
   tx.add([childCountUpdate(db, root.parentId!, -1), childCountUpdate(db, target.id, 1, target.path)], (stored) =>
-    !stored ? targetNotFound() : lockedOr(stored, 'retry'),
+    !stored ? targetNotFound() : lockedOr(db, stored, 'retry'),
   )
     .add(siblingNameDelete(db, root.parentId!, root.name, root.id), () => 'retry')
     .add(siblingNamePut(db, target.id, root.name, root.id), () => nameTaken(root.name))

@@ -1,9 +1,9 @@
 // T11 rename: one TransactWriteItems conditioned on the version the caller read: the unit's
 // name and name-ordered index keys, the sibling name claim (released and re-claimed unless only
-// the case changes), and the audit entry. The root can be renamed; a unit locked by a job
-// cannot. The root unit and the organization carry one name: renaming either writes both in
-// the same transaction (here, and lib/tenants renameTenant through unitNameWrites), so the
-// tree, the breadcrumb and the header never disagree. Server-only.
+// the case changes), and the audit entry. The root can be renamed; a unit locked against the db
+// (unit-lock.ts) cannot. The root unit and the organization carry one name: renaming either
+// writes both in the same transaction (here, and lib/tenants renameTenant through
+// unitNameWrites), so the tree, the breadcrumb and the header never disagree. Server-only.
 import { auditEntryPut } from '../audit';
 import { keys, transaction, type AuditActor, type TenantDb, type TransactItem } from '../db';
 import { versionConflict } from '../errors';
@@ -14,6 +14,7 @@ import { nudgeTreeJob } from './jobs/resume-tree-jobs';
 import { sameSiblingName, siblingNameDelete, siblingNamePut } from './sibling-name';
 import { readUnit } from './unit-reads';
 import { toUnit, validateUnitName, type Unit } from './unit-item';
+import { lockAgainst, lockFree } from './unit-lock';
 import { nameTaken, treeBusy, unitLocked, unitNotFound } from './errors';
 
 export interface RenameUnitInput {
@@ -30,9 +31,10 @@ export async function renameUnit(db: TenantDb, actor: AuditActor, input: RenameU
   const current = await readUnit(db, unitId);
   if (!current) throw unitNotFound();
   if (current.version !== expectedVersion) throw versionConflict('unit', current.version, current);
-  if (current.lockedBy) {
-    nudgeTreeJob(db, current.lockedBy);
-    throw unitLocked(current.lockedBy);
+  const lock = lockAgainst(db, current);
+  if (lock) {
+    nudgeTreeJob(db, lock);
+    throw unitLocked(lock);
   }
   if (current.name === name) return current;
 
@@ -42,7 +44,8 @@ export async function renameUnit(db: TenantDb, actor: AuditActor, input: RenameU
     .add(writes.unit, (item) => {
       if (!item) return unitNotFound();
       const stored = toUnit(item);
-      return stored.version === expectedVersion && stored.lockedBy ? unitLocked(stored.lockedBy) : versionConflict('unit', stored.version, stored);
+      const lock = lockAgainst(db, stored);
+      return stored.version === expectedVersion && lock ? unitLocked(lock) : versionConflict('unit', stored.version, stored);
     })
     .add(writes.claim, () => nameTaken(name))
     .add([...writes.release, ...writes.words], () => treeBusy());
@@ -60,7 +63,7 @@ export async function renameUnit(db: TenantDb, actor: AuditActor, input: RenameU
 }
 
 export interface UnitNameWrites {
-  /** The unit itself: name, name-ordered index keys, version; conditioned on the version read and on no job holding it. */
+  /** The unit itself: name, name-ordered index keys, version; conditioned on the version read and on no lock against the db. */
   unit: TransactItem;
   /** Below the root, when the name's sibling key changes: the old claim released, the new one taken. */
   release: TransactItem[];
@@ -76,15 +79,16 @@ export const allNameWrites = (w: UnitNameWrites): TransactItem[] => [w.unit, ...
 export function unitNameWrites(db: TenantDb, current: Unit, name: string, now: string): UnitNameWrites {
   const nameKey = searchKey(name);
   const moveClaim = current.parentId !== null && !sameSiblingName(current.name, name);
+  const free = lockFree(db);
   return {
     unit: {
       Update: {
         TableName: db.tableName,
         Key: keys.unit(db.tenantId, current.id),
         UpdateExpression: `SET #name = :name, GSI3SK = :key${current.parentId ? ', GSI2SK = :key' : ''}, #version = :next, updatedAt = :now`,
-        ConditionExpression: '#version = :expected AND attribute_not_exists(#lock)',
-        ExpressionAttributeNames: { '#name': 'name', '#version': 'version', '#lock': 'lock' },
-        ExpressionAttributeValues: { ':name': name, ':key': nameKey, ':next': current.version + 1, ':now': now, ':expected': current.version },
+        ConditionExpression: `#version = :expected AND ${free.expression}`,
+        ExpressionAttributeNames: { '#name': 'name', '#version': 'version', ...free.names },
+        ExpressionAttributeValues: { ':name': name, ':key': nameKey, ':next': current.version + 1, ':now': now, ':expected': current.version, ...free.values },
       },
     },
     release: moveClaim ? [siblingNameDelete(db, current.parentId!, current.name, current.id)] : [],

@@ -8,6 +8,7 @@
 import { batchGet, INDEX, keys, queryAll, type TenantDb } from '../db';
 import { sleep } from './map-limit';
 import { toUnit, type Unit } from './unit-item';
+import { lockAgainst } from './unit-lock';
 import { treeBusy, unitLocked } from './errors';
 
 export interface SubtreeMember {
@@ -26,14 +27,14 @@ export async function discoverSubtreeUnits(db: TenantDb, path: string): Promise<
 
 /**
  * Why `units` is not exactly the subtree of `rootId`, or undefined when it is. With `jobId`,
- * every unit must carry that job's lock.
+ * every unit must carry that job's lock (without, locks are the caller's to check).
  */
 export function closureProblem(units: Unit[], rootId: string, jobId?: string): string | undefined {
   const byId = new Map(units.map((u) => [u.id, u]));
   if (!byId.has(rootId)) return 'the root is missing';
   const children = new Map<string, number>();
   for (const u of units) {
-    if ((u.lockedBy ?? undefined) !== jobId) return `unit ${u.id} has lock ${u.lockedBy ?? 'none'}`;
+    if (jobId !== undefined && u.lockedBy !== jobId) return `unit ${u.id} has lock ${u.lockedBy ?? 'none'}`;
     if (u.id === rootId) continue;
     const parent = u.parentId ? byId.get(u.parentId) : undefined;
     if (!parent) return `the parent of ${u.id} is missing`;
@@ -91,7 +92,8 @@ export interface SubtreeSnapshot {
 /**
  * A complete, strongly consistent picture of an unlocked subtree, for changes that fit one
  * transaction (whose conditions then pin every unit's path and counts). Waits briefly for the
- * index to catch up; refuses a subtree that a job has locked.
+ * index to catch up; refuses a subtree with a unit locked against the db (a job's, or another
+ * holder's: the db's own holder's locks don't count).
  */
 export async function snapshotSubtree(db: TenantDb, root: Unit): Promise<SubtreeSnapshot> {
   for (let attempt = 0; attempt < 6; attempt++) {
@@ -102,8 +104,8 @@ export async function snapshotSubtree(db: TenantDb, root: Unit): Promise<Subtree
       .map(toUnit)
       .filter((u) => u.path.startsWith(root.path))
       .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    const locked = units.find((u) => u.lockedBy);
-    if (locked) throw unitLocked(locked.lockedBy!);
+    const lock = units.map((u) => lockAgainst(db, u)).find(Boolean);
+    if (lock) throw unitLocked(lock);
     if (closureProblem(units, root.id)) continue;
     return { units, members: await discoverMembers(db, root.path, units) };
   }

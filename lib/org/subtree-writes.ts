@@ -1,12 +1,13 @@
 // The per-item writes of moving or deleting a subtree, written once for both ways it runs: in one
-// transaction (each item conditioned on the state the snapshot read) or as a tree job (each unit
-// conditioned on being held by the job's lock; a unit's memberships are held by that lock too,
-// as every membership write is conditioned on its unit not being locked). The caller says which
-// with the guard. Server-only.
+// transaction (each item conditioned on the state the snapshot read, and not locked against the
+// db: unit-lock.ts) or as a tree job (each unit conditioned on being held by the job's lock; a
+// unit's memberships are held by that lock too, as every membership write is conditioned on its
+// unit not being locked). The caller says which with the guard. Server-only.
 import { keys, type TenantDb, type TransactItem } from '../db';
 import { nameWordDeletes } from '../search/name-words';
 import { siblingNameDelete } from './sibling-name';
 import { depthOf } from './unit-item';
+import { lockFree, valuesOrNone } from './unit-lock';
 
 /**
  * A unit as the snapshot or the job's plan holds it. Written "as read", unchanged means the same
@@ -21,37 +22,52 @@ export interface UnitAsRead {
   memberCount?: number;
 }
 
-/** What a subtree write is conditioned on: the item as read (one transaction), or held by the job. */
-export type SubtreeGuard = { asRead: true } | { heldBy: string };
+/**
+ * What a subtree write is conditioned on: the item as read (one transaction), or held by the job.
+ * A job started through a holding db (TenantDb.lockHolder) releases each unit back to that holder
+ * (`releaseTo`) instead of unlocking it.
+ */
+export type SubtreeGuard = { asRead: true } | { heldBy: string; releaseTo?: string };
 
 const heldBy = (guard: SubtreeGuard) => ('heldBy' in guard ? guard.heldBy : undefined);
 
-/** The unit's own condition: held by the job, or not locked and as read. */
-function unitCondition(unit: UnitAsRead, guard: SubtreeGuard, extra?: { version: number }) {
+/** The unit's own condition: held by the job, or not locked against the db and as read. */
+function unitCondition(db: TenantDb, unit: UnitAsRead, guard: SubtreeGuard, extra?: { version: number }) {
   const job = heldBy(guard);
   if (job) return { expression: '#lock = :job', names: { '#lock': 'lock' }, values: { ':job': job } as Record<string, unknown> };
   if (unit.childCount === undefined || unit.memberCount === undefined) throw new Error(`unit ${unit.id}: written as read without its counts`);
+  const free = lockFree(db);
   return {
-    expression: `attribute_not_exists(#lock) AND #path = :old AND #name = :was AND childCount = :children_n AND memberCount = :members_n${extra ? ' AND #version = :expected' : ''}`,
-    names: { '#lock': 'lock', '#path': 'path', '#name': 'name', ...(extra ? { '#version': 'version' } : {}) },
+    expression: `${free.expression} AND #path = :old AND #name = :was AND childCount = :children_n AND memberCount = :members_n${extra ? ' AND #version = :expected' : ''}`,
+    names: { ...free.names, '#path': 'path', '#name': 'name', ...(extra ? { '#version': 'version' } : {}) },
     values: {
-      ':old': unit.path, ':was': unit.name, ':children_n': unit.childCount, ':members_n': unit.memberCount,
+      ...free.values, ':old': unit.path, ':was': unit.name, ':children_n': unit.childCount, ':members_n': unit.memberCount,
       ...(extra ? { ':expected': extra.version } : {}),
     } as Record<string, unknown>,
   };
 }
 
+/**
+ * How a job's write lets go of a unit, appended to a SET clause: unlocked, or handed back to the
+ * holder the job runs for. Nothing outside a job.
+ */
+function release(guard: SubtreeGuard): { clause: string; values: Record<string, unknown> } {
+  if (!('heldBy' in guard)) return { clause: '', values: {} };
+  return guard.releaseTo ? { clause: ', #lock = :holder', values: { ':holder': guard.releaseTo } } : { clause: ' REMOVE #lock', values: {} };
+}
+
 /** A unit below the moved root takes its new path; in a job, the same write releases its lock. */
 export function unitPathRewrite(db: TenantDb, unit: UnitAsRead, path: string, now: string, guard: SubtreeGuard): TransactItem {
-  const c = unitCondition(unit, guard);
+  const c = unitCondition(db, unit, guard);
+  const r = release(guard);
   return {
     Update: {
       TableName: db.tableName,
       Key: keys.unit(db.tenantId, unit.id),
-      UpdateExpression: `SET #path = :path, GSI1SK = :path, #depth = :depth, updatedAt = :now${heldBy(guard) ? ' REMOVE #lock' : ''}`,
+      UpdateExpression: `SET #path = :path, GSI1SK = :path, #depth = :depth, updatedAt = :now${r.clause}`,
       ConditionExpression: c.expression,
       ExpressionAttributeNames: { ...c.names, '#path': 'path', '#depth': 'depth' },
-      ExpressionAttributeValues: { ...c.values, ':path': path, ':depth': depthOf(path), ':now': now },
+      ExpressionAttributeValues: { ...c.values, ...r.values, ':path': path, ':depth': depthOf(path), ':now': now },
     },
   };
 }
@@ -66,7 +82,7 @@ export function movedRootUpdate(
 ): TransactItem {
   const c = heldBy(guard)
     ? { expression: '#lock = :job AND #version = :expected', names: { '#lock': 'lock', '#version': 'version' }, values: { ':job': heldBy(guard), ':expected': to.expectedVersion } }
-    : unitCondition(root, guard, { version: to.expectedVersion });
+    : unitCondition(db, root, guard, { version: to.expectedVersion });
   return {
     Update: {
       TableName: db.tableName,
@@ -120,7 +136,7 @@ export function unitDeletes(
   guard: SubtreeGuard,
   options: { version?: number; keepClaim?: boolean } = {},
 ): TransactItem[] {
-  const c = unitCondition(unit, guard, options.version !== undefined && !heldBy(guard) ? { version: options.version } : undefined);
+  const c = unitCondition(db, unit, guard, options.version !== undefined && !heldBy(guard) ? { version: options.version } : undefined);
   return [
     {
       Delete: {
@@ -143,13 +159,15 @@ export function unitDeletes(
  */
 export function subtreeMembershipDeletes(db: TenantDb, m: { unitId: string; userId: string }, guard: SubtreeGuard): TransactItem[] {
   const job = heldBy(guard);
+  const free = lockFree(db);
   return [
     {
       Delete: {
         TableName: db.tableName,
         Key: keys.unitMember(db.tenantId, m.unitId, m.userId),
-        ConditionExpression: job ? 'attribute_exists(PK)' : 'attribute_exists(PK) AND attribute_not_exists(#lock)',
-        ...(job ? {} : { ExpressionAttributeNames: { '#lock': 'lock' } }),
+        ...(job
+          ? { ConditionExpression: 'attribute_exists(PK)' }
+          : { ConditionExpression: `attribute_exists(PK) AND ${free.expression}`, ExpressionAttributeNames: free.names, ...valuesOrNone(free.values) }),
       },
     },
     {

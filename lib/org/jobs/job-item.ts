@@ -41,6 +41,11 @@ const storedJobRecord = z.object({
   oldPath: z.string(),
   expectedVersion: z.number(),
   actor: storedActor,
+  /**
+   * Started through a holding db (TenantDb.lockHolder): the locks it takes may be that holder's,
+   * and it hands every unit back to the holder instead of unlocking it.
+   */
+  lockHolder: z.string().optional(),
   /** Chunk items written so far: L (the units locked, as locked), M (their memberships). */
   chunksL: z.number(),
   chunksM: z.number(),

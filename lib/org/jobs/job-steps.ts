@@ -65,6 +65,7 @@ export function moveSteps(ctx: JobContext, plan: JobPlan): StepLevels {
   const job = record.jobId;
   const newPath = (oldPath: string) => record.newPath! + oldPath.slice(record.oldPath.length);
   const rewrites = (u: PlanUnit, members: string[]) => members.flatMap((userId) => membershipPathRewrite(db, { unitId: u.id, userId }, newPath(u.path)));
+  const held = { heldBy: job, ...(record.lockHolder ? { releaseTo: record.lockHolder } : {}) };
   return byLevel(ctx, plan, SLICE.move, (u, members) => (u.id === record.unitId ? undefined : 1 + 2 * members.length), {
     slice: (u, members) => ({
       key: `${u.id}:${members[0]}`,
@@ -75,7 +76,7 @@ export function moveSteps(ctx: JobContext, plan: JobPlan): StepLevels {
     }),
     unit: (u, members) => ({
       key: u.id,
-      items: [unitPathRewrite(db, u, newPath(u.path), new Date().toISOString(), { heldBy: job }), ...rewrites(u, members)],
+      items: [unitPathRewrite(db, u, newPath(u.path), new Date().toISOString(), held), ...rewrites(u, members)],
       happened: (stored, i) => i === 0 && stored?.lock !== job,
     }),
   });
@@ -106,22 +107,26 @@ export function deleteSteps(ctx: JobContext, plan: JobPlan): StepLevels {
   return [...levels, profileWordSweeps(ctx, plan)];
 }
 
-/** Removes every lock the job took (to roll back before the commit). */
+/** Lets go of every lock the job took (to roll back before the commit). */
 export function unlockSteps(ctx: JobContext, plan: JobPlan): StepLevels {
   const unlock = (u: PlanUnit): Part => ({ key: u.id, items: [lockRelease(ctx, u.id)], happened: (stored) => stored?.lock !== ctx.record.jobId });
   return [pack(plan.units.map((u) => ({ size: 1, value: u })), STEP_ITEMS).map((units) => step(ctx, units.length, async () => ({ parts: units.map(unlock), shared: [] })))];
 }
 
-/** The job's lock on a unit removed (conditioned on holding it). */
+/**
+ * The job's lock on a unit removed, or handed back to the holder the job was started for
+ * (conditioned on holding it).
+ */
 export function lockRelease(ctx: JobContext, unitId: string): TransactItem {
+  const holder = ctx.record.lockHolder;
   return {
     Update: {
       TableName: ctx.db.tableName,
       Key: keys.unit(ctx.db.tenantId, unitId),
-      UpdateExpression: 'REMOVE #lock',
+      UpdateExpression: holder ? 'SET #lock = :holder' : 'REMOVE #lock',
       ConditionExpression: '#lock = :job',
       ExpressionAttributeNames: { '#lock': 'lock' },
-      ExpressionAttributeValues: { ':job': ctx.record.jobId },
+      ExpressionAttributeValues: { ':job': ctx.record.jobId, ...(holder ? { ':holder': holder } : {}) },
     },
   };
 }

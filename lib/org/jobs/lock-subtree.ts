@@ -6,13 +6,15 @@
 // locked: each lock is conditioned on the path and name the chunk records) and a journal update
 // conditioned on our lease, so "locked" and "recorded as locked" can never diverge, and a process
 // that lost its lease can't lock anything more. Memberships are not locked: every membership
-// write is conditioned on its unit not being locked, so the unit's lock holds them still.
+// write is conditioned on its unit not being locked, so the unit's lock holds them still. A job
+// started for a lock holder also takes units that holder holds (and hands them back at the end).
 import { batchGet, keys, transaction, type TransactItem } from '../../db';
 import { versionConflict } from '../../errors';
 import { chunk, sleep } from '../map-limit';
 import { closureProblem, discoverMembers, discoverSubtreeUnits, type SubtreeMember } from '../subtree-snapshot';
 import { depthOf, toUnit, type Unit } from '../unit-item';
 import { treeBusy, unitLocked } from '../errors';
+import { lockAgainst, lockFree } from '../unit-lock';
 import { CHUNK, chunkKey, CHUNK_EXPIRY_SECONDS, TTL_ATTRIBUTE, type PlanMember, type PlanUnit } from './job-item';
 import { applyJournalChange, journalUpdateItem, LeaseLost, renewLease, reportProgress, updateJournal, type JobContext } from './job-journal';
 
@@ -75,7 +77,8 @@ async function lockUnitBatch(ctx: JobContext, batch: PlanUnit[]): Promise<string
     for (const unit of pending) {
       tx.add(lockUnitItem(ctx, unit), (item) => {
         const stored = item && toUnit(item);
-        if (stored?.lockedBy) return unitLocked(stored.lockedBy);
+        const lock = lockAgainst(record, stored);
+        if (lock) return unitLocked(lock);
         if (unit.id === record.unitId) return versionConflict('unit', stored?.version, stored);
         // Deleted, or moved out of the subtree since the index listed it: not ours to move.
         asStored.set(unit.id, stored && stored.path.startsWith(record.oldPath) ? planEntry(stored) : undefined);
@@ -95,14 +98,18 @@ async function lockUnitBatch(ctx: JobContext, batch: PlanUnit[]): Promise<string
 function lockUnitItem(ctx: JobContext, unit: PlanUnit): TransactItem {
   const { db, record } = ctx;
   const isRoot = unit.id === record.unitId;
+  // Unlocked, or held by the holder the job runs for (the record's, so a resumed job sees the same).
+  const free = lockFree(record);
   return {
     Update: {
       TableName: db.tableName,
       Key: keys.unit(db.tenantId, unit.id),
       UpdateExpression: 'SET #lock = :job',
-      ConditionExpression: `attribute_not_exists(#lock) AND #path = :path AND #name = :name${isRoot ? ' AND #version = :v' : ''}`,
-      ExpressionAttributeNames: { '#lock': 'lock', '#path': 'path', '#name': 'name', ...(isRoot ? { '#version': 'version' } : {}) },
-      ExpressionAttributeValues: { ':job': record.jobId, ':path': unit.path, ':name': unit.name, ...(isRoot ? { ':v': record.expectedVersion } : {}) },
+      ConditionExpression: `${free.expression} AND #path = :path AND #name = :name${isRoot ? ' AND #version = :v' : ''}`,
+      ExpressionAttributeNames: { ...free.names, '#path': 'path', '#name': 'name', ...(isRoot ? { '#version': 'version' } : {}) },
+      ExpressionAttributeValues: {
+        ...free.values, ':job': record.jobId, ':path': unit.path, ':name': unit.name, ...(isRoot ? { ':v': record.expectedVersion } : {}),
+      },
     },
   };
 }

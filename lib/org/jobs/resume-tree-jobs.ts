@@ -47,7 +47,9 @@ export async function resumeTreeJob(db: TenantDb, jobId: string, options: Resume
     if (isConditionFailure(e)) return toTreeJob(toJobRecord((await getItem(db, keys.treeJob(db.tenantId, jobId)))!));
     throw e;
   }
-  const ctx: JobContext = { db, record: { ...seen, leaseOwner: owner, leaseUntil }, owner, onProgress: options.onProgress, onStep: options.onStep };
+  // The holder the job was started for, whoever resumes it: its locks go back to that holder.
+  const jobDb: TenantDb = { ...db, lockHolder: seen.lockHolder };
+  const ctx: JobContext = { db: jobDb, record: { ...seen, leaseOwner: owner, leaseUntil }, owner, onProgress: options.onProgress, onStep: options.onStep };
   try {
     if (['preparing', 'prepared', 'rollingBack'].includes(seen.status)) await rollBack(ctx, seen.error ?? INTERRUPTED);
     else await driveForward(ctx);

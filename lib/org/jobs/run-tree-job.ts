@@ -1,7 +1,9 @@
 // Drives a tree job (a move or recursive delete too large for one transaction) from start to
 // finish: lock (lock-subtree.ts), commit in one transaction, then the steps (job-steps.ts), a
 // few at a time, and a last transaction that finishes the journal (and releases the moved
-// root); or, when anything fails before the commit, roll back by unlocking. Server-only.
+// root); or, when anything fails before the commit, roll back by unlocking. A job started through
+// a holding db (TenantDb.lockHolder) records the holder and releases each unit back to it.
+// Server-only.
 //
 // The commit transaction is the single point where the change happens: before it, recovery
 // rolls back; after it, recovery rolls forward. See docs/data-model.md, "Moves".
@@ -14,7 +16,8 @@ import { siblingNameDelete, siblingNamePut } from '../sibling-name';
 import { movedRootUpdate } from '../subtree-writes';
 import { childCountUpdate, unitCountDecrement } from '../unit-counters';
 import { MAX_DEPTH, type Unit } from '../unit-item';
-import { nameTaken, parentNotFound, tooDeep, treeBusy, unitLocked } from '../errors';
+import { nameTaken, parentNotFound, tooDeep, treeBusy } from '../errors';
+import { lockedOr } from '../unit-lock';
 import { journalItem, type TreeJobKind, type TreeJobRecord } from './job-item';
 import { applyJournalChange, journalUpdateItem, LeaseLost, reportProgress, updateJournal, type JobContext, type JobProgress } from './job-journal';
 import { deleteSteps, loadPlan, lockRelease, moveSteps, StepRefused, unlockSteps, type StepLevels } from './job-steps';
@@ -57,6 +60,7 @@ export async function startTreeJob(db: TenantDb, spec: TreeJobSpec, options: Tre
     unitId: root.id, unitName: root.name, fromParentId: root.parentId!, oldPath: root.path,
     ...(toParent ? { toParentId: toParent.id, toParentPath: toParent.path, newPath: `${toParent.path}${root.id}/` } : {}),
     expectedVersion: spec.expectedVersion, actor: actorIdentity(spec.actor),
+    ...(db.lockHolder ? { lockHolder: db.lockHolder } : {}),
     chunksL: 0, chunksM: 0, step: 0, unitTotal: 0, memberTotal: 0, done: 0, total: 0,
     leaseOwner: ulid(), leaseUntil: now + leaseMs, leaseMs,
     createdAt: new Date(now).toISOString(), updatedAt: new Date(now).toISOString(),
@@ -103,9 +107,8 @@ async function commit(ctx: JobContext, spec: TreeJobSpec, db: TenantDb) {
   const change = { expect: { status: 'prepared' as const }, set: { status: 'committed' as const, step: 0 } };
   const nowMs = Date.now();
   // Added in the order their failures are told: the lease, the parents, the name, the rest.
-  // A parent gone, held by another job, or moved since it was read.
-  const parentRefusal = (stored: Record<string, unknown> | undefined) =>
-    !stored ? parentNotFound() : stored.lock ? unitLocked(stored.lock as string) : treeBusy();
+  // A parent gone, locked against the caller's db, or moved since it was read.
+  const parentRefusal = (stored: Record<string, unknown> | undefined) => (!stored ? parentNotFound() : lockedOr(db, stored, treeBusy()));
   const tx = transaction(db).add(journalUpdateItem(ctx, change, nowMs), () => new LeaseLost(record.jobId));
   if (record.kind === 'move') {
     const newPath = record.newPath!;
