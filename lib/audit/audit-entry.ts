@@ -7,7 +7,7 @@ export interface AuditInput {
   actor: AuditActor;
   /** Dotted verb, e.g. 'unit.create', 'unit.move', 'membership.roleChange'. */
   action: string;
-  target: { type: 'unit' | 'membership' | 'invitation' | 'tenant' | 'directory' | 'apiKey' | 'webhook'; id: string; label?: string };
+  target: { type: 'unit' | 'membership' | 'invitation' | 'tenant' | 'directory' | 'apiKey' | 'webhook' | 'changeSet'; id: string; label?: string };
   /** Units the entry is listed under (T14 per unit); usually the unit acted on. */
   unitId?: string;
   before?: Record<string, unknown>;
@@ -38,6 +38,8 @@ export function auditEntryPut(db: TenantDb, input: AuditInput, now = new Date())
     before: input.before,
     after: input.after,
     at: now.toISOString(),
+    // A change made while applying a change set holds that set's locks: the trail links the two.
+    ...(db.lockHolder ? { changeSetId: db.lockHolder } : {}),
   };
   if (input.unitId) {
     item.GSI1PK = keys.gsi1.unitAudit(db.tenantId, input.unitId);

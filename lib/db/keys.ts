@@ -123,6 +123,18 @@ export const keys = {
   webhookDeliveryPartition: (t: string, endpointId: string) => tp(t, 'WEBHOOK', endpointId),
   webhookDeliveryPrefix: 'DELIVERY#',
 
+  // ---- reorganizations (lib/reorganizations) ----
+  /**
+   * A change set: its header (name, state, the apply run's lease and progress), its operations
+   * (`OP#<seq>`), its reviews (`REVIEW#<user>`) and, once applied, each operation's inverse
+   * (`UNDO#<seq>`), all in one partition so one Query reads the whole set.
+   */
+  changeSet: (t: string, setId: string): Key => ({ PK: tp(t, 'REORG', setId), SK: 'SET' }),
+  changeSetOp: (t: string, setId: string, seq: number): Key => ({ PK: tp(t, 'REORG', setId), SK: `OP#${String(seq).padStart(5, '0')}` }),
+  changeSetReview: (t: string, setId: string, userId: string): Key => ({ PK: tp(t, 'REORG', setId), SK: `REVIEW#${userId}` }),
+  changeSetUndo: (t: string, setId: string, seq: number): Key => ({ PK: tp(t, 'REORG', setId), SK: `UNDO#${String(seq).padStart(5, '0')}` }),
+  changeSetPartition: (t: string, setId: string) => tp(t, 'REORG', setId),
+
   // ---- index partition keys for tenant queries ----
   gsi1: {
     /** T4: units by materialized path. */
@@ -139,6 +151,8 @@ export const keys = {
     membersByJoined: (t: string) => tp(t, 'JOINED'),
     /** SCIM Users by lower-cased email (`emails.value` filters). */
     directoryEmails: (t: string) => tp(t, 'SCIMEMAILS'),
+    /** The tenant's change sets, newest first by id. */
+    changeSets: (t: string) => tp(t, 'REORGS'),
   },
   gsi2: {
     /** T3: a unit's children by name. */
@@ -196,6 +210,8 @@ export const keys = {
     domainChecks: () => 'DOMAINCHECKS',
     /** Webhook deliveries by their next attempt time (the delivery worker's queue; sparse). */
     webhooksDue: () => 'WEBHOOKSDUE',
+    /** Change sets scheduled to apply, or being applied, by when a runner should look at them (sparse). */
+    changeSetsDue: () => 'REORGSDUE',
   },
 } as const;
 

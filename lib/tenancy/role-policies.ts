@@ -92,6 +92,14 @@ export function runtimeRolePolicy(input: { tableArn: string; tenantRoleArn: stri
         Resource: indexArn(input.tableArn, INDEX.gsi4),
         Condition: leadingKeysCondition(['WEBHOOKSDUE']),
       },
+      {
+        // Change sets due to apply, or whose run's lease ran out (keys and tenantId only).
+        Sid: 'ChangeSetsDue',
+        Effect: 'Allow',
+        Action: 'dynamodb:Query',
+        Resource: indexArn(input.tableArn, INDEX.gsi4),
+        Condition: leadingKeysCondition(['REORGSDUE']),
+      },
       { Sid: 'ReadTableStream', Effect: 'Allow', Action: STREAM_ACTIONS, Resource: `${input.tableArn}/stream/*` },
       { Sid: 'ListTableStreams', Effect: 'Allow', Action: 'dynamodb:ListStreams', Resource: '*' },
       {

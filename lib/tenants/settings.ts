@@ -21,6 +21,8 @@ export interface TenantSettings {
   ownerCount: number;
   /** Just-in-time membership for SSO users without an invitation, when the tenant turned it on. */
   jit?: boolean;
+  /** An owner's approval counts on a change set they drafted themselves (lib/reorganizations). */
+  ownersApproveOwnChangeSets: boolean;
   version: number;
   createdAt: string;
   updatedAt: string;
@@ -35,6 +37,7 @@ const storedSettings = z.object({
   unitLimit: z.number(),
   ownerCount: z.number().optional(),
   jit: z.boolean().optional(),
+  ownersApproveOwnChangeSets: z.boolean().optional(),
   version: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -52,6 +55,7 @@ export function toTenantSettings(item: Record<string, unknown>): TenantSettings 
     unitLimit: s.unitLimit,
     ownerCount: s.ownerCount ?? 0,
     ...(s.jit !== undefined ? { jit: s.jit } : {}),
+    ownersApproveOwnChangeSets: s.ownersApproveOwnChangeSets ?? false,
     version: s.version,
     createdAt: s.createdAt,
     updatedAt: s.updatedAt,

@@ -9,6 +9,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'membership.added', 'membership.roleChanged', 'membership.removed', 'member.removed',
   'invitation.created', 'invitation.revoked', 'invitation.accepted',
   'directory.userDeactivated', 'directory.userReactivated',
+  'changeSet.applied',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -27,6 +28,7 @@ const FROM_AUDIT: Record<string, WebhookEventType> = {
   'invitation.accept': 'invitation.accepted',
   'directory.deactivate': 'directory.userDeactivated',
   'directory.reactivate': 'directory.userReactivated',
+  'changeSet.apply': 'changeSet.applied',
 };
 
 export const EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
@@ -43,6 +45,7 @@ export const EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   'invitation.accepted': 'An invitation was accepted.',
   'directory.userDeactivated': "The company's directory deactivated someone.",
   'directory.userReactivated': "The company's directory reactivated someone.",
+  'changeSet.applied': 'A reorganization (a reviewed change set) was applied; each of its changes also sends its own event, marked with the change set.',
 };
 
 const auditEntry = z.object({
@@ -55,6 +58,7 @@ const auditEntry = z.object({
   unitId: z.string().optional(),
   before: z.record(z.string(), z.unknown()).optional(),
   after: z.record(z.string(), z.unknown()).optional(),
+  changeSetId: z.string().optional(),
 });
 
 /** The event as sent: the Standard Webhooks payload (`type`, `timestamp`, `data`). */
@@ -70,6 +74,8 @@ export interface WebhookEvent {
     unitId?: string;
     before?: Record<string, unknown>;
     after?: Record<string, unknown>;
+    /** The change set (reorganization) this change was part of. */
+    changeSetId?: string;
   };
 }
 
@@ -94,6 +100,7 @@ export function eventOf(item: Record<string, unknown>): WebhookEvent | undefined
       ...(e.unitId ? { unitId: e.unitId } : {}),
       ...(e.before ? { before: e.before } : {}),
       ...(e.after ? { after: e.after } : {}),
+      ...(e.changeSetId ? { changeSetId: e.changeSetId } : {}),
     },
   };
 }

@@ -18,6 +18,11 @@ const AREA_MODULES = readdirSync(join(ROOT, 'lib'))
 /** Arguments to call each creator with; a creator taking arguments must be listed here. */
 const SAMPLES: Record<string, unknown[][]> = {
   unitLocked: [['job1'], ['job1', 'delete']],
+  badOperation: [['A unit cannot move under itself.']],
+  tooManyOperations: [[2000]],
+  changeSetChanged: [[3]],
+  notEditable: [['applying']],
+  notReady: [[['Some parts of the tree it touches have not approved it yet.']]],
   nameTaken: [['Sales']],
   notEmpty: [['Sales', { units: 3, memberships: 2 }]],
   unitLimit: [[10_000]],

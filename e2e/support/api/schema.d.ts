@@ -1622,7 +1622,7 @@ export interface components {
             version: number;
         };
         /** @enum {string} */
-        WebhookEventType: "unit.created" | "unit.renamed" | "unit.moved" | "unit.deleted" | "membership.added" | "membership.roleChanged" | "membership.removed" | "member.removed" | "invitation.created" | "invitation.revoked" | "invitation.accepted" | "directory.userDeactivated" | "directory.userReactivated";
+        WebhookEventType: "unit.created" | "unit.renamed" | "unit.moved" | "unit.deleted" | "membership.added" | "membership.roleChanged" | "membership.removed" | "member.removed" | "invitation.created" | "invitation.revoked" | "invitation.accepted" | "directory.userDeactivated" | "directory.userReactivated" | "changeSet.applied";
         CreatedWebhookEndpoint: {
             endpoint: components["schemas"]["WebhookEndpoint"];
             secret: string;

@@ -1,0 +1,221 @@
+// Drafting a change set: create it, add operations (each with the facts of the live tree it was
+// drafted on), drop or re-confirm one, rename, delete. The author must administer what each
+// operation changes on their side (the unit moved, the person's current unit); the other side of
+// a move only needs to be visible to them, and its administrators approve. Every write is
+// conditioned on the set's version. Server-only.
+import { ulid } from 'ulid';
+import { actorIdentity, keys, transaction, GUARD_ITEMS, MAX_TRANSACTION_ITEMS, type AuditActor, type TenantDb } from '../db';
+import { authorize as decide, type ActorAccess, type Authorize, type UnitRef } from '../authz';
+import { covers, tenantRole } from '../authz/grants';
+import { validateLabel } from '../validation/label';
+import { EDITABLE, opItemOf, type ChangeSet, type ChangeSetHeader, type DraftedOperation, type OperationBasis } from './change-set-item';
+import { badChangeSetName, badOperation, notEditable, operationNotFound, tooManyOperations } from './errors';
+import { toOperation, unitsNamed, type Operation, type Role } from './operations';
+import { basisOf, headerChanged, headerPut, readBasis, readChangeSet } from './store';
+
+export const MAX_OPERATIONS = 2000;
+const DESCRIPTION_MAX = 1000;
+
+export interface ChangeSetDetails {
+  name: string;
+  description?: string;
+}
+
+function validateDetails(input: Partial<ChangeSetDetails>): ChangeSetDetails {
+  const name = validateLabel(input?.name, badChangeSetName);
+  const description = typeof input.description === 'string' ? input.description.normalize('NFC').trim() : '';
+  if ([...description].length > DESCRIPTION_MAX) throw badOperation(`A description holds at most ${DESCRIPTION_MAX} characters.`);
+  return { name, description };
+}
+
+export async function createChangeSet(db: TenantDb, actor: AuditActor, input: ChangeSetDetails & { revertOf?: string }): Promise<ChangeSetHeader> {
+  const details = validateDetails(input);
+  const now = new Date().toISOString();
+  const header: ChangeSetHeader = {
+    setId: ulid(), name: details.name, description: details.description ?? '', status: 'draft', author: actorIdentity(actor),
+    createdAt: now, updatedAt: now, version: 1, opsVersion: 1, nextSeq: 1, opCount: 0, areas: [],
+    ...(input.revertOf ? { revertOf: input.revertOf } : {}),
+  };
+  await transaction(db).add(headerPut(db, header)).send();
+  return header;
+}
+
+export async function updateDetails(db: TenantDb, setId: string, expectedVersion: number, input: ChangeSetDetails): Promise<ChangeSetHeader> {
+  const details = validateDetails(input);
+  const { header } = await readChangeSet(db, setId);
+  const next = { ...header, name: details.name, description: details.description ?? '', version: expectedVersion + 1, updatedAt: new Date().toISOString() };
+  await transaction(db).add(headerPut(db, next, expectedVersion), headerChanged).send();
+  return next;
+}
+
+/**
+ * Who drafts: their identity and access; through an entry point also its `authorize`, which binds
+ * each decision's facts (the author's granting membership, the units' paths, a membership's role)
+ * into the write that records the operations.
+ */
+export type Drafter = AuditActor & { access: ActorAccess; authorize?: Authorize };
+
+/**
+ * Refuses an operation its author may not draft (see the header). A unit the set creates is
+ * decided at its nearest existing ancestor: power there is power over what is created below it.
+ */
+function authorizeOperation(actor: Drafter, op: Operation, createdParent: Map<string, string>, basis: OperationBasis) {
+  const authorize: Authorize = actor.authorize ?? ((action, place) => decide(actor.access, action, place));
+  const live = (id: string): UnitRef => {
+    for (let at: string | undefined = id, n = 0; at && n <= MAX_OPERATIONS; at = createdParent.get(at), n++) {
+      const u = basis.units[at];
+      if (u) return { id: at, path: u.path, name: u.name };
+    }
+    throw badOperation('An operation names a unit that does not exist (or that this set does not create before it).');
+  };
+  const created = (id: string) => createdParent.has(id);
+  const held = (unitId: string, userId: string) => basis.memberships[`${unitId}:${userId}`]?.role;
+  /** A membership the set itself makes, or one that exists: what changing or removing it needs. */
+  const changeOf = (unitId: string, userId: string, to?: Role) => {
+    const role = held(unitId, userId);
+    if (!role || created(unitId)) return authorize('membership.add', { unit: live(unitId), role: to ?? 'member', userId });
+    return to
+      ? authorize('membership.changeRole', { unit: live(unitId), userId, from: role, to })
+      : authorize('membership.remove', { unit: live(unitId), userId, role });
+  };
+  const own = (id: string, action: 'unit.rename' | 'unit.delete') =>
+    created(id) ? authorize('unit.create', { parent: live(id) }) : authorize(action, { unit: live(id) });
+  switch (op.kind) {
+    case 'createUnit':
+      return authorize('unit.create', { parent: live(op.parentId) });
+    case 'renameUnit':
+      return own(op.unitId, 'unit.rename');
+    case 'deleteUnit':
+      return own(op.unitId, 'unit.delete');
+    case 'moveUnit':
+      own(op.unitId, 'unit.rename');
+      return authorize('tree.read', { unit: live(op.parentId) });
+    case 'addMember':
+      return authorize('membership.add', { unit: live(op.unitId), role: op.role, userId: op.userId });
+    case 'removeMember':
+      return changeOf(op.unitId, op.userId);
+    case 'changeRole':
+      return changeOf(op.unitId, op.userId, op.role);
+    case 'moveMember':
+      changeOf(op.fromUnitId, op.userId);
+      return authorize('tree.read', { unit: live(op.unitId) });
+  }
+}
+
+/** The live paths a set touches, kept on the header: who may see the set in the list. */
+function areaPaths(operations: DraftedOperation[]): string[] {
+  return [...new Set(operations.flatMap((o) => Object.values(o.basis.units).map((u) => u.path)))].slice(0, 200);
+}
+
+/** May this person see the set? Its author, owners and admins, and managers of a part of the tree it touches. */
+export function maySee(access: ActorAccess, header: Pick<ChangeSetHeader, 'author' | 'areas'>): boolean {
+  if (header.author.userId === access.userId || tenantRole(access)) return true;
+  return access.memberships.some((g) => g.role === 'manager' && header.areas.some((p) => covers(g, p)));
+}
+
+/** Adds operations at the end (each checked, authorized and given its facts); returns the set. */
+export async function addOperations(db: TenantDb, actor: Drafter, setId: string, expectedVersion: number, raw: unknown[]): Promise<ChangeSet> {
+  if (!Array.isArray(raw) || raw.length === 0) throw badOperation('Send at least one operation.');
+  return appendOperations(db, actor, await readChangeSet(db, setId), expectedVersion, raw.map(toOperation));
+}
+
+/** Appends operations already checked (from a client through toOperation, or built by Arbor). */
+export async function appendOperations(db: TenantDb, actor: Drafter, set: ChangeSet, expectedVersion: number, ops: Operation[]): Promise<ChangeSet> {
+  let { header } = set;
+  if (!EDITABLE.includes(header.status) && header.status !== 'scheduled') throw notEditable(header.status);
+  if (header.opCount + ops.length > MAX_OPERATIONS) throw tooManyOperations(MAX_OPERATIONS);
+  const all = [...set.operations.map((o) => o.op), ...ops];
+  const createdParent = new Map(all.flatMap((op) => (op.kind === 'createUnit' ? [[op.unitId, op.parentId] as const] : [])));
+  const basis = await readBasis(db, ops, new Set(createdParent.keys()));
+  const known: OperationBasis = {
+    units: { ...Object.fromEntries(set.operations.flatMap((o) => Object.entries(o.basis.units))), ...basis.units },
+    memberships: { ...Object.fromEntries(set.operations.flatMap((o) => Object.entries(o.basis.memberships))), ...basis.memberships },
+  };
+  const now = new Date().toISOString();
+  const drafted: DraftedOperation[] = ops.map((op, i) => ({ seq: header.nextSeq + i, op, basis: basisOf(op, basis), addedBy: actorIdentity(actor), addedAt: now }));
+  for (const o of drafted) authorizeOperation({ ...actor, authorize: undefined }, o.op, createdParent, known);
+  let written = [...set.operations];
+  let version = expectedVersion;
+  // Each batch is authorized again just before its write, so the write carries that batch's facts.
+  for (let i = 0; i < drafted.length; i += BATCH) {
+    const batch = drafted.slice(i, i + BATCH);
+    if (actor.authorize) for (const o of batch) authorizeOperation(actor, o.op, createdParent, known);
+    written = [...written, ...batch];
+    const next: ChangeSetHeader = {
+      ...header, status: 'draft', version: version + 1, opsVersion: header.opsVersion + 1,
+      nextSeq: batch.at(-1)!.seq + 1, opCount: written.length, updatedAt: new Date().toISOString(), areas: areaPaths(written),
+    };
+    delete next.scheduledAt;
+    delete next.scheduledBy;
+    await transaction(db)
+      .add(headerPut(db, next, version), headerChanged)
+      .add(batch.map((o) => ({ Put: { TableName: db.tableName, Item: opItemOf(db.tenantId, header.setId, o), ConditionExpression: 'attribute_not_exists(PK)' } })))
+      .send();
+    version += 1;
+    header = next;
+  }
+  return readChangeSet(db, header.setId);
+}
+
+/**
+ * Operations written per transaction: with the header and, through an entry point, each
+ * decision's facts (up to three items per operation, the author's grants) within 100 items.
+ */
+const BATCH = Math.floor((MAX_TRANSACTION_ITEMS - 1 - GUARD_ITEMS) / 4);
+
+/** Drops one operation (and whatever it alone made valid is for the preview to say). */
+export async function dropOperation(db: TenantDb, setId: string, expectedVersion: number, seq: number): Promise<ChangeSet> {
+  const set = await readChangeSet(db, setId);
+  const { header } = set;
+  if (!EDITABLE.includes(header.status) && header.status !== 'scheduled') throw notEditable(header.status);
+  if (!set.operations.some((o) => o.seq === seq)) throw operationNotFound();
+  const rest = set.operations.filter((o) => o.seq !== seq);
+  const next: ChangeSetHeader = { ...header, status: 'draft', version: expectedVersion + 1, opsVersion: header.opsVersion + 1, opCount: rest.length, areas: areaPaths(rest), updatedAt: new Date().toISOString() };
+  delete next.scheduledAt;
+  delete next.scheduledBy;
+  await transaction(db)
+    .add(headerPut(db, next, expectedVersion), headerChanged)
+    .add({ Delete: { TableName: db.tableName, Key: keys.changeSetOp(db.tenantId, setId, seq), ConditionExpression: 'attribute_exists(PK)' } }, () => operationNotFound())
+    .send();
+  return readChangeSet(db, setId);
+}
+
+/** Takes the live tree's current facts as the operation's own: its author saw the change and keeps it. */
+export async function reconfirmOperation(db: TenantDb, setId: string, expectedVersion: number, seq: number): Promise<ChangeSet> {
+  const set = await readChangeSet(db, setId);
+  const { header } = set;
+  if (!EDITABLE.includes(header.status) && header.status !== 'scheduled') throw notEditable(header.status);
+  const drafted = set.operations.find((o) => o.seq === seq);
+  if (!drafted) throw operationNotFound();
+  const created = new Set(set.operations.flatMap(({ op }) => (op.kind === 'createUnit' ? [op.unitId] : [])));
+  const basis = await readBasis(db, [drafted.op], created);
+  const missing = unitsNamed(drafted.op).filter((id) => !created.has(id) && !basis.units[id]);
+  if (missing.length) throw badOperation('A unit this operation names was deleted: drop the operation instead.');
+  const updated: DraftedOperation = { ...drafted, basis: basisOf(drafted.op, basis) };
+  const all = set.operations.map((o) => (o.seq === seq ? updated : o));
+  const next: ChangeSetHeader = { ...header, status: 'draft', version: expectedVersion + 1, opsVersion: header.opsVersion + 1, areas: areaPaths(all), updatedAt: new Date().toISOString() };
+  delete next.scheduledAt;
+  delete next.scheduledBy;
+  await transaction(db)
+    .add(headerPut(db, next, expectedVersion), headerChanged)
+    .add({ Put: { TableName: db.tableName, Item: opItemOf(db.tenantId, setId, updated), ConditionExpression: 'attribute_exists(PK)' } }, () => operationNotFound())
+    .send();
+  return readChangeSet(db, setId);
+}
+
+/** Deletes a set that is not running and was never applied, with every item of it. */
+export async function deleteChangeSet(db: TenantDb, setId: string, expectedVersion: number): Promise<void> {
+  const set = await readChangeSet(db, setId);
+  if (!EDITABLE.includes(set.header.status) && set.header.status !== 'scheduled') throw notEditable(set.header.status);
+  const rest = [
+    ...set.operations.map((o) => keys.changeSetOp(db.tenantId, setId, o.seq)),
+    ...set.reviews.map((r) => keys.changeSetReview(db.tenantId, setId, r.userId)),
+  ];
+  // The header goes last, conditioned on the version: a set edited meanwhile is left whole.
+  for (let i = 0; i < rest.length; i += MAX_TRANSACTION_ITEMS) {
+    await transaction(db).add(rest.slice(i, i + MAX_TRANSACTION_ITEMS).map((Key) => ({ Delete: { TableName: db.tableName, Key } }))).send();
+  }
+  await transaction(db)
+    .add({ Delete: { TableName: db.tableName, Key: keys.changeSet(db.tenantId, setId), ConditionExpression: '#v = :v', ExpressionAttributeNames: { '#v': 'version' }, ExpressionAttributeValues: { ':v': expectedVersion } } }, headerChanged)
+    .send();
+}

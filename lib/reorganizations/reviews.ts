@@ -1,0 +1,55 @@
+// Reviews: an administrator of a part of the tree the set touches (or an owner) approves or
+// rejects the operations as they stand, with a comment. A review counts only for the operations
+// it saw (opsVersion); any edit asks for fresh ones. A rejection sends the set back to its author.
+// Server-only.
+import { actorIdentity, keys, transaction, type AuditActor, type TenantDb } from '../db';
+import { auditEntryPut } from '../audit';
+import { covers, tenantRole, type ActorAccess, type Grant } from '../authz/grants';
+import { byNearest } from '../authz/grants';
+import type { ChangeSetHeader, Review } from './change-set-item';
+import { badOperation, notEditable, notReviewer } from './errors';
+import { headerChanged, headerPut, readChangeSet } from './store';
+
+const COMMENT_MAX = 1000;
+
+/** The grant that makes this person a reviewer of the set, if any (nearest first). */
+export function reviewerGrant(access: ActorAccess, header: Pick<ChangeSetHeader, 'areas'>): Grant | undefined {
+  if (tenantRole(access)) return access.memberships.find((g) => g.role === 'owner' || g.role === 'admin');
+  return [...access.memberships].filter((g) => g.role === 'manager' && header.areas.some((p) => covers(g, p))).sort(byNearest)[0];
+}
+
+export async function reviewChangeSet(
+  db: TenantDb,
+  actor: AuditActor & { access: ActorAccess },
+  setId: string,
+  input: { expectedVersion: number; decision: 'approve' | 'reject'; comment?: string },
+): Promise<ChangeSetHeader> {
+  const comment = typeof input.comment === 'string' ? input.comment.normalize('NFC').trim() : '';
+  if ([...comment].length > COMMENT_MAX) throw badOperation(`A comment holds at most ${COMMENT_MAX} characters.`);
+  if (input.decision === 'reject' && !comment) throw badOperation('Say why you reject it: the author will read your comment.');
+  const { header, operations } = await readChangeSet(db, setId);
+  if (!['draft', 'scheduled', 'rejected'].includes(header.status)) throw notEditable(header.status);
+  if (operations.length === 0) throw badOperation('There is nothing to review yet.');
+  const grant = reviewerGrant(actor.access, header);
+  if (!grant) throw notReviewer();
+  const now = new Date().toISOString();
+  const review: Review = {
+    userId: actor.userId, email: actor.email, ...(actor.name ? { name: actor.name } : {}),
+    decision: input.decision, comment, at: now, opsVersion: header.opsVersion,
+    grant: { unitId: grant.unitId, unitPath: grant.unitPath, role: grant.role },
+  };
+  const next: ChangeSetHeader = {
+    ...header, version: input.expectedVersion + 1, updatedAt: now,
+    ...(input.decision === 'reject' ? { status: 'rejected' as const } : {}),
+  };
+  if (next.status === 'rejected') delete next.scheduledAt;
+  await transaction(db)
+    .add(headerPut(db, next, input.expectedVersion), headerChanged)
+    .add({ Put: { TableName: db.tableName, Item: { ...keys.changeSetReview(db.tenantId, setId, actor.userId), type: 'changeSetReview', tenantId: db.tenantId, ...review } } })
+    .add(auditEntryPut(db, {
+      actor: actorIdentity(actor), action: input.decision === 'approve' ? 'changeSet.approve' : 'changeSet.reject',
+      target: { type: 'changeSet', id: setId, label: header.name }, after: { comment, opsVersion: header.opsVersion },
+    }))
+    .send();
+  return next;
+}
