@@ -18,6 +18,8 @@ export interface AuditEntry {
   unitId?: string;
   before?: Record<string, unknown>;
   after?: Record<string, unknown>;
+  /** The change set (reorganization) the change was part of. */
+  changeSetId?: string;
   /** ISO time of the mutation. */
   at: string;
   /** ISO time after which TTL removes the entry; absent when kept forever. */
@@ -30,13 +32,14 @@ const storedAuditEntry = z.object({
   actor: storedActor,
   action: z.string(),
   target: z.object({
-    type: z.enum(['unit', 'membership', 'invitation', 'tenant', 'directory', 'apiKey', 'webhook']),
+    type: z.enum(['unit', 'membership', 'invitation', 'tenant', 'directory', 'apiKey', 'webhook', 'changeSet']),
     id: z.string(),
     label: z.string().optional(),
   }) satisfies z.ZodType<AuditInput['target']>,
   unitId: z.string().optional(),
   before: z.record(z.string(), z.unknown()).optional(),
   after: z.record(z.string(), z.unknown()).optional(),
+  changeSetId: z.string().optional(),
   at: z.string(),
   [TTL_ATTRIBUTE]: z.number().optional(),
 });
@@ -54,6 +57,7 @@ export function toAuditEntry(item: Record<string, unknown>): AuditEntry {
     ...(e.unitId ? { unitId: e.unitId } : {}),
     ...(e.before ? { before: e.before } : {}),
     ...(e.after ? { after: e.after } : {}),
+    ...(e.changeSetId ? { changeSetId: e.changeSetId } : {}),
     at: e.at,
     ...(expires ? { expiresAt: new Date(expires * 1000).toISOString() } : {}),
   };

@@ -11,7 +11,7 @@ import { validateLabel } from '../validation/label';
 import { EDITABLE, opItemOf, type ChangeSet, type ChangeSetHeader, type DraftedOperation, type OperationBasis } from './change-set-item';
 import { badChangeSetName, badOperation, notEditable, operationNotFound, tooManyOperations } from './errors';
 import { toOperation, unitsNamed, type Operation, type Role } from './operations';
-import { basisOf, headerChanged, headerPut, readBasis, readChangeSet } from './store';
+import { basisOf, headerChanged, headerPut, readBasis, readChangeSet, setAudit } from './store';
 
 export const MAX_OPERATIONS = 2000;
 const DESCRIPTION_MAX = 1000;
@@ -36,15 +36,15 @@ export async function createChangeSet(db: TenantDb, actor: AuditActor, input: Ch
     createdAt: now, updatedAt: now, version: 1, opsVersion: 1, nextSeq: 1, opCount: 0, areas: [],
     ...(input.revertOf ? { revertOf: input.revertOf } : {}),
   };
-  await transaction(db).add(headerPut(db, header)).send();
+  await transaction(db).add(headerPut(db, header)).add(setAudit(db, actor, 'changeSet.create', header, input.revertOf ? { revertOf: input.revertOf } : undefined)).send();
   return header;
 }
 
-export async function updateDetails(db: TenantDb, setId: string, expectedVersion: number, input: ChangeSetDetails): Promise<ChangeSetHeader> {
+export async function updateDetails(db: TenantDb, actor: AuditActor, setId: string, expectedVersion: number, input: ChangeSetDetails): Promise<ChangeSetHeader> {
   const details = validateDetails(input);
   const { header } = await readChangeSet(db, setId);
   const next = { ...header, name: details.name, description: details.description ?? '', version: expectedVersion + 1, updatedAt: new Date().toISOString() };
-  await transaction(db).add(headerPut(db, next, expectedVersion), headerChanged).send();
+  await transaction(db).add(headerPut(db, next, expectedVersion), headerChanged).add(setAudit(db, actor, 'changeSet.update', next, { name: next.name })).send();
   return next;
 }
 
@@ -150,6 +150,7 @@ export async function appendOperations(db: TenantDb, actor: Drafter, set: Change
     await transaction(db)
       .add(headerPut(db, next, version), headerChanged)
       .add(batch.map((o) => ({ Put: { TableName: db.tableName, Item: opItemOf(db.tenantId, header.setId, o), ConditionExpression: 'attribute_not_exists(PK)' } })))
+      .add(setAudit(db, actor, 'changeSet.addOperations', next, { operations: batch.length, from: batch[0]!.seq }))
       .send();
     version += 1;
     header = next;
@@ -158,13 +159,13 @@ export async function appendOperations(db: TenantDb, actor: Drafter, set: Change
 }
 
 /**
- * Operations written per transaction: with the header and, through an entry point, each
+ * Operations written per transaction: with the header, its audit entry and, through an entry point, each
  * decision's facts (up to three items per operation, the author's grants) within 100 items.
  */
-const BATCH = Math.floor((MAX_TRANSACTION_ITEMS - 1 - GUARD_ITEMS) / 4);
+const BATCH = Math.floor((MAX_TRANSACTION_ITEMS - 2 - GUARD_ITEMS) / 4);
 
 /** Drops one operation (and whatever it alone made valid is for the preview to say). */
-export async function dropOperation(db: TenantDb, setId: string, expectedVersion: number, seq: number): Promise<ChangeSet> {
+export async function dropOperation(db: TenantDb, actor: AuditActor, setId: string, expectedVersion: number, seq: number): Promise<ChangeSet> {
   const set = await readChangeSet(db, setId);
   const { header } = set;
   if (!EDITABLE.includes(header.status) && header.status !== 'scheduled') throw notEditable(header.status);
@@ -176,12 +177,13 @@ export async function dropOperation(db: TenantDb, setId: string, expectedVersion
   await transaction(db)
     .add(headerPut(db, next, expectedVersion), headerChanged)
     .add({ Delete: { TableName: db.tableName, Key: keys.changeSetOp(db.tenantId, setId, seq), ConditionExpression: 'attribute_exists(PK)' } }, () => operationNotFound())
+    .add(setAudit(db, actor, 'changeSet.dropOperation', next, { seq }))
     .send();
   return readChangeSet(db, setId);
 }
 
 /** Takes the live tree's current facts as the operation's own: its author saw the change and keeps it. */
-export async function reconfirmOperation(db: TenantDb, setId: string, expectedVersion: number, seq: number): Promise<ChangeSet> {
+export async function reconfirmOperation(db: TenantDb, actor: AuditActor, setId: string, expectedVersion: number, seq: number): Promise<ChangeSet> {
   const set = await readChangeSet(db, setId);
   const { header } = set;
   if (!EDITABLE.includes(header.status) && header.status !== 'scheduled') throw notEditable(header.status);
@@ -199,12 +201,13 @@ export async function reconfirmOperation(db: TenantDb, setId: string, expectedVe
   await transaction(db)
     .add(headerPut(db, next, expectedVersion), headerChanged)
     .add({ Put: { TableName: db.tableName, Item: opItemOf(db.tenantId, setId, updated), ConditionExpression: 'attribute_exists(PK)' } }, () => operationNotFound())
+    .add(setAudit(db, actor, 'changeSet.reconfirmOperation', next, { seq }))
     .send();
   return readChangeSet(db, setId);
 }
 
 /** Deletes a set that is not running and was never applied, with every item of it. */
-export async function deleteChangeSet(db: TenantDb, setId: string, expectedVersion: number): Promise<void> {
+export async function deleteChangeSet(db: TenantDb, actor: AuditActor, setId: string, expectedVersion: number): Promise<void> {
   const set = await readChangeSet(db, setId);
   if (!EDITABLE.includes(set.header.status) && set.header.status !== 'scheduled') throw notEditable(set.header.status);
   const rest = [
@@ -217,5 +220,6 @@ export async function deleteChangeSet(db: TenantDb, setId: string, expectedVersi
   }
   await transaction(db)
     .add({ Delete: { TableName: db.tableName, Key: keys.changeSet(db.tenantId, setId), ConditionExpression: '#v = :v', ExpressionAttributeNames: { '#v': 'version' }, ExpressionAttributeValues: { ':v': expectedVersion } } }, headerChanged)
+    .add(setAudit(db, actor, 'changeSet.delete', set.header))
     .send();
 }

@@ -1,13 +1,12 @@
 // Reverting an applied change set: the inverses it recorded while applying, newest first, become
 // a new draft that goes through the same preview and reviews. Server-only.
-import type { ActorAccess } from '../authz';
-import { transaction, type AuditActor, type TenantDb } from '../db';
+import { transaction, type TenantDb } from '../db';
 import type { ChangeSet } from './change-set-item';
 import { notApplied } from './errors';
-import { appendOperations, createChangeSet } from './drafts';
+import { appendOperations, createChangeSet, type Drafter } from './drafts';
 import { headerChanged, headerPut, readChangeSet } from './store';
 
-export async function revertChangeSet(db: TenantDb, actor: AuditActor & { access: ActorAccess }, setId: string): Promise<ChangeSet> {
+export async function revertChangeSet(db: TenantDb, actor: Drafter, setId: string): Promise<ChangeSet> {
   const original = await readChangeSet(db, setId);
   if (original.header.status !== 'applied') throw notApplied();
   const inverse = [...original.undo].sort((a, b) => b.seq - a.seq).flatMap((u) => u.inverse);

@@ -8,7 +8,7 @@ import { isArborError } from '../errors';
 import type { ChangeSetHeader } from './change-set-item';
 import { badSchedule, notEditable, notReady } from './errors';
 import { readinessProblems, resumeRun, startRun } from './apply/run';
-import { headerChanged, headerPut, readChangeSet } from './store';
+import { headerChanged, headerPut, readChangeSet, setAudit } from './store';
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
@@ -24,17 +24,17 @@ export async function scheduleChangeSet(db: TenantDb, actor: AuditActor, setId: 
     version: expectedVersion + 1, updatedAt: new Date().toISOString(),
   };
   delete next.lastError;
-  await transaction(db).add(headerPut(db, next, expectedVersion), headerChanged).send();
+  await transaction(db).add(headerPut(db, next, expectedVersion), headerChanged).add(setAudit(db, actor, 'changeSet.schedule', next, { at: next.scheduledAt })).send();
   return next;
 }
 
-export async function unscheduleChangeSet(db: TenantDb, setId: string, expectedVersion: number): Promise<ChangeSetHeader> {
+export async function unscheduleChangeSet(db: TenantDb, actor: AuditActor, setId: string, expectedVersion: number): Promise<ChangeSetHeader> {
   const { header } = await readChangeSet(db, setId);
   if (header.status !== 'scheduled') throw notEditable(header.status);
   const next: ChangeSetHeader = { ...header, status: 'draft', version: expectedVersion + 1, updatedAt: new Date().toISOString() };
   delete next.scheduledAt;
   delete next.scheduledBy;
-  await transaction(db).add(headerPut(db, next, expectedVersion), headerChanged).send();
+  await transaction(db).add(headerPut(db, next, expectedVersion), headerChanged).add(setAudit(db, actor, 'changeSet.unschedule', next)).send();
   return next;
 }
 

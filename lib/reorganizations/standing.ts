@@ -5,7 +5,10 @@
 import { covers, effectiveRole, tenantRole, type ActorAccess, type Grant, type UnitRef } from '../authz';
 import { ROLE_RANK } from '../authz/roles';
 import { pathIds } from '../org/unit-item';
+import type { Action, PlaceOf } from '../authz';
 import type { ChangeSetHeader } from './change-set-item';
+import { maySee } from './drafts';
+import { changeSetNotFound, notReviewer } from './errors';
 
 const administering = (access: ActorAccess) => access.memberships.filter((g) => ROLE_RANK[effectiveRole(g)] >= ROLE_RANK.manager);
 const refOf = (g: Grant): UnitRef => ({ id: g.unitId, path: g.unitPath });
@@ -19,4 +22,20 @@ export function standingOn(access: ActorAccess, header?: Pick<ChangeSetHeader, '
   if (area) return refOfPath(area);
   if (header.author.userId === access.userId || tenantRole(access)) return mine[0] ? refOf(mine[0]) : undefined;
   return undefined;
+}
+
+/** An entry point's authorize, as far as the decisions on a set need it. */
+type SetAuthorize = <A extends Extract<Action, 'tree.read' | 'unit.create'>>(action: A, place: PlaceOf<A>) => unknown;
+
+/**
+ * An entry point's decision on a set: hidden sets are not found; otherwise the actor's standing
+ * unit is decided on: to read, `tree.read`; to change, `unit.create` there (a manager or above),
+ * which binds the write that follows to that membership.
+ */
+export function authorizeOnSet(access: ActorAccess, authorize: SetAuthorize, header: Pick<ChangeSetHeader, 'author' | 'areas'>, intent: 'read' | 'change') {
+  if (!maySee(access, header)) throw changeSetNotFound();
+  const unit = standingOn(access, header);
+  if (!unit) throw notReviewer();
+  if (intent === 'read') authorize('tree.read', { unit });
+  else authorize('unit.create', { parent: unit });
 }

@@ -1,7 +1,8 @@
 // Reading and writing a change set's items. Every header write is a Put of the whole header
 // conditioned on the version the caller read, so two edits of one set never interleave.
 // Server-only.
-import { batchGet, keys, queryAll, queryPage, type TenantDb, type TransactItem, type Page } from '../db';
+import { auditEntryPut } from '../audit';
+import { batchGet, keys, queryAll, queryPage, type AuditActor, type TenantDb, type TransactItem, type Page } from '../db';
 import { toMembership } from '../members/membership-items';
 import { toUnit } from '../org/unit-item';
 import {
@@ -96,3 +97,7 @@ export function basisOf(op: Operation, basis: OperationBasis): OperationBasis {
   const people = Object.fromEntries(peopleNamed(op).flatMap((id) => (basis.people?.[id] ? [[id, basis.people[id]]] : [])));
   return { units, memberships, people };
 }
+
+/** The audit entry of a change to the set itself (its operations' own changes are audited when applied). */
+export const setAudit = (db: TenantDb, actor: AuditActor, action: string, header: Pick<ChangeSetHeader, 'setId' | 'name'>, after?: Record<string, unknown>) =>
+  auditEntryPut(db, { actor, action, target: { type: 'changeSet', id: header.setId, label: header.name }, ...(after ? { after } : {}) });

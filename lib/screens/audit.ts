@@ -23,6 +23,8 @@ export interface AuditLineView {
   after?: Record<string, unknown>;
   /** What was acted on (kind and id), for the CSV export. */
   target?: { type: string; id: string };
+  /** The change set (reorganization) the change was part of. */
+  changeSetId?: string;
 }
 
 export interface AuditPageView {
@@ -136,6 +138,32 @@ export function describeAudit(e: AuditEntry, names: Map<string, string>): string
       return `resent a webhook delivery to an endpoint`;
     case 'webhook.disable':
       return `disabled the webhook endpoint ${label}: it failed for a day`;
+    case 'changeSet.create':
+      return `started the change set ${label}`;
+    case 'changeSet.update':
+      return `renamed the change set ${label}`;
+    case 'changeSet.delete':
+      return `deleted the change set ${label}`;
+    case 'changeSet.addOperations':
+      return `added ${plural(num(a.operations) ?? 1, 'operation')} to the change set ${label}`;
+    case 'changeSet.dropOperation':
+      return `dropped an operation from the change set ${label}`;
+    case 'changeSet.reconfirmOperation':
+      return `re-confirmed an operation of the change set ${label} after a conflict`;
+    case 'changeSet.approve':
+      return `approved the change set ${label}${text(a.comment) ? `: “${text(a.comment)}”` : ''}`;
+    case 'changeSet.reject':
+      return `rejected the change set ${label}: “${text(a.comment) ?? ''}”`;
+    case 'changeSet.schedule':
+      return `scheduled the change set ${label} for ${text(a.at) ?? 'later'}`;
+    case 'changeSet.unschedule':
+      return `unscheduled the change set ${label}`;
+    case 'changeSet.start':
+      return `started applying the change set ${label}`;
+    case 'changeSet.apply':
+      return `applied the change set ${label} (${plural(num(a.operations) ?? 0, 'operation')})`;
+    case 'changeSet.fail':
+      return `could not apply the change set ${label}; nothing of it was changed`;
     default:
       return `${e.action} ${label}`.trim();
   }
@@ -167,6 +195,7 @@ async function toPageView(ctx: ScreenContext, page: { items: AuditEntry[]; nextC
       ...(e.unitId && names.has(e.unitId) && !hidden.has(e.unitId) ? { unit: { id: e.unitId, name: names.get(e.unitId)! } } : {}),
       ...(e.before ? { before: raw(e.before) } : {}),
       ...(e.after ? { after: raw(e.after) } : {}),
+      ...(e.changeSetId ? { changeSetId: e.changeSetId } : {}),
     })),
     ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
     now: new Date().toISOString(),
@@ -184,6 +213,7 @@ export const AUDIT_ACTIONS = [
   'tenant.create', 'tenant.rename', 'sso.update',
   'directory.tokenCreate', 'directory.tokenRevoke', 'directory.rulesUpdate', 'directory.deactivate', 'directory.reactivate',
   'apiKey.create', 'apiKey.revoke', 'webhook.create', 'webhook.update', 'webhook.delete', 'webhook.rotateSecret', 'webhook.resend', 'webhook.disable',
+  'changeSet.create', 'changeSet.approve', 'changeSet.reject', 'changeSet.schedule', 'changeSet.start', 'changeSet.apply', 'changeSet.fail',
 ] as const;
 
 /**

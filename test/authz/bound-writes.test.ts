@@ -20,6 +20,7 @@ import { createUnit, getUnitOrThrow, moveUnit } from '../../lib/org';
 import { createScimToken } from '../../lib/scim';
 import { createApiKey } from '../../lib/api-keys';
 import { createEndpoint, messageIdOf } from '../../lib/webhooks';
+import { type ChangeSetHeader, addOperations, applyChangeSet, createChangeSet, readChangeSet, reviewChangeSet, scheduleChangeSet } from '../../lib/reorganizations';
 import { queueDeliveries } from '../../lib/webhooks/deliveries';
 import { addDomain, verificationValue } from '../../lib/domains';
 import { createSetupLink } from '../../lib/setup-links';
@@ -88,7 +89,7 @@ async function world() {
   const { endpoint: webhook } = await createEndpoint({ tenant: db, platform: testPlatformDb() }, owner, { url: 'http://127.0.0.1:9/arbor' }, { allowPrivateNetworks: true });
   const webhookEvent = { messageId: messageIdOf(ulid()), type: 'unit.created' as const, timestamp: new Date().toISOString(), data: { organizationId: t.tenantId, actor: { id: owner.userId, email: owner.email }, target: { type: 'unit', id: eng.id } } };
   await queueDeliveries(db, webhookEvent, [webhook.endpointId]);
-  return { webhook, webhookEvent, t, db, owner, root: t.rootUnitId, eng, plat, cloud, sales, mia, ada, carl, bob, invitation, directoryToken, domain: t.domain, connection, pendingDomain, setupLink, apiKey };
+  return { changeSet: undefined as ChangeSetHeader | undefined, webhook, webhookEvent, t, db, owner, root: t.rootUnitId, eng, plat, cloud, sales, mia, ada, carl, bob, invitation, directoryToken, domain: t.domain, connection, pendingDomain, setupLink, apiKey };
 }
 type World = Awaited<ReturnType<typeof world>>;
 
@@ -101,7 +102,28 @@ interface Case {
   body?: (w: World) => unknown;
   /** The route answers one outcome per row (200) instead of refusing the whole request. */
   rows?: boolean;
+  /** What the case needs besides the world (a change set in some state), made before the request. */
+  prepare?: (w: World) => Promise<void>;
 }
+
+/**
+ * A change set Mia (manager of Engineering) drafted: Platform renamed. `approved`: Ada approved it;
+ * `scheduled`: and it waits for tomorrow; `applied`: and it was applied.
+ */
+async function changeSetIn(w: World, state: 'draft' | 'approved' | 'scheduled' | 'applied') {
+  const access = await loadActorAccess(w.db, w.mia.userId);
+  const mia = { ...w.mia, access };
+  const ada = { ...w.ada, access: await loadActorAccess(w.db, w.ada.userId) };
+  const created = await createChangeSet(w.db, mia, { name: 'Platform rename' });
+  let set = await addOperations(w.db, mia, created.setId, created.version, [{ kind: 'renameUnit', unitId: w.plat.id, name: 'Platform Team' }]);
+  if (state !== 'draft') await reviewChangeSet(w.db, ada, created.setId, { expectedVersion: set.header.version, decision: 'approve' });
+  set = await readChangeSet(w.db, created.setId);
+  if (state === 'scheduled') await scheduleChangeSet(w.db, mia, created.setId, set.header.version, new Date(Date.now() + 86_400_000).toISOString());
+  if (state === 'applied') await applyChangeSet(w.db, mia, created.setId, set.header.version);
+  w.changeSet = (await readChangeSet(w.db, created.setId)).header;
+}
+const setParams = (w: World) => ({ setId: w.changeSet!.setId });
+const setVersion = (w: World) => ({ expectedVersion: w.changeSet!.version });
 
 const UNIT_RACES: Race[] = ['targetMoved', 'demoted', 'removed', 'grantMoved'];
 const TENANT_RACES: Race[] = ['demoted', 'removed'];
@@ -164,6 +186,31 @@ const CASES: Record<string, Case> = {
   'POST /api/v1/webhooks/[endpointId]/deliveries/[messageId]/resend': {
     as: 'ada', races: TENANT_RACES, params: (w) => ({ endpointId: w.webhook.endpointId, messageId: w.webhookEvent.messageId }),
   },
+  'POST /api/v1/change-sets': { as: 'mia', races: ['demoted', 'removed', 'grantMoved'], body: () => ({ name: 'Q3 reorganization' }) },
+  'PATCH /api/v1/change-sets/[setId]': {
+    as: 'mia', races: UNIT_RACES, prepare: (w) => changeSetIn(w, 'draft'), params: setParams, body: (w) => ({ name: 'Platform rename, again', ...setVersion(w) }),
+  },
+  'DELETE /api/v1/change-sets/[setId]': {
+    as: 'mia', races: UNIT_RACES, prepare: (w) => changeSetIn(w, 'draft'), params: setParams, query: (w) => ({ expectedVersion: String(w.changeSet!.version) }),
+  },
+  'POST /api/v1/change-sets/[setId]/operations': {
+    as: 'mia', races: UNIT_RACES, prepare: (w) => changeSetIn(w, 'draft'), params: setParams,
+    body: (w) => ({ ...setVersion(w), operations: [{ kind: 'renameUnit', unitId: w.cloud.id, name: 'Cloud 2' }] }),
+  },
+  'DELETE /api/v1/change-sets/[setId]/operations/[seq]': {
+    as: 'mia', races: UNIT_RACES, prepare: (w) => changeSetIn(w, 'draft'), params: (w) => ({ ...setParams(w), seq: '1' }), query: (w) => ({ expectedVersion: String(w.changeSet!.version) }),
+  },
+  'POST /api/v1/change-sets/[setId]/operations/[seq]/reconfirm': {
+    as: 'mia', races: UNIT_RACES, prepare: (w) => changeSetIn(w, 'draft'), params: (w) => ({ ...setParams(w), seq: '1' }), body: setVersion,
+  },
+  'POST /api/v1/change-sets/[setId]/reviews': {
+    as: 'ada', races: UNIT_RACES, prepare: (w) => changeSetIn(w, 'draft'), params: setParams, body: (w) => ({ ...setVersion(w), decision: 'approve' }),
+  },
+  'POST /api/v1/change-sets/[setId]/apply': { as: 'mia', races: UNIT_RACES, prepare: (w) => changeSetIn(w, 'approved'), params: setParams, body: setVersion },
+  'DELETE /api/v1/change-sets/[setId]/apply': {
+    as: 'mia', races: UNIT_RACES, prepare: (w) => changeSetIn(w, 'scheduled'), params: setParams, query: (w) => ({ expectedVersion: String(w.changeSet!.version) }),
+  },
+  'POST /api/v1/change-sets/[setId]/revert': { as: 'mia', races: UNIT_RACES, prepare: (w) => changeSetIn(w, 'applied'), params: setParams },
   'PUT /api/v1/directory/rules': { as: 'ada', races: TENANT_RACES, body: () => ({ provider: 'okta', rules: { groups: [], departments: { separator: '/' } }, expectedVersion: 0 }) },
 };
 
@@ -225,6 +272,9 @@ async function run(key: string, c: Case, kind: Race | 'none') {
   entrySources.beforeFirstWrite = kind === 'none' ? undefined : () => race(w, kind, who, grantUnit);
 
   const [method, route] = key.split(' ');
+  await c.prepare?.(w);
+  // What the actor wrote while the case was prepared is not the request's.
+  const earlier = new Set((await listAudit(w.db, { actorId: who.userId })).items.map((e) => e.id));
   const params = c.params?.(w) ?? {};
   const query = new URLSearchParams(c.query?.(w) ?? {});
   const path = route.replace(/\[(\w+)\]/g, (_, name: string) => params[name]);
@@ -237,7 +287,7 @@ async function run(key: string, c: Case, kind: Race | 'none') {
   });
   const res = await mod[method](request, { params: Promise.resolve(params) });
   const json = res.status === 204 ? undefined : await res.json();
-  const written = (await listAudit(w.db, { actorId: who.userId })).items;
+  const written = (await listAudit(w.db, { actorId: who.userId })).items.filter((e) => !earlier.has(e.id));
   return { res, json, written, reads };
 }
 

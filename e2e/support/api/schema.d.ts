@@ -989,6 +989,193 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/change-sets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List change sets
+         * @description Newest first; the caller sees those they drafted and those touching a part of the tree they administer (owners and admins: all).
+         */
+        get: operations["listChangeSets"];
+        put?: never;
+        /**
+         * Start a change set
+         * @description Needs an administering role (manager or above) somewhere.
+         */
+        post: operations["createChangeSet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/change-sets/{setId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a change set
+         * @description Its operations (in words too) and reviews.
+         */
+        get: operations["getChangeSet"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a change set
+         * @description A set not applying and never applied.
+         */
+        delete: operations["deleteChangeSet"];
+        options?: never;
+        head?: never;
+        /** Rename a change set */
+        patch: operations["updateChangeSet"];
+        trace?: never;
+    };
+    "/api/v1/change-sets/{setId}/operations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add operations
+         * @description Appended in order, each drafted on the live tree’s facts now. The caller must be allowed to make each change on its own side (the other end of a move only needs to be visible). Any edit asks for fresh reviews and unschedules the set.
+         */
+        post: operations["addChangeSetOperations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/change-sets/{setId}/operations/{seq}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Drop an operation */
+        delete: operations["dropChangeSetOperation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/change-sets/{setId}/operations/{seq}/reconfirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-confirm an operation after a conflict
+         * @description Takes the live tree’s current facts as the operation’s own.
+         */
+        post: operations["reconfirmChangeSetOperation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/change-sets/{setId}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Preview a change set
+         * @description Computed without writing: conflicts with the live tree, what would be refused, the tree before and after, who gains and loses administration of what and why, memberships lost, units left without a manager, and who must approve.
+         */
+        get: operations["previewChangeSet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/change-sets/{setId}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or reject
+         * @description By someone administering a part of the tree the set touches; a rejection needs a comment.
+         */
+        post: operations["reviewChangeSet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/change-sets/{setId}/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply now, or schedule
+         * @description Without `at`: starts applying now (202; poll the set until `applied` or `failed`). With `at`: schedules it. Refused (409 `changeSet.notReady`) while conflicts, problems or approvals remain.
+         */
+        post: operations["applyChangeSet"];
+        /** Unschedule */
+        delete: operations["unscheduleChangeSet"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/change-sets/{setId}/revert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revert an applied change set
+         * @description Creates a new draft of its inverse, which goes through the same preview and approvals.
+         */
+        post: operations["revertChangeSet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1363,6 +1550,8 @@ export interface components {
                 type: string;
                 id: string;
             };
+            /** @description The change set (reorganization) the change was part of. */
+            changeSetId?: string;
         };
         SearchHit: {
             /** @enum {string} */
@@ -1652,6 +1841,282 @@ export interface components {
                 error?: string;
                 response?: string;
             }[];
+        };
+        ChangeSet: {
+            setId: string;
+            name: string;
+            description: string;
+            /**
+             * @description `draft` → (`scheduled`) → `applying` → `applied`, or `failed` (nothing changed, see `run.error`); `rejected` by a reviewer (editable again).
+             * @enum {string}
+             */
+            status: "draft" | "scheduled" | "applying" | "applied" | "failed" | "rejected";
+            author: components["schemas"]["Actor"];
+            createdAt: string;
+            updatedAt: string;
+            /** @description Send back as `expectedVersion` with a change. */
+            version: number;
+            operationCount: number;
+            scheduledAt?: string;
+            /** @description Why its scheduled start was refused (it is a draft again). */
+            lastError?: {
+                code: string;
+                message: string;
+            };
+            run?: {
+                phase: string;
+                next: number;
+                locked: number;
+                startedAt: string;
+                by: components["schemas"]["Actor"];
+                error?: {
+                    code: string;
+                    message: string;
+                };
+            };
+            appliedAt?: string;
+            revertOf?: string;
+            revertedBy?: string;
+        };
+        ChangeSetDetail: {
+            setId: string;
+            name: string;
+            description: string;
+            /**
+             * @description `draft` → (`scheduled`) → `applying` → `applied`, or `failed` (nothing changed, see `run.error`); `rejected` by a reviewer (editable again).
+             * @enum {string}
+             */
+            status: "draft" | "scheduled" | "applying" | "applied" | "failed" | "rejected";
+            author: components["schemas"]["Actor"];
+            createdAt: string;
+            updatedAt: string;
+            /** @description Send back as `expectedVersion` with a change. */
+            version: number;
+            operationCount: number;
+            scheduledAt?: string;
+            /** @description Why its scheduled start was refused (it is a draft again). */
+            lastError?: {
+                code: string;
+                message: string;
+            };
+            run?: {
+                phase: string;
+                next: number;
+                locked: number;
+                startedAt: string;
+                by: components["schemas"]["Actor"];
+                error?: {
+                    code: string;
+                    message: string;
+                };
+            };
+            appliedAt?: string;
+            revertOf?: string;
+            revertedBy?: string;
+            operations: {
+                seq: number;
+                op: components["schemas"]["ChangeSetOperation"];
+                text: string;
+                addedBy: components["schemas"]["Actor"];
+                addedAt: string;
+            }[];
+            reviews: {
+                userId: string;
+                name: string;
+                /** @enum {string} */
+                decision: "approve" | "reject";
+                comment: string;
+                at: string;
+                /** @description It reviewed the operations as they stand; an edit since makes it history. */
+                current: boolean;
+            }[];
+        };
+        ChangeSetOperation: {
+            /** @enum {string} */
+            kind: "createUnit";
+            parentId: string;
+            name: string;
+            unitId: string;
+        } | {
+            /** @enum {string} */
+            kind: "renameUnit";
+            unitId: string;
+            name: string;
+        } | {
+            /** @enum {string} */
+            kind: "moveUnit";
+            unitId: string;
+            parentId: string;
+        } | {
+            /** @enum {string} */
+            kind: "deleteUnit";
+            unitId: string;
+        } | {
+            /** @enum {string} */
+            kind: "addMember";
+            userId: string;
+            unitId: string;
+            role: components["schemas"]["Role"];
+            person?: {
+                email: string;
+                name: string;
+            };
+        } | {
+            /** @enum {string} */
+            kind: "removeMember";
+            userId: string;
+            unitId: string;
+        } | {
+            /** @enum {string} */
+            kind: "moveMember";
+            userId: string;
+            fromUnitId: string;
+            unitId: string;
+        } | {
+            /** @enum {string} */
+            kind: "changeRole";
+            userId: string;
+            unitId: string;
+            role: components["schemas"]["Role"];
+        };
+        /** @description One change: `createUnit` (optionally with the new unit’s id, so later operations can name it), `renameUnit`, `moveUnit`, `deleteUnit` (with everything below it), `addMember`, `removeMember`, `moveMember` (keeps the role), `changeRole`. */
+        ChangeSetOperationInput: {
+            /** @enum {string} */
+            kind: "createUnit";
+            parentId: string;
+            name: string;
+            unitId?: string;
+        } | {
+            /** @enum {string} */
+            kind: "renameUnit";
+            unitId: string;
+            name: string;
+        } | {
+            /** @enum {string} */
+            kind: "moveUnit";
+            unitId: string;
+            parentId: string;
+        } | {
+            /** @enum {string} */
+            kind: "deleteUnit";
+            unitId: string;
+        } | {
+            /** @enum {string} */
+            kind: "addMember";
+            userId: string;
+            unitId: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "manager" | "member";
+        } | {
+            /** @enum {string} */
+            kind: "removeMember";
+            userId: string;
+            unitId: string;
+        } | {
+            /** @enum {string} */
+            kind: "moveMember";
+            userId: string;
+            fromUnitId: string;
+            unitId: string;
+        } | {
+            /** @enum {string} */
+            kind: "changeRole";
+            userId: string;
+            unitId: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "manager" | "member";
+        };
+        ChangeSetPreview: {
+            /** @description Operations drafted on facts the live tree no longer has: re-confirm or drop each. */
+            conflicts: {
+                seq: number;
+                changes: string[];
+            }[];
+            problems: {
+                seq: number;
+                messages: string[];
+            }[];
+            tree: {
+                counts: {
+                    created: number;
+                    renamed: number;
+                    moved: number;
+                    deleted: number;
+                };
+                before: {
+                    id: string;
+                    name: string;
+                    depth: number;
+                    marks: ("created" | "renamed" | "moved" | "deleted")[];
+                    note?: string;
+                    below: number;
+                }[];
+                after: {
+                    id: string;
+                    name: string;
+                    depth: number;
+                    marks: ("created" | "renamed" | "moved" | "deleted")[];
+                    note?: string;
+                    below: number;
+                }[];
+            };
+            people: {
+                userId: string;
+                name: string;
+                email: string;
+                gains: {
+                    unitId: string;
+                    unitName: string;
+                    units: number;
+                    reason: string;
+                }[];
+                losses: {
+                    unitId: string;
+                    unitName: string;
+                    units: number;
+                    reason: string;
+                }[];
+            }[];
+            membershipsLost: {
+                userId: string;
+                name: string;
+                email: string;
+                unitId: string;
+                unitName: string;
+                /** @enum {string} */
+                reason: "removed" | "moved" | "unitDeleted";
+                toUnitName?: string;
+            }[];
+            unmanaged: {
+                unitId: string;
+                unitName: string;
+                units: number;
+            }[];
+            approvals: {
+                areas: {
+                    unitId: string;
+                    unitName: string;
+                    operations: number[];
+                    approvers: {
+                        userId: string;
+                        name: string;
+                        email: string;
+                        role: string;
+                        unitName: string;
+                    }[];
+                    approvedBy?: {
+                        userId: string;
+                        name: string;
+                    };
+                }[];
+                complete: boolean;
+                rejectedBy?: {
+                    userId: string;
+                    name: string;
+                    comment: string;
+                };
+            };
+            clean: boolean;
         };
     };
     responses: {
@@ -2755,7 +3220,7 @@ export interface operations {
             query?: {
                 unitId?: string;
                 actorId?: string | "operator";
-                action?: "unit.create" | "unit.rename" | "unit.move" | "unit.delete" | "membership.add" | "membership.roleChange" | "membership.remove" | "membership.removeFromTenant" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "tenant.create" | "tenant.rename" | "sso.update" | "directory.tokenCreate" | "directory.tokenRevoke" | "directory.rulesUpdate" | "directory.deactivate" | "directory.reactivate" | "apiKey.create" | "apiKey.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotateSecret" | "webhook.resend" | "webhook.disable";
+                action?: "unit.create" | "unit.rename" | "unit.move" | "unit.delete" | "membership.add" | "membership.roleChange" | "membership.remove" | "membership.removeFromTenant" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "tenant.create" | "tenant.rename" | "sso.update" | "directory.tokenCreate" | "directory.tokenRevoke" | "directory.rulesUpdate" | "directory.deactivate" | "directory.reactivate" | "apiKey.create" | "apiKey.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotateSecret" | "webhook.resend" | "webhook.disable" | "changeSet.create" | "changeSet.approve" | "changeSet.reject" | "changeSet.schedule" | "changeSet.start" | "changeSet.apply" | "changeSet.fail";
                 from?: string;
                 to?: string;
                 /** @description The `nextCursor` of the previous page; leave it out for the first page. */
@@ -2874,7 +3339,7 @@ export interface operations {
             query?: {
                 unitId?: string;
                 actorId?: string | "operator";
-                action?: "unit.create" | "unit.rename" | "unit.move" | "unit.delete" | "membership.add" | "membership.roleChange" | "membership.remove" | "membership.removeFromTenant" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "tenant.create" | "tenant.rename" | "sso.update" | "directory.tokenCreate" | "directory.tokenRevoke" | "directory.rulesUpdate" | "directory.deactivate" | "directory.reactivate" | "apiKey.create" | "apiKey.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotateSecret" | "webhook.resend" | "webhook.disable";
+                action?: "unit.create" | "unit.rename" | "unit.move" | "unit.delete" | "membership.add" | "membership.roleChange" | "membership.remove" | "membership.removeFromTenant" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "tenant.create" | "tenant.rename" | "sso.update" | "directory.tokenCreate" | "directory.tokenRevoke" | "directory.rulesUpdate" | "directory.deactivate" | "directory.reactivate" | "apiKey.create" | "apiKey.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotateSecret" | "webhook.resend" | "webhook.disable" | "changeSet.create" | "changeSet.approve" | "changeSet.reject" | "changeSet.schedule" | "changeSet.start" | "changeSet.apply" | "changeSet.fail";
                 from?: string;
                 to?: string;
             };
@@ -4024,6 +4489,512 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listChangeSets: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page; leave it out for the first page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["ChangeSet"][];
+                        /** @description Send back as `cursor` for the next page; absent when nothing follows (a page that ends exactly at the end may still carry one, whose page is then empty). */
+                        nextCursor?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createChangeSet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a request with the same key within 24 hours answers the first one’s successful result (marked `Idempotent-Replayed: true`) instead of doing it again; a refused request is not kept, so its retry runs again. The same key with a different request answers 422 `request.idempotencyMismatch`; while the first request is still running, 409 `request.idempotencyInFlight`; a key that is not 1–255 printable ASCII characters, 400 `request.badIdempotencyKey`. Use a new key, such as a UUID, for each new request. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeSet"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description The request conflicts with the current state: the item changed since it was read (`…versionConflict`, the current version in `details`), a name is taken, or a job holds the unit. Read again, then retry. With an `Idempotency-Key`: the first request with that key is still running (`request.idempotencyInFlight`); retry shortly for its result. */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description A stated limit would be exceeded (such as units per organization). With an `Idempotency-Key`: the key was used before with a different request (`request.idempotencyMismatch`). */
+            422: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getChangeSet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                setId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeSetDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteChangeSet: {
+        parameters: {
+            query: {
+                /** @description The version of the item as read; a change made meanwhile answers 409 `…versionConflict`. */
+                expectedVersion: string;
+            };
+            header?: never;
+            path: {
+                setId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; nothing to answer. */
+            204: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateChangeSet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                setId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    description?: string;
+                    /** @description The version of the item as read; a change made meanwhile answers 409 `…versionConflict`. */
+                    expectedVersion: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeSet"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    addChangeSetOperations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                setId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version of the item as read; a change made meanwhile answers 409 `…versionConflict`. */
+                    expectedVersion: number;
+                    operations: components["schemas"]["ChangeSetOperationInput"][];
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeSetDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["LimitExceeded"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    dropChangeSetOperation: {
+        parameters: {
+            query: {
+                /** @description The version of the item as read; a change made meanwhile answers 409 `…versionConflict`. */
+                expectedVersion: string;
+            };
+            header?: never;
+            path: {
+                setId: string;
+                seq: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeSetDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    reconfirmChangeSetOperation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                setId: string;
+                seq: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version of the item as read; a change made meanwhile answers 409 `…versionConflict`. */
+                    expectedVersion: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeSetDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    previewChangeSet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                setId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeSetPreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    reviewChangeSet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                setId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version of the item as read; a change made meanwhile answers 409 `…versionConflict`. */
+                    expectedVersion: number;
+                    /** @enum {string} */
+                    decision: "approve" | "reject";
+                    comment?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeSet"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    applyChangeSet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                setId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version of the item as read; a change made meanwhile answers 409 `…versionConflict`. */
+                    expectedVersion: number;
+                    /** Format: date-time */
+                    at?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeSet"];
+                };
+            };
+            /** @description Accepted: the change runs as a job; poll `GET /api/v1/jobs/{jobId}` until it is finished. */
+            202: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeSet"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    unscheduleChangeSet: {
+        parameters: {
+            query: {
+                /** @description The version of the item as read; a change made meanwhile answers 409 `…versionConflict`. */
+                expectedVersion: string;
+            };
+            header?: never;
+            path: {
+                setId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeSet"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    revertChangeSet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                setId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeSetDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
         };
     };

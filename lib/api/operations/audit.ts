@@ -22,6 +22,7 @@ const auditPage = describes<AuditPageView>()(
           before: record.optional(),
           after: record.optional(),
           target: z.object({ type: z.string(), id: z.string() }).optional().meta({ description: 'What was acted on.' }),
+          changeSetId: z.string().optional().meta({ description: 'The change set (reorganization) the change was part of.' }),
         })
         .meta({ id: 'AuditLine' }),
     ),

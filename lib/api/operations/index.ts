@@ -5,6 +5,7 @@ import type { Operation } from '../operation';
 import { apiKeys } from './api-keys';
 import { audit } from './audit';
 import { bulk } from './bulk';
+import { changeSets } from './change-sets';
 import { directory } from './directory';
 import { invitations } from './invitations';
 import { jobs } from './jobs';
@@ -19,7 +20,7 @@ import { webhooks } from './webhooks';
 /** An operation as listed, whatever its schemas' types. */
 export type ListedOperation = Operation<any, any, any>;
 
-export const AREAS = { units, jobs, members, memberships, invitations, audit, search, bulk, directory, settings, sso, apiKeys, webhooks } satisfies Record<
+export const AREAS = { units, jobs, members, memberships, invitations, audit, search, bulk, directory, settings, sso, apiKeys, webhooks, changeSets } satisfies Record<
   string,
   Record<string, ListedOperation>
 >;

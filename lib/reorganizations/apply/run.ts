@@ -16,7 +16,7 @@ import { sleep } from '../../org/map-limit';
 import type { ChangeSet, ChangeSetHeader, ChangeSetRun, UndoEntry } from '../change-set-item';
 import { changeSetBusy, changeSetChanged, notReady, undoTooLarge } from '../errors';
 import { previewChangeSet } from '../preview';
-import { headerChanged, headerPut, readChangeSet } from '../store';
+import { headerChanged, headerPut, readChangeSet, setAudit } from '../store';
 import { applied, execute, inverseOf } from './operation-steps';
 import { lockOrder, lockBatch, releaseLocks } from './unit-locks';
 
@@ -25,6 +25,10 @@ const UNDO_MAX_BYTES = 350_000;
 
 export interface RunOptions {
   leaseMs?: number;
+  /** Runs the work after the start (locking on) outside the request, e.g. Next.js `after`. */
+  background?: (work: () => Promise<void>) => void;
+  /** The db the run goes on with after its start (an entry point's own is bound to its request). */
+  runDb?: TenantDb;
   /** Awaited after each operation (forward or back) is recorded: tests stop a run here. */
   onStep?: (p: { phase: ChangeSetRun['phase']; next: number }) => void | Promise<void>;
 }
@@ -57,7 +61,7 @@ export async function readinessProblems(db: TenantDb, set: ChangeSet): Promise<s
 export async function applyChangeSet(db: TenantDb, by: AuditActor, setId: string, expectedVersion: number, options: RunOptions = {}): Promise<ChangeSetHeader> {
   const set = await readChangeSet(db, setId);
   if (set.header.version !== expectedVersion) throw changeSetChanged(set.header.version);
-  return startRun(withoutGuards(db), set, by, options);
+  return startRun(db, set, by, options);
 }
 
 export async function startRun(db: TenantDb, set: ChangeSet, by: AuditActor, options: RunOptions = {}): Promise<ChangeSetHeader> {
@@ -75,8 +79,16 @@ export async function startRun(db: TenantDb, set: ChangeSet, by: AuditActor, opt
   const next = { ...header, status: 'applying' as const, run, version: header.version + 1, updatedAt: new Date(now).toISOString() };
   delete next.scheduledAt;
   await clearUndo(db, set);
-  await transaction(db).add(headerPut(db, next, header.version), headerChanged).send();
-  return drive({ db, set: { ...set, undo: [], header: next }, header: next, options });
+  await transaction(db).add(headerPut(db, next, header.version), headerChanged).add(setAudit(db, by, 'changeSet.start', next, { operations: set.operations.length })).send();
+  // The start is the decided change (bound to the caller's decision); the run's own writes are
+  // guarded by its locks and its lease.
+  const ctx: RunContext = { db: options.runDb ?? withoutGuards(db), set: { ...set, undo: [], header: next }, header: next, options };
+  if (!options.background) return drive(ctx);
+  options.background(() => drive(ctx).then(
+    () => undefined,
+    (e) => console.error(`[arbor] change set ${header.setId}: the run stopped; the next due pass resumes it`, e),
+  ));
+  return next;
 }
 
 /**

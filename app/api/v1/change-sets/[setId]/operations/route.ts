@@ -1,0 +1,11 @@
+// POST /api/v1/change-sets/[setId]/operations – add operations, each authorized for the caller
+import { withActor } from '@/lib/api/with-actor';
+import { changeSets } from '@/lib/api/operations/change-sets';
+import { addOperations, authorizeOnSet, readChangeSet, toSetDetail } from '@/lib/reorganizations';
+
+export const POST = withActor(changeSets.addOperations, async ({ db, actor, params, body, authorize }) => {
+  const { header } = await readChangeSet(db, params.setId);
+  // A set is seen by its author before it touches anything; each operation is decided on its own.
+  if (header.author.userId !== actor.userId) authorizeOnSet(actor, authorize, header, 'change');
+  return toSetDetail(await addOperations(db, { ...actor, access: actor, authorize }, params.setId, body.expectedVersion, body.operations));
+});
