@@ -56,6 +56,19 @@ export function buildTemplate(): CfnTemplate {
       AllowedPattern: '^$|^[A-Za-z0-9_.-]{3,255}$',
       Description: 'DynamoDB table name; empty means arbor-<EnvName>',
     },
+    AppUrl: {
+      Type: 'String',
+      Default: '',
+      AllowedPattern: '^$|^https://[A-Za-z0-9.-]+(:[0-9]+)?$',
+      Description: "The app's public origin (https://arbor.example.com); empty: no scheduler wake-up (scheduled change sets wait)",
+    },
+    SchedulerToken: {
+      Type: 'String',
+      Default: '',
+      NoEcho: true,
+      AllowedPattern: '^$|^[A-Za-z0-9_-]{32,}$',
+      Description: "The app's ARBOR_SCHEDULER_TOKEN: EventBridge sends it to POST /api/internal/run-due every minute",
+    },
     RuntimeService: {
       Type: 'String',
       Default: RUNTIME_SERVICES[0],
@@ -66,6 +79,7 @@ export function buildTemplate(): CfnTemplate {
   const conditions: CfnTemplate['Conditions'] = {
     DefaultTableName: { 'Fn::Equals': [ref('TableName'), ''] },
     RunsOnEc2: { 'Fn::Equals': [ref('RuntimeService'), 'ec2.amazonaws.com'] },
+    WakesScheduler: { 'Fn::Not': [{ 'Fn::Equals': [ref('AppUrl'), ''] }] },
   };
 
   const { AttributeDefinitions, KeySchema, GlobalSecondaryIndexes, BillingMode, StreamSpecification } = tableDefinition('unused');
@@ -143,6 +157,58 @@ export function buildTemplate(): CfnTemplate {
         PolicyDocument: policy(operatorPolicy({ tableArn: TABLE_ARN })),
       },
     },
+    // The scheduler's wake-up: every minute EventBridge posts to the app (any instance behind its
+    // load balancer), which starts due change sets and resumes stopped runs (lib/reorganizations).
+    SchedulerConnection: {
+      Type: 'AWS::Events::Connection',
+      Condition: 'WakesScheduler',
+      Properties: {
+        Description: 'Arbor scheduler wake-up: the bearer token of POST /api/internal/run-due',
+        AuthorizationType: 'API_KEY',
+        AuthParameters: { ApiKeyAuthParameters: { ApiKeyName: 'Authorization', ApiKeyValue: { 'Fn::Sub': 'Bearer ${SchedulerToken}' } } },
+      },
+    },
+    SchedulerDestination: {
+      Type: 'AWS::Events::ApiDestination',
+      Condition: 'WakesScheduler',
+      Properties: {
+        ConnectionArn: getAtt('SchedulerConnection', 'Arn'),
+        HttpMethod: 'POST',
+        InvocationEndpoint: { 'Fn::Sub': '${AppUrl}/api/internal/run-due' },
+        InvocationRateLimitPerSecond: 1,
+      },
+    },
+    SchedulerRole: {
+      Type: 'AWS::IAM::Role',
+      Condition: 'WakesScheduler',
+      Properties: {
+        RoleName: { 'Fn::Sub': 'arbor-${EnvName}-scheduler' },
+        Description: 'EventBridge: invokes the Arbor scheduler wake-up destination, nothing else',
+        AssumeRolePolicyDocument: {
+          Version: '2012-10-17',
+          Statement: [{ Effect: 'Allow', Principal: { Service: 'events.amazonaws.com' }, Action: 'sts:AssumeRole' }],
+        },
+        Policies: [{
+          PolicyName: 'arbor-scheduler',
+          PolicyDocument: {
+            Version: '2012-10-17',
+            Statement: [{ Effect: 'Allow', Action: 'events:InvokeApiDestination', Resource: getAtt('SchedulerDestination', 'Arn') }],
+          },
+        }],
+        Tags: tags('scheduler'),
+      },
+    },
+    SchedulerRule: {
+      Type: 'AWS::Events::Rule',
+      Condition: 'WakesScheduler',
+      Properties: {
+        Description: 'Arbor: wake the app every minute for due change sets',
+        ScheduleExpression: 'rate(1 minute)',
+        State: 'ENABLED',
+        // A missed wake-up is made up by the next one: nothing to retry.
+        Targets: [{ Id: 'run-due', Arn: getAtt('SchedulerDestination', 'Arn'), RoleArn: getAtt('SchedulerRole', 'Arn'), RetryPolicy: { MaximumRetryAttempts: 0 } }],
+      },
+    },
     RuntimeInstanceProfile: {
       Type: 'AWS::IAM::InstanceProfile',
       Condition: 'RunsOnEc2',
@@ -167,7 +233,7 @@ export function buildTemplate(): CfnTemplate {
 
   return {
     AWSTemplateFormatVersion: '2010-09-09',
-    Description: 'Arbor: the DynamoDB table (with its stream) and its rate-limit table, the app runtime role, the tenant access role and the operator policy',
+    Description: 'Arbor: the DynamoDB table (with its stream) and its rate-limit table, the app runtime role, the tenant access role, the operator policy and the scheduler wake-up',
     Parameters: parameters,
     Conditions: conditions,
     Resources: resources,

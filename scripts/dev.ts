@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { LOCAL_DNS_ADMIN_TOKEN } from '../lib/config';
 import { startLocalStack } from './local-stack';
 import { startWebhookWorker } from './local-stack/webhook-worker';
+import { startLocalScheduler } from './local-stack/scheduler';
 import { seedDemoIfEmpty } from './seed/demo';
 
 const DATA_DIR = resolve('.data/dynamodb');
@@ -34,6 +35,7 @@ async function main() {
   if (seeded) console.log('[dev] seeded the demo tenants (see README: Demo accounts)');
 
   const worker = startWebhookWorker({ ...stack.env, NODE_ENV: 'development' });
+  const scheduler = startLocalScheduler(stack.env, 5_000);
   const next = spawn(process.execPath, [resolve('node_modules/next/dist/bin/next'), 'dev', '-p', String(APP_PORT)], {
     stdio: 'inherit',
     env: { ...process.env, ...stack.env, NODE_ENV: 'development' },
@@ -43,6 +45,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     next.kill('SIGTERM');
+    scheduler.stop();
     await worker.stop();
     await stack.stop();
     process.exit(code);

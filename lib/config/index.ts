@@ -113,6 +113,11 @@ const schema = z.object({
    * receivers). Refused in production.
    */
   ARBOR_WEBHOOKS_ALLOW_PRIVATE_NETWORKS: z.enum(['0', '1'], 'must be 0 or 1').default('0'),
+  /**
+   * The bearer token of the scheduler's wake-up (POST /api/internal/run-due: due change sets);
+   * without it the wake-up answers 404. EventBridge sends it in production, the local scheduler locally.
+   */
+  ARBOR_SCHEDULER_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Admin API of the local stack's DNS server (local only: `npm run cli -- dns` sets records there). */
   ARBOR_LOCAL_DNS_ADMIN_URL: httpUrl('must be an http(s) URL').optional(),
   /** Bearer token of that admin API. */

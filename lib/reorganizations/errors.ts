@@ -22,3 +22,5 @@ export const notReviewer = () =>
 export const notApplied = () => arborError('changeSet.notApplied', 'Only an applied change set can be reverted.');
 export const undoTooLarge = () =>
   arborError('changeSet.undoTooLarge', 'A unit this change set deletes holds too much to be put back if the change set had to be undone. Delete it on its own, outside the change set.');
+/** The scheduler's wake-up without its token (or with none configured): as if it were not there. */
+export const wakeUpNotFound = () => arborError('scheduler.notFound', 'There is nothing at this address.');

@@ -7,7 +7,7 @@ import { actorIdentity, INDEX, keys, transaction, withoutGuards, type AuditActor
 import { isArborError } from '../errors';
 import type { ChangeSetHeader } from './change-set-item';
 import { badSchedule, notEditable, notReady } from './errors';
-import { readinessProblems, resumeRun, startRun } from './apply/run';
+import { readinessProblems, resumeRun, startRun, type RunOptions } from './apply/run';
 import { headerChanged, headerPut, readChangeSet, setAudit } from './store';
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
@@ -43,6 +43,8 @@ export interface DueDeps {
   tenantDb: (tenantId: string) => Promise<TenantDb>;
   now?: number;
   leaseMs?: number;
+  /** Runs each taken run on after this call returns (a request's `after`); without it, awaited. */
+  background?: RunOptions['background'];
 }
 
 /** Starts every scheduled set now due, and resumes every run whose lease ran out. Returns how many it took. */
@@ -61,7 +63,7 @@ export async function runDueChangeSets(deps: DueDeps): Promise<number> {
     const setId = String(item.PK).split('#').pop()!;
     try {
       const db = withoutGuards(await deps.tenantDb(tenantId));
-      if (await runOne(db, setId, now, deps.leaseMs)) taken++;
+      if (await runOne(db, setId, now, { leaseMs: deps.leaseMs, background: deps.background })) taken++;
     } catch (e) {
       if (!isArborError(e)) console.error(`[arbor] change set ${setId} of ${tenantId}: the due run failed; the next wake-up retries`, e);
     }
@@ -69,17 +71,17 @@ export async function runDueChangeSets(deps: DueDeps): Promise<number> {
   return taken;
 }
 
-async function runOne(db: TenantDb, setId: string, now: number, leaseMs?: number): Promise<boolean> {
+async function runOne(db: TenantDb, setId: string, now: number, options: RunOptions): Promise<boolean> {
   const set = await readChangeSet(db, setId);
   const { header } = set;
   if (header.status === 'applying') {
     if ((header.run?.leaseUntil ?? Infinity) > now) return false;
-    await resumeRun(db, setId, { leaseMs });
+    await resumeRun(db, setId, options);
     return true;
   }
   if (header.status !== 'scheduled' || !header.scheduledAt || Date.parse(header.scheduledAt) > now) return false;
   try {
-    await startRun(db, set, header.scheduledBy ?? header.author, { leaseMs });
+    await startRun(db, set, header.scheduledBy ?? header.author, options);
   } catch (e) {
     if (!isArborError(e) || e.code !== 'changeSet.notReady') throw e;
     // Not ready at its time (a conflict, a review withdrawn): back to a draft, saying why.

@@ -26,11 +26,12 @@ export interface RequestFacts {
 export const isMutating = (method: string) => !SAFE_METHODS.has(method.toUpperCase());
 
 /**
- * Endpoints authenticated by a bearer token only (SCIM): a browser never attaches one on its own,
- * so a forged cross-site request carries nothing they accept, and their callers are servers that
- * send no Origin. Cookies mean nothing there.
+ * Endpoints authenticated by a bearer token only (SCIM, the scheduler's wake-up): a browser never
+ * attaches one on its own, so a forged cross-site request carries nothing they accept, and their
+ * callers are servers that send no Origin. Cookies mean nothing there.
  */
-export const isBearerEndpoint = (pathname: string) => pathname === '/scim/v2' || pathname.startsWith('/scim/v2/');
+export const isBearerEndpoint = (pathname: string) =>
+  pathname === '/scim/v2' || pathname.startsWith('/scim/v2/') || pathname.startsWith('/api/internal/');
 
 /**
  * A SAML assertion consumer service: the IdP's page posts the response cross-site by design

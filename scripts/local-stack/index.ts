@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 // The embedded local stack: DynamoDB Local, the AWS emulator (STS + IAM-enforcing gateway), the
 // local OpenID Provider, a local SAML IdP, the mail catcher (SMTP in, inbox out) and a DNS server
 // for domain proofs.
@@ -108,6 +109,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ARBOR_LOCAL_SAML_ADMIN_TOKEN: saml.adminToken,
       // Local-only: webhook endpoints may be the laptop's own receivers (refused in production).
       ARBOR_WEBHOOKS_ALLOW_PRIVATE_NETWORKS: '1',
+      // The local scheduler (./scheduler.ts) wakes the app with it, as EventBridge does in production.
+      ARBOR_SCHEDULER_TOKEN: randomBytes(32).toString('base64url'),
     };
     return { tableName, dynamoDbEndpoint: dynamo.endpoint, tableCreated, env, oidc, aws, mail, dns, saml, stop };
   } catch (e) {

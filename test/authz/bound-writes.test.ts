@@ -55,6 +55,8 @@ const CARRIED_OUT: Record<string, string> = {
   'DELETE /api/setup/domains/[domain]': SETUP_LINK,
   'POST /api/setup/domains/[domain]/verify': SETUP_LINK,
   'POST /api/setup/directory/tokens': SETUP_LINK,
+  'POST /api/internal/run-due':
+    "the scheduler's wake-up: starts change sets that were approved and scheduled by people (their starts are bound above, POST /api/v1/change-sets/[setId]/apply); the run applies as the person who scheduled it",
   'POST /api/v1/directory/apply':
     "places directory people by the rules PUT /api/v1/directory/rules saved (bound above), as the directory's actor: every write carries the admin's grant and the rules' version (lib/scim rulesGuard); the writes the IdP's next SCIM request makes anyway",
 };

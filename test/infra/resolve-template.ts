@@ -59,6 +59,7 @@ export function resolveTemplate(template: CfnTemplate, deployment: Deployment): 
         return resolve(conditions[arg[0]] ? arg[1] : arg[2]);
       }
       if (fn === 'Fn::Equals') return resolve(arg[0]) === resolve(arg[1]);
+      if (fn === 'Fn::Not') return !resolve((arg as unknown[])[0]);
       if (fn.startsWith('Fn::')) throw new Error(`intrinsic ${fn} is not supported by this resolver`);
     }
     return Object.fromEntries(entries.map(([k, x]) => [k, resolve(x)]));
@@ -81,6 +82,8 @@ export function resolveTemplate(template: CfnTemplate, deployment: Deployment): 
       attributes[`${id}.Arn`] = `arn:${partition}:dynamodb:${deployment.region}:${deployment.accountId}:table/${physical}`;
     }
     if (r.Type === 'AWS::IAM::Role') attributes[`${id}.Arn`] = `arn:${partition}:iam::${deployment.accountId}:role/${physical}`;
+    if (r.Type === 'AWS::Events::Connection') attributes[`${id}.Arn`] = `arn:${partition}:events:${deployment.region}:${deployment.accountId}:connection/${physical}/id`;
+    if (r.Type === 'AWS::Events::ApiDestination') attributes[`${id}.Arn`] = `arn:${partition}:events:${deployment.region}:${deployment.accountId}:api-destination/${physical}/id`;
     if (r.Type === 'AWS::IAM::ManagedPolicy') {
       const policyName = resolve(r.Properties.ManagedPolicyName) as string;
       values[id] = `arn:${partition}:iam::${deployment.accountId}:policy/${policyName}`;

@@ -41,6 +41,21 @@ const RESOURCE_SPEC: Record<string, { required: string[]; allowed: string[]; att
     attributes: ['PolicyArn', 'PolicyId'],
   },
   'AWS::IAM::InstanceProfile': { required: ['Roles'], allowed: ['InstanceProfileName', 'Path', 'Roles'], attributes: ['Arn'] },
+  'AWS::Events::Connection': {
+    required: [],
+    allowed: ['AuthParameters', 'AuthorizationType', 'Description', 'InvocationConnectivityParameters', 'KmsKeyIdentifier', 'Name'],
+    attributes: ['Arn', 'ArnForPolicy', 'AuthParameters.ConnectivityParameters.ResourceParameters.ResourceAssociationArn', 'InvocationConnectivityParameters.ResourceParameters.ResourceAssociationArn', 'SecretArn'],
+  },
+  'AWS::Events::ApiDestination': {
+    required: ['ConnectionArn', 'HttpMethod', 'InvocationEndpoint'],
+    allowed: ['ConnectionArn', 'Description', 'HttpMethod', 'InvocationEndpoint', 'InvocationRateLimitPerSecond', 'Name'],
+    attributes: ['Arn', 'ArnForPolicy'],
+  },
+  'AWS::Events::Rule': {
+    required: [],
+    allowed: ['Description', 'EventBusName', 'EventPattern', 'Name', 'RoleArn', 'ScheduleExpression', 'State', 'Targets'],
+    attributes: ['Arn'],
+  },
 };
 const PSEUDO = ['AWS::AccountId', 'AWS::Partition', 'AWS::Region', 'AWS::StackName', 'AWS::URLSuffix', 'AWS::NoValue'];
 
@@ -165,6 +180,12 @@ describe('infra/arbor.template.json', () => {
     });
     assert.equal(b.outputs.ArborTable.Value, 'Arbor.Main_1');
     assert.ok('RuntimeInstanceProfile' in b.resources);
+    assert.ok(!('SchedulerRule' in a.resources), 'no app URL: no wake-up');
+    const c = resolveTemplate(buildTemplate(), {
+      accountId: '123456789012', region: 'eu-west-1', parameters: { AppUrl: 'https://arbor.example.com', SchedulerToken: 't'.repeat(43) },
+    });
+    assert.equal(c.resources.SchedulerDestination.Properties.InvocationEndpoint, 'https://arbor.example.com/api/internal/run-due');
+    assert.ok('SchedulerRule' in c.resources);
     for (const r of Object.values(b.resources)) {
       const name = (r.Properties.RoleName ?? r.Properties.ManagedPolicyName ?? r.Properties.InstanceProfileName) as string | undefined;
       if (r.Type !== 'AWS::IAM::RolePolicy' && name) assert.ok(name.length <= 64, `${name} is longer than IAM allows`);

@@ -80,6 +80,12 @@ describe('API calls with a key (Authorization: Bearer on /api/v1)', () => {
   });
 });
 
+test("the scheduler's wake-up is a server's call with a bearer only: no origin, no body type", () => {
+  assert.equal(decide('POST', '/api/internal/run-due', { authorization: 'Bearer x' }), undefined);
+  // A page under another path gains nothing from the name.
+  assert.equal(decide('POST', '/api/internals', { authorization: 'Bearer x' }), 'request.crossOrigin');
+});
+
 describe('next-auth and server actions', () => {
   test("next-auth's form posts need the origin, not JSON", () => {
     const form = { 'content-type': 'application/x-www-form-urlencoded' };

@@ -84,10 +84,7 @@ export async function startRun(db: TenantDb, set: ChangeSet, by: AuditActor, opt
   // guarded by its locks and its lease.
   const ctx: RunContext = { db: options.runDb ?? withoutGuards(db), set: { ...set, undo: [], header: next }, header: next, options };
   if (!options.background) return drive(ctx);
-  options.background(() => drive(ctx).then(
-    () => undefined,
-    (e) => console.error(`[arbor] change set ${header.setId}: the run stopped; the next due pass resumes it`, e),
-  ));
+  inBackground(ctx);
   return next;
 }
 
@@ -277,5 +274,15 @@ export async function resumeRun(db: TenantDb, setId: string, options: RunOptions
   const next = { ...header, run: { ...header.run, owner: ulid(), leaseUntil: now + leaseMs, leaseMs }, version: header.version + 1, updatedAt: new Date(now).toISOString() };
   const taken = await transaction(withoutGuards(db)).add(headerPut(db, next, header.version), () => 'retry').send();
   if (taken === 'retry') return (await readChangeSet(db, setId)).header;
-  return drive({ db: withoutGuards(db), set: { ...set, header: next }, header: next as RunContext['header'], options });
+  const ctx: RunContext = { db: withoutGuards(db), set: { ...set, header: next }, header: next as RunContext['header'], options };
+  if (!options.background) return drive(ctx);
+  inBackground(ctx);
+  return next;
+}
+
+function inBackground(ctx: RunContext) {
+  ctx.options.background!(() => drive(ctx).then(
+    () => undefined,
+    (e) => console.error(`[arbor] change set ${ctx.set.header.setId}: the run stopped; the next due pass resumes it`, e),
+  ));
 }

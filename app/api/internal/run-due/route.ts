@@ -1,0 +1,19 @@
+// POST /api/internal/run-due – the scheduler's wake-up (EventBridge every minute in production, the
+// local stack's scheduler locally): starts the change sets now due and resumes runs whose runner
+// stopped, each with its tenant's scoped credentials. A bearer token only; no actor, no tenant.
+import { afterAnswer } from '@/lib/api/after-answer';
+import { config } from '@/lib/config';
+import { errorResponse } from '@/lib/errors/http';
+import { runDueChangeSets } from '@/lib/reorganizations';
+import { wakeUpNotFound } from '@/lib/reorganizations/errors';
+import { sameSecret } from '@/lib/security/digest';
+import { platformDb, tenantDb } from '@/lib/tenancy';
+
+export async function POST(request: Request): Promise<Response> {
+  const token = config().ARBOR_SCHEDULER_TOKEN;
+  const given = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+  // Without a token configured the wake-up does not exist; a wrong one learns nothing more.
+  if (!token || !given || !sameSecret(given, token)) return errorResponse(wakeUpNotFound());
+  const taken = await runDueChangeSets({ platform: platformDb(), tenantDb: (t) => tenantDb(t), background: afterAnswer });
+  return Response.json({ taken });
+}
