@@ -17,6 +17,7 @@ import { runClicks } from './sections/clicks';
 import { runCredentials } from './sections/credentials';
 import { runHttp } from './sections/http';
 import { runMoves } from './sections/moves';
+import { runReorganizations } from './sections/reorganizations';
 import { runScim } from './sections/scim';
 import { runScreens } from './sections/screens';
 import { runSubtreeRead } from './sections/subtree-read';
@@ -83,6 +84,7 @@ async function main() {
     results.http = await section('http', () => runHttp(ctx, appPort));
     results.clicks = await section('clicks', () => runClicks(ctx, appPort));
     results.scim = await section('scim', () => runScim(ctx, appPort));
+    results.reorganizations = await section('reorganizations', () => runReorganizations(ctx));
   } finally {
     results.durationMs = Date.now() - started;
     results.machine.loadAtEnd = machineInfo().loadAtStart;

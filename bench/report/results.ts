@@ -4,6 +4,7 @@ import type { ClicksResult } from '../sections/clicks';
 import type { CredentialsResult } from '../sections/credentials';
 import type { HttpResult } from '../sections/http';
 import type { MoveResult } from '../sections/moves';
+import type { ReorganizationResult } from '../sections/reorganizations';
 import type { ScimResult } from '../sections/scim';
 import type { ScreensResult } from '../sections/screens';
 import type { SubtreeReadResult } from '../sections/subtree-read';
@@ -39,6 +40,7 @@ export interface BenchResults {
   http?: HttpResult;
   clicks?: ClicksResult;
   scim?: ScimResult;
+  reorganizations?: ReorganizationResult;
   targets?: TargetResult[];
   /** Sections that failed, with the error, so one failure doesn't lose the rest. */
   failures?: { section: string; error: string }[];

@@ -73,6 +73,14 @@ function readRows(text: string): { rows: RawRow[]; error?: { line: number; messa
 }
 
 export function parseImport(kind: ImportKind, raw: string): ParsedImport {
+  return { kind, ...parseCsvFile(raw, IMPORT_FORMATS[kind].required) };
+}
+
+/**
+ * A CSV file of any of Arbor's imports: its header must hold one of the `required` column sets
+ * (names lower-cased, spaces and dashes as underscores), then 1 to MAX_IMPORT_ROWS rows.
+ */
+export function parseCsvFile(raw: string, required: readonly (readonly string[])[]): Omit<ParsedImport, 'kind'> {
   if (typeof raw !== 'string' || raw.trim() === '') throw importEmpty();
   if (Buffer.byteLength(raw, 'utf8') > MAX_IMPORT_BYTES) {
     throw importTooLarge(MAX_IMPORT_BYTES);
@@ -83,9 +91,8 @@ export function parseImport(kind: ImportKind, raw: string): ParsedImport {
   if (error) throw badCsv(error.line, error.message);
   const [head, ...data] = raws;
   const columns = (head?.cells ?? []).map(header);
-  const format = IMPORT_FORMATS[kind];
-  if (!format.required.some((set) => set.every((c) => columns.includes(c)))) {
-    const expected = format.required.map((set) => set.join(', ')).join('" or "');
+  if (!required.some((set) => set.every((c) => columns.includes(c)))) {
+    const expected = required.map((set) => set.join(', ')).join('" or "');
     throw badHeader(expected, columns);
   }
   if (data.length === 0) throw importEmpty();
@@ -96,5 +103,5 @@ export function parseImport(kind: ImportKind, raw: string): ParsedImport {
     line: r.line,
     cells: Object.fromEntries(columns.map((c, i) => [c, readCell(r.cells[i])])),
   }));
-  return { kind, columns, rows };
+  return { columns, rows };
 }

@@ -108,6 +108,7 @@ export const ERROR_KINDS = {
   'changeSet.notReviewer': 'forbidden',
   'changeSet.notApplied': 'conflict',
   'changeSet.undoTooLarge': 'limit',
+  'changeSet.badImport': 'invalid',
   'scheduler.notFound': 'notFound',
   // lib/saml/errors.ts
   'saml.badSetting': 'invalid',

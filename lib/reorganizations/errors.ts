@@ -24,3 +24,6 @@ export const undoTooLarge = () =>
   arborError('changeSet.undoTooLarge', 'A unit this change set deletes holds too much to be put back if the change set had to be undone. Delete it on its own, outside the change set.');
 /** The scheduler's wake-up without its token (or with none configured): as if it were not there. */
 export const wakeUpNotFound = () => arborError('scheduler.notFound', 'There is nothing at this address.');
+/** A CSV with rows that are not operations: nothing was added. */
+export const badImport = (rows: { line: number; message: string }[]) =>
+  arborError('changeSet.badImport', `${rows.length} row(s) of the file can't become operations; nothing was added. Fix them and import again.`, { rows: rows.slice(0, 100) });

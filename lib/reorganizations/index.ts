@@ -15,3 +15,4 @@ export type { TreeChanges, TreeRow } from './tree-changes';
 export type { ApprovalState, ApprovalArea, Approver } from './approvals';
 export { toSetView, toSetDetail, type ChangeSetView, type ChangeSetDetail, type OperationView, type ReviewView } from './views';
 export { standingOn, authorizeOnSet } from './standing';
+export { operationsFromCsv, CHANGE_SET_CSV, type CsvRowError } from './csv-import';

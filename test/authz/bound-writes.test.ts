@@ -199,6 +199,10 @@ const CASES: Record<string, Case> = {
     as: 'mia', races: UNIT_RACES, prepare: (w) => changeSetIn(w, 'draft'), params: setParams,
     body: (w) => ({ ...setVersion(w), operations: [{ kind: 'renameUnit', unitId: w.cloud.id, name: 'Cloud 2' }] }),
   },
+  'POST /api/v1/change-sets/[setId]/import': {
+    as: 'mia', races: UNIT_RACES, prepare: (w) => changeSetIn(w, 'draft'), params: setParams,
+    body: (w) => ({ ...setVersion(w), csv: 'action,unit,name\nrename,Engineering/Platform/Cloud,Cloud 2\n' }),
+  },
   'DELETE /api/v1/change-sets/[setId]/operations/[seq]': {
     as: 'mia', races: UNIT_RACES, prepare: (w) => changeSetIn(w, 'draft'), params: (w) => ({ ...setParams(w), seq: '1' }), query: (w) => ({ expectedVersion: String(w.changeSet!.version) }),
   },

@@ -1058,6 +1058,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/change-sets/{setId}/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add operations from a CSV file
+         * @description One row per operation: `action,unit,to,name,email,role`, actions `create` (unit: the new unit’s path), `rename` (name), `move` (to: the new parent’s path, empty for the top unit), `delete`, `add` (email, role), `remove` (email), `move-person` (unit: where they leave, to: where they join, email), `role` (email, role). Units are named by their path below the top unit, as the units export writes them, or by the path an earlier `create` row makes; people by email. A file with any row that can’t become an operation adds nothing: 400 `changeSet.badImport`, `details.rows` says which and why. Otherwise as adding operations.
+         */
+        post: operations["importChangeSetOperations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/change-sets/{setId}/operations/{seq}": {
         parameters: {
             query?: never;
@@ -4707,6 +4727,47 @@ export interface operations {
                     /** @description The version of the item as read; a change made meanwhile answers 409 `…versionConflict`. */
                     expectedVersion: number;
                     operations: components["schemas"]["ChangeSetOperationInput"][];
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeSetDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["LimitExceeded"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    importChangeSetOperations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                setId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version of the item as read; a change made meanwhile answers 409 `…versionConflict`. */
+                    expectedVersion: number;
+                    csv: string;
                 };
             };
         };

@@ -120,6 +120,16 @@ export const changeSets = {
     params, body: z.strictObject({ expectedVersion: field.version, operations: z.array(operationIn).min(1).max(500) }),
     maxBodyBytes: 512 * 1024, response: detail, errors: ['notFound', 'conflict', 'limit'],
   }),
+  importOperations: operation({
+    method: 'post', path: '/api/v1/change-sets/{setId}/import', operationId: 'importChangeSetOperations', tag,
+    summary: 'Add operations from a CSV file',
+    description:
+      'One row per operation: `action,unit,to,name,email,role`, actions `create` (unit: the new unit’s path), `rename` (name), `move` (to: the new parent’s path, empty for the top unit), `delete`, `add` (email, role), `remove` (email), `move-person` (unit: where they leave, to: where they join, email), `role` (email, role). ' +
+      'Units are named by their path below the top unit, as the units export writes them, or by the path an earlier `create` row makes; people by email. ' +
+      'A file with any row that can’t become an operation adds nothing: 400 `changeSet.badImport`, `details.rows` says which and why. Otherwise as adding operations.',
+    params, body: z.strictObject({ expectedVersion: field.version, csv: z.string().max(2 * 1024 * 1024) }),
+    maxBodyBytes: 3 * 1024 * 1024, response: detail, errors: ['notFound', 'conflict', 'limit'],
+  }),
   dropOperation: operation({
     method: 'delete', path: '/api/v1/change-sets/{setId}/operations/{seq}', operationId: 'dropChangeSetOperation', tag,
     summary: 'Drop an operation', params: opParams, query: versionQuery, response: detail, errors: ['notFound', 'conflict'],

@@ -10,10 +10,10 @@
 // reviewer's granting membership) → unlocking → applied; or rollingBack → unlocking → failed.
 import { ulid } from 'ulid';
 import { auditEntryPut } from '../../audit';
-import { holdingLocks, keys, transaction, withoutGuards, MAX_TRANSACTION_ITEMS, type AuditActor, type TenantDb, type TransactItem } from '../../db';
+import { getItem, holdingLocks, keys, transaction, withoutGuards, MAX_TRANSACTION_ITEMS, type AuditActor, type TenantDb, type TransactItem } from '../../db';
 import { isArborError } from '../../errors';
 import { sleep } from '../../org/map-limit';
-import type { ChangeSet, ChangeSetHeader, ChangeSetRun, UndoEntry } from '../change-set-item';
+import { toUndo, type ChangeSet, type ChangeSetHeader, type ChangeSetRun, type UndoEntry } from '../change-set-item';
 import { changeSetBusy, changeSetChanged, notReady, undoTooLarge } from '../errors';
 import { previewChangeSet } from '../preview';
 import { headerChanged, headerPut, readChangeSet, setAudit } from '../store';
@@ -192,13 +192,15 @@ async function withRetries(work: () => Promise<void>) {
 async function undoEntry(ctx: RunContext, seq: number, op: ChangeSet['operations'][number]['op']): Promise<UndoEntry> {
   const known = ctx.set.undo.find((u) => u.seq === seq);
   if (known) return known;
+  const key = keys.changeSetUndo(ctx.db.tenantId, ctx.set.header.setId, seq);
   const entry: UndoEntry = { seq, inverse: await inverseOf(ctx.db, op) };
   // One item holds it (400 KB): a deletion too large to record is refused, and the run rolls back.
   if (JSON.stringify(entry).length > UNDO_MAX_BYTES) throw undoTooLarge();
-  await transaction(ctx.db)
-    .add({ Put: { TableName: ctx.db.tableName, Item: { ...keys.changeSetUndo(ctx.db.tenantId, ctx.set.header.setId, seq), type: 'changeSetUndo', tenantId: ctx.db.tenantId, ...entry }, ConditionExpression: 'attribute_not_exists(PK)' } }, () => 'retry')
+  const written = await transaction(ctx.db)
+    .add({ Put: { TableName: ctx.db.tableName, Item: { ...key, type: 'changeSetUndo', tenantId: ctx.db.tenantId, ...entry }, ConditionExpression: 'attribute_not_exists(PK)' } }, () => 'retry')
     .send();
-  const stored = (await readChangeSet(ctx.db, ctx.set.header.setId)).undo.find((u) => u.seq === seq) ?? entry;
+  // Already there: an earlier runner read it before the operation ran; that one is the truth.
+  const stored = written === 'written' ? entry : toUndo((await getItem(ctx.db, key))!);
   ctx.set.undo.push(stored);
   return stored;
 }

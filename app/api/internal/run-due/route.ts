@@ -9,11 +9,11 @@ import { wakeUpNotFound } from '@/lib/reorganizations/errors';
 import { sameSecret } from '@/lib/security/digest';
 import { platformDb, tenantDb } from '@/lib/tenancy';
 
-export async function POST(request: Request): Promise<Response> {
+export const POST = async (request: Request): Promise<Response> => {
   const token = config().ARBOR_SCHEDULER_TOKEN;
   const given = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
   // Without a token configured the wake-up does not exist; a wrong one learns nothing more.
   if (!token || !given || !sameSecret(given, token)) return errorResponse(wakeUpNotFound());
   const taken = await runDueChangeSets({ platform: platformDb(), tenantDb: (t) => tenantDb(t), background: afterAnswer });
   return Response.json({ taken });
-}
+};
