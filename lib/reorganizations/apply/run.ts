@@ -189,9 +189,13 @@ async function withRetries(work: () => Promise<void>) {
   }
 }
 
-async function undoEntry(ctx: RunContext, seq: number, op: ChangeSet['operations'][number]['op']): Promise<UndoEntry> {
+/**
+ * The operation's inverse, stored before it runs; `fresh` when this call stored it, so the
+ * operation cannot have run yet (an earlier runner's entry means it may have).
+ */
+async function undoEntry(ctx: RunContext, seq: number, op: ChangeSet['operations'][number]['op']): Promise<{ undo: UndoEntry; fresh: boolean }> {
   const known = ctx.set.undo.find((u) => u.seq === seq);
-  if (known) return known;
+  if (known) return { undo: known, fresh: false };
   const key = keys.changeSetUndo(ctx.db.tenantId, ctx.set.header.setId, seq);
   const entry: UndoEntry = { seq, inverse: await inverseOf(ctx.db, op) };
   // One item holds it (400 KB): a deletion too large to record is refused, and the run rolls back.
@@ -202,7 +206,7 @@ async function undoEntry(ctx: RunContext, seq: number, op: ChangeSet['operations
   // Already there: an earlier runner read it before the operation ran; that one is the truth.
   const stored = written === 'written' ? entry : toUndo((await getItem(ctx.db, key))!);
   ctx.set.undo.push(stored);
-  return stored;
+  return { undo: stored, fresh: written === 'written' };
 }
 
 async function applyAll(ctx: RunContext) {
@@ -213,8 +217,8 @@ async function applyAll(ctx: RunContext) {
     const { seq, op } = ops[ctx.header.run.next]!;
     try {
       // The inverse is read before the operation runs (a crash between them finds it stored).
-      const undo = await undoEntry(ctx, seq, op);
-      if (!(await applied(db, op))) await withRetries(() => execute(db, by, op, undo.inverse));
+      const { undo, fresh } = await undoEntry(ctx, seq, op);
+      if (fresh || !(await applied(db, op))) await withRetries(() => execute(db, by, op, undo.inverse));
     } catch (e) {
       const error = isArborError(e) ? { code: e.code, message: e.message } : { code: 'changeSet.failed', message: 'An operation could not be applied.' };
       if (!isArborError(e)) console.error(`[arbor] change set ${ctx.set.header.setId}: operation ${seq} failed`, e);
