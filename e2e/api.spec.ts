@@ -5,7 +5,8 @@
 // person-only operations refused to a key (403 apiKey.personOnly); a manager key outside its
 // subtree and another organization's ids refused with nothing changed; bad bodies, stale
 // versions, idempotent retries, unknown, revoked and expired keys, and the per-key rate limit
-// (ARBOR_API_RATE_PER_KEY is 120 for the e2e server). The last test walks the document's paths
+// (ARBOR_API_RATE_PER_KEY is 120 for the e2e server); a reorganization's change set drafted,
+// previewed, reviewed, scheduled, applied and reverted. The last test walks the document's paths
 // and methods and fails for any operation no test exercised.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,9 +15,10 @@ import { ulid } from 'ulid';
 import { createApiKey, revokeApiKey, listApiKeys } from '../lib/api-keys';
 import { apiKeyHash } from '../lib/api-keys/manage-keys';
 import { keys } from '../lib/db';
-import { addMembership, type Role } from '../lib/members';
+import { addMembership, loadActorAccess, type Role } from '../lib/members';
 import { createUnit, getUnitOrThrow, type Unit } from '../lib/org';
 import { startTreeJob } from '../lib/org/jobs/run-tree-job';
+import { reviewChangeSet } from '../lib/reorganizations';
 import { operatorDb, platformDb, tenantDb } from '../lib/tenancy';
 import { createTenant, OPERATOR_ACTOR } from '../lib/tenants';
 import { ensureUser } from '../lib/users';
@@ -39,6 +41,7 @@ interface Org {
   tenantId: string;
   domain: string;
   root: Unit;
+  ownerUserId: string;
   units: Record<'engineering' | 'platform' | 'sales', Unit>;
   people: Record<'ada' | 'bo' | 'dee', Person>;
 }
@@ -81,7 +84,7 @@ async function createOrg(label: string): Promise<Org> {
     return { userId: user.id, email, name };
   };
   const people = { ada: await person('ada', 'Ada Lovelace', units.sales), bo: await person('bo', 'Bo Builder', units.engineering), dee: await person('dee', 'Dee Departing', units.sales) };
-  return { tenantId: created.tenantId, domain, root, units, people };
+  return { tenantId: created.tenantId, domain, root, ownerUserId: created.ownerUserId, units, people };
 }
 
 /** The typed data of an answer that must have `status`; the refusal is shown otherwise. */
@@ -502,6 +505,201 @@ test.describe('webhooks', () => {
   });
 });
 
+test.describe('reorganizations', () => {
+  /** Drafts and applies the sets (admin on the top unit); its own approval does not count. */
+  let reorg: ApiClient;
+  /** A second admin key: reviews and reads. */
+  let reviewer: ApiClient;
+  /** Two units of their own under the top unit, and Alpha below North, so no other test's data is in the way. */
+  let north: Unit;
+  let south: Unit;
+  let alpha: Unit;
+  const set = (setId: string) => ({ params: { path: { setId } } });
+
+  test.beforeAll(async () => {
+    reorg = (await keyFor(org, 'E2E reorg', 'admin', org.root)).client;
+    reviewer = (await keyFor(org, 'E2E reorg reviewer', 'admin', org.root)).client;
+    const db = await tenantDb(org.tenantId);
+    north = await createUnit(db, OPERATOR_ACTOR, { parentId: org.root.id, name: 'North' });
+    south = await createUnit(db, OPERATOR_ACTOR, { parentId: org.root.id, name: 'South' });
+    alpha = await createUnit(db, OPERATOR_ACTOR, { parentId: north.id, name: 'Alpha' });
+  });
+
+  /**
+   * The organization's owner approves as a person would in the console. A key's review is taken
+   * (200) but counts for no area (approvers are the people holding administering memberships in
+   * the tree, and a key holds none), and the run's check of its reviewers' memberships then fails
+   * the apply with authz.stale: the applied set here is approved by the owner only.
+   */
+  async function ownerApproves(setId: string, expectedVersion: number) {
+    const db = await tenantDb(org.tenantId);
+    const access = await loadActorAccess(db, org.ownerUserId);
+    const header = await reviewChangeSet(db, { userId: org.ownerUserId, email: access.email, name: access.name, access }, setId, { expectedVersion, decision: 'approve' });
+    return header.version;
+  }
+
+  test('a change set is drafted, previewed, reviewed, scheduled and unscheduled, applied, then reverted', async () => {
+    const { bo } = org.people;
+    const created = ok(await reorg.POST('/api/v1/change-sets', { body: { name: 'Spring reorg', description: 'Alpha joins South under Bo; North gets Gamma.' } }), 201);
+    expect(created).toMatchObject({ name: 'Spring reorg', status: 'draft', version: 1, operationCount: 0, author: { name: 'API key E2E reorg' } });
+    const id = set(created.setId);
+
+    const gammaId = ulid();
+    const drafted = ok(await reorg.POST('/api/v1/change-sets/{setId}/operations', {
+      ...id,
+      body: {
+        expectedVersion: created.version,
+        operations: [
+          { kind: 'createUnit', parentId: north.id, name: 'Gamma', unitId: gammaId },
+          { kind: 'renameUnit', unitId: alpha.id, name: 'Alpha Prime' },
+          { kind: 'moveUnit', unitId: alpha.id, parentId: south.id },
+          { kind: 'addMember', userId: bo.userId, unitId: south.id, role: 'manager' },
+        ],
+      },
+    }));
+    expect(drafted).toMatchObject({ status: 'draft', version: created.version + 1, operationCount: 4 });
+    expect(drafted.operations.map((o) => [o.seq, o.op.kind])).toEqual([[1, 'createUnit'], [2, 'renameUnit'], [3, 'moveUnit'], [4, 'addMember']]);
+
+    const read = ok(await reviewer.GET('/api/v1/change-sets/{setId}', id));
+    expect(read.operations.map((o) => o.seq)).toEqual([1, 2, 3, 4]);
+    expect(read.operations.every((o) => o.text.length > 0)).toBe(true);
+    expect(read.reviews).toEqual([]);
+    const listed = ok(await reviewer.GET('/api/v1/change-sets'));
+    expect(listed.items.find((s) => s.setId === created.setId)).toMatchObject({ name: 'Spring reorg', operationCount: 4 });
+
+    const preview = ok(await reviewer.GET('/api/v1/change-sets/{setId}/preview', id));
+    expect(preview.conflicts).toEqual([]);
+    expect(preview.problems).toEqual([]);
+    expect(preview.clean).toBe(true);
+    expect(preview.tree.counts).toEqual({ created: 1, renamed: 1, moved: 1, deleted: 0 });
+    expect(preview.tree.after.find((r) => r.id === gammaId)).toMatchObject({ name: 'Gamma', marks: ['created'] });
+    expect(preview.tree.after.find((r) => r.id === alpha.id)).toMatchObject({ name: 'Alpha Prime', marks: expect.arrayContaining(['renamed', 'moved']) });
+    // Bo comes to manage South, with Alpha Prime moving in below it (a unit the set creates is no one's gain).
+    const boImpact = preview.people.find((p) => p.userId === bo.userId);
+    expect(boImpact?.gains.map((g) => [g.unitName, g.units])).toEqual([['South', 2]]);
+    expect(boImpact?.losses).toEqual([]);
+    expect(preview.approvals.complete).toBe(false);
+    expect(preview.approvals.areas.map((a) => a.unitId)).toEqual(expect.arrayContaining([north.id, alpha.id, south.id]));
+
+    // Not ready: applying (or scheduling) before the approvals are in is refused.
+    const early = refused(await reorg.POST('/api/v1/change-sets/{setId}/apply', { ...id, body: { expectedVersion: drafted.version } }), 409);
+    expect(early.code).toBe('changeSet.notReady');
+
+    // The owner's approval covers every area. (A key's review, taken in the next test, would make the
+    // run fail its reviewers' check: see ownerApproves.)
+    const version = await ownerApproves(created.setId, drafted.version);
+    expect(ok(await reorg.GET('/api/v1/change-sets/{setId}', id)).reviews.map((r) => [r.userId, r.decision, r.current])).toEqual([[org.ownerUserId, 'approve', true]]);
+    expect(ok(await reviewer.GET('/api/v1/change-sets/{setId}/preview', id)).approvals.complete).toBe(true);
+
+    const at = new Date(Date.now() + 60 * 60 * 1000).toISOString();
+    const scheduled = ok(await reorg.POST('/api/v1/change-sets/{setId}/apply', { ...id, body: { expectedVersion: version, at } }));
+    expect(scheduled).toMatchObject({ status: 'scheduled', version: version + 1 });
+    expect(Date.parse(scheduled.scheduledAt!)).toBe(Date.parse(at));
+    const unscheduled = ok(await reorg.DELETE('/api/v1/change-sets/{setId}/apply', { params: { path: id.params.path, query: { expectedVersion: String(scheduled.version) } } }));
+    expect(unscheduled).toMatchObject({ status: 'draft', version: scheduled.version + 1 });
+    expect(unscheduled.scheduledAt).toBeUndefined();
+
+    const started = ok(await reorg.POST('/api/v1/change-sets/{setId}/apply', { ...id, body: { expectedVersion: unscheduled.version } }), 202);
+    expect(['applying', 'applied']).toContain(started.status);
+    let ended = started;
+    await expect
+      .poll(async () => (ended = ok(await reviewer.GET('/api/v1/change-sets/{setId}', id))).status, { timeout: 60_000, intervals: [500, 1000] })
+      .toMatch(/^(applied|failed)$/);
+    expect(ended.run?.error, 'why the run failed').toBeUndefined();
+    expect(ended.status).toBe('applied');
+
+    // The tree is the preview's "after".
+    const gamma = ok(await reviewer.GET('/api/v1/units/{unitId}', { params: { path: { unitId: gammaId } } }));
+    expect(gamma).toMatchObject({ name: 'Gamma', parentId: north.id, locked: false });
+    expect(ok(await reviewer.GET('/api/v1/units/{unitId}', { params: { path: { unitId: alpha.id } } }))).toMatchObject({ name: 'Alpha Prime', parentId: south.id, locked: false });
+    const southMembers = ok(await reviewer.GET('/api/v1/members/units/{unitId}', { params: { path: { unitId: south.id } } }));
+    expect(southMembers.rows.map((r) => [r.userId, r.role])).toEqual([[bo.userId, 'manager']]);
+
+    const revert = ok(await reorg.POST('/api/v1/change-sets/{setId}/revert', id), 201);
+    expect(revert).toMatchObject({ status: 'draft', revertOf: created.setId, name: 'Revert: Spring reorg' });
+    expect(revert.operations.length).toBeGreaterThan(0);
+    expect(ok(await reorg.GET('/api/v1/change-sets/{setId}', id))).toMatchObject({ status: 'applied', revertedBy: revert.setId });
+    const revertPreview = ok(await reviewer.GET('/api/v1/change-sets/{setId}/preview', set(revert.setId)));
+    expect(revertPreview.conflicts).toEqual([]);
+    expect(revertPreview.tree.counts).toMatchObject({ renamed: 1, moved: 1, deleted: 1 });
+  });
+
+  test('operations are imported from CSV, a conflicting live rename re-confirmed, an operation dropped, the set renamed and deleted', async () => {
+    const created = ok(await reorg.POST('/api/v1/change-sets', { body: { name: 'Tidy-up' } }), 201);
+    const id = set(created.setId);
+    const southNow = ok(await reorg.GET('/api/v1/units/{unitId}', { params: { path: { unitId: south.id } } }));
+    const drafted = ok(await reorg.POST('/api/v1/change-sets/{setId}/operations', {
+      ...id,
+      body: { expectedVersion: created.version, operations: [{ kind: 'renameUnit', unitId: south.id, name: 'Southern' }, { kind: 'createUnit', parentId: north.id, name: 'Delta' }] },
+    }));
+    expect(drafted.operations.map((o) => o.seq)).toEqual([1, 2]);
+    // Rows of a spreadsheet, units named by their path below the top unit.
+    const imported = ok(await reorg.POST('/api/v1/change-sets/{setId}/import', { ...id, body: { expectedVersion: drafted.version, csv: 'action,unit,to,name,email,role\ncreate,North/Zeta,,,,' } }));
+    expect(imported.operations.map((o) => [o.seq, o.op.kind])).toEqual([[1, 'renameUnit'], [2, 'createUnit'], [3, 'createUnit']]);
+    expect(imported.operations[2].op).toMatchObject({ parentId: north.id, name: 'Zeta' });
+
+    // Someone renames South meanwhile: the set's rename was drafted on the old name (Delta's parent is untouched).
+    ok(await reorg.PATCH('/api/v1/units/{unitId}', { params: { path: { unitId: south.id } }, body: { name: 'South Side', expectedVersion: southNow.version } }));
+    const stale = ok(await reviewer.GET('/api/v1/change-sets/{setId}/preview', id));
+    expect(stale.conflicts.map((c) => c.seq)).toEqual([1]);
+    expect(stale.conflicts[0].changes.length).toBeGreaterThan(0);
+    expect(stale.clean).toBe(false);
+
+    const reconfirmed = ok(await reorg.POST('/api/v1/change-sets/{setId}/operations/{seq}/reconfirm', { params: { path: { setId: created.setId, seq: '1' } }, body: { expectedVersion: imported.version } }));
+    expect(reconfirmed.version).toBe(imported.version + 1);
+    expect(ok(await reviewer.GET('/api/v1/change-sets/{setId}/preview', id)).conflicts).toEqual([]);
+
+    const dropped = ok(await reorg.DELETE('/api/v1/change-sets/{setId}/operations/{seq}', { params: { path: { setId: created.setId, seq: '2' }, query: { expectedVersion: String(reconfirmed.version) } } }));
+    expect(dropped.operations.map((o) => [o.seq, o.op.kind])).toEqual([[1, 'renameUnit'], [3, 'createUnit']]);
+    expect(dropped.operationCount).toBe(2);
+
+    // An approval is a person's decision: a key's review is refused (the person-only test below).
+    expect(ok(await reorg.GET('/api/v1/change-sets/{setId}', id)).reviews).toEqual([]);
+
+    const renamed = ok(await reorg.PATCH('/api/v1/change-sets/{setId}', { ...id, body: { name: 'South rename', description: 'South renamed, Zeta created.', expectedVersion: dropped.version } }));
+    expect(renamed).toMatchObject({ name: 'South rename', description: 'South renamed, Zeta created.', version: dropped.version + 1 });
+
+    const deleted = await reorg.DELETE('/api/v1/change-sets/{setId}', { params: { path: id.params.path, query: { expectedVersion: String(renamed.version) } } });
+    expect(deleted.response.status, JSON.stringify(deleted.error)).toBe(204);
+    expect(refused(await reorg.GET('/api/v1/change-sets/{setId}', id), 404).code).toBe('changeSet.notFound');
+    // South kept its live name: nothing of the deleted set was applied.
+    expect(ok(await reorg.GET('/api/v1/units/{unitId}', { params: { path: { unitId: south.id } } })).name).toBe('South Side');
+  });
+
+  test("another organization's unit in an operation, and a manager outside the touched tree, are refused with nothing changed", async () => {
+    const created = ok(await reorg.POST('/api/v1/change-sets', { body: { name: 'South only' } }), 201);
+    const id = set(created.setId);
+    const drafted = ok(await reorg.POST('/api/v1/change-sets/{setId}/operations', {
+      ...id, body: { expectedVersion: created.version, operations: [{ kind: 'createUnit', parentId: south.id, name: 'Epsilon' }] },
+    }));
+    await leavesUnchanged(org, async () => {
+      const theirs = refused(await reorg.POST('/api/v1/change-sets/{setId}/operations', {
+        ...id, body: { expectedVersion: drafted.version, operations: [{ kind: 'moveUnit', unitId: south.id, parentId: other.units.sales.id }] },
+      }), 400);
+      expect(theirs.code).toBe('changeSet.badOperation');
+      // The manager of Engineering administers nothing this set touches, and did not draft it.
+      expect(refused(await manager.GET('/api/v1/change-sets/{setId}', id), 404).code).toBe('changeSet.notFound');
+      expect(refused(await manager.GET('/api/v1/change-sets/{setId}/preview', id), 404).code).toBe('changeSet.notFound');
+      expect(ok(await manager.GET('/api/v1/change-sets')).items.map((s) => s.setId)).not.toContain(created.setId);
+    });
+    expect(ok(await reorg.GET('/api/v1/change-sets/{setId}', id))).toMatchObject({ version: drafted.version, operationCount: 1 });
+  });
+
+  test('a delete with a stale version is refused with 409 and leaves the set whole', async () => {
+    const created = ok(await reorg.POST('/api/v1/change-sets', { body: { name: 'Kept whole' } }), 201);
+    const id = set(created.setId);
+    const drafted = ok(await reorg.POST('/api/v1/change-sets/{setId}/operations', {
+      ...id, body: { expectedVersion: created.version, operations: [{ kind: 'renameUnit', unitId: north.id, name: 'Northern' }] },
+    }));
+    await leavesUnchanged(org, async () => {
+      const stale = refused(await reorg.DELETE('/api/v1/change-sets/{setId}', { params: { path: id.params.path, query: { expectedVersion: String(created.version) } } }), 409);
+      expect(stale.code).toBe('changeSet.changed');
+      expect(stale.details?.currentVersion).toBe(drafted.version);
+    });
+    expect(ok(await reorg.GET('/api/v1/change-sets/{setId}', id)).operations.map((o) => o.op.kind)).toEqual(['renameUnit']);
+  });
+});
+
 test.describe('what a key may not do', () => {
   test('person-only operations answer 403 apiKey.personOnly to a key, and mint nothing', async () => {
     const id = { path: { keyId: managerKeyId } };
@@ -526,6 +724,7 @@ test.describe('what a key may not do', () => {
       ['addDomain', () => admin.POST('/api/v1/settings/domains', { body: { domain: `taken-${org.domain}` } })],
       ['removeDomain', () => admin.DELETE('/api/v1/settings/domains/{domain}', { params: { path: { domain: org.domain } } })],
       ['verifyDomain', () => admin.POST('/api/v1/settings/domains/{domain}/verify', { params: { path: { domain: org.domain } } })],
+      ['reviewChangeSet', () => admin.POST('/api/v1/change-sets/{setId}/reviews', { params: { path: { setId: ulid() } }, body: { expectedVersion: 1, decision: 'approve' } })],
     ];
     await leavesUnchanged(org, async () => {
       for (const [operationId, call] of calls) {

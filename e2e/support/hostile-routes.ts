@@ -77,12 +77,109 @@ export const OWN_SUITE = [
   'GET /api/setup/sso', 'PUT /api/setup/sso', 'PUT /api/setup/sso/enabled', 'POST /api/setup/sso/test',
   'GET /api/setup/domains', 'POST /api/setup/domains', 'DELETE /api/setup/domains/[domain]', 'POST /api/setup/domains/[domain]/verify',
   'POST /api/setup/directory/tokens',
+  // The scheduler's wake-up reads only its bearer token, no JSON: a missing or wrong one answers 404
+  // and starts nothing (test/reorganizations/wake-up.test.ts).
+  'POST /api/internal/run-due',
 ];
 
 export function routeCases(w: HostileWorld): RouteCase[] {
   const unit = { unitId: { kind: 'id' as const, value: w.unitId } };
+  const changeSet = { setId: { kind: 'id' as const, value: w.absentId } };
   const search = (value: string, optional = false): Field => ({ kind: 'search', value, accepts: optional ? ['empty', 'blank'] : [] });
   return [
+    // Change sets (reorganizations). Only a new set is created here; every other route names a
+    // set that does not exist, so a request that gets through answers 404 changeSet.notFound.
+    { method: 'GET', route: '/api/v1/change-sets', query: { cursor: { kind: 'cursor', value: undefined } } },
+    {
+      method: 'POST', route: '/api/v1/change-sets',
+      body: {
+        value: { name: 'Hostile reorg', description: 'Why we reorganize' },
+        fields: {
+          name: { kind: 'name', value: 'Hostile reorg' },
+          // Empty (or blank, trimmed) is no description; a longer description may run over several lines.
+          description: { kind: 'text', value: 'Why we reorganize', accepts: ['empty', 'blank', 'lineBreak', 'expanders40', 'expanders100'] },
+        },
+        optional: ['description'],
+      },
+    },
+    { method: 'GET', route: '/api/v1/change-sets/[setId]', path: changeSet },
+    {
+      method: 'PATCH', route: '/api/v1/change-sets/[setId]',
+      path: changeSet,
+      body: {
+        value: { name: 'Renamed reorg', description: 'Why we reorganize', expectedVersion: 1 },
+        fields: { name: { kind: 'name', value: 'Renamed reorg' }, description: { kind: 'text', value: 'Why we reorganize' }, expectedVersion: { kind: 'version', value: 1 } },
+        optional: ['description'],
+      },
+    },
+    { method: 'DELETE', route: '/api/v1/change-sets/[setId]', path: changeSet, query: { expectedVersion: { kind: 'versionParam', value: '1' } } },
+    {
+      method: 'POST', route: '/api/v1/change-sets/[setId]/operations',
+      path: changeSet,
+      body: {
+        value: {
+          expectedVersion: 1,
+          operations: [
+            { kind: 'createUnit', parentId: w.unitId, name: 'Research', unitId: w.absentId },
+            { kind: 'moveMember', userId: w.userId, fromUnitId: w.membershipUnitId, unitId: w.otherUnitId },
+            { kind: 'changeRole', userId: w.userId, unitId: w.membershipUnitId, role: 'manager' },
+          ],
+        },
+        fields: {
+          expectedVersion: { kind: 'version', value: 1 },
+          'operations.0.kind': { kind: 'role', value: 'createUnit' },
+          'operations.0.parentId': { kind: 'id', value: w.unitId },
+          'operations.0.name': { kind: 'name', value: 'Research' },
+          'operations.0.unitId': { kind: 'id', value: w.absentId },
+          'operations.1.userId': { kind: 'id', value: w.userId },
+          'operations.1.fromUnitId': { kind: 'id', value: w.membershipUnitId },
+          'operations.1.unitId': { kind: 'id', value: w.otherUnitId },
+          'operations.2.role': { kind: 'role', value: 'manager' },
+        },
+        // A created unit's id is the caller's choice or Arbor's.
+        optional: ['operations.0.unitId'],
+      },
+    },
+    {
+      method: 'POST', route: '/api/v1/change-sets/[setId]/import',
+      path: changeSet,
+      body: {
+        value: { expectedVersion: 1, csv: 'action,unit,to,name,email,role\nrename,Engineering,,R&D,,' },
+        fields: { expectedVersion: { kind: 'version', value: 1 }, csv: { kind: 'csv', value: 'action,unit,to,name,email,role\nrename,Engineering,,R&D,,' } },
+      },
+    },
+    {
+      method: 'DELETE', route: '/api/v1/change-sets/[setId]/operations/[seq]',
+      path: { ...changeSet, seq: { kind: 'int', value: '1' } },
+      query: { expectedVersion: { kind: 'versionParam', value: '1' } },
+    },
+    {
+      method: 'POST', route: '/api/v1/change-sets/[setId]/operations/[seq]/reconfirm',
+      path: { ...changeSet, seq: { kind: 'int', value: '1' } },
+      body: { value: { expectedVersion: 1 }, fields: { expectedVersion: { kind: 'version', value: 1 } } },
+    },
+    { method: 'GET', route: '/api/v1/change-sets/[setId]/preview', path: changeSet },
+    {
+      method: 'POST', route: '/api/v1/change-sets/[setId]/reviews',
+      path: changeSet,
+      body: {
+        value: { expectedVersion: 1, decision: 'reject', comment: 'Sales is not ready' },
+        fields: { expectedVersion: { kind: 'version', value: 1 }, decision: { kind: 'role', value: 'reject' }, comment: { kind: 'text', value: 'Sales is not ready' } },
+        optional: ['comment'],
+      },
+    },
+    {
+      method: 'POST', route: '/api/v1/change-sets/[setId]/apply',
+      path: changeSet,
+      body: {
+        value: { expectedVersion: 1, at: '2030-01-01T09:00:00Z' },
+        fields: { expectedVersion: { kind: 'version', value: 1 }, at: { kind: 'text', value: '2030-01-01T09:00:00Z' } },
+        // Without a time it applies now.
+        optional: ['at'],
+      },
+    },
+    { method: 'DELETE', route: '/api/v1/change-sets/[setId]/apply', path: changeSet, query: { expectedVersion: { kind: 'versionParam', value: '1' } } },
+    { method: 'POST', route: '/api/v1/change-sets/[setId]/revert', path: changeSet },
     {
       method: 'POST', route: '/api/v1/directory/tokens',
       body: { value: { label: 'Hostile' }, fields: { label: { kind: 'name', value: 'Hostile' } } },

@@ -1,6 +1,6 @@
 // Everything one tenant has stored, read straight from DynamoDB Local (no gateway, no app code),
 // so a spec can prove a refused request changed nothing. Queries only: the tenant-wide indexes
-// (T4 tree, T7 member tree, invitations, jobs, emails) list the units, members and invitations
+// (T4 tree, T7 member tree, invitations, jobs, emails, change sets) list the units, members and invitations
 // and name the other partitions, which are read whole: each user, each unit's sibling names,
 // each job, the tenant item, the audit trail (append-only: read from the last entry seen), and
 // the platform's items for the tenant (directory, SSO connection, domain claims). Every write
@@ -85,12 +85,13 @@ export class TenantSnapshotter {
    */
   async take(): Promise<Snapshot> {
     const t = this.tenantId;
-    const [units, members, invitations, jobs, emails] = await Promise.all([
+    const [units, members, invitations, jobs, emails, changeSets] = await Promise.all([
       this.onIndex(INDEX.gsi1, 1, keys.gsi1.tree(t)),
       this.onIndex(INDEX.gsi1, 1, keys.gsi1.memberTree(t)),
       this.onIndex(INDEX.gsi1, 1, keys.gsi1.invitations(t)),
       this.onIndex(INDEX.gsi1, 1, keys.gsi1.treeJobs(t)),
       this.onIndex(INDEX.gsi2, 2, keys.gsi2.emails(t)),
+      this.onIndex(INDEX.gsi1, 1, keys.gsi1.changeSets(t)),
     ]);
     const partitions = new Set(this.fixed);
     const seen = [...this.audit.keys()].sort();
@@ -99,6 +100,11 @@ export class TenantSnapshotter {
     for (const m of members) partitions.add(keys.userPartition(t, m.userId as string));
     for (const e of emails) if (e.type === 'tenantUser') partitions.add(e.PK as string);
     for (const j of jobs) partitions.add(j.PK as string);
+    // A change set seen once stays read whole: its operations and reviews, even after a delete.
+    for (const c of changeSets) {
+      this.fixed.add(c.PK as string);
+      partitions.add(c.PK as string);
+    }
     const [whole, audit] = await Promise.all([
       mapLimit([...partitions], CONCURRENCY, (pk) =>
         queryAll(this.client, this.table, { KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true }),

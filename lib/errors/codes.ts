@@ -109,6 +109,8 @@ export const ERROR_KINDS = {
   'changeSet.notApplied': 'conflict',
   'changeSet.undoTooLarge': 'limit',
   'changeSet.badImport': 'invalid',
+  'changeSet.badDescription': 'invalid',
+  'changeSet.badComment': 'invalid',
   'scheduler.notFound': 'notFound',
   // lib/saml/errors.ts
   'saml.badSetting': 'invalid',

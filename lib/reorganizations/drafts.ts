@@ -6,15 +6,15 @@
 import { ulid } from 'ulid';
 import { actorIdentity, keys, transaction, GUARD_ITEMS, MAX_TRANSACTION_ITEMS, type AuditActor, type TenantDb } from '../db';
 import { authorize as decide, type ActorAccess, type Authorize, type UnitRef } from '../authz';
-import { covers, tenantRole } from '../authz/grants';
 import { validateLabel } from '../validation/label';
+import { validateNote } from '../validation/note';
 import { EDITABLE, opItemOf, type ChangeSet, type ChangeSetHeader, type DraftedOperation, type OperationBasis } from './change-set-item';
-import { badChangeSetName, badOperation, notEditable, operationNotFound, tooManyOperations } from './errors';
+import { badChangeSetName, badDescription, badOperation, notEditable, operationNotFound, tooManyOperations } from './errors';
 import { toOperation, unitsNamed, type Operation, type Role } from './operations';
 import { basisOf, headerChanged, headerPut, readBasis, readChangeSet, setAudit } from './store';
 
 export const MAX_OPERATIONS = 2000;
-const DESCRIPTION_MAX = 1000;
+export const DESCRIPTION_MAX = 1000;
 
 export interface ChangeSetDetails {
   name: string;
@@ -23,20 +23,27 @@ export interface ChangeSetDetails {
 
 function validateDetails(input: Partial<ChangeSetDetails>): ChangeSetDetails {
   const name = validateLabel(input?.name, badChangeSetName);
-  const description = typeof input.description === 'string' ? input.description.normalize('NFC').trim() : '';
-  if ([...description].length > DESCRIPTION_MAX) throw badOperation(`A description holds at most ${DESCRIPTION_MAX} characters.`);
+  const description = validateNote(input.description, DESCRIPTION_MAX, () => badDescription(DESCRIPTION_MAX));
   return { name, description };
 }
 
-export async function createChangeSet(db: TenantDb, actor: AuditActor, input: ChangeSetDetails & { revertOf?: string }): Promise<ChangeSetHeader> {
+/** A new set's header, not stored yet (version 0: its first write stores version 1). */
+export function newHeader(actor: AuditActor, input: ChangeSetDetails & { revertOf?: string }): ChangeSetHeader {
   const details = validateDetails(input);
   const now = new Date().toISOString();
-  const header: ChangeSetHeader = {
+  return {
     setId: ulid(), name: details.name, description: details.description ?? '', status: 'draft', author: actorIdentity(actor),
-    createdAt: now, updatedAt: now, version: 1, opsVersion: 1, nextSeq: 1, opCount: 0, areas: [],
+    createdAt: now, updatedAt: now, version: 0, opsVersion: 1, nextSeq: 1, opCount: 0, areas: [],
     ...(input.revertOf ? { revertOf: input.revertOf } : {}),
   };
-  await transaction(db).add(headerPut(db, header)).add(setAudit(db, actor, 'changeSet.create', header, input.revertOf ? { revertOf: input.revertOf } : undefined)).send();
+}
+
+const creationAudit = (db: TenantDb, actor: AuditActor, header: ChangeSetHeader) =>
+  setAudit(db, actor, 'changeSet.create', header, header.revertOf ? { revertOf: header.revertOf } : undefined);
+
+export async function createChangeSet(db: TenantDb, actor: AuditActor, input: ChangeSetDetails): Promise<ChangeSetHeader> {
+  const header = { ...newHeader(actor, input), version: 1 };
+  await transaction(db).add(headerPut(db, header)).add(creationAudit(db, actor, header)).send();
   return header;
 }
 
@@ -107,12 +114,6 @@ function areaPaths(operations: DraftedOperation[]): string[] {
   return [...new Set(operations.flatMap((o) => Object.values(o.basis.units).map((u) => u.path)))].slice(0, 200);
 }
 
-/** May this person see the set? Its author, owners and admins, and managers of a part of the tree it touches. */
-export function maySee(access: ActorAccess, header: Pick<ChangeSetHeader, 'author' | 'areas'>): boolean {
-  if (header.author.userId === access.userId || tenantRole(access)) return true;
-  return access.memberships.some((g) => g.role === 'manager' && header.areas.some((p) => covers(g, p)));
-}
-
 /** Adds operations at the end (each checked, authorized and given its facts); returns the set. */
 export async function addOperations(db: TenantDb, actor: Drafter, setId: string, expectedVersion: number, raw: unknown[]): Promise<ChangeSet> {
   if (!Array.isArray(raw) || raw.length === 0) throw badOperation('Send at least one operation.');
@@ -147,9 +148,11 @@ export async function appendOperations(db: TenantDb, actor: Drafter, set: Change
     };
     delete next.scheduledAt;
     delete next.scheduledBy;
+    // A header not stored yet (version 0) is created with the first batch.
     await transaction(db)
-      .add(headerPut(db, next, version), headerChanged)
+      .add(headerPut(db, next, version === 0 ? undefined : version), headerChanged)
       .add(batch.map((o) => ({ Put: { TableName: db.tableName, Item: opItemOf(db.tenantId, header.setId, o), ConditionExpression: 'attribute_not_exists(PK)' } })))
+      .add(version === 0 ? [creationAudit(db, actor, next)] : [])
       .add(setAudit(db, actor, 'changeSet.addOperations', next, { operations: batch.length, from: batch[0]!.seq }))
       .send();
     version += 1;
@@ -206,20 +209,27 @@ export async function reconfirmOperation(db: TenantDb, actor: AuditActor, setId:
   return readChangeSet(db, setId);
 }
 
-/** Deletes a set that is not running and was never applied, with every item of it. */
+/**
+ * Deletes a set that is not running and was never applied: the header (conditioned on the
+ * version read) goes in the first transaction with as many of its items as fit, so a set edited
+ * meanwhile is left whole; the rest follow.
+ */
 export async function deleteChangeSet(db: TenantDb, actor: AuditActor, setId: string, expectedVersion: number): Promise<void> {
   const set = await readChangeSet(db, setId);
   if (!EDITABLE.includes(set.header.status) && set.header.status !== 'scheduled') throw notEditable(set.header.status);
   const rest = [
     ...set.operations.map((o) => keys.changeSetOp(db.tenantId, setId, o.seq)),
     ...set.reviews.map((r) => keys.changeSetReview(db.tenantId, setId, r.userId)),
+    ...set.undo.map((u) => keys.changeSetUndo(db.tenantId, setId, u.seq)),
   ];
-  // The header goes last, conditioned on the version: a set edited meanwhile is left whole.
-  for (let i = 0; i < rest.length; i += MAX_TRANSACTION_ITEMS) {
-    await transaction(db).add(rest.slice(i, i + MAX_TRANSACTION_ITEMS).map((Key) => ({ Delete: { TableName: db.tableName, Key } }))).send();
-  }
+  const first = MAX_TRANSACTION_ITEMS - 2 - GUARD_ITEMS;
+  const del = (Key: { PK: string; SK: string }) => ({ Delete: { TableName: db.tableName, Key } });
   await transaction(db)
     .add({ Delete: { TableName: db.tableName, Key: keys.changeSet(db.tenantId, setId), ConditionExpression: '#v = :v', ExpressionAttributeNames: { '#v': 'version' }, ExpressionAttributeValues: { ':v': expectedVersion } } }, headerChanged)
     .add(setAudit(db, actor, 'changeSet.delete', set.header))
+    .add(rest.slice(0, first).map(del))
     .send();
+  for (let i = first; i < rest.length; i += MAX_TRANSACTION_ITEMS) {
+    await transaction(db).add(rest.slice(i, i + MAX_TRANSACTION_ITEMS).map(del)).send();
+  }
 }

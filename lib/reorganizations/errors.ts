@@ -27,3 +27,7 @@ export const wakeUpNotFound = () => arborError('scheduler.notFound', 'There is n
 /** A CSV with rows that are not operations: nothing was added. */
 export const badImport = (rows: { line: number; message: string }[]) =>
   arborError('changeSet.badImport', `${rows.length} row(s) of the file can't become operations; nothing was added. Fix them and import again.`, { rows: rows.slice(0, 100) });
+export const badDescription = (max: number) =>
+  arborError('changeSet.badDescription', `A description is text of at most ${max} characters, without control characters or text-direction overrides.`);
+export const badComment = (max: number) =>
+  arborError('changeSet.badComment', `A comment is text of at most ${max} characters, without control characters or text-direction overrides.`);

@@ -4,7 +4,7 @@
 export { STATUSES, EDITABLE, type ChangeSet, type ChangeSetHeader, type ChangeSetStatus, type DraftedOperation, type Review, type UndoEntry } from './change-set-item';
 export { toOperation, operationInput, type Operation, type OperationInput, type OperationKind } from './operations';
 export { readChangeSet, listChangeSets } from './store';
-export { createChangeSet, updateDetails, addOperations, appendOperations, dropOperation, reconfirmOperation, deleteChangeSet, maySee, MAX_OPERATIONS, type Drafter } from './drafts';
+export { createChangeSet, updateDetails, addOperations, appendOperations, dropOperation, reconfirmOperation, deleteChangeSet, MAX_OPERATIONS, type Drafter } from './drafts';
 export { previewChangeSet, readLiveState, type Preview, type Conflict } from './preview';
 export { reviewChangeSet, reviewerGrant } from './reviews';
 export { applyChangeSet, resumeRun, readinessProblems, DEFAULT_RUN_LEASE_MS, type RunOptions } from './apply/run';
@@ -14,5 +14,5 @@ export type { PersonImpact, AccessChange, MembershipLoss, Unmanaged } from './im
 export type { TreeChanges, TreeRow } from './tree-changes';
 export type { ApprovalState, ApprovalArea, Approver } from './approvals';
 export { toSetView, toSetDetail, type ChangeSetView, type ChangeSetDetail, type OperationView, type ReviewView } from './views';
-export { standingOn, authorizeOnSet } from './standing';
+export { draftingStanding, authorizeOnSet, maySee, mayChange, currentAreas } from './standing';
 export { operationsFromCsv, CHANGE_SET_CSV, type CsvRowError } from './csv-import';

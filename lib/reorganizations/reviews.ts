@@ -7,10 +7,11 @@ import { auditEntryPut } from '../audit';
 import { covers, tenantRole, type ActorAccess, type Grant } from '../authz/grants';
 import { byNearest } from '../authz/grants';
 import type { ChangeSetHeader, Review } from './change-set-item';
-import { badOperation, notEditable, notReviewer } from './errors';
+import { badComment, badOperation, notEditable, notReviewer } from './errors';
+import { validateNote } from '../validation/note';
 import { headerChanged, headerPut, readChangeSet } from './store';
 
-const COMMENT_MAX = 1000;
+export const COMMENT_MAX = 1000;
 
 /** The grant that makes this person a reviewer of the set, if any (nearest first). */
 export function reviewerGrant(access: ActorAccess, header: Pick<ChangeSetHeader, 'areas'>): Grant | undefined {
@@ -24,8 +25,7 @@ export async function reviewChangeSet(
   setId: string,
   input: { expectedVersion: number; decision: 'approve' | 'reject'; comment?: string },
 ): Promise<ChangeSetHeader> {
-  const comment = typeof input.comment === 'string' ? input.comment.normalize('NFC').trim() : '';
-  if ([...comment].length > COMMENT_MAX) throw badOperation(`A comment holds at most ${COMMENT_MAX} characters.`);
+  const comment = validateNote(input.comment, COMMENT_MAX, () => badComment(COMMENT_MAX));
   if (input.decision === 'reject' && !comment) throw badOperation('Say why you reject it: the author will read your comment.');
   const { header, operations } = await readChangeSet(db, setId);
   if (!['draft', 'scheduled', 'rejected'].includes(header.status)) throw notEditable(header.status);

@@ -21,6 +21,8 @@ const SAMPLES: Record<string, unknown[][]> = {
   badOperation: [['A unit cannot move under itself.']],
   badImport: [[[{ line: 2, message: 'There is no unit Sales/Field.' }]]],
   tooManyOperations: [[2000]],
+  badDescription: [[1000]],
+  badComment: [[1000]],
   changeSetChanged: [[3]],
   notEditable: [['applying']],
   notReady: [[['Some parts of the tree it touches have not approved it yet.']]],

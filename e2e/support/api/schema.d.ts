@@ -1146,7 +1146,9 @@ export interface paths {
         put?: never;
         /**
          * Approve or reject
-         * @description By someone administering a part of the tree the set touches; a rejection needs a comment.
+         * @description By a person administering a part of the tree the set touches (an approval is a person’s decision: never an API key); a rejection needs a comment (at most 1,000 characters).
+         *
+         *     Only a signed-in person may call it: an API key is refused (403 `apiKey.personOnly`).
          */
         post: operations["reviewChangeSet"];
         delete?: never;
@@ -4560,6 +4562,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
+                    /** @description At most 1,000 characters; line breaks allowed. */
                     description?: string;
                 };
             };
@@ -4684,6 +4687,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
+                    /** @description At most 1,000 characters; line breaks allowed. */
                     description?: string;
                     /** @description The version of the item as read; a change made meanwhile answers 409 `…versionConflict`. */
                     expectedVersion: number;

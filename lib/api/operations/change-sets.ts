@@ -84,7 +84,7 @@ const preview = describes<Preview>()(
   }).meta({ id: 'ChangeSetPreview' }),
 );
 
-const details = { name: field.text(400), description: field.text(4000).optional() };
+const details = { name: field.text(400), description: field.text(4000).optional().meta({ description: 'At most 1,000 characters; line breaks allowed.' }) };
 
 export const changeSets = {
   list: operation({
@@ -147,7 +147,9 @@ export const changeSets = {
   }),
   review: operation({
     method: 'post', path: '/api/v1/change-sets/{setId}/reviews', operationId: 'reviewChangeSet', tag,
-    summary: 'Approve or reject', description: 'By someone administering a part of the tree the set touches; a rejection needs a comment.',
+    summary: 'Approve or reject',
+    description: 'By a person administering a part of the tree the set touches (an approval is a person’s decision: never an API key); a rejection needs a comment (at most 1,000 characters).',
+    personOnly: true,
     params, body: z.strictObject({ expectedVersion: field.version, decision: z.enum(['approve', 'reject']), comment: field.text(4000).optional() }),
     response: changeSet, errors: ['notFound', 'conflict'],
   }),

@@ -17,6 +17,7 @@ import { toUndo, type ChangeSet, type ChangeSetHeader, type ChangeSetRun, type U
 import { changeSetBusy, changeSetChanged, notReady, undoTooLarge } from '../errors';
 import { previewChangeSet } from '../preview';
 import { headerChanged, headerPut, readChangeSet, setAudit } from '../store';
+import { currentAreas } from '../standing';
 import { applied, execute, inverseOf } from './operation-steps';
 import { lockOrder, lockBatch, releaseLocks } from './unit-locks';
 
@@ -45,8 +46,11 @@ interface RunContext {
   options: RunOptions;
 }
 
-/** Why the set can't be applied now (conflicts, problems, reviews), from a fresh preview. */
-export async function readinessProblems(db: TenantDb, set: ChangeSet): Promise<string[]> {
+/**
+ * Why the set can't be applied now (conflicts, problems, reviews), from a fresh preview, and who
+ * the approvals that count come from.
+ */
+export async function readiness(db: TenantDb, set: ChangeSet): Promise<{ reasons: string[]; approvers: Set<string> }> {
   const preview = await previewChangeSet(db, set);
   const reasons: string[] = [];
   if (set.operations.length === 0) reasons.push('It has no operations.');
@@ -54,8 +58,10 @@ export async function readinessProblems(db: TenantDb, set: ChangeSet): Promise<s
   if (preview.problems.length) reasons.push(`${preview.problems.length} operation(s) would be refused.`);
   if (preview.approvals.rejectedBy) reasons.push(`${preview.approvals.rejectedBy.name} rejected it.`);
   else if (!preview.approvals.complete) reasons.push('Some parts of the tree it touches have not approved it yet.');
-  return reasons;
+  return { reasons, approvers: new Set(preview.approvals.areas.flatMap((a) => (a.approvedBy ? [a.approvedBy.userId] : []))) };
 }
+
+export const readinessProblems = async (db: TenantDb, set: ChangeSet) => (await readiness(db, set)).reasons;
 
 /** Starts applying now (the caller has authorized `by`); returns when the run ends. */
 export async function applyChangeSet(db: TenantDb, by: AuditActor, setId: string, expectedVersion: number, options: RunOptions = {}): Promise<ChangeSetHeader> {
@@ -145,19 +151,19 @@ async function lockAll(ctx: RunContext, order: ReturnType<typeof lockOrder>) {
     if (refusal) return toRollback(ctx, refusal);
   }
   // Every unit held: check once more what the decision rests on, then commit to going forward.
-  const reasons = await readinessProblems(holdingLocks(ctx.db, ctx.set.header.setId), { ...ctx.set, header: { ...ctx.set.header, status: 'draft' } });
+  const { reasons, approvers } = await readiness(holdingLocks(ctx.db, ctx.set.header.setId), ctx.set);
   if (reasons.length) return toRollback(ctx, { code: 'changeSet.notReady', message: reasons.join(' ') });
-  const grants = grantChecks(ctx);
+  const grants = grantChecks(ctx, approvers);
   if (!(await save(ctx, { phase: 'applying' }, {}, grants))) {
     return toRollback(ctx, { code: 'authz.stale', message: 'A reviewer’s role changed since they approved: ask for their review again.' });
   }
 }
 
-/** Each counted reviewer's granting membership, as it was when they reviewed. */
-function grantChecks(ctx: RunContext): TransactItem[] {
+/** The granting membership of each reviewer whose approval counts, as it was when they reviewed. */
+function grantChecks(ctx: RunContext, approvers: ReadonlySet<string>): TransactItem[] {
   const { db } = ctx;
   return ctx.set.reviews
-    .filter((r) => r.decision === 'approve' && r.opsVersion === ctx.set.header.opsVersion && r.grant)
+    .filter((r) => r.decision === 'approve' && r.opsVersion === ctx.set.header.opsVersion && r.grant && approvers.has(r.userId))
     .slice(0, MAX_TRANSACTION_ITEMS - 1)
     .map((r) => ({
       ConditionCheck: {
@@ -264,7 +270,9 @@ async function finish(ctx: RunContext, order: ReturnType<typeof lockOrder>) {
     after: { operations: ctx.set.operations.length, ...(failed ? { error: ctx.header.run.error } : {}) },
   });
   const status = failed ? 'failed' : 'applied';
-  await save(ctx, {}, { status, ...(failed ? {} : { appliedAt: now }) }, [audit]);
+  // Where the touched units are now: who sees the set in the list follows them.
+  const areas = (await currentAreas(ctx.db, ctx.header)).map((a) => a.path);
+  await save(ctx, {}, { status, areas, ...(failed ? {} : { appliedAt: now }) }, [audit]);
 }
 
 /**

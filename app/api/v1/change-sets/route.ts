@@ -2,7 +2,7 @@
 // POST /api/v1/change-sets – start one (needs an administering role somewhere)
 import { withActor } from '@/lib/api/with-actor';
 import { changeSets } from '@/lib/api/operations/change-sets';
-import { createChangeSet, listChangeSets, maySee, standingOn, toSetView } from '@/lib/reorganizations';
+import { createChangeSet, draftingStanding, listChangeSets, maySee, toSetView } from '@/lib/reorganizations';
 
 export const GET = withActor(changeSets.list, async ({ db, actor, query, authorize }) => {
   authorize('tenant.read', {});
@@ -12,6 +12,6 @@ export const GET = withActor(changeSets.list, async ({ db, actor, query, authori
 
 export const POST = withActor(changeSets.create, async ({ db, actor, body, authorize }) => {
   // Someone who administers nothing is refused by the decision on their own unit.
-  authorize('unit.create', { parent: standingOn(actor) ?? { id: actor.memberships[0]!.unitId, path: actor.memberships[0]!.unitPath } });
+  authorize('unit.create', { parent: draftingStanding(actor) ?? { id: actor.memberships[0]!.unitId, path: actor.memberships[0]!.unitPath } });
   return toSetView({ header: await createChangeSet(db, actor, body) });
 });

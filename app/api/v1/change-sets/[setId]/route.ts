@@ -6,18 +6,18 @@ import { authorizeOnSet, deleteChangeSet, readChangeSet, toSetDetail, toSetView,
 
 export const GET = withActor(changeSets.get, async ({ db, actor, params, authorize }) => {
   const set = await readChangeSet(db, params.setId);
-  authorizeOnSet(actor, authorize, set.header, 'read');
+  await authorizeOnSet(db, actor, authorize, set.header, 'read');
   return toSetDetail(set);
 });
 
 export const PATCH = withActor(changeSets.update, async ({ db, actor, params, body, authorize }) => {
   const { header } = await readChangeSet(db, params.setId);
-  authorizeOnSet(actor, authorize, header, 'change');
+  await authorizeOnSet(db, actor, authorize, header, 'change');
   return toSetView({ header: await updateDetails(db, actor, params.setId, body.expectedVersion, body) });
 });
 
 export const DELETE = withActor(changeSets.delete, async ({ db, actor, params, query, authorize }) => {
   const { header } = await readChangeSet(db, params.setId);
-  authorizeOnSet(actor, authorize, header, 'change');
+  await authorizeOnSet(db, actor, authorize, header, 'change');
   await deleteChangeSet(db, actor, params.setId, query.expectedVersion);
 });

@@ -8,7 +8,7 @@ import { applyChangeSet, authorizeOnSet, readChangeSet, scheduleChangeSet, toSet
 
 export const POST = withActor(changeSets.apply, async ({ db, actor, params, body, authorize }) => {
   const { header } = await readChangeSet(db, params.setId);
-  authorizeOnSet(actor, authorize, header, 'change');
+  await authorizeOnSet(db, actor, authorize, header, 'change');
   if (body.at) return toSetView({ header: await scheduleChangeSet(db, actor, params.setId, body.expectedVersion, body.at) });
   // The run goes on after the answer with a scoped db of its own (the request's is bound to its decision).
   const runDb = scopedTenantDb(actor.tenantId, { userId: actor.userId });
@@ -18,6 +18,6 @@ export const POST = withActor(changeSets.apply, async ({ db, actor, params, body
 
 export const DELETE = withActor(changeSets.unschedule, async ({ db, actor, params, query, authorize }) => {
   const { header } = await readChangeSet(db, params.setId);
-  authorizeOnSet(actor, authorize, header, 'change');
+  await authorizeOnSet(db, actor, authorize, header, 'change');
   return toSetView({ header: await unscheduleChangeSet(db, actor, params.setId, query.expectedVersion) });
 });

@@ -5,6 +5,6 @@ import { authorizeOnSet, dropOperation, readChangeSet, toSetDetail } from '@/lib
 
 export const DELETE = withActor(changeSets.dropOperation, async ({ db, actor, params, query, authorize }) => {
   const { header } = await readChangeSet(db, params.setId);
-  authorizeOnSet(actor, authorize, header, 'change');
+  await authorizeOnSet(db, actor, authorize, header, 'change');
   return toSetDetail(await dropOperation(db, actor, params.setId, query.expectedVersion, params.seq));
 });

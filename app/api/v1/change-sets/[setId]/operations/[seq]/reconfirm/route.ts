@@ -5,6 +5,6 @@ import { authorizeOnSet, readChangeSet, reconfirmOperation, toSetDetail } from '
 
 export const POST = withActor(changeSets.reconfirmOperation, async ({ db, actor, params, body, authorize }) => {
   const { header } = await readChangeSet(db, params.setId);
-  authorizeOnSet(actor, authorize, header, 'change');
+  await authorizeOnSet(db, actor, authorize, header, 'change');
   return toSetDetail(await reconfirmOperation(db, actor, params.setId, body.expectedVersion, params.seq));
 });
