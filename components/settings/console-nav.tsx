@@ -18,7 +18,7 @@ export function ConsoleNav({ links }: { links: ConsoleNavLink[] }) {
   const pathname = usePathname();
   return (
     <nav aria-label="Console">
-      <ul className="flex items-center gap-1">
+      <ul className="flex flex-wrap items-center gap-1">
         {links.map((link) => {
           const current = isCurrent(pathname, link.href);
           return (

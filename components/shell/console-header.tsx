@@ -6,6 +6,7 @@ import { ConsoleNav } from '@/components/settings/console-nav';
 import { getTenantSettings } from '@/lib/tenants/settings';
 import { platformDb } from '@/lib/tenancy';
 import { listUserTenants } from '@/lib/users';
+import { draftingStanding } from '@/lib/reorganizations/standing';
 import { OrganizationName } from './organization-name';
 import { DrawerToggle } from './side-drawer';
 import { SignOutButton } from './sign-out-button';
@@ -24,6 +25,8 @@ export async function ConsoleHeader() {
   const links = [
     { href: '/', label: 'Tree' },
     ...(can(actor, 'members.list', {}) ? [{ href: '/members', label: 'Members' }] : []),
+    // Anyone who administers a unit (managers, admins, owners) drafts and reviews change sets.
+    ...(draftingStanding(actor) ? [{ href: '/reorganizations', label: 'Reorganizations', shortLabel: 'Reorgs' }] : []),
     ...(can(actor, 'audit.read', {}) ? [{ href: '/audit', label: 'Audit' }] : []),
     ...(can(actor, 'tenant.settings.read', {}) ? [{ href: '/settings', label: 'Settings' }] : []),
     // Every member may read the API reference; only owners and admins create keys for it.

@@ -1,0 +1,17 @@
+// /reorganizations/[setId] – one change set: its header and actions by state, planning on the
+// live tree (edits go into the draft), its operations, the preview and the approvals.
+import { actorContext } from '@/lib/api/with-actor';
+import { loadChangeSetScreen } from '@/lib/screens/reorganizations';
+import { ChangeSetScreen } from '@/components/reorganizations/change-set-screen';
+import { loadOrRefuse, ScreenRefusal } from '@/components/shell/screen-refusal';
+
+export const metadata = { title: 'Change set – Arbor' };
+
+export default async function ChangeSetPage({ params }: { params: Promise<{ setId: string }> }) {
+  const { setId } = await params;
+  const ctx = await actorContext();
+  const result = await loadOrRefuse(() => loadChangeSetScreen(ctx, setId));
+  if (result.refusal) return <ScreenRefusal {...result.refusal} />;
+  // A new set (a revert opens one) starts with fresh state.
+  return <ChangeSetScreen key={setId} screen={result.data} />;
+}

@@ -1,0 +1,72 @@
+'use client';
+// The change sets the actor may see, newest first: name (a link to its page), state, author,
+// operations and last change; "New change set" for anyone who administers a unit.
+import Link from 'next/link';
+import { useState } from 'react';
+import { RelativeTime } from '@/components/audit/relative-time';
+import { Button } from '@/components/ui/button';
+import { DataTable } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/empty-state';
+import { toast } from '@/components/ui/toaster';
+import { api } from '@/lib/api/client';
+import type { ChangeSetView } from '@/lib/reorganizations';
+import type { ChangeSetsScreen } from '@/lib/screens/reorganizations';
+import { plural } from '@/lib/text/plural';
+import { NewChangeSetDialog } from './new-change-set-dialog';
+import { StatusBadge } from './status-badge';
+
+export function ChangeSetList({ screen }: { screen: ChangeSetsScreen }) {
+  const [creating, setCreating] = useState(false);
+  const [sets, setSets] = useState(screen.sets);
+  const [cursor, setCursor] = useState(screen.nextCursor);
+  const [loading, setLoading] = useState(false);
+
+  async function more() {
+    setLoading(true);
+    try {
+      const page = await api<{ items: ChangeSetView[]; nextCursor?: string }>(`/api/v1/change-sets?cursor=${encodeURIComponent(cursor!)}`);
+      setSets((current) => [...current, ...page.items]);
+      setCursor(page.nextCursor ?? undefined);
+    } catch (e) {
+      toast.error(e instanceof Error ? e.message : 'Could not load more change sets.');
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold">Reorganizations</h1>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            Change sets: many changes to the tree and its people, previewed, approved by both sides and applied at once.
+          </p>
+        </div>
+        {screen.canCreate && <Button variant="primary" onClick={() => setCreating(true)}>New change set</Button>}
+      </div>
+      {sets.length === 0 ? (
+        <EmptyState title="No change set yet">
+          {screen.canCreate ? 'Start one to plan a reorganization without touching the live tree.' : 'Change sets that touch the units you administer appear here.'}
+        </EmptyState>
+      ) : (
+        <DataTable caption="Change sets" columns={['Name', 'State', 'Author', 'Operations', 'Changed']}>
+          {sets.map((s) => (
+            <tr key={s.setId} className="align-top">
+              <td className="px-3 py-2">
+                <Link href={`/reorganizations/${s.setId}`} className="font-medium text-emerald-800 underline underline-offset-2 dark:text-emerald-400">{s.name}</Link>
+                {s.description && <p className="text-xs text-zinc-600 dark:text-zinc-400">{s.description}</p>}
+              </td>
+              <td className="px-3 py-2"><StatusBadge set={s} /></td>
+              <td className="px-3 py-2">{s.author.name || s.author.email}</td>
+              <td className="px-3 py-2 tabular-nums">{plural(s.operationCount, 'operation')}</td>
+              <td className="px-3 py-2"><RelativeTime iso={s.updatedAt} serverNow={screen.now} /></td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+      {cursor && <Button onClick={() => void more()} disabled={loading}>{loading ? 'Loading…' : 'Older change sets'}</Button>}
+      <NewChangeSetDialog open={creating} onClose={() => setCreating(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+// /reorganizations and /reorganizations/[setId]: the change sets the actor may see, and one set
+// with its preview, the actor's standing on it and the live tree to plan on. Later reads (after
+// an edit, while applying) go through GET /api/v1/change-sets/**. Server-only.
+import {
+  authorizeOnSet, draftingStanding, listChangeSets, mayChange, maySee, previewChangeSet, readChangeSet, reviewerGrant, toSetDetail, toSetView,
+  type ChangeSetDetail, type ChangeSetView, type Preview,
+} from '../reorganizations';
+import { changeSetNotFound } from '../reorganizations/errors';
+import { ULID } from '../validation/ids';
+import type { ScreenContext } from './screen-context';
+import { loadTree, type TreeData } from './tree';
+
+export interface ChangeSetsScreen {
+  sets: ChangeSetView[];
+  nextCursor?: string;
+  /** The actor administers a unit somewhere, so may start a set. */
+  canCreate: boolean;
+  now: string;
+}
+
+/** The list: one GSI1 Query page, filtered to the sets the actor may see. */
+export async function loadChangeSets(ctx: ScreenContext, cursor?: string): Promise<ChangeSetsScreen> {
+  ctx.authorize('tenant.read', {});
+  const page = await listChangeSets(ctx.db, { cursor });
+  return {
+    sets: page.items.filter((h) => maySee(ctx.actor, h)).map((header) => toSetView({ header })),
+    ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+    canCreate: Boolean(draftingStanding(ctx.actor)),
+    now: new Date().toISOString(),
+  };
+}
+
+/** What the viewer may do on the set; the API decides again on every call. */
+export interface ChangeSetStanding {
+  userId: string;
+  /** Its author, or someone administering a part of the tree it touches: may edit, apply, schedule. */
+  canChange: boolean;
+  /** Administers a part of the tree it touches (or is an owner or admin): may approve or reject. */
+  canReview: boolean;
+}
+
+export interface ChangeSetScreen {
+  set: ChangeSetDetail;
+  preview: Preview;
+  tree: TreeData;
+  standing: ChangeSetStanding;
+  now: string;
+}
+
+/**
+ * One set: its partition (one Query), then in parallel its preview (T1, the top unit, T4 pages,
+ * the memberships and people named, a T7 Query per deleted unit) and the planning tree (loadTree).
+ */
+export async function loadChangeSetScreen(ctx: ScreenContext, setId: string): Promise<ChangeSetScreen> {
+  if (!ULID.test(setId)) throw changeSetNotFound();
+  const set = await readChangeSet(ctx.db, setId);
+  const areas = await authorizeOnSet(ctx.db, ctx.actor, ctx.authorize, set.header, 'read');
+  const [preview, tree] = await Promise.all([previewChangeSet(ctx.db, set), loadTree(ctx)]);
+  const author = set.header.author.userId === ctx.actor.userId;
+  return {
+    set: toSetDetail(set),
+    preview,
+    tree,
+    standing: {
+      userId: ctx.actor.userId,
+      canChange: mayChange(ctx.actor, set.header, areas),
+      canReview: Boolean(reviewerGrant(ctx.actor, set.header)),
+    },
+    now: new Date().toISOString(),
+  };
+}
