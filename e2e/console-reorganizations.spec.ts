@@ -257,9 +257,14 @@ test('a scheduled change set is applied by the scheduler at its time', async ({ 
   await ada.context.close();
 
   await page.reload();
+  const applyAt = page.getByLabel('Apply at');
+  // The field gets its lower bound once the page has hydrated: a value typed before would be lost.
+  await expect(applyAt).toHaveAttribute('min', /.+/);
   const when = nextMinute();
-  await page.getByLabel('Apply at').fill(when.local);
-  await page.getByRole('form', { name: 'Schedule' }).getByRole('button', { name: 'Schedule' }).click();
+  await applyAt.fill(when.local);
+  const schedule = page.getByRole('form', { name: 'Schedule' }).getByRole('button', { name: 'Schedule' });
+  await expect(schedule).toBeEnabled();
+  await schedule.click();
   await expect(status(page)).toContainText('scheduled for');
   // The local scheduler wakes the app every second: once due, the page follows the run to the end.
   await expect(status(page)).toHaveText('applied', { timeout: Math.max(0, when.at - Date.now()) + 45_000 });
