@@ -10,6 +10,8 @@ export const STATUSES = ['draft', 'scheduled', 'applying', 'applied', 'failed', 
 export type ChangeSetStatus = (typeof STATUSES)[number];
 /** States in which operations may be added, dropped or re-confirmed. */
 export const EDITABLE: readonly ChangeSetStatus[] = ['draft', 'rejected', 'failed'];
+/** States in which the operations may change: editing a scheduled set unschedules it. */
+export const OPERATIONS_EDITABLE: readonly ChangeSetStatus[] = [...EDITABLE, 'scheduled'];
 
 export const RUN_PHASES = ['locking', 'applying', 'rollingBack', 'unlocking'] as const;
 export type RunPhase = (typeof RUN_PHASES)[number];

@@ -8,7 +8,7 @@ import { actorIdentity, keys, transaction, GUARD_ITEMS, MAX_TRANSACTION_ITEMS, t
 import { authorize as decide, type ActorAccess, type Authorize, type UnitRef } from '../authz';
 import { validateLabel } from '../validation/label';
 import { validateNote } from '../validation/note';
-import { EDITABLE, opItemOf, type ChangeSet, type ChangeSetHeader, type DraftedOperation, type OperationBasis } from './change-set-item';
+import { OPERATIONS_EDITABLE, opItemOf, type ChangeSet, type ChangeSetHeader, type DraftedOperation, type OperationBasis } from './change-set-item';
 import { badChangeSetName, badDescription, badOperation, notEditable, operationNotFound, tooManyOperations } from './errors';
 import { toOperation, unitsNamed, type Operation, type Role } from './operations';
 import { basisOf, headerChanged, headerPut, readBasis, readChangeSet, setAudit } from './store';
@@ -109,6 +109,18 @@ function authorizeOperation(actor: Drafter, op: Operation, createdParent: Map<st
   }
 }
 
+/**
+ * The header once its operations changed: a draft again (an edit unschedules it), a version on,
+ * and earlier reviews no longer counting.
+ */
+function afterEdit(header: ChangeSetHeader, readVersion: number, operations: DraftedOperation[]): ChangeSetHeader {
+  const { scheduledAt: _at, scheduledBy: _by, ...rest } = header;
+  return {
+    ...rest, status: 'draft', version: readVersion + 1, opsVersion: header.opsVersion + 1,
+    opCount: operations.length, areas: areaPaths(operations), updatedAt: new Date().toISOString(),
+  };
+}
+
 /** The live paths a set touches, kept on the header: who may see the set in the list. */
 function areaPaths(operations: DraftedOperation[]): string[] {
   return [...new Set(operations.flatMap((o) => Object.values(o.basis.units).map((u) => u.path)))].slice(0, 200);
@@ -123,7 +135,7 @@ export async function addOperations(db: TenantDb, actor: Drafter, setId: string,
 /** Appends operations already checked (from a client through toOperation, or built by Arbor). */
 export async function appendOperations(db: TenantDb, actor: Drafter, set: ChangeSet, expectedVersion: number, ops: Operation[]): Promise<ChangeSet> {
   let { header } = set;
-  if (!EDITABLE.includes(header.status) && header.status !== 'scheduled') throw notEditable(header.status);
+  if (!OPERATIONS_EDITABLE.includes(header.status)) throw notEditable(header.status);
   if (header.opCount + ops.length > MAX_OPERATIONS) throw tooManyOperations(MAX_OPERATIONS);
   const all = [...set.operations.map((o) => o.op), ...ops];
   const createdParent = new Map(all.flatMap((op) => (op.kind === 'createUnit' ? [[op.unitId, op.parentId] as const] : [])));
@@ -142,12 +154,7 @@ export async function appendOperations(db: TenantDb, actor: Drafter, set: Change
     const batch = drafted.slice(i, i + BATCH);
     if (actor.authorize) for (const o of batch) authorizeOperation(actor, o.op, createdParent, known);
     written = [...written, ...batch];
-    const next: ChangeSetHeader = {
-      ...header, status: 'draft', version: version + 1, opsVersion: header.opsVersion + 1,
-      nextSeq: batch.at(-1)!.seq + 1, opCount: written.length, updatedAt: new Date().toISOString(), areas: areaPaths(written),
-    };
-    delete next.scheduledAt;
-    delete next.scheduledBy;
+    const next = { ...afterEdit(header, version, written), nextSeq: batch.at(-1)!.seq + 1 };
     // A header not stored yet (version 0) is created with the first batch.
     await transaction(db)
       .add(headerPut(db, next, version === 0 ? undefined : version), headerChanged)
@@ -171,12 +178,10 @@ const BATCH = Math.floor((MAX_TRANSACTION_ITEMS - 2 - GUARD_ITEMS) / 4);
 export async function dropOperation(db: TenantDb, actor: AuditActor, setId: string, expectedVersion: number, seq: number): Promise<ChangeSet> {
   const set = await readChangeSet(db, setId);
   const { header } = set;
-  if (!EDITABLE.includes(header.status) && header.status !== 'scheduled') throw notEditable(header.status);
+  if (!OPERATIONS_EDITABLE.includes(header.status)) throw notEditable(header.status);
   if (!set.operations.some((o) => o.seq === seq)) throw operationNotFound();
   const rest = set.operations.filter((o) => o.seq !== seq);
-  const next: ChangeSetHeader = { ...header, status: 'draft', version: expectedVersion + 1, opsVersion: header.opsVersion + 1, opCount: rest.length, areas: areaPaths(rest), updatedAt: new Date().toISOString() };
-  delete next.scheduledAt;
-  delete next.scheduledBy;
+  const next = afterEdit(header, expectedVersion, rest);
   await transaction(db)
     .add(headerPut(db, next, expectedVersion), headerChanged)
     .add({ Delete: { TableName: db.tableName, Key: keys.changeSetOp(db.tenantId, setId, seq), ConditionExpression: 'attribute_exists(PK)' } }, () => operationNotFound())
@@ -189,7 +194,7 @@ export async function dropOperation(db: TenantDb, actor: AuditActor, setId: stri
 export async function reconfirmOperation(db: TenantDb, actor: AuditActor, setId: string, expectedVersion: number, seq: number): Promise<ChangeSet> {
   const set = await readChangeSet(db, setId);
   const { header } = set;
-  if (!EDITABLE.includes(header.status) && header.status !== 'scheduled') throw notEditable(header.status);
+  if (!OPERATIONS_EDITABLE.includes(header.status)) throw notEditable(header.status);
   const drafted = set.operations.find((o) => o.seq === seq);
   if (!drafted) throw operationNotFound();
   const created = new Set(set.operations.flatMap(({ op }) => (op.kind === 'createUnit' ? [op.unitId] : [])));
@@ -198,9 +203,7 @@ export async function reconfirmOperation(db: TenantDb, actor: AuditActor, setId:
   if (missing.length) throw badOperation('A unit this operation names was deleted: drop the operation instead.');
   const updated: DraftedOperation = { ...drafted, basis: basisOf(drafted.op, basis) };
   const all = set.operations.map((o) => (o.seq === seq ? updated : o));
-  const next: ChangeSetHeader = { ...header, status: 'draft', version: expectedVersion + 1, opsVersion: header.opsVersion + 1, areas: areaPaths(all), updatedAt: new Date().toISOString() };
-  delete next.scheduledAt;
-  delete next.scheduledBy;
+  const next = afterEdit(header, expectedVersion, all);
   await transaction(db)
     .add(headerPut(db, next, expectedVersion), headerChanged)
     .add({ Put: { TableName: db.tableName, Item: opItemOf(db.tenantId, setId, updated), ConditionExpression: 'attribute_exists(PK)' } }, () => operationNotFound())
@@ -216,7 +219,7 @@ export async function reconfirmOperation(db: TenantDb, actor: AuditActor, setId:
  */
 export async function deleteChangeSet(db: TenantDb, actor: AuditActor, setId: string, expectedVersion: number): Promise<void> {
   const set = await readChangeSet(db, setId);
-  if (!EDITABLE.includes(set.header.status) && set.header.status !== 'scheduled') throw notEditable(set.header.status);
+  if (!OPERATIONS_EDITABLE.includes(set.header.status)) throw notEditable(set.header.status);
   const rest = [
     ...set.operations.map((o) => keys.changeSetOp(db.tenantId, setId, o.seq)),
     ...set.reviews.map((r) => keys.changeSetReview(db.tenantId, setId, r.userId)),

@@ -133,4 +133,3 @@ export async function execute(db: TenantDb, actor: AuditActor, op: Operation, in
   }
 }
 
-export const unitLockKey = (db: TenantDb, unitId: string) => keys.unit(db.tenantId, unitId);
