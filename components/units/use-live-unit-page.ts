@@ -47,7 +47,7 @@ export function useLiveUnitPage(page: UnitPage): LiveUnitPage {
   const listed = list ? [...list.ids, ...list.pinned].flatMap((id) => store.units.get(id) ?? []) : page.children.items;
   const children = {
     items: listed.slice(0, PAGE_CHILDREN),
-    more: listed.length > PAGE_CHILDREN || Boolean(list ? list.nextCursor : page.children.nextCursor),
+    more: listed.length > PAGE_CHILDREN || (list ? Boolean(list.nextCursor) : page.children.more),
   };
 
   const administrators = page.administrators?.map((a) => ({

@@ -4,6 +4,7 @@
 import { loadActor, requireActor, type RequestActor } from '../auth';
 import { apiRateLimiter, loadApiKeyActor } from '../api-keys';
 import { platformDb, tenantDb } from '../tenancy';
+import { cache } from 'react';
 import { createEntryPoints } from './actor-entry';
 
 /**
@@ -16,7 +17,7 @@ export const entrySources: { load: () => Promise<RequestActor>; require: () => P
   require: requireActor,
 };
 
-export const { withActor, actorContext } = createEntryPoints(
+const entryPoints = createEntryPoints(
   {
     load: () => entrySources.load(),
     require: () => entrySources.require(),
@@ -26,3 +27,12 @@ export const { withActor, actorContext } = createEntryPoints(
   { beforeFirstWrite: async () => entrySources.beforeFirstWrite?.() },
 );
 export type { Authorizing, RouteContext } from './actor-entry';
+
+export const { withActor } = entryPoints;
+
+/**
+ * A server component's context, one per request: the console's layouts, header, page and panels
+ * share its memory of items read (./read-once.ts), so what one of them read the others reuse.
+ * Outside a server render (`cache` does not memoize there) each call makes its own.
+ */
+export const actorContext = cache(entryPoints.actorContext);

@@ -2,12 +2,13 @@
 // every unit shown expanded (the selected unit's ancestors), lazy pages of children, and the
 // landing unit. Server-only.
 //
-// The unit reads are shared with the unit page rendered in the same request (getUnitOnce), and
-// each screen's requests are listed in docs/data-model.md ("Screen budgets").
+// The unit reads are shared with the header and the unit page rendered in the same request
+// (lib/api/read-once.ts batches them into one BatchGetItem), and each screen's requests are
+// listed in docs/data-model.md ("Screen budgets").
 import { can, covers, tenantRole, type ActorAccess } from '../authz';
 import { getUnit, getUnitOrThrow, isWithin, listChildren, pathIds, type Unit } from '../org';
 import type { ScreenContext } from './screen-context';
-import { getUnitOnce } from './unit-reads-per-request';
+import { firstChildren } from './children-per-view';
 import { moveScopes, toUnitRow, type MoveScopes, type UnitRow } from './unit-view';
 
 
@@ -58,8 +59,8 @@ export async function loadTree(ctx: ScreenContext, selectedUnitId?: string): Pro
   const access = ctx.actor;
   const topIds = topUnitIds(access);
   const [tops, selected] = await Promise.all([
-    Promise.all(topIds.map((id) => getUnitOnce(ctx.db, id))),
-    selectedUnitId && !topIds.includes(selectedUnitId) ? getUnitOnce(ctx.db, selectedUnitId).catch(() => undefined) : undefined,
+    Promise.all(topIds.map((id) => getUnit(ctx.db, id))),
+    selectedUnitId && !topIds.includes(selectedUnitId) ? getUnit(ctx.db, selectedUnitId).catch(() => undefined) : undefined,
   ]);
   const visibleTops = tops.filter((u): u is Unit => Boolean(u));
   for (const unit of visibleTops) ctx.authorize('tree.read', { unit });
@@ -71,7 +72,7 @@ export async function loadTree(ctx: ScreenContext, selectedUnitId?: string): Pro
   // Expanded: the tops (so their first level shows), and every ancestor of the selected unit below its top.
   const chain = containing && shown ? pathIds(shown.path).slice(pathIds(containing.path).length - 1, -1) : [];
   const expanded = [...new Set([...visibleTops.slice(0, EXPAND_TOPS).map((t) => t.id), ...chain, ...(shown && shown === containing ? [shown.id] : [])])];
-  const pages = await Promise.all(expanded.map((id) => listChildren(ctx.db, id, { limit: TREE_PAGE })));
+  const pages = await Promise.all(expanded.map((id) => firstChildren(ctx.db, id, TREE_PAGE)));
 
   // A unit on the selected unit's chain that its parent's first page does not hold is pinned.
   const wanted = shown && chain.length > 0 ? [...chain.slice(1), shown.id] : [];

@@ -1,12 +1,13 @@
 // The unit page's data: the unit (T2), its breadcrumb (T5), the first page of its sub-units
 // (T3), who can administer it and why (lib/authz administratorsOf), and what the actor may do
-// there. The unit read is shared with the tree rendered in the same request (getUnitOnce).
+// there. The unit read is shared with the tree rendered in the same request (lib/api/read-once.ts).
 // Members (T6/T7) and history (T14) are loaded by their own panels. Server-only.
 import { administratorsOf, can, covers, type Grant } from '../authz';
-import { getAncestors, listChildren, parentPathOf, pathIds } from '../org';
+import { getAncestors, getUnitOrThrow, parentPathOf, pathIds } from '../org';
+import { firstChildren } from './children-per-view';
+import { TREE_PAGE, topUnitIds } from './tree';
 import type { Role } from '../members';
 import type { ScreenContext } from './screen-context';
-import { getUnitOnceOrThrow } from './unit-reads-per-request';
 import { moveScopes, toUnitRow, type MoveScopes, type UnitRow } from './unit-view';
 
 /** Sub-units listed on the page (the tree pages through the rest). */
@@ -48,7 +49,8 @@ export interface UnitPermissions {
 export interface UnitPage {
   unit: UnitRow;
   breadcrumb: CrumbView[];
-  children: { items: UnitRow[]; nextCursor?: string };
+  /** `nextCursor` continues after `items` (absent when they are the first of a longer page read for the tree). */
+  children: { items: UnitRow[]; more: boolean; nextCursor?: string };
   /** Present when the actor may see who administers the unit. */
   administrators?: AdministratorView[];
   can: UnitPermissions;
@@ -56,7 +58,7 @@ export interface UnitPage {
 }
 
 export async function loadUnitPage(ctx: ScreenContext, unitId: string): Promise<UnitPage> {
-  const unit = await getUnitOnceOrThrow(ctx.db, unitId);
+  const unit = await getUnitOrThrow(ctx.db, unitId);
   ctx.authorize('tree.read', { unit });
   const access = ctx.actor;
   const permissions: UnitPermissions = {
@@ -73,7 +75,8 @@ export async function loadUnitPage(ctx: ScreenContext, unitId: string): Promise<
   // "who can administer this" (lib/authz administratorsOf).
   const [ancestors, children] = await Promise.all([
     getAncestors(ctx.db, unit),
-    listChildren(ctx.db, unit.id, { limit: UNIT_PAGE_CHILDREN }),
+    // A top unit's children are the tree's first level in the same view: one read serves both.
+    firstChildren(ctx.db, unit.id, topUnitIds(access).includes(unit.id) ? TREE_PAGE : UNIT_PAGE_CHILDREN),
   ]);
   const crumbs = ancestors.map(({ id, name }) => ({ id, name }));
   const administrators = permissions.explain ? administratorsOf([...ancestors, unit]) : undefined;
@@ -87,8 +90,9 @@ export async function loadUnitPage(ctx: ScreenContext, unitId: string): Promise<
     unit: toUnitRow(unit, access),
     breadcrumb: crumbs.map((c) => ({ ...c, canOpen: access.memberships.some((g) => covers(g, pathOf(c.id))) })),
     children: {
-      items: children.items.map((u) => toUnitRow(u, access)),
-      ...(children.nextCursor ? { nextCursor: children.nextCursor } : {}),
+      items: children.items.slice(0, UNIT_PAGE_CHILDREN).map((u) => toUnitRow(u, access)),
+      more: children.more || children.items.length > UNIT_PAGE_CHILDREN,
+      ...(children.nextCursor && children.items.length <= UNIT_PAGE_CHILDREN ? { nextCursor: children.nextCursor } : {}),
     },
     ...(administrators
       ? { administrators: administrators.map((a) => ({ userId: a.userId, name: a.name, email: a.email, grants: a.grants.map(grantView) })) }
