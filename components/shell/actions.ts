@@ -2,7 +2,8 @@
 // Shell actions – switch the active organization (membership re-checked on the server), sign out
 // (this session, or every session of the person on every device).
 import { redirect } from 'next/navigation';
-import { endSession, switchTenant } from '@/lib/auth';
+import { endSession, refreshOrganizations, switchTenant } from '@/lib/auth';
+import type { TenantOption } from './tenant-switcher';
 import { isArborError } from '@/lib/errors';
 
 export type SwitchTenantState =
@@ -15,6 +16,16 @@ export async function switchTenantAction(tenantId: string): Promise<SwitchTenant
     return await switchTenant(tenantId);
   } catch (e) {
     if (isArborError(e)) return { status: 'refused', message: e.message };
+    throw e;
+  }
+}
+
+/** The person's organizations as they are now, for the switcher (none when the session has ended). */
+export async function organizationsAction(): Promise<TenantOption[]> {
+  try {
+    return await refreshOrganizations();
+  } catch (e) {
+    if (isArborError(e)) return [];
     throw e;
   }
 }

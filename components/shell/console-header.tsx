@@ -1,11 +1,10 @@
 // The console's header: the active organization, the switcher, who is signed in (with the
 // account menu: sign out of all devices), sign-out.
+import { Suspense } from 'react';
 import { actorContext } from '@/lib/api/with-actor';
 import { can } from '@/lib/authz';
 import { ConsoleNav } from '@/components/settings/console-nav';
-import { getTenantSettings } from '@/lib/tenants/settings';
-import { platformDb } from '@/lib/tenancy';
-import { listUserTenants } from '@/lib/users';
+import { loadConsoleHeader } from '@/lib/screens/console-header';
 import { draftingStanding } from '@/lib/reorganizations/standing';
 import { OrganizationName } from './organization-name';
 import { DrawerToggle } from './side-drawer';
@@ -15,13 +14,8 @@ import { UserMenu } from './user-menu';
 
 export async function ConsoleHeader() {
   const ctx = await actorContext();
-  ctx.authorize('tenant.read', {});
   const { actor } = ctx;
-  const [tenants, settings] = await Promise.all([listUserTenants(platformDb(), actor.userId), getTenantSettings(ctx.db)]);
-  // The tenants-of-a-user index can lag a fresh membership (or a rename) by a moment: the active
-  // one always shows, with the name the header shows.
-  const active = { tenantId: actor.tenantId, name: settings.name };
-  const options = tenants.some((t) => t.tenantId === actor.tenantId) ? tenants.map((t) => (t.tenantId === actor.tenantId ? active : t)) : [active, ...tenants];
+  const { organizationName, organizations } = await loadConsoleHeader(ctx);
   const links = [
     { href: '/', label: 'Tree' },
     ...(can(actor, 'members.list', {}) ? [{ href: '/members', label: 'Members' }] : []),
@@ -42,15 +36,20 @@ export async function ConsoleHeader() {
         <img src="/icon.svg" alt="Arbor" width={24} height={24} className="sm:hidden" />
         <span className="hidden font-semibold text-emerald-700 sm:inline dark:text-emerald-400">Arbor</span>
         <span aria-hidden="true" className="hidden text-zinc-400 sm:inline">/</span>
-        <OrganizationName name={settings.name} />
+        <OrganizationName name={organizationName} />
       </div>
+      {/* The header's client parts hydrate apart from the page's (React yields between boundaries). */}
       <div className="order-last w-full md:order-none md:mr-auto md:w-auto">
-        <ConsoleNav links={links} />
+        <Suspense>
+          <ConsoleNav links={links} />
+        </Suspense>
       </div>
       <div className="flex max-w-full min-w-0 flex-wrap items-center justify-end gap-x-2 gap-y-1 md:gap-4">
-        <TenantSwitcher tenants={options} activeTenantId={actor.tenantId} />
-        <UserMenu name={actor.name} email={actor.email} />
-        <SignOutButton />
+        <Suspense>
+          <TenantSwitcher tenants={organizations} activeTenantId={actor.tenantId} />
+          <UserMenu name={actor.name} email={actor.email} />
+          <SignOutButton />
+        </Suspense>
       </div>
     </header>
   );

@@ -1,7 +1,11 @@
 'use client';
-// The header's organization switcher: lists the person's organizations (P2) and switches. The
-// switch takes seconds (a new session, maybe the other organization's IdP): it says so at once.
-import { useEffect } from 'react';
+// The header's organization switcher: lists the person's organizations and switches. The list
+// comes with the page from the session's copy; when the person reaches for the switcher (pointer
+// or focus) it is read afresh, so a renamed or left organization shows as it is now before they
+// pick. The switch takes seconds (a new session, maybe the other organization's IdP): it says so
+// at once.
+import { useEffect, useRef, useState } from 'react';
+import { organizationsAction } from './actions';
 import { startNavigationProgress, stopNavigationProgress } from './navigation-progress';
 import { useOrganizationName } from './organization-name';
 import { useHydrated } from './use-hydrated';
@@ -12,8 +16,22 @@ export interface TenantOption {
   name: string;
 }
 
-export function TenantSwitcher({ tenants, activeTenantId }: { tenants: TenantOption[]; activeTenantId: string }) {
+/** A fresh list is read at most this often while the person hovers around the switcher. */
+const REFRESH_MS = 15_000;
+
+export function TenantSwitcher({ tenants: initial, activeTenantId }: { tenants: TenantOption[]; activeTenantId: string }) {
   const { switchTo, pending, error } = useSwitchTenant('/');
+  const [fresh, setFresh] = useState<TenantOption[]>();
+  const lastRead = useRef(0);
+  const refresh = () => {
+    if (Date.now() - lastRead.current < REFRESH_MS) return;
+    lastRead.current = Date.now();
+    organizationsAction().then((list) => list.length > 0 && setFresh(list), () => {});
+  };
+  // The active organization always shows, with the header's name (the index can lag a fresh membership).
+  const read = fresh ?? initial;
+  const active = initial.find((t) => t.tenantId === activeTenantId);
+  const tenants = read.some((t) => t.tenantId === activeTenantId) || !active ? read : [active, ...read];
   const hydrated = useHydrated();
   const activeName = useOrganizationName(tenants.find((t) => t.tenantId === activeTenantId)?.name ?? '');
   useEffect(() => {
@@ -29,6 +47,8 @@ export function TenantSwitcher({ tenants, activeTenantId }: { tenants: TenantOpt
         id="tenant-switcher"
         value={activeTenantId}
         disabled={pending || !hydrated}
+        onPointerEnter={refresh}
+        onFocus={refresh}
         onChange={(e) => {
           startNavigationProgress();
           switchTo(e.target.value);

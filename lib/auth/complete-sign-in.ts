@@ -12,7 +12,7 @@ import { acceptInvitations } from '../invitations';
 import { addMembership, getUserMemberships, recordSignIn } from '../members';
 import type { SsoConnection } from '../sso';
 import { getTenantSettings } from '../tenants/settings';
-import { ensureUser } from '../users';
+import { ensureUser, listUserTenants } from '../users';
 import { emailDomain, validateEmail, validateName } from '../validation';
 import { putSessionRecord } from './session-records';
 import type { SignInFailureCode } from './sign-in-failures';
@@ -61,13 +61,14 @@ export async function completeSignIn(deps: SignInDeps, input: CompleteSignInInpu
   const session: SessionClaims = { userId: user.id, email, name: user.name || name, tenantId, issuer: connection.issuer, sessionId };
   const db = await deps.tenantDb(tenantId, { userId: user.id });
 
-  const via = await grantAccess(db, connection, session);
+  // The header's organization switcher is filled from the session's record (session-records.ts).
+  const [via, organizations] = await Promise.all([grantAccess(db, connection, session), listUserTenants(deps.platform, user.id)]);
   if (via === 'deactivated') return { ok: false, code: 'tenant.deactivated' };
   if (!via) return { ok: false, code: 'membership.none' };
   const maxAge = input.maxAgeSeconds ?? config().ARBOR_SESSION_MAX_AGE;
   // The directory's "last sign-in": one attribute on the profile, sent alongside the session record.
   await Promise.all([
-    putSessionRecord(db, { userId: user.id, sessionId, expiresAt: new Date(Date.now() + maxAge * 1000), device: input.device }),
+    putSessionRecord(db, { userId: user.id, sessionId, expiresAt: new Date(Date.now() + maxAge * 1000), device: input.device, organizations }),
     recordSignIn(db, user.id),
   ]);
   return { ok: true, session, via };

@@ -1,7 +1,7 @@
 // Sign-in and sessions: next-auth with one `sso` provider built per request from the tenant's
 // connection (see docs/sso.md), the session cookie, and the actor every server entry point loads.
 export {
-  getSession, loadActor, requireActor, requireSession, setActiveTenant, startSignInFlow, endSession, switchTenant, REQUEST_PATH_HEADER,
+  getSession, loadActor, refreshOrganizations, requireActor, requireSession, setActiveTenant, startSignInFlow, endSession, switchTenant, REQUEST_PATH_HEADER,
   type SwitchTenantResult,
 } from './session';
 export type { RequestActor } from '../members';

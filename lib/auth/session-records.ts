@@ -2,11 +2,14 @@
 // in the user's partition (`T#<t>#USER#<user>` / `SESSION#<id>`), written with that tenant's
 // scoped credentials. The actor's T8 Query reads the partition anyway, so checking that the
 // cookie's session is still live costs no request of its own. Signing out deletes the items;
-// DynamoDB's TTL removes those of sessions that simply expired. Server-only.
-import { BatchWriteCommand, DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+// DynamoDB's TTL removes those of sessions that simply expired. The record also carries the
+// person's organizations as the header's switcher lists them, read from the platform (P2) when
+// the session enters a tenant and again whenever the person reaches for the switcher: the header
+// then costs no request per page. Server-only.
+import { BatchWriteCommand, DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getItem, keys, queryAll, TTL_ATTRIBUTE, type PlatformDb, type TenantDb } from '../db';
 import { signOutFailed } from './errors';
-import { listUserTenants } from '../users';
+import { listUserTenants, type UserTenant } from '../users';
 
 /** Enough of a user agent to tell devices apart in a future "your sessions" list. */
 const DEVICE_LABEL_MAX = 120;
@@ -17,7 +20,13 @@ export interface SessionRecord {
   expiresAt: Date;
   /** Free text (the browser's user agent), shortened; never key material. */
   device?: string;
+  /** The person's organizations when the session entered this tenant (P2), for the header. */
+  organizations?: UserTenant[];
 }
+
+/** The switcher lists at most this many (P2 reads 100); a name is at most 200 characters. */
+const ORGANIZATIONS_KEPT = 100;
+const keptOrganizations = (list: UserTenant[]) => list.slice(0, ORGANIZATIONS_KEPT).map(({ tenantId, name }) => ({ tenantId, name: name.slice(0, 200) }));
 
 /** Records the session as live in `db`'s tenant (a repeat, e.g. switching back, overwrites). */
 export async function putSessionRecord(db: TenantDb, record: SessionRecord): Promise<void> {
@@ -35,9 +44,27 @@ export async function putSessionRecord(db: TenantDb, record: SessionRecord): Pro
         sessionExpiresAt: record.expiresAt.toISOString(),
         [TTL_ATTRIBUTE]: Math.ceil(record.expiresAt.getTime() / 1000),
         ...(device ? { device } : {}),
+        ...(record.organizations ? { organizations: keptOrganizations(record.organizations) } : {}),
       },
     }),
   );
+}
+
+/** Replaces a live session's copy of the person's organizations; a session signed out meanwhile is left alone. */
+export async function updateSessionOrganizations(db: TenantDb, userId: string, sessionId: string, organizations: UserTenant[]): Promise<void> {
+  try {
+    await db.client.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: keys.session(db.tenantId, userId, sessionId),
+        UpdateExpression: 'SET organizations = :o',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':o': keptOrganizations(organizations) },
+      }),
+    );
+  } catch (e) {
+    if ((e as Error).name !== 'ConditionalCheckFailedException') throw e;
+  }
 }
 
 /** Whether the session is live in `db`'s tenant (one strongly consistent GetItem). */

@@ -16,7 +16,8 @@ import { sessionExpired, sessionInvalid, sessionMissing, sessionRevoked } from '
 import { platformDb, tenancy, tenantDb } from '../tenancy';
 import { cookieOptions, flowCookieName, hadSessionCookieName, sessionCookieName } from './cookies';
 import { loadActorAccess, type RequestActor } from '../members';
-import { hasSessionRecord, putSessionRecord, revokeAllSessions, revokeSession } from './session-records';
+import { hasSessionRecord, putSessionRecord, revokeAllSessions, revokeSession, updateSessionOrganizations } from './session-records';
+import { listUserTenants, type UserTenant } from '../users';
 import { encodeFlow, FLOW_MAX_AGE, safeReturnTo, type SignInFlow } from './sign-in-flow';
 import { decodeSessionToken, encodeSessionToken, type Session, type SessionState } from './session-token';
 import { checkTenantSwitch } from './tenant-switch';
@@ -87,8 +88,10 @@ export async function setActiveTenant(session: Session, tenantId: string): Promi
   const remaining = Math.floor((session.expiresAt.getTime() - Date.now()) / 1000);
   if (remaining <= 0) throw sessionExpired();
   // Live in the target tenant before the cookie names it; same id, so sign-out ends both.
-  const device = (await headers()).get('user-agent') ?? undefined;
-  await putSessionRecord(await tenantDb(tenantId, { userId: session.userId }), { userId: session.userId, sessionId: session.sessionId, expiresAt: session.expiresAt, device });
+  const [device, organizations] = await Promise.all([(async () => (await headers()).get('user-agent') ?? undefined)(), listUserTenants(platformDb(), session.userId)]);
+  await putSessionRecord(await tenantDb(tenantId, { userId: session.userId }), {
+    userId: session.userId, sessionId: session.sessionId, expiresAt: session.expiresAt, device, organizations,
+  });
   const token = await encodeSessionToken({ ...session, tenantId }, remaining);
   (await cookies()).set(sessionCookieName(), token, cookieOptions(remaining));
 }
@@ -135,4 +138,18 @@ export async function switchTenant(rawTenantId: unknown): Promise<SwitchTenantRe
   }
   await startSignInFlow({ tenantId, email: session.email, continues: { userId: session.userId, sessionId: session.sessionId } });
   return { status: 'reauthenticate', email: session.email };
+}
+
+/**
+ * The person's organizations read afresh (P2), for the switcher when they reach for it; the
+ * session's record keeps the new list for the next pages' headers.
+ */
+export async function refreshOrganizations(): Promise<UserTenant[]> {
+  const actor = await loadActor();
+  const state = await getSession();
+  const organizations = await listUserTenants(platformDb(), actor.userId);
+  if (state.status === 'active' && JSON.stringify(organizations) !== JSON.stringify(actor.organizations)) {
+    await updateSessionOrganizations(actor.db, actor.userId, state.session.sessionId, organizations);
+  }
+  return organizations;
 }

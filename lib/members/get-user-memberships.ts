@@ -30,12 +30,22 @@ export interface UserMemberships {
 export interface UserMembershipsAndSessions extends UserMemberships {
   /** Ids of the sessions recorded as live in this tenant (`session` items of the partition). */
   sessionIds: Set<string>;
+  /** Each live session's copy of the person's organizations, where it holds one. */
+  sessionOrganizations: Map<string, SessionOrganization[]>;
   /** The partition's items of other areas (directory sync's User and group links), for them to parse. */
   others: Record<string, unknown>[];
 }
 
-/** A session item (lib/auth/session-records.ts): only its id is read here. */
-const parseSession = itemParser('session', z.object({ sessionId: z.string() }));
+export interface SessionOrganization {
+  tenantId: string;
+  name: string;
+}
+
+/** A session item (lib/auth/session-records.ts): its id and its copy of the person's organizations. */
+const parseSession = itemParser(
+  'session',
+  z.object({ sessionId: z.string(), organizations: z.array(z.object({ tenantId: z.string(), name: z.string() })).optional() }),
+);
 /** The person's SCIM User (lib/scim), when the directory provisioned them: only `active` is read here. */
 const parseDirectoryAccount = itemParser('directoryUser', z.object({ active: z.boolean() }));
 
@@ -56,9 +66,11 @@ export async function getUserMembershipsAndSessions(db: TenantDb, rawUserId: str
   const profileItem = items.find((i) => i.type === 'tenantUser');
   const user = profileItem ? toTenantUser(profileItem) : undefined;
   const memberships = items.filter((i) => i.type === 'membership').map((i) => toUserMembership(i, user));
-  const sessionIds = new Set(items.filter((i) => i.type === 'session').map((i) => parseSession(i).sessionId));
+  const sessions = items.filter((i) => i.type === 'session').map(parseSession);
+  const sessionIds = new Set(sessions.map((x) => x.sessionId));
+  const sessionOrganizations = new Map(sessions.flatMap((x) => (x.organizations ? [[x.sessionId, x.organizations] as const] : [])));
   const account = items.find((i) => i.type === 'directoryUser');
   const deactivated = account ? !parseDirectoryAccount(account).active : false;
   const others = items.filter((i) => i.type !== 'tenantUser' && i.type !== 'membership' && i.type !== 'session');
-  return { user, memberships, sessionIds, deactivated, others };
+  return { user, memberships, sessionIds, sessionOrganizations, deactivated, others };
 }

@@ -4,7 +4,7 @@ import type { ActorAccess } from '../authz';
 import type { AuditActor, TenantDb } from '../db';
 import { sessionRevoked } from '../auth/errors';
 import { accountDeactivated, notTenantMember } from '../tenants/errors';
-import { getUserMembershipsAndSessions } from './get-user-memberships';
+import { getUserMembershipsAndSessions, type SessionOrganization } from './get-user-memberships';
 import type { Membership, TenantUser } from './membership-items';
 
 /**
@@ -19,6 +19,8 @@ export interface RequestActor extends ActorAccess, AuditActor {
   memberships: Membership[];
   /** Their profile in this tenant (none for an API key). */
   profile?: TenantUser;
+  /** The session's copy of the person's organizations (lib/auth/session-records.ts), when it holds one. */
+  organizations?: SessionOrganization[];
   /** Set when the actor is an API key (lib/api-keys), not a person. */
   apiKey?: { keyId: string; name: string };
   /** Tenant-scoped database access for this tenant. */
@@ -40,7 +42,7 @@ export interface LiveSession {
  * someone the company's directory deactivated (tenant.deactivated), before any tenant data is read.
  */
 export async function loadActorAccess(db: TenantDb, userId: string, session?: LiveSession): Promise<RequestActor> {
-  const { user, memberships, sessionIds, deactivated } = await getUserMembershipsAndSessions(db, userId);
+  const { user, memberships, sessionIds, sessionOrganizations, deactivated } = await getUserMembershipsAndSessions(db, userId);
   if (session && !sessionIds.has(session.sessionId)) throw sessionRevoked();
   if (!user || memberships.length === 0) throw notTenantMember();
   if (deactivated) throw accountDeactivated();
@@ -51,6 +53,7 @@ export async function loadActorAccess(db: TenantDb, userId: string, session?: Li
     name: user.name || session?.name || user.email,
     memberships,
     profile: user,
+    ...(session && sessionOrganizations.has(session.sessionId) ? { organizations: sessionOrganizations.get(session.sessionId) } : {}),
     db,
   };
 }

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ulid } from 'ulid';
 import { completeSignIn } from '../../lib/auth/complete-sign-in';
-import { hasSessionRecord, putSessionRecord, revokeAllSessions, revokeSession } from '../../lib/auth/session-records';
+import { hasSessionRecord, putSessionRecord, revokeAllSessions, revokeSession, updateSessionOrganizations } from '../../lib/auth/session-records';
 import { keys, TTL_ATTRIBUTE, getItem, type TenantDb } from '../../lib/db';
 import { getUserMemberships, removeUserFromTenant } from '../../lib/members';
 import { OPERATOR_ACTOR } from '../../lib/tenants';
@@ -48,6 +48,21 @@ test('signing in records the session in the tenant, with its expiry as the TTL',
   assert.ok(again.ok && again.session.sessionId === out.session.sessionId);
   const other = await completeSignIn(deps, { tenantId: t.tenantId, connection: t.connection, claims: claims(user.email), continues: { userId: ulid(), sessionId: out.session.sessionId } });
   assert.ok(other.ok && other.session.sessionId !== out.session.sessionId);
+});
+
+test("the session's record keeps the person's organizations for the header: the actor carries them, a refresh replaces them", async () => {
+  const { a, b, user } = await twoTenantPerson();
+  const out = await completeSignIn(deps, { tenantId: a.tenantId, connection: a.connection, claims: claims(user.email), maxAgeSeconds: 600 });
+  assert.ok(out.ok);
+  const actor = await actorOf(deps, { ...out.session, expiresAt: new Date(Date.now() + 600_000) });
+  assert.deepEqual(actor.organizations?.map((o) => o.tenantId).sort(), [a.tenantId, b.tenantId].sort());
+  await updateSessionOrganizations(await testTenantDb(a.tenantId), user.id, out.session.sessionId, [{ tenantId: a.tenantId, name: 'Only A' }]);
+  const again = await actorOf(deps, { ...out.session, expiresAt: new Date(Date.now() + 600_000) });
+  assert.deepEqual(again.organizations, [{ tenantId: a.tenantId, name: 'Only A' }]);
+  // A signed-out session's record is not brought back by a late refresh.
+  await revokeSession(deps, out.session);
+  await updateSessionOrganizations(await testTenantDb(a.tenantId), user.id, out.session.sessionId, []);
+  assert.equal(await isLive(a.tenantId, out.session), false);
 });
 
 test('a refused sign-in records no session', async () => {

@@ -12,6 +12,9 @@ import { createUnit } from '../../lib/org';
 import { searchConsole } from '../../lib/screens/search';
 import { loadChildren, loadMovePicker, loadTree } from '../../lib/screens/tree';
 import { loadUnitPage } from '../../lib/screens/unit-page';
+import { loadConsoleHeader } from '../../lib/screens/console-header';
+import { loadUnitMembers } from '../../lib/screens/unit-members';
+import { loadUnitAudit } from '../../lib/screens/audit';
 import { newTenant } from '../support/fixtures';
 import { tenantDbFor } from '../support/tenant-db';
 
@@ -59,7 +62,8 @@ describe('tree screens', () => {
   /** A server-component context for the person, on a counting client (reset after sign-in). */
   async function as(userId: string) {
     const c = counting(raw);
-    const load = async () => ({ ...(await loadActorAccess(c.db, userId)), email: `x@${domain}`, db: c.db });
+    // As a session holding its copy of the person's organizations (lib/auth/session-records.ts).
+    const load = async () => ({ ...(await loadActorAccess(c.db, userId)), email: `x@${domain}`, db: c.db, organizations: [] });
     const ctx = await createEntryPoints<RequestActor>({ load, require: load }).actorContext();
     c.reset();
     return { ctx, ...c };
@@ -73,7 +77,22 @@ describe('tree screens', () => {
     assert.deepEqual(tree.pages[1].items.map((r) => r.name), ['Backend', 'Frontend']);
     assert.equal(tree.selectedId, u.API);
     assert.equal(tree.scopes, 'all');
-    assert.deepEqual(tally(), { Get: 2, Query: 3 });
+    // The top and the selected unit, asked apart, go out as one BatchGetItem (lib/api/read-once.ts).
+    assert.deepEqual(tally(), { BatchGet: 1, Query: 3 });
+  });
+
+  test('a unit page view at depth 3: the header, the tree, the page and its panels read each data set once', async () => {
+    const { ctx, tally } = await as(ownerId);
+    // As a server render runs them: side by side, sharing the request's context.
+    const [header, tree, page] = await Promise.all([loadConsoleHeader(ctx), loadTree(ctx, u.API), loadUnitPage(ctx, u.API)]);
+    const [members, history] = await Promise.all([loadUnitMembers(ctx, page.unit), loadUnitAudit(ctx, page.unit)]);
+    assert.equal(header.organizationName, tree.tops[0].name);
+    assert.equal(members.initial.rows.length, 0);
+    assert.ok(history && history.lines.length > 0);
+    // One BatchGetItem: the top unit (the header's name, the tree's top) and API, asked apart.
+    // One BatchGetItem: API's ancestors (breadcrumb, administrators; the history's unit names).
+    // Queries: the tree's three levels, API's sub-units, its members, its pending invitations, its history.
+    assert.deepEqual(tally(), { BatchGet: 2, Query: 7 });
   });
 
   test("a manager's tree starts at the unit they manage; their move scope is that unit", async () => {
