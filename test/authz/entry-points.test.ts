@@ -25,7 +25,10 @@ const PUBLIC_ENTRY_POINTS: Record<string, string> = {
   'app/api/v1/openapi.json/route.ts': "the API's reference, generated from the route contracts: describes the API, reads no data",
   'app/(auth)/sign-in/actions.ts': 'sign-in discovery by email (P1, platform credentials): there is no session yet',
   'app/(auth)/select-tenant/page.tsx': "signed in, no tenant chosen: the user's own tenant list (P2, platform credentials)",
-  'components/shell/actions.ts': 'switch tenant (lib/auth re-checks the membership) and sign out: session only, no tenant data',
+  'components/shell/actions.ts':
+    "switch tenant (lib/auth re-checks the membership), the person's organizations for the switcher (P2, stored on their own session's record) and sign out",
+  'components/units/actions.ts':
+    "where a unit missing here is (read-only): the actor through actorContext, then each of the person's other tenants with that tenant's scoped credentials and their membership there checked by lib/authz (lib/screens/unit-elsewhere)",
   'app/(auth)/invite/[token]/page.tsx':
     "an invitation link, opened before sign-in: the token names its tenant and is checked against the invitation's hash with that tenant's scoped credentials",
   'app/scim/v2/[[...path]]/route.ts':
