@@ -23,6 +23,9 @@ const nextConfig = {
   // `next build` type-checks the whole tree; ARBOR_SKIP_BUILD_TYPECHECK=1 skips that while
   // iterating on e2e specs in a tree with others' work in progress. CI never sets it.
   typescript: { ignoreBuildErrors: process.env.ARBOR_SKIP_BUILD_TYPECHECK === '1' },
+  // A page fetched on intent (components/ui/link.tsx) serves a click for 30 s (the least Next
+  // allows) rather than 5 minutes: an admin console must not show another person's edit late.
+  experimental: { staleTimes: { static: 30 } },
   async headers() {
     return [{ source: '/:path*', headers: SECURITY_HEADERS }];
   },

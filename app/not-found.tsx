@@ -2,7 +2,7 @@
 // sends a signed-out person to sign-in). Rendered per request like every
 // other page, so Next's scripts on it carry the request's CSP nonce (a page built ahead of time
 // has none to carry).
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { connection } from 'next/server';
 
 export const metadata = { title: 'Page not found – Arbor' };

@@ -2,7 +2,7 @@
 // An audit trail, newest first: "Alice renamed Cloud → Cloud Platform · 2 min ago", with the
 // recorded before/after on demand and more pages on request. The first page comes from the
 // server (lib/screens/audit.ts); later ones from GET /api/v1/audit.
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';

@@ -1,6 +1,6 @@
 // The building blocks of the reference's guide: a titled section others link to by its id, and a
 // code sample that wraps instead of scrolling sideways (the console fits a phone's width).
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { ReactNode } from 'react';
 
 export function GuideSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {

@@ -2,7 +2,7 @@
 // API keys: what other systems call Arbor's API with. Each acts as one role on one unit, exactly
 // as a person holding that membership; the secret is shown once, in a dialog (Arbor keeps only
 // its hash); revoking stops it at once.
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { RelativeTime } from '@/components/audit/relative-time';

@@ -2,7 +2,7 @@
 // Webhook endpoints: where the organization's changes are sent. Each shows whether it is healthy
 // (failing since…, or switched off after a day of failures), links to its delivery log, and can
 // be edited, switched off and on, or removed. A new endpoint's signing secret is shown once.
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { RelativeTime } from '@/components/audit/relative-time';

@@ -2,7 +2,7 @@
 // /members/[userId]: one person's units and roles, each with its role picker and remove button;
 // add them to another unit; remove them from the organization (every unit at once). The server
 // decides what is offered; its refusals (the last owner, for instance) are shown as it words them.
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';

@@ -4,7 +4,7 @@
 // name or joined date, narrowed to a role or a unit. Search, order and filters live in the address
 // (?q=&sort=&role=&unit=) so they can be shared and the server renders the first page; further
 // pages are fetched here and appended. People can be selected for a bulk role change or removal.
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, useTransition } from 'react';
 import { Button } from '@/components/ui/button';

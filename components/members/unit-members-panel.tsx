@@ -3,7 +3,7 @@
 // subtree (T7), a page at a time; add an existing member, invite by email, change a role
 // (conflicts resolved with the person), remove. What the actor may do comes from the server.
 import { Field, Label, Switch } from '@headlessui/react';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';

@@ -3,7 +3,7 @@
 // actions its state allows — approve or reject (reviewers), apply now, schedule or unschedule,
 // revert an applied set (opens the new draft), delete a set not applied. While it applies, a
 // progress bar follows the run; a failed run says why.
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { startNavigationProgress } from '@/components/shell/navigation-progress';

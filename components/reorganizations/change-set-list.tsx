@@ -1,7 +1,7 @@
 'use client';
 // The change sets the actor may see, newest first: name (a link to its page), state, author,
 // operations and last change; "New change set" for anyone who administers a unit.
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useState } from 'react';
 import { RelativeTime } from '@/components/audit/relative-time';
 import { Button } from '@/components/ui/button';

@@ -1,7 +1,7 @@
 'use client';
 // The console's main navigation (in the header): only the screens the actor may open, decided
 // on the server (components/shell/console-header); the current one marked for screen readers.
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { usePathname } from 'next/navigation';
 
 export interface ConsoleNavLink {

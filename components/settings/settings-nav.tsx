@@ -1,6 +1,6 @@
 'use client';
 // Tabs between the settings pages (links, so each has its own address).
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { usePathname } from 'next/navigation';
 
 const TABS = [

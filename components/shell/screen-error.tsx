@@ -1,7 +1,7 @@
 'use client';
 // The error boundary of the console's screens: something failed unexpectedly (the server hides
 // the detail); say so, offer a retry (re-fetches the segment), point somewhere safe.
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 

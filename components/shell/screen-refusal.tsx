@@ -1,7 +1,7 @@
 // What a console screen shows instead of its content when the server refuses it (403) or the
 // thing is gone (404): the server's own message, and a way back. Anything else propagates to
 // the route's error boundary.
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { isArborError } from '@/lib/errors';
 import { Notice } from '@/components/ui/notice';
 

@@ -1,7 +1,7 @@
 'use client';
 // One row of the tree: indentation, expand chevron, the unit's name (a link to its page) and its
 // counts of sub-units and members; and the "Load more" row after a partly loaded child list.
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { plural } from '@/lib/text/plural';
 import type { CSSProperties, DragEvent } from 'react';
 import type { UnitRow } from '@/lib/screens/unit-view';

@@ -1,6 +1,6 @@
 // "Who can administer this unit, and why": each person with the membership that gives them the
 // power here (a tenant role, a manager role on this unit, or on a unit above it).
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { RoleBadge } from '@/components/ui/role-badge';
 import type { AdministratorView, GrantView } from '@/lib/screens/unit-page';
 

@@ -1,5 +1,5 @@
 // The first page of a unit's sub-units (T3), each a link to its page with its counts.
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { DirectoryBadge } from '@/components/ui/directory-badge';
 import { EmptyState } from '@/components/ui/empty-state';
 import type { UnitRow } from '@/lib/screens/unit-view';

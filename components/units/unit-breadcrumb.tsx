@@ -1,6 +1,6 @@
 // The unit's place in the tree (T5): ancestors from the top, each a link when the person may open
 // it (ancestors above their own units are shown by name only), then the unit itself.
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { CrumbView } from '@/lib/screens/unit-page';
 
 export function UnitBreadcrumb({ crumbs, current }: { crumbs: CrumbView[]; current: string }) {

@@ -1,6 +1,6 @@
 // A unit that is not there (deleted, or a mistyped link): the not-found page's content, also
 // shown in place when the browser brings back the page of a unit deleted from it (Back).
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { EmptyState } from '@/components/ui/empty-state';
 
 export function UnitGone() {

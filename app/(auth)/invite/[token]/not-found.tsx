@@ -1,5 +1,5 @@
 // An invitation link that leads nowhere (404): what can have happened, and what to do.
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { connection } from 'next/server';
 
 export const metadata = { title: 'Invitation link not valid – Arbor' };

@@ -1,6 +1,6 @@
 // /sign-in/error – one clear page per sign-in failure. The text comes from lib/auth's table,
 // never from the URL, so a crafted link cannot put words on this page.
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { SIGN_IN_FAILURES } from '@/lib/auth';
 import { failureFromNextAuthError } from '@/lib/auth/sign-in-failures';
 

@@ -1,5 +1,5 @@
 // A person who is not in this organization (removed, never here, or a mistyped link).
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { EmptyState } from '@/components/ui/empty-state';
 
 export default function MemberNotFound() {

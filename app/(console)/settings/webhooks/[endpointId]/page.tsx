@@ -1,5 +1,5 @@
 // /settings/webhooks/[endpointId] – one endpoint's delivery log (owners and admins).
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { actorContext } from '@/lib/api/with-actor';
 import { loadDeliveryLogScreen } from '@/lib/screens/webhooks';
 import { DeliveryLog } from '@/components/integrations/delivery-log';
