@@ -2,6 +2,7 @@
 // moves between units, so the tree keeps what it has expanded and loaded; on a full page load it
 // opens with the requested unit's ancestors expanded.
 import { headers } from 'next/headers';
+import { Suspense } from 'react';
 import { actorContext } from '@/lib/api/with-actor';
 import { REQUEST_PATH_HEADER } from '@/lib/auth';
 import { loadTree } from '@/lib/screens/tree';
@@ -22,10 +23,16 @@ export default async function UnitsLayout({ children }: { children: React.ReactN
       <div className="flex h-full min-h-96">
         {/* Below tablet width the pane is a drawer, opened from the header. */}
         <SidePane label="Organization tree and search">
+          {/* Each boundary hydrates on its own (React yields between them), so no single task
+              holds the page's main thread for the whole console; nothing here suspends on the server. */}
           <div className="p-3">
-            <TreeSearch />
+            <Suspense>
+              <TreeSearch />
+            </Suspense>
           </div>
-          <TreeBrowser />
+          <Suspense>
+            <TreeBrowser />
+          </Suspense>
           <JobTray />
         </SidePane>
         <div className="min-w-0 flex-1 overflow-auto">{children}</div>

@@ -1,5 +1,6 @@
 // /members – everyone in the organization, pending invitations flagged, with their units and
 // roles; search by name or email, order by email, name or joined date, narrow to a role or a unit.
+import { Suspense } from 'react';
 import { actorContext } from '@/lib/api/with-actor';
 import { DIRECTORY_SORTS, ROLES, type DirectorySort, type Role } from '@/lib/members';
 import { loadMembers } from '@/lib/screens/members';
@@ -23,7 +24,10 @@ export default async function MembersPage({ searchParams }: { searchParams: Prom
   if (result.refusal) return <ScreenRefusal {...result.refusal} />;
   return (
     <main className="mx-auto max-w-6xl p-6">
-      <MembersDirectory screen={result.data} now={new Date().toISOString()} />
+      {/* Its own hydration unit, apart from the header's. */}
+      <Suspense>
+        <MembersDirectory screen={result.data} now={new Date().toISOString()} />
+      </Suspense>
     </main>
   );
 }
