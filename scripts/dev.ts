@@ -1,6 +1,7 @@
 // `npm run dev`: the whole local stack on fixed ports, demo data on first start, and
 // `next dev` on http://localhost:3000. Data lives in .data/ (git-ignored) and survives
 // restarts; `npm run dev -- --reset` (or `npm run dev:reset`) wipes it first.
+// `--demo-units N` adds a tenant of N units to feel the console at size (scripts/seed/large-demo.ts).
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -9,11 +10,14 @@ import { startLocalStack } from './local-stack';
 import { startWebhookWorker } from './local-stack/webhook-worker';
 import { startLocalScheduler } from './local-stack/scheduler';
 import { seedDemoIfEmpty } from './seed/demo';
+import { describeLargeDemo, parseDemoUnits, seedLargeDemoIfAbsent } from './seed/large-demo';
 
 const DATA_DIR = resolve('.data/dynamodb');
 const APP_PORT = Number(process.env.PORT ?? 3000);
 
 async function main() {
+  // Read before anything starts: a bad value stops here with its message.
+  const demoUnits = parseDemoUnits(process.argv.slice(2));
   if (process.argv.includes('--reset')) {
     rmSync(resolve('.data'), { recursive: true, force: true });
     console.log('[dev] wiped .data/');
@@ -31,8 +35,18 @@ async function main() {
   console.log(`[dev] DynamoDB Local ${stack.dynamoDbEndpoint} (data in .data/), table ${stack.tableName}`);
   console.log(`[dev] mail the app sends (invitations): ${stack.mail.inboxUrl} (SMTP ${stack.mail.smtpUrl}, kept in .data/mail/)`);
   console.log(`[dev] DNS for domain proofs: ${stack.dns.server} (UDP+TCP), TXT records via \`npm run cli -- dns set-txt\`, kept in .data/dns/`);
-  const seeded = await seedDemoIfEmpty(stack.env);
-  if (seeded) console.log('[dev] seeded the demo tenants (see README: Demo accounts)');
+  try {
+    const seeded = await seedDemoIfEmpty(stack.env);
+    if (seeded) console.log('[dev] seeded the demo tenants (see README: Demo accounts)');
+    if (demoUnits !== undefined) {
+      const large = await seedLargeDemoIfAbsent(stack.env, demoUnits, { log: (m) => console.log(`[dev] large demo: ${m}`) });
+      console.log(`[dev] ${describeLargeDemo(large, demoUnits)}`);
+    }
+  } catch (e) {
+    // Leave no DynamoDB Local or IdP running behind a failed start.
+    await stack.stop();
+    throw e;
+  }
 
   const worker = startWebhookWorker({ ...stack.env, NODE_ENV: 'development' });
   const scheduler = startLocalScheduler(stack.env, 5_000);

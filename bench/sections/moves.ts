@@ -12,7 +12,7 @@ import { unitMemberItem, userMembershipItem } from '../../lib/members/membership
 import { deleteUnit, getTreeJob, getUnitOrThrow, moveUnit, type TreeJobOptions } from '../../lib/org';
 import { unitItem } from '../../lib/org/unit-item';
 import { nameWordTexts } from '../../lib/search/name-words';
-import { bulkPut } from '../support/bulk-write';
+import { bulkPut } from '../../scripts/seed/bulk-put';
 import { meteredTenantDb, type BenchContext } from '../support/context';
 import { ratio, repeat, summarize, timed, type Summary } from '../support/stats';
 import { seedMoveTenant, treeRuns } from '../seed/seed-all';

@@ -12,7 +12,7 @@ import { unitItem } from '../../lib/org/unit-item';
 import {
   addOperations, applyChangeSet, createChangeSet, previewChangeSet, readChangeSet, reviewChangeSet, type OperationInput,
 } from '../../lib/reorganizations';
-import { bulkPut } from '../support/bulk-write';
+import { bulkPut } from '../../scripts/seed/bulk-put';
 import { meteredTenantDb, type BenchContext } from '../support/context';
 import { ratio, repeat, summarize, timed, type Summary } from '../support/stats';
 import { RAW_CONCURRENCY } from './moves';

@@ -55,15 +55,3 @@ export const ratio = (a: Summary | number, b: Summary | number) => {
   const y = typeof b === 'number' ? b : b.median;
   return y === 0 ? Number.POSITIVE_INFINITY : x / y;
 };
-
-/** Tiny deterministic PRNG (mulberry32): the seeded trees are the same on every run. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

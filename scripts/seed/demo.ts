@@ -76,7 +76,8 @@ async function refreshConnection(operator: PlatformDb, tenantId: string, spec: D
   if (spec.saml || current?.issuer !== env.ARBOR_LOCAL_OIDC_ISSUER) await setConnection(operator, tenantId, connectionFor(spec, env));
 }
 
-async function claimedTenantId(operator: PlatformDb, domain: string): Promise<string | undefined> {
+/** The tenant that holds `domain`'s claim, if any. */
+export async function claimedTenantId(operator: PlatformDb, domain: string): Promise<string | undefined> {
   const out = await operator.client.send(new GetCommand({ TableName: operator.tableName, Key: keys.domainClaim(domain) }));
   return out.Item?.tenantId as string | undefined;
 }

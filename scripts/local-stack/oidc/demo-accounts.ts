@@ -1,4 +1,4 @@
-// The local IdP's demo accounts and the OIDC clients of the two demo tenants. The seed gives
+// The local IdP's demo accounts and the OIDC clients of the demo tenants. The seed gives
 // these people their memberships; the README lists them ("Demo accounts").
 import type { OidcClient, OidcUser } from './registry';
 
@@ -27,6 +27,8 @@ export const DEMO_CLIENTS: (OidcClient & { domain: string; jit: boolean })[] = [
   // Acme lets any acme.test account of the IdP in as a member; Globex needs an invitation.
   { domain: 'acme.test', clientId: 'arbor-acme', clientSecret: 'acme-local-client-secret', jit: true },
   { domain: 'globex.test', clientId: 'arbor-globex', clientSecret: 'globex-local-client-secret', jit: false },
+  // The large demo tenant (`npm run dev -- --demo-units N`): its owner reaches it by switching from Acme.
+  { domain: 'large-demo.test', clientId: 'arbor-large-demo', clientSecret: 'large-demo-local-client-secret', jit: false },
 ];
 
 /** The SSO connection a demo tenant gets (pass it to lib/sso setConnection), pointing at the local IdP. */

@@ -1,10 +1,11 @@
-// The shape of a seeded tenant, generated deterministically: units grown breadth first with 3–12
-// children each (a company of divisions, departments, teams and squads), people, and memberships
-// spread over the units at random. Pure data; seed-tenant.ts turns it into the app's items.
+// The shape of a bulk-seeded tenant, generated deterministically: units grown breadth first with
+// 3–12 children each, people, and memberships spread over the units at random. Pure data;
+// bulk-seed-tenant.ts turns it into the app's items. What units and people are called is up to
+// the caller (`PlanNames`): numbered by default, as the bench has always seeded.
 import { ulid } from 'ulid';
 import { childPath, type Unit } from '../../lib/org/unit-item';
 import type { Role } from '../../lib/members';
-import { rng } from '../support/stats';
+import { seededRandom } from './seeded-random';
 
 /** A unit of the plan: the stored unit's tree fields (lib/org), before versions and timestamps. */
 export type PlannedUnit = Pick<Unit, 'id' | 'name' | 'parentId' | 'path' | 'depth' | 'childCount' | 'memberCount'>;
@@ -32,45 +33,58 @@ export interface TenantPlan {
   subtrees: Record<string, PlannedUnit>;
 }
 
+export interface PlanNames {
+  /**
+   * The name of a new child of `parent`, unique among its siblings (sibling names are claimed):
+   * `index` is its place among them, `serial` counts every unit the plan has added.
+   */
+  unit(parent: PlannedUnit, place: { index: number; serial: number; random: () => number }): string;
+  /** The i-th person (from 0): a name, and an email local part no other person has. */
+  person(i: number): { name: string; emailLocalPart: string };
+}
+
 const LEVEL_NAMES = ['Company', 'Division', 'Department', 'Team', 'Squad', 'Crew', 'Cell', 'Pod'];
 const FIRST = ['Ada', 'Brook', 'Chen', 'Dara', 'Eli', 'Farah', 'Goran', 'Hana', 'Ivo', 'Jun', 'Kemi', 'Lior', 'Mara', 'Nils', 'Oona', 'Pita'];
 const LAST = ['Okafor', 'Lindqvist', 'Moreau', 'Tanaka', 'Silva', 'Novak', 'Haddad', 'Kowalski', 'Ibarra', 'Fischer', 'Rossi', 'Nguyen'];
 
+/** "Team 17", "person17@…": unique by construction, and what the bench's results were measured on. */
+export const NUMBERED_NAMES: PlanNames = {
+  unit: (parent, { serial }) => `${LEVEL_NAMES[Math.min(parent.depth + 1, LEVEL_NAMES.length - 1)]} ${serial}`,
+  person: (i) => ({ name: `${FIRST[i % FIRST.length]} ${LAST[(i * 7) % LAST.length]}`, emailLocalPart: `person${i}` }),
+};
+
 export class PlanBuilder {
   readonly units: PlannedUnit[] = [];
-  private readonly byId = new Map<string, PlannedUnit>();
   private readonly subtrees: Record<string, PlannedUnit> = {};
   private readonly random: () => number;
+  private readonly names: PlanNames;
   private counter = 0;
 
   constructor(
     readonly root: { id: string; name: string },
     seed: number,
+    names: PlanNames = NUMBERED_NAMES,
   ) {
-    this.random = rng(seed);
-    this.add({ id: root.id, name: root.name, parentId: null, path: `/${root.id}/`, depth: 0, childCount: 0, memberCount: 0 });
+    this.random = seededRandom(seed);
+    this.names = names;
+    this.units.push({ id: root.id, name: root.name, parentId: null, path: `/${root.id}/`, depth: 0, childCount: 0, memberCount: 0 });
   }
 
   get rootUnit() {
     return this.units[0];
   }
 
-  private add(u: PlannedUnit) {
-    this.units.push(u);
-    this.byId.set(u.id, u);
-    return u;
-  }
-
   /** One new child of `parent`. */
   child(parent: PlannedUnit, name?: string): PlannedUnit {
     const id = ulid();
-    const depth = parent.depth + 1;
-    parent.childCount++;
     this.counter++;
-    return this.add({
-      id, name: name ?? `${LEVEL_NAMES[Math.min(depth, LEVEL_NAMES.length - 1)]} ${this.counter}`,
-      parentId: parent.id, path: childPath(parent.path, id), depth, childCount: 0, memberCount: 0,
-    });
+    const unit: PlannedUnit = {
+      id, name: name ?? this.names.unit(parent, { index: parent.childCount, serial: this.counter, random: this.random }),
+      parentId: parent.id, path: childPath(parent.path, id), depth: parent.depth + 1, childCount: 0, memberCount: 0,
+    };
+    parent.childCount++;
+    this.units.push(unit);
+    return unit;
   }
 
   /** Adds `count` units below `top`, breadth first, 3–12 children per unit. */
@@ -100,12 +114,10 @@ export class PlanBuilder {
   finish(options: { domain: string; membershipsPerUnit: number; peoplePerUnit: number }): TenantPlan {
     const { domain } = options;
     const peopleCount = Math.max(2, Math.round(this.units.length * options.peoplePerUnit));
-    const people: PlannedPerson[] = Array.from({ length: peopleCount }, (_, i) => ({
-      id: ulid(),
-      email: `person${i}@${domain}`,
-      name: `${FIRST[i % FIRST.length]} ${LAST[(i * 7) % LAST.length]}`,
-      membershipCount: 0,
-    }));
+    const people: PlannedPerson[] = Array.from({ length: peopleCount }, (_, i) => {
+      const { name, emailLocalPart } = this.names.person(i);
+      return { id: ulid(), email: `${emailLocalPart}@${domain}`, name, membershipCount: 0 };
+    });
     const memberships: PlannedMembership[] = [];
     const taken = new Set<string>();
     const join = (unit: PlannedUnit, person: PlannedPerson, role: Role) => {
