@@ -12,7 +12,9 @@ import { DIRECT_CREDENTIALS } from '../scripts/local-stack/dynamodb';
 import { freePort } from '../scripts/local-stack/ports';
 import { judgeTargets } from './report/targets';
 import { writeResults, type BenchResults } from './report/write-results';
+import { readPreviousFirstLoadJs } from './browser/previous-first-load';
 import { seedSizeTenants } from './seed/seed-all';
+import { runBrowser } from './sections/browser';
 import { runClicks } from './sections/clicks';
 import { runCredentials } from './sections/credentials';
 import { runHttp } from './sections/http';
@@ -38,6 +40,8 @@ async function main() {
   const started = Date.now();
   const log = (m: string) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${m}`);
   const appPort = await freePort();
+  // Read before this run overwrites latest.json: the browser section compares its scripts with them.
+  const previousFirstLoadJs = readPreviousFirstLoadJs(options.outDir);
   const results: BenchResults = {
     startedAt: new Date(started).toISOString(),
     options: { args, ...options, only: [...options.only] },
@@ -85,6 +89,8 @@ async function main() {
     results.clicks = await section('clicks', () => runClicks(ctx, appPort));
     results.scim = await section('scim', () => runScim(ctx, appPort));
     results.reorganizations = await section('reorganizations', () => runReorganizations(ctx));
+    results.browser = await section('browser', () => runBrowser(ctx, appPort));
+    if (results.browser && previousFirstLoadJs) results.browser.previousFirstLoadJs = previousFirstLoadJs;
   } finally {
     results.durationMs = Date.now() - started;
     results.machine.loadAtEnd = machineInfo().loadAtStart;

@@ -22,6 +22,9 @@ export function prepareAppCopy(root: string): string {
     if (SKIP.has(name)) continue;
     cpSync(join(root, name), join(dir, name), { recursive: true, dereference: false });
   }
+  // The App Router floor page (bench/http/floor-page), built with the app.
+  mkdirSync(join(dir, 'app', 'bench-floor', '[unitId]'), { recursive: true });
+  cpSync(join(root, 'bench', 'http', 'floor-page', 'page.tsx'), join(dir, 'app', 'bench-floor', '[unitId]', 'page.tsx'));
   const lock = readFileSync(join(root, 'package-lock.json'), 'utf8');
   const stamp = join(dir, '.bench-lock');
   if (!existsSync(join(dir, 'node_modules')) || !existsSync(stamp) || readFileSync(stamp, 'utf8') !== lock) {

@@ -1,9 +1,10 @@
 // Renders the results as the Markdown table page the README links (bench/results/latest.md).
-import type { LoadResult } from '../sections/http';
+import { requestsPerView, type LoadResult } from '../sections/http';
 import type { Summary } from '../support/stats';
-import type { BenchResults } from './results';
+import { renderBrowser } from './browser-markdown';
+import { num, table } from './format';
+import type { BenchResults, TargetResult } from './results';
 
-const num = (x: number, digits = 0) => x.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
 /** Median with the spread over runs: "123 (110–140)"; a single run is shown alone. */
 const med = (s: Summary, digits = 0, scale = 1) =>
   s.runs === 1 || s.min === s.max ? num(s.median * scale, digits) : `${num(s.median * scale, digits)} (${num(s.min * scale, digits)}–${num(s.max * scale, digits)})`;
@@ -12,9 +13,7 @@ const dist = (s: Summary, digits = 2) => `${num(s.median, digits)} (p10 ${num(s.
 const times = (x: number) => `${x >= 100 ? num(x) : x >= 10 ? num(x, 1) : num(x, 2)}×`;
 const MOVED_TEXT = '300 leaf units renamed and moved under a unit the set creates, 200 members made managers, 199 people added to the new unit';
 const pct = (x: number) => `${num(x * 100, x < 0.1 ? 1 : 0)} %`;
-const mark = (met: boolean | null) => (met === null ? 'not measured' : met ? '**met**' : '**missed**');
-const table = (head: string[], rows: (string | number)[][]) =>
-  [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+const mark = (met: TargetResult['met']) => (met === null ? 'not measured' : met === 'baseline' ? '**baseline**' : met ? '**met**' : '**missed**');
 
 export function renderMarkdown(r: BenchResults): string {
   const m = r.machine;
@@ -120,19 +119,40 @@ export function renderMarkdown(r: BenchResults): string {
     out.push(
       '## 4. HTTP',
       '',
-      `Production build (\`next build\`${h.buildMs ? `, ${num(h.buildMs / 1000)} s` : ', reused'}; \`next start\`, NODE_ENV=production) at ${num(r.screens?.tenantUnits ?? h.tenantUnits)} units, signed in over HTTP through the local IdP (${h.signIn.requests} requests, landed on \`${h.signIn.landedOn}\`); autocannon in its own process. Floor: a bare node:http server making the page's main Query with the same tenant-scoped client. req/s: median over the run's seconds (min–max).`,
+      `Production build (\`next build\`${h.buildMs ? `, ${num(h.buildMs / 1000)} s` : ', reused'}; \`next start\`, NODE_ENV=production) at ${num(r.screens?.tenantUnits ?? h.tenantUnits)} units, signed in over HTTP through the local IdP (${h.signIn.requests} requests, landed on \`${h.signIn.landedOn}\`); autocannon in its own process. Floor page: a minimal App Router page in the same build (bench/http/floor-page) with the console's session check, making the page's main Query with the same tenant-scoped client. Bare floor: a node:http server making that Query, with no session and no rendering. req/s: median over the run's seconds (min–max); ÷ floor page and ÷ bare floor are of those medians.`,
       '',
       table(
-        ['page', 'server', 'connections × s', 'req/s', 'p50 (ms)', 'p90 (ms)', 'p99 (ms)', 'errors / non-2xx / timeouts', '÷ floor', 'DynamoDB requests per request', 'CPU ms per request: server / gateway / DynamoDB Local'],
+        ['page', 'server', 'connections × s', 'req/s', 'p50 (ms)', 'p90 (ms)', 'p99 (ms)', 'errors / non-2xx / timeouts', '÷ floor page', '÷ bare floor', 'DynamoDB requests per request (one at a time)', 'CPU ms per request: server / gateway / DynamoDB Local'],
         h.pages.flatMap((p) =>
-          ([['floor', p.floor, undefined], ['app page', p.app, p.ratio], ...(p.api ? [['app JSON route', p.api, p.apiRatio]] : [])] as [string, LoadResult, number | undefined][]).map(([kind, l, share]) => [
+          ([
+            ['bare floor', p.floor, undefined, undefined],
+            ...(p.floorPage ? [['floor page', p.floorPage, undefined, p.floorPage.rps.median / Math.max(1, p.floor.rps.median)]] : []),
+            ['app page', p.app, p.pageRatio, p.ratio],
+            ...(p.api ? [['app JSON route', p.api, p.floorPage ? p.api.rps.median / Math.max(1, p.floorPage.rps.median) : undefined, p.apiRatio]] : []),
+          ] as [string, LoadResult, number | undefined, number | undefined][]).map(([kind, l, share, bare]) => [
             p.page, `${kind} \`${l.url.replace(/^https?:\/\/[^/]+/, '')}\``, `${l.connections} × ${l.seconds}`,
-            `${num(l.rps.median)} (${num(l.rps.min)}–${num(l.rps.max)})`, num(l.latencyMs.p50), num(l.latencyMs.p90), num(l.latencyMs.p99), `${l.errors} / ${l.non2xx} / ${l.timeouts}`, share === undefined ? '' : pct(share),
-            num(l.perRequest.dynamoRequests, 1),
+            `${num(l.rps.median)} (${num(l.rps.min)}–${num(l.rps.max)})`, num(l.latencyMs.p50), num(l.latencyMs.p90), num(l.latencyMs.p99), `${l.errors} / ${l.non2xx} / ${l.timeouts}`,
+            share === undefined ? '' : pct(share), bare === undefined ? '' : pct(bare),
+            requestsPerView(l).text,
             [l.perRequest.cpuMs.server, l.perRequest.cpuMs.gateway, l.perRequest.cpuMs.dynamodb].map((x) => (x === undefined ? '?' : num(x, 1))).join(' / '),
           ]),
         ),
       ),
+      ...(h.navigation
+        ? [
+            '',
+            `Client navigation: the request Chromium's router makes for a click on a tree row (captured on \`${h.navigation.from}\`, to \`${h.navigation.to}\`: RSC headers and the router's state tree, so only the page segment renders), replayed one at a time, against the floor page one at a time.`,
+            '',
+            table(
+              ['request', 'connections × s', 'req/s (mean)', 'ms per request', 'errors / non-2xx / timeouts', 'DynamoDB requests per request (one at a time)', 'CPU ms per request: server / gateway / DynamoDB Local'],
+              ([['navigation', h.navigation.navigation], ['floor page', h.navigation.floorPage]] as [string, LoadResult][]).map(([kind, l]) => [
+                `${kind} \`${l.url.replace(/^https?:\/\/[^/]+/, '').replace(/\?_rsc=.*/, '')}\``, `${l.connections} × ${l.seconds}`, num(l.rps.mean, 1), num(1000 / Math.max(0.001, l.rps.mean), 1),
+                `${l.errors} / ${l.non2xx} / ${l.timeouts}`, requestsPerView(l).text,
+                [l.perRequest.cpuMs.server, l.perRequest.cpuMs.gateway, l.perRequest.cpuMs.dynamodb].map((x) => (x === undefined ? '?' : num(x, 1))).join(' / '),
+              ]),
+            ),
+          ]
+        : []),
       ...(h.missing.length ? ['', ...h.missing.map((x) => `- Not measured: ${x}`)] : []),
       '',
     );
@@ -204,6 +224,7 @@ export function renderMarkdown(r: BenchResults): string {
       '',
     );
   }
+  if (r.browser) out.push(...renderBrowser(r.browser));
   if (r.failures?.length) out.push('## Failed sections', '', ...r.failures.map((f) => `- ${f.section}: ${f.error}`), '');
   return out.join('\n');
 }

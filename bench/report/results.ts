@@ -1,5 +1,6 @@
 // The shape of bench/results/latest.json.
 import type { MachineInfo } from '../support/machine';
+import type { BrowserResult } from '../sections/browser';
 import type { ClicksResult } from '../sections/clicks';
 import type { CredentialsResult } from '../sections/credentials';
 import type { HttpResult } from '../sections/http';
@@ -20,7 +21,8 @@ export interface SeedSummary {
 export interface TargetResult {
   target: string;
   measured: string;
-  met: boolean | null;
+  /** null: not measured; 'baseline': the first measurement, which later runs are held to. */
+  met: boolean | null | 'baseline';
   /** Why it was met or missed, and for a miss what would close it. */
   note: string;
 }
@@ -41,6 +43,7 @@ export interface BenchResults {
   clicks?: ClicksResult;
   scim?: ScimResult;
   reorganizations?: ReorganizationResult;
+  browser?: BrowserResult;
   targets?: TargetResult[];
   /** Sections that failed, with the error, so one failure doesn't lose the rest. */
   failures?: { section: string; error: string }[];

@@ -1,9 +1,12 @@
 // 4. HTTP: the production build (`next build` + `next start`, NODE_ENV=production against the
 // local stack) under autocannon, 20 connections for 20 s (5 s with --quick), on the tree page and
-// a unit page of the 10,000-unit tenant, signed in with a real session cookie; beside each, the
-// floor: a bare node:http server making the page's main DynamoDB Query (T3) with the same
-// tenant-scoped client, and the app's own JSON route for that Query (session, actor, permission). autocannon runs in its own process so it doesn't share an event loop
-// with the STS emulator and gateway (which live in the bench process).
+// a unit page of the 10,000-unit tenant, signed in with a real session cookie. Beside each, two
+// floors making the page's main DynamoDB Query (T3) with the same tenant-scoped client: the App
+// Router floor page in the same build (bench/http/floor-page: the same session check, nothing
+// else), and a bare node:http server (no session, no rendering); and the app's own JSON route for
+// that Query. Then, at one connection, the request a click on a tree row makes (captured from
+// Chromium) against the floor page. autocannon runs in its own process so it doesn't share an
+// event loop with the STS emulator and gateway (which live in the bench process).
 import { spawn } from 'node:child_process';
 import { freePort } from '../../scripts/local-stack/ports';
 import type { BenchContext } from '../support/context';
@@ -12,6 +15,7 @@ import { ratio } from '../support/stats';
 import { pickSubjects } from './screens';
 import { startServer, type RunningServer } from '../http/private-build';
 import { startSignedInApp } from '../http/signed-in-app';
+import { captureTreeNavigation } from '../http/capture-navigation';
 import { TREE_PAGE } from '../../lib/screens/tree';
 import { UNIT_PAGE_CHILDREN } from '../../lib/screens/unit-page';
 import type { Result as AutocannonResult } from 'autocannon';
@@ -30,7 +34,10 @@ export interface LoadResult {
   timeouts: number;
   /** Per page view (or floor request): DynamoDB requests through the gateway, and CPU ms by process. */
   perRequest: {
+    /** Under load: the gateway's requests during the run ÷ requests sent (work of requests cut off by the run's end blurs it). */
     dynamoRequests: number;
+    /** Exact: one request at a time, nothing else in flight, by operation (GetItem, BatchGetItem, Query, …). */
+    dynamoOperations?: Record<string, number>;
     cpuMs: { server?: number; gateway?: number; dynamodb?: number };
   };
 }
@@ -38,7 +45,12 @@ export interface LoadResult {
 export interface HttpPagePair {
   page: string;
   app: LoadResult;
+  /** The bare node:http floor. */
   floor: LoadResult;
+  /** The App Router floor page in the same build (session check + the Query). */
+  floorPage?: LoadResult;
+  /** App req/s ÷ the floor page's. */
+  pageRatio?: number;
   /** The app's JSON route for the same Query (session, actor and permission check around it). */
   api?: LoadResult;
   /** App req/s ÷ floor req/s (medians). */
@@ -46,8 +58,19 @@ export interface HttpPagePair {
   apiRatio?: number;
 }
 
+/** A click on a tree row (the router's RSC request), one connection, against the floor page at one connection. */
+export interface NavigationResult {
+  from: string;
+  to: string;
+  navigation: LoadResult;
+  floorPage: LoadResult;
+  /** Time per navigation ÷ time per floor page view, one request at a time (from each run's mean req/s: autocannon's latencies are whole milliseconds). */
+  timeRatio: number;
+}
+
 export interface HttpResult {
   tenantUnits: number;
+  navigation?: NavigationResult;
   buildMs?: number;
   signIn: { landedOn: string; requests: number };
   pages: HttpPagePair[];
@@ -55,9 +78,10 @@ export interface HttpResult {
   missing: string[];
 }
 
-function autocannon(url: string, options: { connections: number; seconds: number; cookie?: string }): Promise<AutocannonResult> {
+function autocannon(url: string, options: { connections: number; seconds: number; cookie?: string; headers?: Record<string, string> }): Promise<AutocannonResult> {
   const args = ['node_modules/autocannon/autocannon.js', '-c', String(options.connections), '-d', String(options.seconds), '-j', '-t', '30'];
   if (options.cookie) args.push('-H', `cookie=${options.cookie}`);
+  for (const [name, value] of Object.entries(options.headers ?? {})) if (name !== 'cookie') args.push('-H', `${name}=${value}`);
   args.push(url);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -76,12 +100,22 @@ function autocannon(url: string, options: { connections: number; seconds: number
   });
 }
 
-async function load(target: string, url: string, ctx: BenchContext, server: RunningServer, cookie?: string): Promise<LoadResult> {
-  const { httpConnections: connections, httpSeconds: seconds } = ctx.options;
-  await autocannon(url, { connections, seconds: 2, cookie }); // warm-up: JIT, connection pools, caches
+interface LoadOptions {
+  cookie?: string;
+  headers?: Record<string, string>;
+  /** Instead of the run's --http connections. */
+  connections?: number;
+}
+
+async function load(target: string, url: string, ctx: BenchContext, server: RunningServer, options: LoadOptions = {}): Promise<LoadResult> {
+  const { cookie, headers } = options;
+  const connections = options.connections ?? ctx.options.httpConnections;
+  const seconds = ctx.options.httpSeconds;
+  await autocannon(url, { connections, seconds: 2, cookie, headers }); // warm-up: JIT, connection pools, caches
+  const dynamoOperations = await operationsPerRequest(ctx, url, { ...headers, ...(cookie ? { cookie } : {}) });
   const gatewayBefore = ctx.stack.aws.stats().requests;
   const cpu = cpuMeter({ server: server.process.pid, bench: process.pid, dynamodb: descendantPid('java') });
-  const r = await autocannon(url, { connections, seconds, cookie });
+  const r = await autocannon(url, { connections, seconds, cookie, headers });
   const used = cpu();
   // Requests sent includes the few still in flight when the run stopped, whose work is counted too.
   const done = Math.max(1, r.requests.sent ?? r.requests.total);
@@ -94,6 +128,7 @@ async function load(target: string, url: string, ctx: BenchContext, server: Runn
     errors: r.errors, non2xx: r.non2xx, timeouts: r.timeouts,
     perRequest: {
       dynamoRequests: (ctx.stack.aws.stats().requests - gatewayBefore) / done,
+      dynamoOperations,
       // The bench process hosts the STS emulator and the gateway, and is otherwise idle here.
       cpuMs: { server: per(used.server), gateway: per(used.bench), dynamodb: per(used.dynamodb) },
     },
@@ -121,10 +156,18 @@ export async function runHttp(ctx: BenchContext, appPort: number): Promise<HttpR
     const location = landing.headers.get('location');
     const treePath = landing.status >= 300 && landing.status < 400 && location ? new URL(location, app.url).pathname : '/';
     const children = (id: string, limit: number) => `/api/v1/units/${id}/children?limit=${limit}`;
+    const floorPage = (id: string, limit: number) => `/bench-floor/${id}?limit=${limit}`;
     const pages = [
-      { page: 'Tree page', appPath: treePath, floorPath: '/tree', apiPath: children(tenant.rootUnitId, TREE_PAGE), expect: tenant.name },
-      { page: 'Unit page', appPath: `/units/${unit.id}`, floorPath: '/unit', apiPath: children(unit.id, UNIT_PAGE_CHILDREN), expect: unit.name },
+      {
+        page: 'Tree page', appPath: treePath, floorPath: '/tree', floorPagePath: floorPage(tenant.rootUnitId, TREE_PAGE),
+        apiPath: children(tenant.rootUnitId, TREE_PAGE), expect: tenant.name,
+      },
+      {
+        page: 'Unit page', appPath: `/units/${unit.id}`, floorPath: '/unit', floorPagePath: floorPage(unit.id, UNIT_PAGE_CHILDREN),
+        apiPath: children(unit.id, UNIT_PAGE_CHILDREN), expect: unit.name,
+      },
     ];
+    const cookie = signedIn.cookie;
     const results: HttpPagePair[] = [];
     for (const p of pages) {
       const check = await fetch(app.url + p.appPath, { headers: { cookie: signedIn.cookie }, redirect: 'manual' });
@@ -135,18 +178,71 @@ export async function runHttp(ctx: BenchContext, appPort: number): Promise<HttpR
       }
       ctx.log(`http: ${p.page}, ${ctx.options.httpSeconds} s at ${ctx.options.httpConnections} connections`);
       const floorResult = await load(`floor ${p.floorPath}`, floor.url + p.floorPath, ctx, floor);
-      const appResult = await load(`app ${p.appPath}`, app.url + p.appPath, ctx, app, signedIn.cookie);
-      const apiCheck = await fetch(app.url + p.apiPath, { headers: { cookie: signedIn.cookie } });
+      const floorPageOk = await answers(app.url + p.floorPagePath, cookie, '<li>');
+      if (!floorPageOk) missing.push(`${p.page} floor page ${p.floorPagePath}: no list, so it was not loaded`);
+      const floorPageResult = floorPageOk ? await load(`floor page ${p.floorPagePath}`, app.url + p.floorPagePath, ctx, app, { cookie }) : undefined;
+      const appResult = await load(`app ${p.appPath}`, app.url + p.appPath, ctx, app, { cookie });
+      const apiCheck = await fetch(app.url + p.apiPath, { headers: { cookie } });
       const apiOk = apiCheck.status === 200 && Array.isArray(((await apiCheck.json()) as { items?: unknown }).items);
       if (!apiOk) missing.push(`${p.page} JSON route ${p.apiPath}: answered ${apiCheck.status}, so it was not loaded`);
-      const apiResult = apiOk ? await load(`app JSON ${p.apiPath}`, app.url + p.apiPath, ctx, app, signedIn.cookie) : undefined;
+      const apiResult = apiOk ? await load(`app JSON ${p.apiPath}`, app.url + p.apiPath, ctx, app, { cookie }) : undefined;
       results.push({
         page: p.page, app: appResult, floor: floorResult, ratio: ratio(appResult.rps.median, floorResult.rps.median),
+        ...(floorPageResult ? { floorPage: floorPageResult, pageRatio: ratio(appResult.rps.median, floorPageResult.rps.median) } : {}),
         ...(apiResult ? { api: apiResult, apiRatio: ratio(apiResult.rps.median, floorResult.rps.median) } : {}),
       });
     }
-    return { tenantUnits: ctx.options.screenSize, buildMs, signIn: { landedOn: signedIn.landedOn, requests: signedIn.requests }, pages: results, missing };
+    const navigation = await measureNavigation(ctx, app, cookie, `/units/${unit.id}`, floorPage(unit.id, UNIT_PAGE_CHILDREN)).catch((e: Error) => {
+      missing.push(`client navigation: ${e.message.split('\n')[0]}`);
+      return undefined;
+    });
+    return {
+      tenantUnits: ctx.options.screenSize, buildMs, signIn: { landedOn: signedIn.landedOn, requests: signedIn.requests }, pages: results, missing,
+      ...(navigation ? { navigation } : {}),
+    };
   } finally {
     for (const s of servers.reverse()) await s.stop();
   }
+}
+
+/** DynamoDB requests of one request by operation: a few sent one after another once the server is idle. */
+async function operationsPerRequest(ctx: BenchContext, url: string, headers: Record<string, string>): Promise<Record<string, number>> {
+  const ROUNDS = 5;
+  await new Promise((r) => setTimeout(r, 1500)); // what the warm-up left in flight finishes
+  const before = ctx.stack.aws.stats().operations;
+  for (let i = 0; i < ROUNDS; i++) await (await fetch(url, { headers })).arrayBuffer();
+  await new Promise((r) => setTimeout(r, 300)); // work after the last byte (none expected)
+  const after = ctx.stack.aws.stats().operations;
+  return Object.fromEntries(Object.entries(after).flatMap(([op, n]) => (n > (before[op] ?? 0) ? [[op, (n - (before[op] ?? 0)) / ROUNDS]] : [])));
+}
+
+async function answers(url: string, cookie: string, expect: string): Promise<boolean> {
+  const r = await fetch(url, { headers: { cookie }, redirect: 'manual' });
+  return r.status === 200 && (await r.text()).includes(expect);
+}
+
+/** The router's request for a click on a tree row, replayed at one connection, against the floor page at one connection. */
+async function measureNavigation(ctx: BenchContext, app: RunningServer, cookie: string, fromPath: string, floorPagePath: string): Promise<NavigationResult> {
+  const captured = await captureTreeNavigation(app.url, cookie, fromPath);
+  const check = await fetch(captured.url, { headers: { ...captured.headers, cookie } });
+  await check.arrayBuffer();
+  if (check.status !== 200 || !check.headers.get('content-type')?.includes('text/x-component')) {
+    throw new Error(`the captured navigation answered ${check.status} ${check.headers.get('content-type')}, not an RSC payload`);
+  }
+  ctx.log(`http: client navigation ${fromPath} → ${new URL(captured.url).pathname}, one connection`);
+  const floorPage = await load(`floor page ${floorPagePath} (1 connection)`, app.url + floorPagePath, ctx, app, { cookie, connections: 1 });
+  const navigation = await load(`navigation ${new URL(captured.url).pathname} (1 connection)`, captured.url, ctx, app, { cookie, headers: captured.headers, connections: 1 });
+  return {
+    from: fromPath, to: new URL(captured.url).pathname, navigation, floorPage,
+    timeRatio: floorPage.rps.mean / Math.max(0.001, navigation.rps.mean),
+  };
+}
+
+/** DynamoDB requests of one request: exact (one at a time) when measured, else the load run's average. */
+export function requestsPerView(l: LoadResult): { total: number; text: string } {
+  const ops = l.perRequest.dynamoOperations;
+  if (!ops) return { total: l.perRequest.dynamoRequests, text: l.perRequest.dynamoRequests.toFixed(1) };
+  const total = Object.values(ops).reduce((a, b) => a + b, 0);
+  const parts = Object.entries(ops).sort(([a], [b]) => a.localeCompare(b)).map(([op, n]) => `${Number(n.toFixed(1))} ${op}`);
+  return { total, text: `${Number(total.toFixed(1))} (${parts.join(', ')})` };
 }

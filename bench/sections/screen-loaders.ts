@@ -14,7 +14,7 @@ import { loadTree } from '../../lib/screens/tree';
 import { loadUnitMembers } from '../../lib/screens/unit-members';
 import { loadUnitPage } from '../../lib/screens/unit-page';
 import type { Tenancy } from '../../lib/tenancy';
-import { getTenantSettings } from '../../lib/tenants/settings';
+import { loadConsoleHeader } from '../../lib/screens/console-header';
 import { listUserTenants } from '../../lib/users';
 import { loadActorAccess } from '../../lib/members';
 
@@ -46,9 +46,10 @@ const sessionOf = (people: ScreenPeople) => ({
   issuer: 'bench', sessionId: people.sessionId, expiresAt: new Date(Date.now() + 3600_000),
 });
 
-/** What signing in leaves in the table: the session's record, which the actor's Query finds. */
-export async function recordScreenSession(tenancy: Tenancy, people: ScreenPeople): Promise<void> {
-  await putSessionRecord(await tenancy.tenantDb(people.tenantId, { userId: people.actor.userId }), sessionOf(people));
+/** What signing in leaves in the table: the session's record (with the person's organizations), which the actor's Query finds. */
+export async function recordScreenSession(tenancy: Tenancy, platform: PlatformDb, people: ScreenPeople): Promise<void> {
+  const organizations = await listUserTenants(platform, people.actor.userId);
+  await putSessionRecord(await tenancy.tenantDb(people.tenantId, { userId: people.actor.userId }), { ...sessionOf(people), organizations });
 }
 
 /** The signed-in actor as requireActor resolves it (T8), wrapped as the entry points wrap it. */
@@ -65,10 +66,7 @@ export function viewContext(actor: RequestActor): Promise<ScreenContext> {
 function shell(tenancy: Tenancy, platform: PlatformDb, people: ScreenPeople): Loader[] {
   return [
     { name: 'session (requireActor)', load: () => screenContext(tenancy, people) },
-    {
-      name: 'header (ConsoleHeader)',
-      load: (ctx) => Promise.all([listUserTenants(platform, ctx.actor.userId), getTenantSettings(ctx.db)]),
-    },
+    { name: 'header (ConsoleHeader)', load: (ctx) => loadConsoleHeader(ctx) },
   ];
 }
 

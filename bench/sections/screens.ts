@@ -100,7 +100,7 @@ export async function runScreens(ctx: BenchContext): Promise<ScreensResult> {
   const specs = screenSpecs(ctx.tenancy, platform, people);
   ctx.log(`screens: ${specs.length} screens at ${ctx.options.screenSize.toLocaleString('en')} units, ${ctx.options.runs} runs`);
 
-  await recordScreenSession(ctx.tenancy, people);
+  await recordScreenSession(ctx.tenancy, platform, people);
   const screenCtx = await screenContext(ctx.tenancy, people);
   const timings = new Map<string, number[]>();
   const lastReads = new Map<string, { loader: string; reads: ReadRecord[] }[]>();

@@ -22,6 +22,8 @@ const AUTH_ERRORS: Record<AuthFailure, string> = {
 
 export interface GatewayStats {
   requests: number;
+  /** Forwarded requests by DynamoDB operation (GetItem, Query, …), for bench/. */
+  operations: Record<string, number>;
   forwarded: number;
   denied: number;
   authFailures: number;
@@ -40,7 +42,7 @@ export function createDynamoDbGateway(input: { store: IdentityStore; dynamoDbEnd
   const upstream = new URL(input.dynamoDbEndpoint);
   const direct = new DynamoDBClient({ endpoint: input.dynamoDbEndpoint, region: 'us-east-1', credentials: DIRECT_CREDENTIALS });
   const schemas = new Map<string, Promise<TableKeys | undefined>>();
-  const stats: GatewayStats = { requests: 0, forwarded: 0, denied: 0, authFailures: 0 };
+  const stats: GatewayStats = { requests: 0, operations: {}, forwarded: 0, denied: 0, authFailures: 0 };
 
   // Key schemas come from DynamoDB Local itself, so the gateway knows every table and index.
   const keysOf = (table: string) => {
@@ -118,7 +120,7 @@ export function createDynamoDbGateway(input: { store: IdentityStore; dynamoDbEnd
   }
 
   return {
-    stats: () => ({ ...stats }),
+    stats: () => ({ ...stats, operations: { ...stats.operations } }),
     async handle(request: SignedRequest, res: ServerResponse) {
       stats.requests++;
       const auth = input.store.authenticate(request, 'dynamodb', now());
@@ -144,6 +146,7 @@ export function createDynamoDbGateway(input: { store: IdentityStore; dynamoDbEnd
         schemas.delete(tableNameOf(body.TableName));
       }
       stats.forwarded++;
+      stats.operations[operation] = (stats.operations[operation] ?? 0) + 1;
       forward(request, res);
     },
     close: () => direct.destroy(),
