@@ -1,6 +1,5 @@
 // The console's header: the active organization, the switcher, who is signed in (with the
 // account menu: sign out of all devices), sign-out.
-import { Suspense } from 'react';
 import { actorContext } from '@/lib/api/with-actor';
 import { can } from '@/lib/authz';
 import { ConsoleNav } from '@/components/settings/console-nav';
@@ -38,18 +37,13 @@ export async function ConsoleHeader() {
         <span aria-hidden="true" className="hidden text-zinc-400 sm:inline">/</span>
         <OrganizationName name={organizationName} />
       </div>
-      {/* The header's client parts hydrate apart from the page's (React yields between boundaries). */}
       <div className="order-last w-full md:order-none md:mr-auto md:w-auto">
-        <Suspense>
-          <ConsoleNav links={links} />
-        </Suspense>
+        <ConsoleNav links={links} />
       </div>
       <div className="flex max-w-full min-w-0 flex-wrap items-center justify-end gap-x-2 gap-y-1 md:gap-4">
-        <Suspense>
-          <TenantSwitcher tenants={organizations} activeTenantId={actor.tenantId} />
-          <UserMenu name={actor.name} email={actor.email} />
-          <SignOutButton />
-        </Suspense>
+        <TenantSwitcher tenants={organizations} activeTenantId={actor.tenantId} />
+        <UserMenu name={actor.name} email={actor.email} />
+        <SignOutButton />
       </div>
     </header>
   );

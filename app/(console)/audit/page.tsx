@@ -1,6 +1,5 @@
 // /audit – the organization's history, newest first (owners and admins), filtered by actor,
 // action, unit and UTC days from the address (?actor=&action=&unit=&from=&to=).
-import { Suspense } from 'react';
 import { actorContext } from '@/lib/api/with-actor';
 import { getUnitOrThrow } from '@/lib/org';
 import { AUDIT_ACTIONS, loadTenantAudit } from '@/lib/screens/audit';
@@ -52,13 +51,8 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         <h1 className="text-2xl font-semibold">Audit log</h1>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">Every change to units, memberships, invitations and settings, newest first.</p>
       </div>
-      {/* Each its own hydration unit, apart from the header's. */}
-      <Suspense>
-        <AuditFilters key={`filters?${query}`} value={filters} actions={AUDIT_ACTIONS} />
-      </Suspense>
-      <Suspense>
-        <AuditList key={`list?${query}`} initial={result.data} unitId={filters.unit?.id} filter={listFilter.toString() || undefined} />
-      </Suspense>
+      <AuditFilters key={`filters?${query}`} value={filters} actions={AUDIT_ACTIONS} />
+      <AuditList key={`list?${query}`} initial={result.data} unitId={filters.unit?.id} filter={listFilter.toString() || undefined} />
     </main>
   );
 }

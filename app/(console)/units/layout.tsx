@@ -23,8 +23,9 @@ export default async function UnitsLayout({ children }: { children: React.ReactN
       <div className="flex h-full min-h-96">
         {/* Below tablet width the pane is a drawer, opened from the header. */}
         <SidePane label="Organization tree and search">
-          {/* Each boundary hydrates on its own (React yields between them), so no single task
-              holds the page's main thread for the whole console; nothing here suspends on the server. */}
+          {/* The pane's parts hydrate apart from the page (React yields between boundaries), so
+              no single task holds the main thread for the whole console. Were one to arrive
+              after the first paint, it fills the pane's own column: nothing else moves. */}
           <div className="p-3">
             <Suspense>
               <TreeSearch />

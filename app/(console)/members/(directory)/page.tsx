@@ -1,6 +1,5 @@
 // /members – everyone in the organization, pending invitations flagged, with their units and
 // roles; search by name or email, order by email, name or joined date, narrow to a role or a unit.
-import { Suspense } from 'react';
 import { actorContext } from '@/lib/api/with-actor';
 import { DIRECTORY_SORTS, ROLES, type DirectorySort, type Role } from '@/lib/members';
 import { loadMembers } from '@/lib/screens/members';
@@ -24,10 +23,7 @@ export default async function MembersPage({ searchParams }: { searchParams: Prom
   if (result.refusal) return <ScreenRefusal {...result.refusal} />;
   return (
     <main className="mx-auto max-w-6xl p-6">
-      {/* Its own hydration unit, apart from the header's. */}
-      <Suspense>
-        <MembersDirectory screen={result.data} now={new Date().toISOString()} />
-      </Suspense>
+      <MembersDirectory screen={result.data} now={new Date().toISOString()} />
     </main>
   );
 }

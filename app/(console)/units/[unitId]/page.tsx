@@ -53,27 +53,24 @@ export default async function UnitRoute({ params }: Props) {
   }
   // The panels read with the unit's stored path and version, from the page's own read. Their
   // keys restart them on another unit and must differ: UnitScreen renders them side by side.
-  // Its own hydration unit, apart from the tree's (see the units layout).
   return (
-    <Suspense>
-      <UnitScreen
-        page={page}
-        members={
-          page.can.readMembers && (
-            <Suspense key={`members-${page.unit.id}`} fallback={<PanelSkeleton rows={4} />}>
-              <MembersPanel ctx={ctx} unit={page.unit} />
-            </Suspense>
-          )
-        }
-        history={
-          page.can.readAudit && (
-            <Suspense key={`history-${page.unit.id}`} fallback={<PanelSkeleton rows={3} />}>
-              <HistoryPanel ctx={ctx} unit={page.unit} />
-            </Suspense>
-          )
-        }
-      />
-    </Suspense>
+    <UnitScreen
+      page={page}
+      members={
+        page.can.readMembers && (
+          <Suspense key={`members-${page.unit.id}`} fallback={<PanelSkeleton rows={4} />}>
+            <MembersPanel ctx={ctx} unit={page.unit} />
+          </Suspense>
+        )
+      }
+      history={
+        page.can.readAudit && (
+          <Suspense key={`history-${page.unit.id}`} fallback={<PanelSkeleton rows={3} />}>
+            <HistoryPanel ctx={ctx} unit={page.unit} />
+          </Suspense>
+        )
+      }
+    />
   );
 }
 
