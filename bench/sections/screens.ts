@@ -7,7 +7,8 @@
 // operation, index, partition key with ids blanked), so a loader that reads one pattern once
 // per unit on a path shows as one data set in that many requests. A data set whose every key
 // was already read by an earlier loader of the same screen is a repeat (not counted as ideal).
-// Target: every data set of a first page in at most 2 requests.
+// The loaders of a view share one context, as a page's do (lib/api/read-once.ts), and run one
+// after another here so each can be timed. Target: every data set of a view in one request.
 import { attachMeter, roundTrips, type ReadRecord } from '../support/meter';
 import { meteredTenantDb, type BenchContext } from '../support/context';
 import { readUnits } from '../support/item-size';
