@@ -234,7 +234,9 @@ export class TreeStore implements TreeState {
       if (known && known.name !== c.name) this.units.set(c.id, { ...known, name: c.name });
     }
     const list = this.children.get(page.unit.id);
-    if ((!list && (!page.children.more || page.children.nextCursor)) || (list && !page.children.more && !list.nextCursor)) {
+    // A page without a cursor but with more (the first rows of a longer read) only adds rows.
+    const firstPage = !page.children.more || Boolean(page.children.nextCursor);
+    if ((!list && firstPage) || (list && !page.children.more && !list.nextCursor)) {
       // The server's page is the whole list (or the first one known): it replaces what was here.
       this.setPage({ parentId: page.unit.id, items: page.children.items, ...(page.children.nextCursor ? { nextCursor: page.children.nextCursor } : {}) }, false);
     } else {

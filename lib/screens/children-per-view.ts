@@ -2,9 +2,8 @@
 // the page's sub-units list show the same children (the tree more of them). The view is the
 // request's context (lib/api/with-actor actorContext, one per request), so this lives as long as
 // the request does. Server-only.
-import type { TenantDb } from '../db';
+import type { Page, TenantDb } from '../db';
 import { listChildren, type Unit } from '../org';
-import type { Page } from '../db';
 
 const views = new WeakMap<TenantDb, Map<string, { limit: number; page: Promise<Page<Unit>> }>>();
 
