@@ -63,7 +63,7 @@ export function viewContext(actor: RequestActor): Promise<ScreenContext> {
   return createEntryPoints({ load: async () => actor, require: async () => actor }).actorContext();
 }
 
-function shell(tenancy: Tenancy, platform: PlatformDb, people: ScreenPeople): Loader[] {
+function shell(tenancy: Tenancy, people: ScreenPeople): Loader[] {
   return [
     { name: 'session (requireActor)', load: () => screenContext(tenancy, people) },
     { name: 'header (ConsoleHeader)', load: (ctx) => loadConsoleHeader(ctx) },
@@ -82,7 +82,7 @@ function unitScreen(unitId: string): Loader[] {
 }
 
 export function screenSpecs(tenancy: Tenancy, platform: PlatformDb, people: ScreenPeople): ScreenSpec[] {
-  const withShell = (loaders: Loader[]) => [...shell(tenancy, platform, people), ...loaders];
+  const withShell = (loaders: Loader[]) => [...shell(tenancy, people), ...loaders];
   return [
     { name: 'Tree root', route: '/units/[root]', loaders: withShell(unitScreen(people.rootUnitId)) },
     { name: 'Unit page', route: '/units/[unitId]', loaders: withShell(unitScreen(people.unitId)) },
