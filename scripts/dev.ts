@@ -2,11 +2,14 @@
 // `next dev` on http://localhost:3000. Data lives in .data/ (git-ignored) and survives
 // restarts; `npm run dev -- --reset` (or `npm run dev:reset`) wipes it first.
 // `--demo-units N` adds a tenant of N units to feel the console at size (scripts/seed/large-demo.ts).
+// `--faults throttling:0.05,latency:0.2:300` makes the local AWS misbehave once the data is in
+// (scripts/local-stack/aws-emulator/faults.ts), to watch the console through a bad day.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { LOCAL_DNS_ADMIN_TOKEN } from '../lib/config';
 import { startLocalStack } from './local-stack';
+import { parseFaultSpec } from './local-stack/aws-emulator/faults';
 import { startWebhookWorker } from './local-stack/webhook-worker';
 import { startLocalScheduler } from './local-stack/scheduler';
 import { seedDemoIfEmpty } from './seed/demo';
@@ -18,6 +21,8 @@ const APP_PORT = Number(process.env.PORT ?? 3000);
 async function main() {
   // Read before anything starts: a bad value stops here with its message.
   const demoUnits = parseDemoUnits(process.argv.slice(2));
+  const faultSpec = process.argv.includes('--faults') ? process.argv[process.argv.indexOf('--faults') + 1] ?? '' : undefined;
+  const faults = faultSpec === undefined ? undefined : parseFaultSpec(faultSpec);
   if (process.argv.includes('--reset')) {
     rmSync(resolve('.data'), { recursive: true, force: true });
     console.log('[dev] wiped .data/');
@@ -41,6 +46,10 @@ async function main() {
     if (demoUnits !== undefined) {
       const large = await seedLargeDemoIfAbsent(stack.env, demoUnits, { log: (m) => console.log(`[dev] large demo: ${m}`) });
       console.log(`[dev] ${describeLargeDemo(large, demoUnits)}`);
+    }
+    if (faults) {
+      stack.aws.faults.set(faults);
+      console.log(`[dev] injecting faults: ${faultSpec}`);
     }
   } catch (e) {
     // Leave no DynamoDB Local or IdP running behind a failed start.

@@ -8,6 +8,7 @@ import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DIRECT_CREDENTIALS } from '../dynamodb';
 import { authorizationItems, tableNameOf, tablesIn, type AuthorizationItem, type TableKeys } from './authorization-requests';
 import { evaluate, type Decision } from './evaluator';
+import type { FaultInjector } from './faults';
 import type { AuthFailure, IdentityStore, Principal } from './identities';
 import type { SignedRequest } from './sigv4';
 
@@ -37,7 +38,18 @@ export function denialMessage(principalArn: string, item: AuthorizationItem, dec
     : `${base} because no ${policy} allows the ${item.action} action`;
 }
 
-export function createDynamoDbGateway(input: { store: IdentityStore; dynamoDbEndpoint: string; now?: () => number }) {
+/** DynamoDB's answers for the injected failures (faults.ts), as DynamoDB words them. */
+const FAULT_ANSWERS: Record<string, { status: number; type: string; message: string }> = {
+  provisionedThroughputExceeded: {
+    status: 400,
+    type: 'ProvisionedThroughputExceededException',
+    message: 'The level of configured provisioned throughput for the table was exceeded. Consider increasing your provisioning level with the UpdateTable API.',
+  },
+  throttling: { status: 400, type: 'ThrottlingException', message: 'Rate of requests exceeds the allowed throughput.' },
+  internalServerError: { status: 500, type: 'InternalServerError', message: 'Internal server error' },
+};
+
+export function createDynamoDbGateway(input: { store: IdentityStore; dynamoDbEndpoint: string; now?: () => number; faults?: FaultInjector }) {
   const now = input.now ?? Date.now;
   const upstream = new URL(input.dynamoDbEndpoint);
   const direct = new DynamoDBClient({ endpoint: input.dynamoDbEndpoint, region: 'us-east-1', credentials: DIRECT_CREDENTIALS });
@@ -64,8 +76,8 @@ export function createDynamoDbGateway(input: { store: IdentityStore; dynamoDbEnd
     return found;
   };
 
-  function send(res: ServerResponse, status: number, type: string, message: string) {
-    const body = JSON.stringify({ __type: `com.amazon.coral.service#${type}`, message });
+  function send(res: ServerResponse, status: number, type: string, message: string, extra?: Record<string, unknown>) {
+    const body = JSON.stringify({ __type: `com.amazon.coral.service#${type}`, message, ...extra });
     res.writeHead(status, {
       'content-type': 'application/x-amz-json-1.0',
       'content-length': Buffer.byteLength(body),
@@ -101,7 +113,18 @@ export function createDynamoDbGateway(input: { store: IdentityStore; dynamoDbEnd
     return undefined;
   }
 
-  function forward(request: SignedRequest, res: ServerResponse) {
+  /** A cancelled transaction whose item `at` met another transaction, as DynamoDB reports it. */
+  function sendConflict(res: ServerResponse, body: Record<string, unknown>) {
+    const count = Array.isArray(body.TransactItems) ? body.TransactItems.length : 1;
+    const at = Math.floor(Math.random() * count);
+    const reasons = Array.from({ length: count }, (_, i) =>
+      i === at ? { Code: 'TransactionConflict', Message: 'Transaction is ongoing for the item' } : { Code: 'None' },
+    );
+    const message = `Transaction cancelled, please refer cancellation reasons for specific reasons [${reasons.map((r) => r.Code).join(', ')}]`;
+    send(res, 400, 'TransactionCanceledException', message, { CancellationReasons: reasons });
+  }
+
+  function forward(request: SignedRequest, res: ServerResponse, loseAnswer = false) {
     const out = httpRequest(
       {
         hostname: upstream.hostname,
@@ -111,6 +134,12 @@ export function createDynamoDbGateway(input: { store: IdentityStore; dynamoDbEnd
         headers: { ...request.headers, host: upstream.host },
       },
       (answer) => {
+        if (loseAnswer) {
+          // DynamoDB has applied the request; the caller never hears so.
+          answer.resume();
+          answer.on('end', () => res.socket?.destroy());
+          return;
+        }
         res.writeHead(answer.statusCode ?? 500, answer.headers);
         answer.pipe(res);
       },
@@ -145,9 +174,15 @@ export function createDynamoDbGateway(input: { store: IdentityStore; dynamoDbEnd
       if (['CreateTable', 'DeleteTable', 'UpdateTable'].includes(operation) && typeof body.TableName === 'string') {
         schemas.delete(tableNameOf(body.TableName));
       }
+      const fault = input.faults?.decide('dynamodb', operation);
+      if (fault?.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));
+      if (fault?.failure === 'dropConnection') return void res.socket?.destroy();
+      if (fault?.failure === 'transactionConflict') return sendConflict(res, body);
+      const answer = fault?.failure ? FAULT_ANSWERS[fault.failure] : undefined;
+      if (answer) return send(res, answer.status, answer.type, answer.message);
       stats.forwarded++;
       stats.operations[operation] = (stats.operations[operation] ?? 0) + 1;
-      forward(request, res);
+      forward(request, res, fault?.failure === 'lostResponse');
     },
     close: () => direct.destroy(),
   };

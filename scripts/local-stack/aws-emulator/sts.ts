@@ -17,7 +17,7 @@ export interface StsOptions {
   onAssumeRole?: () => void;
 }
 
-interface StsResponse {
+export interface StsResponse {
   status: number;
   body: string;
 }
@@ -32,7 +32,7 @@ const SESSION_NAME = /^[\w+=,.@-]{2,64}$/;
 const NS = 'https://sts.amazonaws.com/doc/2011-06-15/';
 const xml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-const error = (status: number, code: string, message: string, type = 'Sender'): StsResponse => ({
+export const stsError = (status: number, code: string, message: string, type = 'Sender'): StsResponse => ({
   status,
   body: `<ErrorResponse xmlns="${NS}"><Error><Type>${type}</Type><Code>${code}</Code><Message>${xml(message)}</Message></Error><RequestId>${randomUUID()}</RequestId></ErrorResponse>`,
 });
@@ -61,19 +61,19 @@ export function createSts(store: IdentityStore, options: StsOptions) {
     const duration = Number(params.get('DurationSeconds') ?? 3600);
     const policyText = params.get('Policy') ?? undefined;
     if (!SESSION_NAME.test(sessionName)) {
-      return error(400, 'ValidationError', `1 validation error detected: Value '${sessionName}' at 'roleSessionName' failed to satisfy constraint: Member must satisfy regular expression pattern: [\\w+=,.@-]*`);
+      return stsError(400, 'ValidationError', `1 validation error detected: Value '${sessionName}' at 'roleSessionName' failed to satisfy constraint: Member must satisfy regular expression pattern: [\\w+=,.@-]*`);
     }
     if (!Number.isInteger(duration) || duration < options.minSessionSeconds) {
-      return error(400, 'ValidationError', `1 validation error detected: Value '${params.get('DurationSeconds')}' at 'durationSeconds' failed to satisfy constraint: Member must have value greater than or equal to ${options.minSessionSeconds}`);
+      return stsError(400, 'ValidationError', `1 validation error detected: Value '${params.get('DurationSeconds')}' at 'durationSeconds' failed to satisfy constraint: Member must have value greater than or equal to ${options.minSessionSeconds}`);
     }
     if (policyText !== undefined && policyText.length > SESSION_POLICY_MAX_CHARS) {
-      return error(400, 'ValidationError', `1 validation error detected: Value at 'policy' failed to satisfy constraint: Member must have length less than or equal to ${SESSION_POLICY_MAX_CHARS}`);
+      return stsError(400, 'ValidationError', `1 validation error detected: Value at 'policy' failed to satisfy constraint: Member must have length less than or equal to ${SESSION_POLICY_MAX_CHARS}`);
     }
     const tags: Record<string, string> = {};
     for (let i = 1; params.has(`Tags.member.${i}.Key`); i++) tags[params.get(`Tags.member.${i}.Key`)!] = params.get(`Tags.member.${i}.Value`) ?? '';
 
     const role = store.role(roleArn);
-    const denied = () => error(403, 'AccessDenied', `User: ${caller.principal.arn} is not authorized to perform: sts:AssumeRole on resource: ${roleArn}`);
+    const denied = () => stsError(403, 'AccessDenied', `User: ${caller.principal.arn} is not authorized to perform: sts:AssumeRole on resource: ${roleArn}`);
     const mayAct = (action: string) => {
       const request = { principalArn: caller.trustArn, action, resource: roleArn, context: {} };
       // Stricter than IAM in one respect: both the caller's identity policy and the trust policy
@@ -86,22 +86,22 @@ export function createSts(store: IdentityStore, options: StsOptions) {
     };
     if (!role || !mayAct('sts:AssumeRole')) return denied();
     if (Object.keys(tags).length > 0 && !mayAct('sts:TagSession')) {
-      return error(403, 'AccessDenied', `User: ${caller.principal.arn} is not authorized to perform: sts:TagSession on resource: ${roleArn}`);
+      return stsError(403, 'AccessDenied', `User: ${caller.principal.arn} is not authorized to perform: sts:TagSession on resource: ${roleArn}`);
     }
     if (duration > role.maxSessionSeconds) {
-      return error(400, 'ValidationError', 'The requested DurationSeconds exceeds the MaxSessionDuration set for this role.');
+      return stsError(400, 'ValidationError', 'The requested DurationSeconds exceeds the MaxSessionDuration set for this role.');
     }
     let sessionPolicy: PolicyDocument | undefined;
     if (policyText !== undefined) {
       try {
         sessionPolicy = validatePolicy(JSON.parse(policyText));
       } catch (e) {
-        return error(400, 'MalformedPolicyDocument', `The policy is not valid: ${(e as Error).message}`);
+        return stsError(400, 'MalformedPolicyDocument', `The policy is not valid: ${(e as Error).message}`);
       }
     }
     const packed = policyText !== undefined || Object.keys(tags).length > 0 ? estimatePackedPolicySize(policyText ?? '', tags) : undefined;
     if (packed !== undefined && packed > 100) {
-      return error(400, 'PackedPolicyTooLarge', `Packed policy consumes ${packed}% of allotted space, please use smaller policy.`);
+      return stsError(400, 'PackedPolicyTooLarge', `Packed policy consumes ${packed}% of allotted space, please use smaller policy.`);
     }
 
     assumeRoleCalls++;
@@ -138,7 +138,7 @@ export function createSts(store: IdentityStore, options: StsOptions) {
     handle(request: SignedRequest): StsResponse {
       const params = new URLSearchParams(request.body.toString('utf8'));
       const auth = store.authenticate(request, 'sts', now());
-      if (!auth.ok) return error(auth.failure === 'incomplete' ? 400 : 403, AUTH_ERRORS[auth.failure], auth.message);
+      if (!auth.ok) return stsError(auth.failure === 'incomplete' ? 400 : 403, AUTH_ERRORS[auth.failure], auth.message);
       const caller = { principal: auth.principal, trustArn: auth.session?.roleArn ?? auth.principal.arn };
       switch (params.get('Action')) {
         case 'AssumeRole':
@@ -149,7 +149,7 @@ export function createSts(store: IdentityStore, options: StsOptions) {
             `<Arn>${xml(auth.principal.arn)}</Arn><UserId>${xml(auth.principal.userId)}</UserId><Account>${store.accountId}</Account>`,
           );
         default:
-          return error(400, 'InvalidAction', `Could not find operation ${params.get('Action')} for version 2011-06-15`);
+          return stsError(400, 'InvalidAction', `Could not find operation ${params.get('Action')} for version 2011-06-15`);
       }
     },
   };
