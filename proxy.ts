@@ -8,6 +8,9 @@
 //    console, sign-in and not-found pages do). API responses get a policy that loads nothing.
 // 3. Pages learn the requested path, so a protected page that finds no session can send the
 //    browser to sign-in and back again.
+// 4. Every request gets its id (`x-request-id`: the load balancer's when well formed, else a new
+//    one), on the request the app sees and on the answer; the log lines carry it
+//    (lib/observability, docs/operations.md).
 // The headers that never change are next.config.js `headers()`. Not an authorization layer:
 // every page, route and action checks the session itself (lib/auth).
 import { NextResponse, type NextRequest } from 'next/server';
@@ -15,6 +18,7 @@ import { REQUEST_PATH_HEADER } from '@/lib/auth/request-path';
 import { config as appConfig } from '@/lib/config';
 import { errorResponse } from '@/lib/errors/http';
 import { isBearerEndpoint, refuseForgedRequest } from '@/lib/security/request-origin';
+import { REQUEST_ID_HEADER, requestIdOf } from '@/lib/observability/request-id';
 import { isServerAction, refuseMalformedAction } from '@/lib/security/server-action-body';
 import { API_CSP, HSTS, pageCsp } from '@/lib/security/security-headers';
 
@@ -24,25 +28,29 @@ export async function proxy(request: NextRequest) {
   const { pathname, search, origin } = request.nextUrl;
   const appUrl = new URL(appConfig().ARBOR_APP_URL);
   const https = appUrl.protocol === 'https:';
+  const requestId = requestIdOf(request.headers);
+  const secured = <R extends Response>(response: R, csp: string) => withSecurityHeaders(response, csp, https, requestId);
 
   const refusal = refuseForgedRequest({ method: request.method, pathname, headers: request.headers }, appUrl.origin);
-  if (refusal) return secured(errorResponse(refusal), API_CSP, https);
+  if (refusal) return secured(errorResponse(refusal), API_CSP);
   const malformed = isServerAction(request) ? await refuseMalformedAction(request) : undefined;
-  if (malformed) return secured(errorResponse(malformed), API_CSP, https);
+  if (malformed) return secured(errorResponse(malformed), API_CSP);
 
-  if (pathname.startsWith('/api/') || isBearerEndpoint(pathname)) return secured(NextResponse.next(), API_CSP, https);
+  const headers = new Headers(request.headers);
+  headers.set(REQUEST_ID_HEADER, requestId);
+  if (pathname.startsWith('/api/') || isBearerEndpoint(pathname)) return secured(NextResponse.next({ request: { headers } }), API_CSP);
 
   const nonce = newNonce();
   const csp = pageCsp({ nonce, dev, origin, https });
-  const headers = new Headers(request.headers);
   headers.set('content-security-policy', csp);
   headers.set('x-nonce', nonce);
   headers.set(REQUEST_PATH_HEADER, `${pathname}${search}`);
-  return secured(NextResponse.next({ request: { headers } }), csp, https);
+  return secured(NextResponse.next({ request: { headers } }), csp);
 }
 
-function secured<R extends Response>(response: R, csp: string, https: boolean): R {
+function withSecurityHeaders<R extends Response>(response: R, csp: string, https: boolean, requestId: string): R {
   response.headers.set('Content-Security-Policy', csp);
+  response.headers.set(REQUEST_ID_HEADER, requestId);
   // HSTS means something only over https, and must never pin a laptop's http://localhost.
   if (https && !dev) response.headers.set('Strict-Transport-Security', HSTS);
   return response;

@@ -1,6 +1,7 @@
-// `npm test`: starts its own local stack on free ports, runs the behaviour suites (node:test)
-// and then the end-to-end suite (Playwright in Debian's Chromium), stops everything, and exits
-// non-zero on any failure.
+// `npm test`: starts its own local stack on free ports, runs the behaviour suites (node:test),
+// the resilience suites (test/resilience: faults injected, two app instances) and then the
+// end-to-end suite (Playwright in Debian's Chromium), stops everything, and exits non-zero on any
+// failure. `--only unit|resilience|e2e` runs one phase.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -53,23 +54,35 @@ async function main() {
     ARBOR_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     // Requests DynamoDB refused as malformed, from any suite or the e2e app: each is a missing input check.
     ARBOR_BUG_LOG: join(mkdtempSync(join(tmpdir(), 'arbor-test-')), 'bugs.log'),
+    // Warnings and errors only: an access line per request would bury the suites' own report.
+    ARBOR_LOG_LEVEL: process.env.ARBOR_LOG_LEVEL || 'warn',
   };
   let failed = false;
   try {
-    const unitFiles = !only || only === 'unit' ? findTests('test').filter((f) => filters.length === 0 || filters.some((x) => f.includes(x))) : [];
+    const wanted = (f: string) => filters.length === 0 || filters.some((x) => f.includes(x));
+    // The resilience suites inject faults into the shared emulator and start their own app
+    // instances: they run on their own, one file at a time, after the behaviour suites.
+    const resilient = (f: string) => f.startsWith(join('test', 'resilience'));
+    const unitFiles = !only || only === 'unit' ? findTests('test').filter((f) => !resilient(f) && wanted(f)) : [];
+    const resilienceFiles = !only || only === 'resilience' ? findTests('test').filter((f) => resilient(f) && wanted(f)) : [];
     const e2e = (!only || only === 'e2e') && (findTests('e2e').length > 0 || readdirSync('e2e').some((f) => f.endsWith('.spec.ts')));
     // One production build per run, before both phases: the e2e suite drives it (`next start`,
     // started by playwright.config.ts) and test/infra/production-build.test.ts restarts it with
     // production settings. It gets no Arbor settings: they are read when the server starts.
     // ARBOR_E2E_SKIP_BUILD=1 reuses the last build while iterating on specs.
     let built = 0;
-    if ((e2e || unitFiles.some((f) => f.includes('production-build'))) && process.env.ARBOR_E2E_SKIP_BUILD !== '1') {
+    const startsApp = [...unitFiles, ...resilienceFiles].some((f) => /production-build|two-instances/.test(f));
+    if ((e2e || startsApp) && process.env.ARBOR_E2E_SKIP_BUILD !== '1') {
       built = await run(process.execPath, ['node_modules/next/dist/bin/next', 'build'], { NODE_ENV: 'production' });
       failed ||= built !== 0;
     }
     if (built === 0) Object.assign(env, { ARBOR_TEST_NEXT_BUILT: '1' });
     if (unitFiles.length > 0) {
       const code = await run(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...unitFiles], env);
+      failed ||= code !== 0;
+    }
+    if (resilienceFiles.length > 0) {
+      const code = await run(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...resilienceFiles], env);
       failed ||= code !== 0;
     }
     if (e2e) {

@@ -21,6 +21,8 @@ export function MemberProfile({ view, canPlace }: { view: MemberPageView; canPla
   const [rows, setRows] = useState<MembershipView[]>(view.memberships);
   const [adding, setAdding] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [erasing, setErasing] = useState(false);
+  const [eraseRefusal, setEraseRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const who = view.user.name || view.user.email;
@@ -53,6 +55,22 @@ export function MemberProfile({ view, canPlace }: { view: MemberPageView; canPla
     }
   }
 
+  async function erasePersonalData() {
+    setBusy(true);
+    setEraseRefusal(null);
+    try {
+      await api(`/api/v1/members/${view.user.userId}/erase`, { method: 'POST', body: { confirmEmail: view.user.email } });
+      toast.success('Erased their personal data. Their past actions now show as “Erased person”.');
+      router.push('/members');
+      router.refresh();
+    } catch (e) {
+      setEraseRefusal(e instanceof Error ? e.message : 'Could not erase this person’s data.');
+    } finally {
+      setBusy(false);
+      setErasing(false);
+    }
+  }
+
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -70,6 +88,11 @@ export function MemberProfile({ view, canPlace }: { view: MemberPageView; canPla
               Remove from organization
             </Button>
           )}
+          {view.canErase && (
+            <Button variant="danger" onClick={() => setErasing(true)}>
+              Erase personal data
+            </Button>
+          )}
         </div>
       </div>
 
@@ -84,6 +107,12 @@ export function MemberProfile({ view, canPlace }: { view: MemberPageView; canPla
       {refusal && (
         <Notice tone="error" title={`${who} was not removed`}>
           {refusal}
+        </Notice>
+      )}
+
+      {eraseRefusal && (
+        <Notice tone="error" title={`${who}’s data was not erased`}>
+          {eraseRefusal}
         </Notice>
       )}
 
@@ -127,6 +156,22 @@ export function MemberProfile({ view, canPlace }: { view: MemberPageView; canPla
         busy={busy}
         onConfirm={removeFromOrganization}
         onCancel={() => setConfirming(false)}
+      />
+      <ConfirmDialog
+        open={erasing}
+        title={`Erase ${who}’s personal data?`}
+        description={
+          <>
+            This removes {who} from every unit and deletes their profile, sessions, pending invitations and directory
+            records here. The history keeps every change they made or that was made to them, but shows them as
+            “Erased person”. This cannot be undone.
+          </>
+        }
+        confirmLabel="Erase personal data"
+        typeToConfirm={view.user.email}
+        busy={busy}
+        onConfirm={erasePersonalData}
+        onCancel={() => setErasing(false)}
       />
     </div>
   );

@@ -351,6 +351,23 @@ const tenantWrites: Case[] = [
         check: async (res) => { okJson(res); assert.equal((await getUserMemberships(b.db, person.userId)).memberships.length, 0); },
       };
     } },
+  { route: 'POST /api/v1/members/[userId]/erase', rule: 'person.erase', kind: 'write', targets: tenant,
+    standing: async (b) => {
+      const target = b.w.targets.member!.inside!;
+      return { method: 'POST', url: `/api/v1/members/${target.userId}/erase`, data: { confirmEmail: target.email } };
+    },
+    fresh: async (b) => {
+      const person = await b.person(`erased-${ulid().slice(-6).toLowerCase()}`, 'Eve Erased', b.w.units.A1, 'member');
+      return {
+        req: { method: 'POST', url: `/api/v1/members/${person.userId}/erase`, data: { confirmEmail: person.email } },
+        check: async (res) => {
+          okJson(res);
+          const after = await getUserMemberships(b.db, person.userId);
+          assert.equal(after.user, undefined);
+          assert.equal(after.memberships.length, 0);
+        },
+      };
+    } },
 ];
 
 async function ssoBody(b: WorldBuilder) {

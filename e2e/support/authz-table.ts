@@ -55,6 +55,7 @@ export const TABLE: Record<string, Row> = {
   'members.list': tenantWide,
   'tenant.export': tenantWide,
   'tenant.import': tenantWide,
+  'person.erase': { tenant: 'O' },
 };
 
 /** unit.move by the moved unit's place (rows) and the new parent's place (columns). */

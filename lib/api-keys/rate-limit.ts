@@ -9,6 +9,7 @@ import { config } from '../config';
 import { rateLimitTableName } from '../db/table';
 import { tenancySettingsFromConfig } from '../tenancy';
 import { rateLimited } from '../validation/errors';
+import { SDK_RETRY } from '../db/retry-policy';
 
 export const RATE_LIMIT_WINDOW_SECONDS = 60;
 
@@ -61,7 +62,7 @@ export function apiRateLimiter(): ApiRateLimiter {
   if (instance) return instance;
   const cfg = config();
   const settings = tenancySettingsFromConfig(cfg);
-  const store = new DynamoDB({ region: settings.region, endpoint: settings.dynamoDbEndpoint, credentials: settings.platformCredentials, maxAttempts: 3 });
+  const store = new DynamoDB({ region: settings.region, endpoint: settings.dynamoDbEndpoint, credentials: settings.platformCredentials, ...SDK_RETRY });
   return (instance = createApiRateLimiter(store, rateLimitTableName(settings.tableName), {
     perKey: cfg.ARBOR_API_RATE_PER_KEY,
     perTenant: cfg.ARBOR_API_RATE_PER_TENANT,

@@ -2,6 +2,7 @@
 // request with `Authorization: Bearer`, from the API key alone (counted against its rate limits,
 // refused on person-only operations), parse the input (zod), let the handler authorize against
 // lib/authz, run it (once per Idempotency-Key on idempotent operations), map errors (lib/errors/http).
+// Each request runs in its request context and ends with one access log line (lib/observability).
 // `withActor` wraps route handlers, `actorContext` server components. Each refuses, as a
 // programming error (500, nothing returned), a handler that writes before authorizing or
 // finishes without authorizing. Server-only.
@@ -16,6 +17,7 @@ import type { RequestActor } from '../auth';
 import { authorize as decide, decisionFacts, type Action, type Allowed, type PlaceOf } from '../authz';
 import type { TenantDb, WriteFact, WriteGuards } from '../db';
 import { isArborError } from '../errors';
+import { currentRequest, noteActor, runInRequest, withRequestLog, type RequestContext } from '../observability';
 import { errorResponse } from '../errors/http';
 import { bearerOf } from '../api-keys/authenticate';
 import { apiKeyInvalid, personOnly } from '../api-keys/errors';
@@ -64,7 +66,7 @@ class EntryPointMisuse extends Error {}
  * Reads before authorize are allowed because deciding needs them (the target unit's stored path);
  * nothing read reaches the caller unless the handler then authorizes.
  */
-function authorizing<A extends RequestActor>(actor: A, selfOnly: boolean, hooks: EntryHooks) {
+function authorizing<A extends RequestActor>(actor: A, selfOnly: boolean, hooks: EntryHooks, observed?: RequestContext) {
   const state = { authorized: selfOnly, wrote: false };
   // The facts of the decisions made since the last transaction was sent: every transaction
   // carries them (lib/db/write-guards.ts). A decision after a transaction starts a new set.
@@ -88,7 +90,9 @@ function authorizing<A extends RequestActor>(actor: A, selfOnly: boolean, hooks:
           }
           reads.forget();
         }
-        return reads.send(command, ...rest);
+        // A render's reads count toward its own context (route handlers are already in theirs).
+        const send = () => reads.send(command, ...rest);
+        return observed && !currentRequest() ? runInRequest(observed, send) : send();
       };
     },
   });
@@ -151,6 +155,9 @@ function withLimitHeaders(response: Response, limits: RateLimitState | undefined
   return response;
 }
 
+/** Who acts, for the request's log lines: ids only (a user id or an API key id). */
+const actorFacts = (actor: RequestActor) => ({ tenantId: actor.tenantId, actorId: actor.userId, actorType: actor.apiKey ? ('apiKey' as const) : ('user' as const) });
+
 function hideMisuse(e: unknown): unknown {
   // A misuse is our bug, not the caller's: report it like any unexpected error (500, logged).
   return e instanceof EntryPointMisuse ? new Error(`[arbor] entry point misuse: ${e.message}`) : e;
@@ -162,13 +169,14 @@ export function createEntryPoints<A extends RequestActor>(sources: ActorSources<
     options: RouteOptions<P, Q, B>,
     handler: (ctx: RouteContext<A, P, Q, B>) => Promise<R | Response>,
   ) {
-    return async (request: Request, route?: NextRouteContext): Promise<Response> => {
+    return withRequestLog(async (request: Request, route: NextRouteContext | undefined): Promise<Response> => {
       let limits: RateLimitState | undefined;
       try {
         // A bearer is an API key and only that: a request carrying one never falls back to cookies.
         const bearer = bearerOf(request);
         const keyActor = bearer === undefined ? undefined : await (sources.fromBearer ?? refuseBearer)(bearer);
         if (keyActor) {
+          noteActor(actorFacts(keyActor));
           limits = await sources.rateLimit?.(keyActor);
           if (options.personOnly || options.selfOnly) throw personOnly();
         }
@@ -177,6 +185,7 @@ export function createEntryPoints<A extends RequestActor>(sources: ActorSources<
         const raw = options.body ? await readJson(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES) : undefined;
         const body = parse(options.body, raw, 'request body') as B;
         const actor = keyActor ?? (await sources.load());
+        noteActor(actorFacts(actor));
         const run = async () => {
           const { ctx, assertAuthorized } = authorizing(actor, options.selfOnly ?? false, hooks);
           const result = await handler({ ...ctx, params, query, body, request });
@@ -193,15 +202,18 @@ export function createEntryPoints<A extends RequestActor>(sources: ActorSources<
       } catch (e) {
         return withLimitHeaders(errorResponse(hideMisuse(e)), limits, e);
       }
-    };
+    }, { route: (options as { path?: string }).path }); // an operation's path names the route
   }
 
   /**
    * Server component: `const ctx = await actorContext()`, then `ctx.authorize(…)` before reading
-   * what the page shows. Errors propagate to the route's error boundary.
+   * what the page shows. Errors propagate to the route's error boundary. `observed` is the render's
+   * request context (lib/observability/render-log.ts): what the actor's db reads is counted there.
    */
-  async function actorContext(): Promise<Authorizing<A>> {
-    return authorizing(await sources.require(), false, hooks).ctx;
+  async function actorContext(observed?: RequestContext): Promise<Authorizing<A>> {
+    const actor = observed ? await runInRequest(observed, () => sources.require()) : await sources.require();
+    if (observed) Object.assign(observed, actorFacts(actor));
+    return authorizing(actor, false, hooks, observed).ctx;
   }
 
   return { withActor, actorContext };

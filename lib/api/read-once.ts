@@ -9,6 +9,8 @@
 import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import DataLoader from 'dataloader';
 import type { DocumentClient } from '../db';
+import { databaseBusy } from '../db/errors';
+import { backoff, RETRY_LIMITS } from '../db/retry-policy';
 
 type Item = Record<string, unknown>;
 type Key = { PK: unknown; SK: unknown };
@@ -16,7 +18,6 @@ type Send = (command: unknown, ...rest: unknown[]) => Promise<unknown>;
 type BatchOut = { Responses?: Record<string, Item[]>; UnprocessedKeys?: Record<string, { Keys?: Key[] }> };
 
 const id = (k: Key) => `${String(k.PK)}\n${String(k.SK)}`;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export interface ReadOnce {
   /** Sends a read through the request's memory of items; anything else goes straight through. */
@@ -55,8 +56,8 @@ export function readOnce(client: DocumentClient): ReadOnce {
     const found = new Map<string, Item>();
     let pending = [...keys];
     for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt > 10) throw new Error('readOnce: keys left unprocessed after 10 retries');
-      if (attempt > 0) await sleep(Math.min(1000, 20 * 2 ** attempt));
+      if (attempt > RETRY_LIMITS.leftovers) throw databaseBusy();
+      if (attempt > 0) await backoff(attempt);
       const out = (await send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending as Record<string, unknown>[], ConsistentRead: true } } }))) as BatchOut;
       for (const item of out.Responses?.[table] ?? []) found.set(id(item as Key), item);
       pending = out.UnprocessedKeys?.[table]?.Keys ?? [];

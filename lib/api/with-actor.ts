@@ -5,6 +5,7 @@ import { loadActor, requireActor, type RequestActor } from '../auth';
 import { apiRateLimiter, loadApiKeyActor } from '../api-keys';
 import { platformDb, tenantDb } from '../tenancy';
 import { cache } from 'react';
+import { observeRender } from '../observability/render-log';
 import { createEntryPoints } from './actor-entry';
 
 /**
@@ -33,6 +34,7 @@ export const { withActor } = entryPoints;
 /**
  * A server component's context, one per request: the console's layouts, header, page and panels
  * share its memory of items read (./read-once.ts), so what one of them read the others reuse.
- * Outside a server render (`cache` does not memoize there) each call makes its own.
+ * Outside a server render (`cache` does not memoize there) each call makes its own. Its request
+ * context, once per request too, writes the page's or server action's access line.
  */
-export const actorContext = cache(entryPoints.actorContext);
+export const actorContext = cache(async () => entryPoints.actorContext(await observeRender()));

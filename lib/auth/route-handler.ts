@@ -3,6 +3,7 @@
 // the single `sso` provider, so the callback rebuilds exactly the provider the sign-in used.
 // next-auth reports every failure as a generic `?error=…`; the precise cause is caught from its
 // logger (per request, through AsyncLocalStorage) and turned into one of Arbor's failure pages.
+import { log } from '../observability';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import NextAuth from 'next-auth';
 import type { NextRequest } from 'next/server';
@@ -27,10 +28,10 @@ const logger = {
   error(code: string, metadata: unknown) {
     const failure = failures.getStore();
     if (failure && !failure.code) failure.code = classify(code, metadata);
-    console.error(`[auth] ${code}: ${describe(metadata)}`);
+    log.error({ type: 'auth', code, detail: describe(metadata) }, 'next-auth error');
   },
   warn(code: string) {
-    if (code !== 'DEBUG_ENABLED') console.warn(`[auth] ${code}`);
+    if (code !== 'DEBUG_ENABLED') log.warn({ type: 'auth', code }, 'next-auth warning');
   },
   debug() {},
 };
@@ -50,7 +51,7 @@ export async function handleAuthRequest(req: NextRequest, ctx: RouteContext): Pr
   if (isCallback && req.nextUrl.searchParams.get('error')) {
     // The IdP answered with an error instead of a code (RFC 6749 §4.1.2.1).
     const p = req.nextUrl.searchParams;
-    console.warn(`[auth] IdP error response: ${p.get('error')} ${p.get('error_description') ?? ''}`.slice(0, 500));
+    log.warn({ type: 'auth', error: p.get('error')?.slice(0, 100), description: p.get('error_description')?.slice(0, 400) }, 'IdP error response');
     return finish(redirect(errorPageUrl('idp.error')), { clearFlow: true });
   }
   const stored = flow ? await getConnection(platformDb(), flow.tenantId) : undefined;

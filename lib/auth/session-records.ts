@@ -6,8 +6,11 @@
 // person's organizations as the header's switcher lists them, read from the platform (P2) when
 // the session enters a tenant and again whenever the person reaches for the switcher: the header
 // then costs no request per page. Server-only.
+import { log } from '../observability';
 import { BatchWriteCommand, DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getItem, keys, queryAll, TTL_ATTRIBUTE, type PlatformDb, type TenantDb } from '../db';
+import { databaseBusy } from '../db/errors';
+import { backoff, RETRY_LIMITS } from '../db/retry-policy';
 import { signOutFailed } from './errors';
 import { listUserTenants, type UserTenant } from '../users';
 
@@ -97,7 +100,7 @@ async function signOutStep<T>(step: () => Promise<T>): Promise<T> {
   try {
     return await step();
   } catch (e) {
-    console.error('[arbor] sign-out could not reach the table', e);
+    log.error({ err: e }, 'sign-out could not reach the table');
     throw signOutFailed();
   }
 }
@@ -129,15 +132,14 @@ export async function revokeAllSessions(deps: SessionStoreDeps, session: { userI
   });
 }
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** BatchWriteItem deletes, 25 per request, retrying what DynamoDB leaves unprocessed. */
 async function batchDelete(db: TenantDb, itemKeys: { PK: string; SK: string }[]): Promise<void> {
   for (let start = 0; start < itemKeys.length; start += 25) {
     let pending = itemKeys.slice(start, start + 25).map((Key) => ({ DeleteRequest: { Key } }));
     for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt > 10) throw new Error('batchDelete: items left unprocessed after 10 retries');
-      if (attempt > 0) await sleep(Math.min(1000, 20 * 2 ** attempt));
+      if (attempt > RETRY_LIMITS.leftovers) throw databaseBusy();
+      if (attempt > 0) await backoff(attempt);
       const out = await db.client.send(new BatchWriteCommand({ RequestItems: { [db.tableName]: pending } }));
       pending = (out.UnprocessedItems?.[db.tableName] ?? []) as typeof pending;
     }

@@ -46,6 +46,10 @@ export interface Places {
   'access.explain': { unit: UnitRef; userId?: string };
   /** The organization's name and top unit id (header, switcher, breadcrumb start): any member. */
   'tenant.read': Record<string, never>;
+  /** Erase a person's personal data from the organization (a data-subject request, lib/erasure). */
+  'person.erase': Record<string, never>;
+  /** Schedule the organization's deletion, or cancel it during the grace period (lib/offboarding). */
+  'tenant.delete': Record<string, never>;
 }
 
 export type Action = keyof Places;
@@ -73,6 +77,8 @@ export const ACTIONS = [
   'tenant.import',
   'access.explain',
   'tenant.read',
+  'person.erase',
+  'tenant.delete',
 ] as const satisfies readonly Action[];
 
 /** Actions whose place is the whole tenant. */
@@ -84,6 +90,7 @@ export const TENANT_ACTIONS = [
   'members.list',
   'tenant.export',
   'tenant.import',
+  'person.erase',
 ] as const satisfies readonly Action[];
 
 // Compile-time check that ACTIONS lists every action of Places.

@@ -188,4 +188,14 @@ export const RULES: { [A in Action]: Rule<A> } = {
     grants: () => true,
     deny: () => ({ reason: 'notMember', message: 'You are not a member of this organization.' }),
   },
+  // Erasure cannot be undone and removes a person everywhere in the organization, owners
+  // included: the one decision kept to owners alone (admins can remove people, not erase them).
+  'person.erase': {
+    grants: (g) => isTenantWide(g) && effectiveRole(g) === 'owner',
+    deny: () => ({ reason: 'ownerRequired', message: "Only an owner can erase a person's data from the organization." }),
+  },
+  'tenant.delete': {
+    grants: (g) => isTenantWide(g) && effectiveRole(g) === 'owner',
+    deny: () => ({ reason: 'ownerRequired', message: 'Only an owner can delete the organization or cancel its deletion.' }),
+  },
 };

@@ -3,6 +3,7 @@
 // functions — createUnit, addMembership — so conditions, locking and the audit trail hold
 // exactly as for a write from the console, and each row's outcome is reported on its own.
 // Server-only.
+import { log } from '../observability';
 import type { ActorAccess, Authorize } from '../authz';
 import { batchGet, keys, type AuditActor, type PlatformDb, type TenantDb } from '../db';
 import { isArborError } from '../errors';
@@ -26,7 +27,7 @@ export const APPLY_CHUNK = 25;
 
 function failure(line: number, e: unknown): ApplyResult {
   if (isArborError(e)) return { line, ok: false, message: e.message };
-  console.error('[arbor] import row failed', e);
+  log.error({ err: e, line }, 'import row failed');
   return { line, ok: false, message: 'Something went wrong on our side with this row. Preview the file again to retry what is missing.' };
 }
 

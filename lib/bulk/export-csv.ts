@@ -2,14 +2,15 @@
 // so a large organization streams instead of being held in memory as text. The files import
 // back as they are: `path` and `unit_path` are the import columns; the ids and counts after them
 // are ignored on import. Server-only.
+import { log } from '../observability';
 import type { TenantDb } from '../db';
 import { isArborError } from '../errors';
 import { listSubtreeMembers } from '../members';
 import { getUnitOrThrow, type Unit } from '../org';
 import { getTenantSettings } from '../tenants/settings';
-import { sleep } from '../org/map-limit';
 import { csvLine, formatUnitPath } from './csv';
 import { subtreePages } from './tree-index';
+import { jobWait, RETRY_LIMITS } from '../db/retry-policy';
 
 export const UNITS_CSV_COLUMNS = ['path', 'name', 'id', 'parent_id', 'members', 'sub_units', 'created_at'];
 export const MEMBERSHIPS_CSV_COLUMNS = ['unit_path', 'email', 'name', 'role', 'unit_id', 'user_id', 'since'];
@@ -59,8 +60,8 @@ async function withRetry<T>(read: () => Promise<T>): Promise<T> {
     try {
       return await read();
     } catch (e) {
-      if (!(isArborError(e) && e.code === 'tree.moveInProgress') || attempt >= 5) throw e;
-      await sleep(300 * attempt);
+      if (!(isArborError(e) && e.code === 'tree.moveInProgress') || attempt >= RETRY_LIMITS.jobWait) throw e;
+      await jobWait(attempt);
     }
   }
 }
@@ -75,7 +76,7 @@ export function csvStream(lines: AsyncGenerator<string>): ReadableStream<Uint8Ar
         if (done) controller.close();
         else controller.enqueue(encoder.encode(value));
       } catch (e) {
-        console.error('[arbor] export failed', e);
+        log.error({ err: e }, 'export failed');
         controller.error(e);
       }
     },

@@ -5,8 +5,8 @@
 import type { TenantDb } from '../db';
 import { isArborError } from '../errors';
 import { listSubtree, type Unit } from '../org';
-import { sleep } from '../org/map-limit';
 import { searchKey } from '../validation';
+import { jobWait, RETRY_LIMITS } from '../db/retry-policy';
 
 export interface IndexedUnit {
   unit: Unit;
@@ -25,7 +25,6 @@ export interface TreeIndex {
 export const pathKey = (names: string[]) => names.map(searchKey).join('\u0000');
 
 const PAGE = 1000;
-const RETRIES = 5;
 
 /** Every page of the subtree at `root`, in path order (parents before children). */
 export async function* subtreePages(db: TenantDb, root: Unit): AsyncGenerator<Unit[]> {
@@ -38,8 +37,8 @@ export async function* subtreePages(db: TenantDb, root: Unit): AsyncGenerator<Un
         cursor = page.nextCursor;
         break;
       } catch (e) {
-        if (!(isArborError(e) && e.code === 'tree.moveInProgress') || attempt >= RETRIES) throw e;
-        await sleep(300 * attempt);
+        if (!(isArborError(e) && e.code === 'tree.moveInProgress') || attempt >= RETRY_LIMITS.jobWait) throw e;
+        await jobWait(attempt);
       }
     }
   } while (cursor);

@@ -118,6 +118,17 @@ const schema = z.object({
    * without it the wake-up answers 404. EventBridge sends it in production, the local scheduler locally.
    */
   ARBOR_SCHEDULER_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Days between an owner scheduling the organization's deletion and its start (lib/offboarding); owners may cancel until then. */
+  ARBOR_TENANT_DELETION_GRACE_DAYS: z.coerce
+    .number('must be a number of days')
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1 day')
+    .max(90, 'must be at most 90 days')
+    .default(7),
+  /** Least severe log line written (JSON on stdout, lib/observability); `silent` writes none. */
+  ARBOR_LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent')
+    .default('info'),
   /** Admin API of the local stack's DNS server (local only: `npm run cli -- dns` sets records there). */
   ARBOR_LOCAL_DNS_ADMIN_URL: httpUrl('must be an http(s) URL').optional(),
   /** Bearer token of that admin API. */

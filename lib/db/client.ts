@@ -2,6 +2,8 @@
 // tenant-scoped client from lib/tenancy or the platform client for P1–P4.
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { countDynamoDbUsage } from '../observability';
+import { SDK_RETRY } from './retry-policy';
 
 export interface DocumentClientOptions {
   region: string;
@@ -16,12 +18,15 @@ export function createDocumentClient(options: DocumentClientOptions): DynamoDBDo
     region: options.region,
     endpoint: options.endpoint,
     credentials: options.credentials,
-    maxAttempts: 3,
+    ...SDK_RETRY,
     ...options.extra,
   });
-  return DynamoDBDocumentClient.from(client, {
+  const documents = DynamoDBDocumentClient.from(client, {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   });
+  // Each request's DynamoDB requests and consumed capacity, for its access log line.
+  countDynamoDbUsage(documents);
+  return documents;
 }
 
 export type { DynamoDBDocumentClient as DocumentClient } from '@aws-sdk/lib-dynamodb';

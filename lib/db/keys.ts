@@ -190,6 +190,11 @@ export const keys = {
    * its events; tenants without it cost the worker nothing. Set before the first endpoint is saved.
    */
   webhookTenant: (t: string): Key => ({ PK: `TENANT#${t}`, SK: 'WEBHOOKS' }),
+  /**
+   * The deletion of a tenant as a resumable job (lib/offboarding): its phase, counts and lease. A
+   * platform item, so it outlives the tenant's own partitions while they are deleted.
+   */
+  tenantDeletion: (t: string): Key => ({ PK: `TENANT#${t}`, SK: 'DELETION' }),
   /** P1: an email domain claimed by one tenant, with its connection denormalized. */
   domainClaim: (domain: string): Key => ({ PK: `DOMAIN#${domain}`, SK: 'DOMAIN' }),
   /** P3: a user by id. */
@@ -212,6 +217,8 @@ export const keys = {
     webhooksDue: () => 'WEBHOOKSDUE',
     /** Change sets scheduled to apply, or being applied, by when a runner should look at them (sparse). */
     changeSetsDue: () => 'REORGSDUE',
+    /** Tenants whose deletion is due (the settings item) or whose deletion job's lease ran out (its journal; sparse). */
+    tenantDeletionsDue: () => 'TENANTDELETIONSDUE',
   },
 } as const;
 

@@ -4,8 +4,9 @@
 import { BatchGetCommand, GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { TenantDb } from './context';
 import type { Key } from './keys';
+import { databaseBusy } from './errors';
+import { backoff, RETRY_LIMITS } from './retry-policy';
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 export async function getItem(db: TenantDb, key: Key): Promise<Record<string, unknown> | undefined> {
   const out = await db.client.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }));
@@ -29,8 +30,8 @@ export async function batchGet(
   for (let start = 0; start < unique.length; start += 100) {
     let pending: Key[] = unique.slice(start, start + 100);
     for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt > 0) await sleep(Math.min(1000, 20 * 2 ** attempt));
-      if (attempt > 10) throw new Error('batchGet: keys left unprocessed after 10 retries');
+      if (attempt > 0) await backoff(attempt);
+      if (attempt > RETRY_LIMITS.leftovers) throw databaseBusy();
       const out = await db.client.send(
         new BatchGetCommand({
           RequestItems: {

@@ -11,6 +11,7 @@ import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/l
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { TenantDb } from './context';
 import { staleDecision, transactionBusy } from './errors';
+import { backoff, RETRY_LIMITS } from './retry-policy';
 import { factBroken, guardTransaction, type WriteFact } from './write-guards';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -24,8 +25,6 @@ export interface FailedCondition {
   item?: Record<string, unknown>;
 }
 
-const MAX_ATTEMPTS = 8;
-const pause = (attempt: number) => new Promise<void>((r) => setTimeout(r, Math.random() * 15 * 2 ** Math.min(attempt, 5)));
 
 /** Room left in every transaction for the facts of the decision it carries out (write-guards.ts). */
 export const GUARD_ITEMS = 4;
@@ -65,8 +64,8 @@ async function sendGuarded(db: Pick<TenantDb, 'client' | 'guards' | 'tableName'>
       if (stale) throw staleDecision(stale.fact.changed);
       if (failed.length > 0) return failed.filter((f) => f.index < items.length);
       if (!reasons.some((r) => r.code === 'TransactionConflict')) throw e;
-      if (attempt >= MAX_ATTEMPTS) throw transactionBusy();
-      await pause(attempt);
+      if (attempt >= RETRY_LIMITS.redecide) throw transactionBusy();
+      await backoff(attempt);
     }
   }
 }

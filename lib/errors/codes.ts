@@ -112,6 +112,15 @@ export const ERROR_KINDS = {
   'changeSet.badDescription': 'invalid',
   'changeSet.badComment': 'invalid',
   'scheduler.notFound': 'notFound',
+  // lib/offboarding/errors.ts
+  'offboarding.nameMismatch': 'invalid',
+  'offboarding.alreadyScheduled': 'conflict',
+  'offboarding.notScheduled': 'conflict',
+  'offboarding.alreadyStarted': 'conflict',
+  'offboarding.busy': 'conflict',
+  'offboarding.leftovers': 'conflict',
+  'offboarding.sameTable': 'invalid',
+  'offboarding.badTable': 'invalid',
   // lib/saml/errors.ts
   'saml.badSetting': 'invalid',
   'saml.badCertificate': 'invalid',
@@ -144,10 +153,18 @@ export const ERROR_KINDS = {
   'import.tooManyRows': 'invalid',
   // lib/audit/errors.ts
   'audit.badDate': 'invalid',
+  // lib/erasure/errors.ts
+  'erasure.noPerson': 'invalid',
+  'erasure.personNotFound': 'notFound',
+  'erasure.lastOwner': 'conflict',
+  'erasure.confirmationMismatch': 'invalid',
+  'erasure.self': 'invalid',
+  'erasure.busy': 'conflict',
   // lib/tenancy/errors.ts
   'tenancy.credentialsUnavailable': 'unavailable',
   // lib/db/errors.ts
   'transaction.busy': 'conflict',
+  'database.busy': 'unavailable',
   'authz.stale': 'conflict',
   'page.badCursor': 'invalid',
   'page.badSize': 'invalid',

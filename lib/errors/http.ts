@@ -1,7 +1,10 @@
 // Maps any thrown value to an HTTP status and a body safe to show a browser.
 // Unknown errors are logged server-side and reported generically: no stack traces leave the server.
+import { log } from '../observability';
 import { appendFileSync } from 'node:fs';
 import { config } from '../config';
+import { databaseBusy } from '../db/errors';
+import { isTransientAwsError } from '../db/retry-policy';
 import { ArborError, type ErrorKind } from './index';
 
 export const STATUS: Record<ErrorKind, number> = {
@@ -24,8 +27,13 @@ export function toHttpError(e: unknown): { status: number; body: ErrorBody } {
   if (e instanceof ArborError) {
     return { status: STATUS[e.kind], body: { error: { code: e.code, message: e.message, details: e.details } } };
   }
+  // AWS still refusing after every retry: the person can try again, and is told so.
+  if (isTransientAwsError(e)) {
+    log.warn({ err: e }, 'AWS kept refusing after the retries ran out');
+    return toHttpError(databaseBusy(e));
+  }
   if (isMalformedRequest(e)) recordBug(e);
-  else console.error('[arbor] unexpected error', e);
+  else log.error({ err: e }, 'unexpected error');
   return {
     status: 500,
     body: { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } },
@@ -34,7 +42,8 @@ export function toHttpError(e: unknown): { status: number; body: ErrorBody } {
 
 export function errorResponse(e: unknown): Response {
   const { status, body } = toHttpError(e);
-  return Response.json(body, { status });
+  // A 503 is "not now": clients and the console wait a moment before trying again.
+  return Response.json(body, { status, ...(status === 503 ? { headers: { 'retry-after': '2' } } : {}) });
 }
 
 /**
@@ -46,7 +55,7 @@ function isMalformedRequest(e: unknown): e is Error {
 }
 
 function recordBug(e: Error) {
-  console.error('[arbor] bug: DynamoDB refused a request as malformed; an input check is missing', e);
+  log.error({ err: e }, 'bug: DynamoDB refused a request as malformed; an input check is missing');
   const file = config().ARBOR_BUG_LOG;
   if (file) appendFileSync(file, `${new Date().toISOString()} ${e.message}\n${e.stack ?? ''}\n\n`);
 }

@@ -5,3 +5,4 @@ export { sendMail, mailEnabled, type OutgoingMail, type SendOutcome } from './se
 export { invitationMail, type InvitationMailInput } from './invitation-mail';
 export { domainRecordMissingMail } from './domain-record-mail';
 export { webhookDisabledMail } from './webhook-disabled-mail';
+export { tenantDeletionScheduledMail, tenantDeletionCancelledMail } from './tenant-deletion-mail';

@@ -1,6 +1,7 @@
 // Sends one message through the configured SMTP server. Server-only. One pooled transport per
 // process (stateless otherwise); no retries here: a failed send is reported to the caller, who
 // offers "copy the link" or "resend" instead of holding a request open.
+import { log } from '../observability';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { config } from '../config';
 
@@ -49,7 +50,8 @@ async function deliver(through: Transporter, mail: OutgoingMail): Promise<SendOu
     const info = await through.sendMail({ from: config().ARBOR_MAIL_FROM, ...mail });
     return { status: 'sent', messageId: info.messageId };
   } catch (e) {
-    console.error(`[mail] sending to ${mail.to} failed: ${e instanceof Error ? e.message : String(e)}`.slice(0, 500));
+    // Never the address: the logs hold no personal data (an address in the SMTP error is masked).
+    log.error({ err: e }, 'sending mail failed');
     return { status: 'failed' };
   }
 }

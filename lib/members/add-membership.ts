@@ -28,6 +28,7 @@ import {
 } from './membership-items';
 import { ownerCountUpdate } from './owner-count';
 import { summaryAdd, updateExpression } from '../profiles';
+import { backoff, RETRY_LIMITS } from '../db/retry-policy';
 
 export interface AddMembershipInput {
   unitId: string;
@@ -60,7 +61,6 @@ export interface AddMembershipExtra {
   action?: string;
 }
 
-const MAX_ATTEMPTS = 5;
 
 export async function addMembership(db: TenantDb, actor: AuditActor, input: AddMembershipInput): Promise<Membership> {
   return addMembershipWith(db, actor, input);
@@ -127,9 +127,8 @@ export async function addMembershipWith(
     if (!profile) tx.add(nameWordPuts(db, { kind: 'tenantUser', id: user.userId }, membership.name), () => 'retry');
 
     if ((await tx.send()) === 'written') return membership;
-    if (attempt >= MAX_ATTEMPTS) {
-      throw membershipBusy();
-    }
+    if (attempt >= RETRY_LIMITS.redecide) throw membershipBusy();
+    await backoff(attempt);
   }
 }
 

@@ -19,6 +19,7 @@ import type { Membership } from './membership-items';
 import { profileCountChange } from '../profiles';
 import { ownerCountUpdate } from './owner-count';
 import { lockFree } from '../org/unit-lock';
+import { backoff, RETRY_LIMITS } from '../db/retry-policy';
 
 export interface RemoveMembershipInput {
   unitId: string;
@@ -26,7 +27,6 @@ export interface RemoveMembershipInput {
   expectedVersion: number;
 }
 
-const MAX_ATTEMPTS = 5;
 
 export async function removeMembership(db: TenantDb, actor: AuditActor, input: RemoveMembershipInput): Promise<Membership> {
   const unitId = validateId(input?.unitId, 'unit');
@@ -56,9 +56,8 @@ export async function removeMembership(db: TenantDb, actor: AuditActor, input: R
       .add(profileWordDeletes(db, profile, 1), () => 'retry');
 
     if ((await tx.send()) === 'written') return current;
-    if (attempt >= MAX_ATTEMPTS) {
-      throw membershipBusy();
-    }
+    if (attempt >= RETRY_LIMITS.redecide) throw membershipBusy();
+    await backoff(attempt);
   }
 }
 

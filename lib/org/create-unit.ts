@@ -18,6 +18,7 @@ import { readUnit } from './unit-reads';
 import { childPath, MAX_DEPTH, unitItem, validateUnitName, type Unit } from './unit-item';
 import { tenantNotFound } from '../tenants/errors';
 import { nameTaken, parentNotFound, tooDeep, treeBusy, unitExists, unitLimit, unitLocked } from './errors';
+import { backoff, RETRY_LIMITS } from '../db/retry-policy';
 
 export interface CreateUnitInput {
   parentId: string;
@@ -28,14 +29,13 @@ export interface CreateUnitInput {
   managedBy?: 'directory';
 }
 
-const MAX_ATTEMPTS = 4;
-
 export async function createUnit(db: TenantDb, actor: AuditActor, input: CreateUnitInput): Promise<Unit> {
   const parentId = validateId(input?.parentId, 'unit');
   const name = validateUnitName(input.name);
   const chosenId = input.unitId === undefined ? undefined : validateId(input.unitId, 'unit');
 
-  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+  for (let attempt = 1; attempt <= RETRY_LIMITS.redecide; attempt++) {
+    if (attempt > 1) await backoff(attempt - 1);
     const parent = await readUnit(db, parentId);
     if (!parent) throw parentNotFound();
     const lock = lockAgainst(db, parent);

@@ -6,6 +6,7 @@ import type { TenantDb } from '../db';
 import { treeBusy } from './errors';
 import { discoverSubtreeUnits, snapshotSubtree, type SubtreeSnapshot } from './subtree-snapshot';
 import type { Unit } from './unit-item';
+import { backoff, RETRY_LIMITS } from '../db/retry-policy';
 
 export interface SubtreeChange<R> {
   /** Reads and checks what the change starts from: its root, or a result when nothing is left to do. */
@@ -18,10 +19,9 @@ export interface SubtreeChange<R> {
   asJob(root: Unit): Promise<R>;
 }
 
-const MAX_ATTEMPTS = 4;
-
 export async function changeSubtree<R>(db: TenantDb, change: SubtreeChange<R>): Promise<R> {
-  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+  for (let attempt = 1; attempt <= RETRY_LIMITS.redecide; attempt++) {
+    if (attempt > 1) await backoff(attempt - 1);
     const started = await change.start();
     if ('done' in started) return started.done;
     const { root } = started;

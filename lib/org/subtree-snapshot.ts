@@ -6,10 +6,10 @@
 // the member-tree index and checked against each unit's memberCount; a unit whose count does
 // not match is re-read from its own partition (strongly consistent).
 import { batchGet, INDEX, keys, queryAll, type TenantDb } from '../db';
-import { sleep } from './map-limit';
 import { toUnit, type Unit } from './unit-item';
 import { lockAgainst } from './unit-lock';
 import { treeBusy, unitLocked } from './errors';
+import { backoff, RETRY_LIMITS } from '../db/retry-policy';
 
 export interface SubtreeMember {
   unitId: string;
@@ -96,8 +96,8 @@ export interface SubtreeSnapshot {
  * holder's: the db's own holder's locks don't count).
  */
 export async function snapshotSubtree(db: TenantDb, root: Unit): Promise<SubtreeSnapshot> {
-  for (let attempt = 0; attempt < 6; attempt++) {
-    if (attempt > 0) await sleep(50 * 2 ** attempt);
+  for (let attempt = 0; attempt < RETRY_LIMITS.redecide; attempt++) {
+    if (attempt > 0) await backoff(attempt);
     const candidates = await discoverSubtreeUnits(db, root.path);
     const ids = [root.id, ...candidates.map((c) => c.unitId as string).filter((id) => id !== root.id)];
     const units = (await batchGet(db, ids.map((id) => keys.unit(db.tenantId, id))))

@@ -2,6 +2,7 @@
 // wakes the servers (EventBridge in production, the local stack's scheduler in development) asks
 // any instance to run what is due (`runDueChangeSets`), and the set's header decides which one
 // starts it. A set whose runner died sits in the same queue under its lease's end. Server-only.
+import { log } from '../observability';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { actorIdentity, INDEX, keys, transaction, withoutGuards, type AuditActor, type PlatformDb, type TenantDb } from '../db';
 import { isArborError } from '../errors';
@@ -65,7 +66,7 @@ export async function runDueChangeSets(deps: DueDeps): Promise<number> {
       const db = withoutGuards(await deps.tenantDb(tenantId));
       if (await runOne(db, setId, now, { leaseMs: deps.leaseMs, background: deps.background })) taken++;
     } catch (e) {
-      if (!isArborError(e)) console.error(`[arbor] change set ${setId} of ${tenantId}: the due run failed; the next wake-up retries`, e);
+      if (!isArborError(e)) log.error({ err: e, tenantId, setId }, 'change set due run failed; the next wake-up retries');
     }
   }
   return taken;

@@ -8,6 +8,7 @@
 // 3. complete: the browser returns with its SameSite=Lax flow cookie, which must name the request
 //    this response answers; then the same access decision as every sign-in (completeSignIn), or,
 //    for a Test connection, the record of what came and what would happen.
+import { log } from '../observability';
 import { SamlStatusError } from '@node-saml/node-saml';
 import { completeSignIn, type SignInOutcome } from '../auth/complete-sign-in';
 import type { SignInFlow } from '../auth/sign-in-flow';
@@ -43,7 +44,7 @@ export async function receiveSamlResponse(tenantId: string, samlResponse: unknow
   if (!connection) return { ok: false, code: 'sso.notConfigured' };
   const db = await tenantDb(tenantId);
   const fail = async (code: SignInFailureCode, detail?: string) => {
-    if (detail) console.warn(`[saml] ${tenantId}: ${code}: ${detail.slice(0, 300)}`);
+    if (detail) log.warn({ type: 'sso', tenantId, code, detail: detail.slice(0, 300) }, 'saml response refused');
     await recordSignInFailure(db, code);
     return { ok: false as const, code };
   };

@@ -16,6 +16,7 @@ import { readPerson, type SyncContext } from './place-people';
 import { busy, notFound } from './protocol-errors';
 import { userNameClaimKey } from './user-item';
 import { readUserOrThrow, refuseLastOwner } from './users';
+import { backoff, RETRY_LIMITS } from '../db/retry-policy';
 
 export async function deleteDirectoryUser(ctx: SyncContext, rawId: string): Promise<void> {
   const db = ctx.db;
@@ -39,7 +40,8 @@ export async function deleteDirectoryUser(ctx: SyncContext, rawId: string): Prom
       )
       .send();
     if (marked === 'written') break;
-    if (attempt >= 4) throw busy();
+    if (attempt >= RETRY_LIMITS.redecide) throw busy();
+    await backoff(attempt);
     state = await readUserOrThrow(ctx, rawId, { deleting: true });
     user = state.user;
   }

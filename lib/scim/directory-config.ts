@@ -6,6 +6,7 @@
 // rules, and every write a SCIM request makes is conditioned on the version it read (a
 // `WriteFact`, lib/db/write-guards), so no change is placed by rules that were replaced meanwhile.
 // lastSyncAt and the counts are bookkeeping: plain updates, no version bump.
+import { log } from '../observability';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { monotonicFactory } from 'ulid';
 import { z } from 'zod';
@@ -173,7 +174,7 @@ export async function recordDirectoryError(db: TenantDb, entry: Omit<DirectoryEr
         },
       }),
     )
-    .catch((e) => console.error('[arbor] scim: could not record a directory error', e));
+    .catch((e) => log.error({ err: e }, 'scim: could not record a directory error'));
 }
 
 /** The newest errors: one Query, newest first. */

@@ -16,6 +16,7 @@ import { attributeFilter, type AttributeSelection } from './attribute-selection'
 import { afterCommit, checkIfMatch, withRereads } from './users';
 import { groupNameClaimItem, groupNameClaimKey, nameKey } from './user-item';
 import { KEY_TEXT_MAX_BYTES, keyBytes, weakEtag } from './user-resource';
+import { backoff, RETRY_LIMITS } from '../db/retry-policy';
 
 /** Members per transaction: a check that the user exists and both links, beside the group's count. */
 const MEMBERS_PER_TX = 32;
@@ -241,7 +242,8 @@ async function changeMembers(ctx: SyncContext, g: DirectoryGroup, addIds: string
       group = { ...group, version: group.version + 1, memberCount: group.memberCount + b.add.length - b.remove.length, updatedAt: new Date().toISOString() };
     }
     if (!raced) break;
-    if (attempt >= 5) throw busy();
+    if (attempt >= RETRY_LIMITS.redecide) throw busy();
+    await backoff(attempt);
   }
   if (ctx.config.rules.groups.length > 0 || ctx.config.rules.groupNames) {
     await mapLimit([...added, ...removed], 4, (u) => placePerson(ctx, u));
@@ -303,7 +305,8 @@ export async function deleteDirectoryGroup(ctx: SyncContext, rawId: string): Pro
       .add({ Delete: { TableName: db.tableName, Key: groupNameClaimKey(db.tenantId, group.displayName) } })
       .send();
     if (gone === 'written') break;
-    if (attempt >= 5) throw busy();
+    if (attempt >= RETRY_LIMITS.redecide) throw busy();
+    await backoff(attempt);
   }
   await countResources(db, 'groupCount', -1);
   if (ctx.config.rules.groups.length > 0 || ctx.config.rules.groupNames) await mapLimit([...touched], 4, (u) => placePerson(ctx, u));

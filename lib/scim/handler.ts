@@ -3,6 +3,7 @@
 // scoped credentials, so a token can reach nothing of another tenant: another tenant's ids are
 // simply not found (404). Answers are `application/scim+json`; every failure is the RFC's error
 // message, and a failed request changes nothing it had not already committed whole.
+import { noteActor, noteRoute, withRequestLog } from '../observability';
 import { platformDb, tenantDb } from '../tenancy';
 import { excludes, selectionOf } from './attribute-selection';
 import { directoryActor, noteSync, readSyncSettings, recordDirectoryError, rulesGuard } from './directory-config';
@@ -18,15 +19,26 @@ import { userResource, weakEtag } from './user-resource';
 
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
-export async function handleScimRequest(request: Request, segments: string[]): Promise<Response> {
+/** The resources the endpoint serves: anything else is logged as `{other}`, never as sent. */
+const RESOURCES = new Set(['serviceproviderconfig', 'resourcetypes', 'schemas', 'users', 'groups']);
+
+/** One SCIM request, with its access line (lib/observability). */
+export const handleScimRequest = (request: Request, segments: string[]): Promise<Response> =>
+  withRequestLog((r: Request) => answerScimRequest(r, segments))(request);
+
+async function answerScimRequest(request: Request, segments: string[]): Promise<Response> {
   const method = request.method.toUpperCase();
   const url = new URL(request.url);
   const label = `${method} /${segments.join('/')}`.slice(0, 200);
   let ctx: SyncContext | undefined;
+  const [resource, id] = segments;
+  const known = resource && RESOURCES.has(resource.toLowerCase()) ? resource : resource ? '{other}' : '';
+  noteRoute(`/scim/v2/${known}${id ? '/{id}' : ''}${segments.length > 2 ? '/…' : ''}`);
   try {
     const bearer = request.headers.get('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
     const holder = await authenticateScimToken(platformDb(), bearer);
     if (!holder) throw unauthorized();
+    noteActor({ tenantId: holder.tenantId, actorId: holder.tokenId, actorType: 'directory' });
     const db = await tenantDb(holder.tenantId);
     const { config, rootUnitId } = await readSyncSettings(db);
     ctx = { db: { ...db, guards: rulesGuard(db, config) }, config, actor: directoryActor(config), rootUnitId, units: new Map(), createUnits: true };

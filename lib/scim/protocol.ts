@@ -2,11 +2,14 @@
 // enterprise extension) and Group schemas that validate input and shape output, the discovery
 // documents, ListResponse and the error message. Arbor stores and queries the resources itself
 // (./users.ts, ./groups.ts); SCIMMY only reads and writes JSON here.
+import { log } from '../observability';
 import SCIMMY from 'scimmy';
 import { config } from '../config';
 import { ArborError } from '../errors';
 import { STATUS } from '../errors/http';
 import { ScimError } from './protocol-errors';
+import { databaseBusy } from '../db/errors';
+import { isTransientAwsError } from '../db/retry-policy';
 
 const SCIM_CONTENT_TYPE = 'application/scim+json';
 export const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
@@ -59,7 +62,8 @@ const ERROR_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:Error';
 export function scimErrorResponse(e: unknown): Response {
   const { status, detail, scimType } = describeError(e);
   const body = { schemas: [ERROR_SCHEMA], status: String(status), ...(scimType ? { scimType } : {}), detail };
-  return scimJson(body, status, status === 401 ? { 'WWW-Authenticate': 'Bearer realm="scim"' } : {});
+  const headers: Record<string, string> = status === 401 ? { 'WWW-Authenticate': 'Bearer realm="scim"' } : status === 503 ? { 'Retry-After': '2' } : {};
+  return scimJson(body, status, headers);
 }
 
 function describeError(e: unknown): { status: number; detail: string; scimType?: string } {
@@ -75,6 +79,8 @@ function describeError(e: unknown): { status: number; detail: string; scimType?:
     const status = STATUS[e.kind];
     return { status, detail: e.message, ...(e.kind === 'invalid' ? { scimType: 'invalidValue' } : {}) };
   }
-  console.error('[arbor] scim: unexpected error', e);
+  // AWS still refusing after every retry: the IdP sends it again later (RFC 7644 §3.12: 503).
+  if (isTransientAwsError(e)) return describeError(databaseBusy(e));
+  log.error({ err: e }, 'scim: unexpected error');
   return { status: 500, detail: 'Something went wrong on our side. Please try again.' };
 }

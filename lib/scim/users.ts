@@ -2,6 +2,7 @@
 // ./delete-user.ts. A User is the SCIM item in the person's partition; their Arbor identity is the
 // platform user of their email (P3, created when new, like a sign-in's), and their place in the
 // tree comes from the rules (./place-people.ts) after every change.
+import { log } from '../observability';
 import { auditEntryPut } from '../audit';
 import { batchGet, keys, transaction, type PlatformDb } from '../db';
 import { isArborError } from '../errors';
@@ -79,7 +80,7 @@ export async function afterCommit(ctx: SyncContext, request: string, work: () =>
   try {
     await work();
   } catch (e) {
-    if (!isArborError(e)) console.error('[arbor] scim: after a committed change', e);
+    if (!isArborError(e)) log.error({ err: e, request }, 'scim: placing after a committed change failed');
     await recordDirectoryError(ctx.db, { request, status: 0, detail: isArborError(e) ? e.message : 'Placing the person failed; their next change retries it.' });
   }
 }

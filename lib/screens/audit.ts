@@ -7,6 +7,7 @@ import { listAudit, type AuditEntry, type AuditFilter } from '../audit';
 import type { AuditActor } from '../db';
 import { csvLine } from '../bulk/csv';
 import { unitLabels } from '../org/unit-labels';
+import { ERASED_EMAIL, ERASED_NAME } from '../erasure/pseudonym';
 import type { ScreenContext } from './screen-context';
 
 export interface AuditLineView {
@@ -49,7 +50,9 @@ export function describeAudit(e: AuditEntry, names: Map<string, string>): string
   const a = e.after ?? {};
   const label = e.target.label ?? '';
   const unit = (id: unknown) => (typeof id === 'string' && names.get(id)) || 'a deleted unit';
-  const email = text(a.email) ?? text(b.email) ?? label;
+  // An erased person (lib/erasure) is named as such, not by their pseudonymous address.
+  const given = text(a.email) ?? text(b.email) ?? label;
+  const email = given === ERASED_EMAIL ? ERASED_NAME : given;
   switch (e.action) {
     case 'unit.create':
       return a.parentId ? `created ${label} under ${unit(a.parentId)}` : `created ${label}`;
@@ -85,6 +88,10 @@ export function describeAudit(e: AuditEntry, names: Map<string, string>): string
       return `made a new invitation link for ${email} to ${unit(e.unitId)} to copy`;
     case 'tenant.rename':
       return `renamed the organization ${text(b.name) ?? '?'} → ${text(a.name) ?? label}`;
+    case 'tenant.deletionSchedule':
+      return `scheduled the deletion of the organization for ${text(a.dueAt)?.slice(0, 10) ?? '?'}`;
+    case 'tenant.deletionCancel':
+      return `cancelled the deletion of the organization scheduled for ${text(b.dueAt)?.slice(0, 10) ?? '?'}`;
     case 'sso.update': {
       const domains = Array.isArray(a.domains) ? a.domains.join(', ') : '';
       const protocol = a.protocol === 'saml' ? 'SAML, ' : '';
@@ -112,6 +119,10 @@ export function describeAudit(e: AuditEntry, names: Map<string, string>): string
       return `revoked the setup link for ${label}`;
     case 'tenant.create':
       return `created the organization ${label}`;
+    case 'person.erase': {
+      const memberships = num(a.memberships) ?? 0;
+      return `erased a person's personal data${memberships > 0 ? ` (and ${plural(memberships, 'membership')})` : ''}: their entries here now read "${ERASED_NAME}"`;
+    }
     case 'directory.tokenCreate':
       return `created the directory token ${label}`;
     case 'directory.tokenRevoke':
@@ -210,7 +221,7 @@ export const AUDIT_ACTIONS = [
   'unit.create', 'unit.rename', 'unit.move', 'unit.delete',
   'membership.add', 'membership.roleChange', 'membership.remove', 'membership.removeFromTenant',
   'invitation.create', 'invitation.revoke', 'invitation.accept',
-  'tenant.create', 'tenant.rename', 'sso.update',
+  'tenant.create', 'tenant.rename', 'sso.update', 'person.erase', 'tenant.deletionSchedule', 'tenant.deletionCancel',
   'directory.tokenCreate', 'directory.tokenRevoke', 'directory.rulesUpdate', 'directory.deactivate', 'directory.reactivate',
   'apiKey.create', 'apiKey.revoke', 'webhook.create', 'webhook.update', 'webhook.delete', 'webhook.rotateSecret', 'webhook.resend', 'webhook.disable',
   'changeSet.create', 'changeSet.approve', 'changeSet.reject', 'changeSet.schedule', 'changeSet.start', 'changeSet.apply', 'changeSet.fail',

@@ -23,6 +23,8 @@ export interface MemberPageView {
   hidden: number;
   /** The actor may remove this person from every unit (owners and admins, within the rules). */
   canRemoveFromOrganization: boolean;
+  /** The actor may erase this person's personal data (owners, not about themselves, not the last owner). */
+  canErase: boolean;
   /** The actor may add people somewhere (offer "Add to a unit"; the picker shows where). */
   canPlace: boolean;
   isSelf: boolean;
@@ -61,6 +63,7 @@ export async function loadMemberPage(ctx: ScreenContext, userId: string): Promis
     memberships: rows,
     hidden: memberships.length - visible.length,
     canRemoveFromOrganization: !isSelf && can(ctx.actor, 'members.list', {}) && rows.length === memberships.length && rows.every((r) => r.canRemove),
+    canErase: !isSelf && can(ctx.actor, 'person.erase', {}) && rows.length === memberships.length && !rows.some((r) => r.lastOwner),
     canPlace: ctx.actor.memberships.some((g) => can(ctx.actor, 'membership.add', { unit: { id: g.unitId, path: g.unitPath }, role: 'member' })),
     isSelf,
   };

@@ -5,6 +5,7 @@ import { MAX_IMPORT_ROWS } from '../bulk/parse-import';
 import { getConnection } from '../sso';
 import { toSsoConnectionView, type SsoConnectionView } from './sso';
 import { platformDb } from '../tenancy';
+import { readScheduledDeletion } from '../offboarding';
 import { getTenantSettings } from '../tenants';
 import type { ScreenContext } from './screen-context';
 
@@ -14,13 +15,17 @@ export interface SettingsView {
   canManageSso: boolean;
   canImport: boolean;
   canExport: boolean;
+  /** Owners only: the danger zone (schedule or cancel the organization's deletion). */
+  canDelete: boolean;
+  /** The scheduled deletion, while the grace period lasts (or once it has started). */
+  deletion?: { dueAt: string; started: boolean };
 }
 
-/** T1. */
+/** T1 (the deletion mark is the same item: one read, lib/api/read-once.ts). */
 export async function loadSettings(ctx: ScreenContext): Promise<SettingsView> {
   ctx.authorize('tenant.settings.read', {});
   const canManageSso = can(ctx.actor, 'sso.manage', {});
-  const settings = await getTenantSettings(ctx.db);
+  const [settings, deletion] = await Promise.all([getTenantSettings(ctx.db), readScheduledDeletion(ctx.db)]);
   return {
     tenant: {
       tenantId: settings.tenantId, name: settings.name, version: settings.version,
@@ -30,6 +35,8 @@ export async function loadSettings(ctx: ScreenContext): Promise<SettingsView> {
     canManageSso,
     canImport: can(ctx.actor, 'tenant.import', {}),
     canExport: can(ctx.actor, 'tenant.export', {}),
+    canDelete: can(ctx.actor, 'tenant.delete', {}),
+    ...(deletion ? { deletion: { dueAt: deletion.dueAt, started: Boolean(deletion.startedAt) } } : {}),
   };
 }
 

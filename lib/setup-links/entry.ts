@@ -7,6 +7,7 @@ import type { ZodType } from 'zod';
 import { DEFAULT_MAX_BODY_BYTES, parse, readJson } from '../api/actor-entry';
 import { useSecureCookies } from '../auth/cookies';
 import { errorResponse } from '../errors/http';
+import { noteActor, withRequestLog } from '../observability';
 import { platformDb } from '../tenancy';
 import { setupLinkUnusable } from './errors';
 import { loadSetupSession, type SetupSession } from './session';
@@ -33,12 +34,15 @@ export function withSetupSession<P = undefined, B = undefined>(
   options: { params?: ZodType<P>; body?: ZodType<B>; status?: number },
   handler: (ctx: SetupRouteContext<P, B>) => Promise<unknown>,
 ) {
-  return async (request: Request, route?: { params: Promise<Record<string, string | string[] | undefined>> }): Promise<Response> => {
+  type Route = { params: Promise<Record<string, string | string[] | undefined>> };
+  // One access line per request (lib/observability); the link's id is the actor.
+  return withRequestLog(async (request: Request, route: Route | undefined): Promise<Response> => {
     try {
       const params = parse(options.params, (await route?.params) ?? {}, 'address');
       const body = options.body ? parse(options.body, await readJson(request, DEFAULT_MAX_BODY_BYTES * 4), 'request body') : (undefined as B);
       const session = await currentSession();
       if (!session) throw setupLinkUnusable();
+      noteActor({ tenantId: session.tenantId, actorId: session.linkId, actorType: 'setupLink' });
       const result = await handler({ session, params, body });
       if (result instanceof Response) return result;
       if (result === undefined) return new Response(null, { status: 204 });
@@ -46,5 +50,5 @@ export function withSetupSession<P = undefined, B = undefined>(
     } catch (e) {
       return errorResponse(e);
     }
-  };
+  });
 }

@@ -2,6 +2,7 @@
 // that worked and the last that failed, with its reason. One item in the tenant's partition,
 // written with the tenant's credentials as sign-ins end. Unversioned bookkeeping: the last
 // writer wins, which is what "last" means. Server-only.
+import { log } from '../observability';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys, type TenantDb } from '../db';
 
@@ -27,7 +28,7 @@ export const recordSignInSuccess = (db: TenantDb, email: string) =>
 
 /** Never fails the sign-in it describes: a lost health write is only a stale status. */
 export const recordSignInFailure = (db: TenantDb, code: string) =>
-  set(db, { lastFailureAt: new Date().toISOString(), lastFailureCode: code }).catch((e) => console.warn(`[sso] health not recorded: ${(e as Error).name}`));
+  set(db, { lastFailureAt: new Date().toISOString(), lastFailureCode: code }).catch((e) => log.warn({ type: 'sso', error: (e as Error).name }, 'sso health not recorded'));
 
 export async function readHealth(db: TenantDb): Promise<ConnectionHealth> {
   const out = await db.client.send(new GetCommand({ TableName: db.tableName, Key: keys.ssoHealth(db.tenantId) }));

@@ -1,8 +1,7 @@
 // Registers or replaces a tenant's connection, and moves the domain claims with it, in ONE
 // transaction. Server-only; platform credentials.
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { readTenantDomains } from '../domains/records';
-import { cancellationReasons, keys, type PlatformDb, type TransactItem } from '../db';
+import { keys, transactWrite, type PlatformDb, type TransactItem } from '../db';
 import { versionConflict } from '../errors';
 import { samlConnectionFields, type SamlSettingsInput } from '../saml/settings';
 import { validateDomain } from '../tenants/domains';
@@ -165,19 +164,14 @@ export async function writeConnectionAndClaims(db: PlatformDb, w: ClaimsWrite): 
     ...(w.extra?.items ?? []),
   ];
 
-  try {
-    await db.client.send(new TransactWriteCommand({ TransactItems: items }));
-  } catch (e) {
-    const reasons = cancellationReasons(e);
-    if (!reasons) throw e;
-    const firstClaim = w.next ? 2 : 1;
-    const failed = reasons.findIndex((r) => r.code === 'ConditionalCheckFailed');
-    if (failed >= firstClaim && failed < firstClaim + w.domains.length) {
-      const domain = w.domains[failed - firstClaim];
-      throw w.claimFree ? domainTaken(domain) : domainUnproven(domain);
-    }
-    if (w.extra && failed >= items.length - w.extra.items.length) throw w.extra.conflict();
-    if (failed >= 0) throw connectionConflict(undefined);
-    throw e;
+  const refused = await transactWrite(db, items);
+  if (!refused) return;
+  const firstClaim = w.next ? 2 : 1;
+  const failed = refused[0].index;
+  if (failed >= firstClaim && failed < firstClaim + w.domains.length) {
+    const domain = w.domains[failed - firstClaim];
+    throw w.claimFree ? domainTaken(domain) : domainUnproven(domain);
   }
+  if (w.extra && failed >= items.length - w.extra.items.length) throw w.extra.conflict();
+  throw connectionConflict(undefined);
 }

@@ -14,6 +14,7 @@ import type { PlatformDb, TenantDb } from '../db/context';
 import { tableArnForRole } from './arns';
 import { createCredentialVendor, type CredentialVendor, type CredentialVendorOptions } from './credentials';
 import { assertTenantId, tenantSessionPolicyText } from './session-policy';
+import { SDK_RETRY } from '../db/retry-policy';
 
 export interface TenancySettings {
   region: string;
@@ -74,7 +75,7 @@ export function createTenancy(settings: TenancySettings): Tenancy {
   const tableArn = tableArnForRole(settings.tenantRoleArn, settings.region, settings.tableName);
   const sts =
     settings.vendor?.sts ??
-    new STSClient({ region: settings.region, endpoint: settings.stsEndpoint, credentials: settings.platformCredentials });
+    new STSClient({ region: settings.region, endpoint: settings.stsEndpoint, credentials: settings.platformCredentials, ...SDK_RETRY });
   const vendor = createCredentialVendor({
     durationSeconds: settings.sessionSeconds,
     ...settings.vendor,

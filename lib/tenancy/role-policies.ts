@@ -100,6 +100,14 @@ export function runtimeRolePolicy(input: { tableArn: string; tenantRoleArn: stri
         Resource: indexArn(input.tableArn, INDEX.gsi4),
         Condition: leadingKeysCondition(['REORGSDUE']),
       },
+      {
+        // Organizations whose deletion is due, or whose deletion job stopped (keys and tenantId only).
+        Sid: 'TenantDeletionsDue',
+        Effect: 'Allow',
+        Action: 'dynamodb:Query',
+        Resource: indexArn(input.tableArn, INDEX.gsi4),
+        Condition: leadingKeysCondition(['TENANTDELETIONSDUE']),
+      },
       { Sid: 'ReadTableStream', Effect: 'Allow', Action: STREAM_ACTIONS, Resource: `${input.tableArn}/stream/*` },
       { Sid: 'ListTableStreams', Effect: 'Allow', Action: 'dynamodb:ListStreams', Resource: '*' },
       {
@@ -130,6 +138,14 @@ export function operatorPolicy(input: { tableArn: string }): PolicyDocument {
     Statement: [
       { Sid: 'WholeTable', Effect: 'Allow', Action: 'dynamodb:*', Resource: [input.tableArn, indexesArn(input.tableArn)] },
       { Sid: 'ListTables', Effect: 'Allow', Action: 'dynamodb:ListTables', Resource: '*' },
+      {
+        // Point-in-time restores are named `<table>-restore-<when>` (docs/deploy.md, "Restoring one
+        // tenant"): read one tenant out of them (`tenant copy --from-table`), then delete them.
+        Sid: 'RestoredTables',
+        Effect: 'Allow',
+        Action: ['dynamodb:DescribeTable', 'dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:Scan', 'dynamodb:DeleteTable'],
+        Resource: [`${input.tableArn}-restore-*`, `${input.tableArn}-restore-*/index/*`],
+      },
     ],
   };
 }

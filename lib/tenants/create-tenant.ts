@@ -1,10 +1,9 @@
 // P4: create a tenant with its root unit, its first owner and its email domain, atomically.
 // Runs with the operator's credentials (CLI, seeds): it is the one write that spans the
 // platform items and a new tenant's partition.
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { auditEntryPut } from '../audit';
-import { cancellationReasons, keys, type PlatformDb } from '../db';
+import { keys, transactWrite, type PlatformDb } from '../db';
 import { domainTaken } from './errors';
 import { tenantUserItem, unitMemberItem, userMembershipItem, type Membership } from '../members/membership-items';
 import { DEFAULT_UNIT_LIMIT, rootPath, unitItem } from '../org/unit-item';
@@ -75,18 +74,10 @@ export async function createTenant(db: PlatformDb, input: CreateTenantInput): Pr
   ];
   const domainIndex = 6;
 
-  try {
-    await db.client.send(new TransactWriteCommand({ TransactItems: items }));
-  } catch (e) {
-    const reasons = cancellationReasons(e);
-    if (reasons?.[domainIndex]?.code === 'ConditionalCheckFailed') {
-      throw domainTaken(domain);
-    }
-    if (reasons?.some((r) => r.code === 'ConditionalCheckFailed') && !existing) {
-      // The owner's email was registered concurrently: retry once with that identity.
-      return createTenant(db, input);
-    }
-    throw e;
-  }
+  const failed = await transactWrite(db, items);
+  if (failed?.some((f) => f.index === domainIndex)) throw domainTaken(domain);
+  // The owner's email was registered concurrently: again, with that identity.
+  if (failed && !existing) return createTenant(db, input);
+  if (failed) throw new Error(`createTenant: conditions failed at ${failed.map((f) => f.index).join(', ')}`);
   return { tenantId, rootUnitId, ownerUserId: owner.id, domain };
 }

@@ -1,8 +1,8 @@
 // Global user identities (P3) and the tenants a user belongs to (P2). Platform credentials. Server-only.
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { z } from 'zod';
-import { INDEX, itemParser, keys, cancellationReasons, type PlatformDb } from '../db';
+import { INDEX, itemParser, keys, transactWrite, type PlatformDb } from '../db';
 
 export interface User {
   id: string;
@@ -45,17 +45,12 @@ export async function ensureUser(db: PlatformDb, email: string, name: string): P
   const existing = await getUserByEmail(db, email);
   if (existing) return existing;
   const user: User = { id: ulid(), email, name, createdAt: new Date().toISOString() };
-  try {
-    await db.client.send(new TransactWriteCommand({ TransactItems: newUserPuts(db.tableName, user) }));
-    return user;
-  } catch (e) {
-    // Another request created the same email first: use theirs.
-    if (cancellationReasons(e)?.some((r) => r.code === 'ConditionalCheckFailed')) {
-      const winner = await getUserByEmail(db, email);
-      if (winner) return winner;
-    }
-    throw e;
-  }
+  // transactWrite retries a transaction that met another; a failed condition means another
+  // request created the same email first: use theirs.
+  if (!(await transactWrite(db, newUserPuts(db.tableName, user)))) return user;
+  const winner = await getUserByEmail(db, email);
+  if (!winner) throw new Error(`ensureUser: the email item of ${user.id} refused the write but is not there`);
+  return winner;
 }
 
 export interface UserTenant {

@@ -2,18 +2,24 @@
 // `npm run cli -- tenant create --name <name> --domain <domain> --owner-email <email> --owner-name <name>`:
 // creates a tenant with its root unit, first owner and claimed email domain (P4, one
 // transaction), with the operator's credentials. SSO comes next: `npm run cli -- sso set …`.
+// `tenant export <id> [--out <dir>]`, `tenant delete <id>`, `tenant copy <id> --from-table <table>`:
+// a tenant leaves, or comes back from a point-in-time restore (scripts/cli/tenant/offboarding.ts,
+// docs/offboarding.md).
 import { parseArgs } from 'node:util';
 import { callbackUrl } from '../../lib/auth/callback-url';
 import { isArborError } from '../../lib/errors';
 import { operatorDb } from '../../lib/tenancy';
 import { createTenant, listTenants } from '../../lib/tenants';
+import { OFFBOARDING_USAGE, runOffboarding } from './tenant/offboarding';
 
-export const description = 'create a tenant with its owner and email domain, or list tenants (create --name --domain --owner-email --owner-name | list [--json])';
+export const description =
+  'create, list, export, delete or copy back a tenant (create --name --domain --owner-email --owner-name | list [--json] | export <id> [--out <dir>] | delete <id> | copy <id> --from-table <table>)';
 
-const USAGE = 'Usage: npm run cli -- tenant create --name <name> --domain <domain> --owner-email <email> --owner-name <name>\n       npm run cli -- tenant list [--json]';
+const USAGE = `Usage: npm run cli -- tenant create --name <name> --domain <domain> --owner-email <email> --owner-name <name>\n       npm run cli -- tenant list [--json]\n${OFFBOARDING_USAGE}`;
 
 export async function run(args: string[]): Promise<number> {
   const [sub, ...rest] = args;
+  if (sub === 'export' || sub === 'delete' || sub === 'copy') return runOffboarding(sub, rest);
   if (sub === 'list') {
     const tenants = await listTenants(operatorDb());
     if (rest.includes('--json')) console.log(JSON.stringify(tenants, null, 2));

@@ -11,6 +11,7 @@ import type { RequestActor } from '../../lib/auth';
 import { type UnitRef } from '../../lib/authz';
 import { keys, type TenantDb } from '../../lib/db';
 import { addMembership, loadActorAccess } from '../../lib/members';
+import { logTo } from '../../lib/observability';
 import { rootPath, toUnit } from '../../lib/org/unit-item';
 import { newTenant } from '../support/fixtures';
 import { tenantDbFor } from '../support/tenant-db';
@@ -106,13 +107,12 @@ describe('withActor', () => {
   });
 });
 
-/** Runs `fn` with console.error silenced (the wrapper logs unexpected errors on purpose). */
+/** Runs `fn` with the logger silenced (the wrapper logs unexpected errors on purpose). */
 async function quietly<T>(fn: () => Promise<T>): Promise<T> {
-  const original = console.error;
-  console.error = () => {};
+  const restore = logTo({ write: () => {} });
   try {
     return await fn();
   } finally {
-    console.error = original;
+    restore();
   }
 }

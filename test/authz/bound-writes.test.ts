@@ -24,6 +24,8 @@ import { type ChangeSetHeader, addOperations, applyChangeSet, createChangeSet, r
 import { queueDeliveries } from '../../lib/webhooks/deliveries';
 import { addDomain, verificationValue } from '../../lib/domains';
 import { createSetupLink } from '../../lib/setup-links';
+import { scheduleTenantDeletion } from '../../lib/offboarding';
+import { getTenantSettings } from '../../lib/tenants';
 import { setConnection } from '../../lib/sso';
 import { ulid } from 'ulid';
 import { publishTxt } from '../support/dns';
@@ -76,10 +78,14 @@ async function world() {
   const ada = { ...person('Ada'), email: `ada@${t.domain}` };
   const carl = { ...person('Carl'), email: `carl@${t.domain}` };
   const bob = { ...person('Bob'), email: `bob@${t.domain}` };
+  // A second owner, who acts where only owners may (the organization's deletion).
+  const olga = { ...person('Olga'), email: `olga@${t.domain}` };
   await addMembership(db, owner, { unitId: eng.id, role: 'manager', ...mia });
   await addMembership(db, owner, { unitId: t.rootUnitId, role: 'admin', ...ada });
   await addMembership(db, owner, { unitId: cloud.id, role: 'member', ...carl });
   await addMembership(db, owner, { unitId: sales.id, role: 'member', ...bob });
+  await addMembership(db, owner, { unitId: t.rootUnitId, role: 'owner', ...olga });
+  const tenantName = (await getTenantSettings(db)).name;
   const invitation = await createInvitation(db, owner, { email: `ivy@${t.domain}`, unitId: cloud.id, role: 'member' });
   const directoryToken = await createScimToken({ tenant: db, platform: testPlatformDb() }, { label: 'IdP', actor: owner });
   const connection = await setConnection(testOperatorDb(), t.tenantId, { issuer: 'https://idp.example.test', clientId: 'arbor', clientSecret: 's', domains: [t.domain], jit: false });
@@ -91,13 +97,13 @@ async function world() {
   const { endpoint: webhook } = await createEndpoint({ tenant: db, platform: testPlatformDb() }, owner, { url: 'http://127.0.0.1:9/arbor' }, { allowPrivateNetworks: true });
   const webhookEvent = { messageId: messageIdOf(ulid()), type: 'unit.created' as const, timestamp: new Date().toISOString(), data: { organizationId: t.tenantId, actor: { id: owner.userId, email: owner.email }, target: { type: 'unit', id: eng.id } } };
   await queueDeliveries(db, webhookEvent, [webhook.endpointId]);
-  return { changeSet: undefined as ChangeSetHeader | undefined, webhook, webhookEvent, t, db, owner, root: t.rootUnitId, eng, plat, cloud, sales, mia, ada, carl, bob, invitation, directoryToken, domain: t.domain, connection, pendingDomain, setupLink, apiKey };
+  return { changeSet: undefined as ChangeSetHeader | undefined, webhook, webhookEvent, t, db, owner, root: t.rootUnitId, tenantName, eng, plat, cloud, sales, mia, ada, carl, bob, olga, invitation, directoryToken, domain: t.domain, connection, pendingDomain, setupLink, apiKey };
 }
 type World = Awaited<ReturnType<typeof world>>;
 
 interface Case {
-  /** Who acts: Mia manages Engineering; Ada is an admin of the organization. */
-  as: 'mia' | 'ada';
+  /** Who acts: Mia manages Engineering; Ada is an admin of the organization; Olga is its second owner. */
+  as: 'mia' | 'ada' | 'olga';
   races: Race[];
   params?: (w: World) => Record<string, string>;
   query?: (w: World) => Record<string, string>;
@@ -151,6 +157,8 @@ const CASES: Record<string, Case> = {
     as: 'mia', races: UNIT_RACES, params: (w) => ({ unitId: w.cloud.id, userId: w.carl.userId }), body: () => ({ expectedVersion: 1 }),
   },
   'DELETE /api/v1/members/[userId]': { as: 'ada', races: TENANT_RACES, params: (w) => ({ userId: w.carl.userId }) },
+  // Erasure is for owners: Olga, the second owner (so the races can demote or remove her).
+  'POST /api/v1/members/[userId]/erase': { as: 'olga', races: TENANT_RACES, params: (w) => ({ userId: w.carl.userId }), body: (w) => ({ confirmEmail: w.carl.email }) },
   'POST /api/v1/members/bulk': {
     as: 'ada', races: TENANT_RACES, rows: true, body: (w) => ({ action: 'changeRole', unitId: w.cloud.id, role: 'manager', userIds: [w.carl.userId] }),
   },
@@ -217,6 +225,10 @@ const CASES: Record<string, Case> = {
     as: 'mia', races: UNIT_RACES, prepare: (w) => changeSetIn(w, 'scheduled'), params: setParams, query: (w) => ({ expectedVersion: String(w.changeSet!.version) }),
   },
   'POST /api/v1/change-sets/[setId]/revert': { as: 'mia', races: UNIT_RACES, prepare: (w) => changeSetIn(w, 'applied'), params: setParams },
+  'POST /api/v1/settings/deletion': { as: 'olga', races: TENANT_RACES, body: (w) => ({ confirmName: w.tenantName }) },
+  'DELETE /api/v1/settings/deletion': {
+    as: 'olga', races: TENANT_RACES, prepare: async (w) => void (await scheduleTenantDeletion(w.db, w.owner, { confirmName: w.tenantName })),
+  },
   'PUT /api/v1/directory/rules': { as: 'ada', races: TENANT_RACES, body: () => ({ provider: 'okta', rules: { groups: [], departments: { separator: '/' } }, expectedVersion: 0 }) },
 };
 
@@ -270,7 +282,7 @@ async function race(w: World, kind: Race, actor: { userId: string }, grantUnit: 
 
 async function run(key: string, c: Case, kind: Race | 'none') {
   const w = await world();
-  const who = c.as === 'mia' ? w.mia : w.ada;
+  const who = c.as === 'mia' ? w.mia : c.as === 'olga' ? w.olga : w.ada;
   const grantUnit = c.as === 'mia' ? w.eng.id : w.root;
   const reads: ReadLog = [];
   const actor = await actorFor(tenantDbFor(w.t.tenantId), who, reads);

@@ -86,6 +86,8 @@ const TABLE: Row[] = [
   ...(['tenant.settings.read', 'tenant.settings.update', 'sso.manage', 'integrations.manage', 'members.list', 'tenant.export', 'tenant.import'] as const).map((a) =>
     row(a, a, () => ({}) as PlaceOf<Action>, { owner: ['tenant'], admin: ['tenant'] }, ['tenant']),
   ),
+  row('person.erase', 'person.erase', () => ({}), { owner: ['tenant'] }, ['tenant']),
+  row('tenant.delete', 'tenant.delete', () => ({}), { owner: ['tenant'] }, ['tenant']),
   row('tenant.read', 'tenant.read', () => ({}), { owner: ['tenant'], admin: ['tenant'], manager: ['tenant'], member: ['tenant'], rootManager: ['tenant'] }, ['tenant']),
   row('access.explain (someone else)', 'access.explain', onUnit((u) => ({ unit: u, userId: someoneElse })), managesAt),
 ];

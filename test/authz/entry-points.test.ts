@@ -19,9 +19,11 @@ const ROOT = resolve(import.meta.dirname, '../..');
 /** Entry points that run before there is an actor in a tenant; each needs its reason. */
 const PUBLIC_ENTRY_POINTS: Record<string, string> = {
   'app/api/auth/[...nextauth]/route.ts': 'next-auth sign-in and IdP callback: there is no session yet',
-  'app/api/health/route.ts': 'load-balancer readiness: reads two items that never exist, returns no data',
+  'app/api/health/route.ts': 'load-balancer readiness (as /api/health/ready, kept for compatibility): reads two items that never exist, returns no data',
+  'app/api/health/ready/route.ts': 'load-balancer readiness: reads two items that never exist, returns no data',
+  'app/api/health/live/route.ts': 'container liveness: the process answers; reads nothing',
   'app/api/internal/run-due/route.ts':
-    "the scheduler's wake-up (a bearer token, no actor): starts due change sets and resumes stopped runs, each with its own tenant's scoped credentials (lib/reorganizations/schedule.ts)",
+    "the scheduler's wake-up (a bearer token, no actor): starts due change sets and resumes stopped runs, each with its own tenant's scoped credentials (lib/reorganizations/schedule.ts), and runs due organization deletions: their items with their own scoped credentials, their platform items with the runtime's (lib/offboarding/run-due-deletions.ts)",
   'app/api/v1/openapi.json/route.ts': "the API's reference, generated from the route contracts: describes the API, reads no data",
   'app/(auth)/sign-in/actions.ts': 'sign-in discovery by email (P1, platform credentials): there is no session yet',
   'app/(auth)/select-tenant/page.tsx': "signed in, no tenant chosen: the user's own tenant list (P2, platform credentials)",
@@ -56,7 +58,7 @@ const PUBLIC_ENTRY_POINTS: Record<string, string> = {
 const KNOWN_GAPS: Record<string, string> = {};
 
 /** lib areas that never reach tenant data by themselves (or hand it out only through the wrappers). */
-const SAFE_LIB = new Set(['errors', 'validation', 'api', 'auth', 'authz', 'config', 'security', 'ui', 'format', 'text']);
+const SAFE_LIB = new Set(['errors', 'validation', 'api', 'auth', 'authz', 'config', 'security', 'ui', 'format', 'text', 'observability']);
 const WRAPPER = '@/lib/api/with-actor';
 const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { StoredItemError } from '../../lib/db';
 import { toHttpError } from '../../lib/errors/http';
+import { logTo } from '../../lib/observability';
 import { toMembership } from '../../lib/members/membership-items';
 import { toUnit, unitItem } from '../../lib/org/unit-item';
 
@@ -27,12 +28,11 @@ describe('stored item schemas', () => {
     assert.match(error.message, /name: invalid_type/);
     assert.match(error.message, /version: invalid_type/);
     assert.doesNotMatch(error.message, /12345|secret-value/);
-    const original = console.error;
-    console.error = () => {};
+    const restore = logTo({ write: () => {} });
     try {
       assert.equal(toHttpError(error).status, 500);
     } finally {
-      console.error = original;
+      restore();
     }
   });
 

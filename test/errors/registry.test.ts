@@ -77,6 +77,7 @@ const SAMPLES: Record<string, unknown[][]> = {
   badHeader: [['path,name', ['name']]],
   tooManyRows: [[20_000, 10_000]],
   credentialsUnavailable: [[new Error('sts down')]],
+  databaseBusy: [[], [new Error('throttled')]],
   badPageSize: [[100]],
   staleDecision: [['grant'], ['target']],
   requestInvalid: [['request body', ' (name)', 'must be text', [{ path: ['name'], message: 'must be text' }]]],

@@ -79,6 +79,17 @@ async function waitForAnswer(url: string, server: ReturnType<typeof startServer>
   throw new Error(`no answer from ${url} within ${timeoutMs} ms: ${server.output().stderr}`);
 }
 
+/** The JSON lines a server wrote (lib/observability); Next's own start-up lines are not JSON. */
+function logLines(stdout: string): Record<string, unknown>[] {
+  return stdout.split('\n').flatMap((l) => {
+    try {
+      return l.startsWith('{') ? [JSON.parse(l) as Record<string, unknown>] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
 /** A start that must fail: returns its exit code and the lines it printed to stderr. */
 async function refusedStart(overrides: Record<string, string | undefined>) {
   const port = await freePort();
@@ -113,7 +124,16 @@ describe('production build', { timeout: 15 * 60_000 }, () => {
     assert.equal(res.headers.get('cache-control'), 'no-store');
     const page = await fetch(`http://127.0.0.1:${port}/`);
     assert.equal(page.status, 200);
+    assert.match(String(page.headers.get('x-request-id')), /^[0-9a-f-]{36}$/, 'proxy.ts gives every answer a request id');
+    // An API request with the load balancer's id: the answer and the JSON access line carry it.
+    const api = await fetch(`http://127.0.0.1:${port}/api/v1/search?q=x`, { headers: { 'x-request-id': 'prod-check-00000001' } });
+    assert.equal(api.status, 401);
+    assert.equal(api.headers.get('x-request-id'), 'prod-check-00000001');
     await stopServer(server.child);
+    const access = logLines(server.output().stdout).find((l) => l.requestId === 'prod-check-00000001' && l.type === 'access');
+    assert.ok(access, `no access line with the request id on stdout:\n${server.output().stdout}`);
+    assert.equal(access.status, 401);
+    assert.equal(access.route, '/api/v1/search');
   });
 
   test('reports 503 naming the failed read when credentials are wrong, without a stack trace', async () => {
@@ -123,7 +143,10 @@ describe('production build', { timeout: 15 * 60_000 }, () => {
     assert.equal(res.status, 503);
     assert.deepEqual(await res.json(), { status: 'unavailable', checks: { platform: 'failed', tenant: 'unknown' } });
     await stopServer(server.child);
-    assert.match(server.output().stderr, /\[arbor\] health: platform read failed: /);
+    const line = logLines(server.output().stdout).find((l) => l.msg === 'health: platform read failed');
+    assert.ok(line, `no health line on stdout:\n${server.output().stdout}`);
+    assert.equal(line.level, 'error');
+    assert.equal(line.stack, undefined);
   });
 
   const refusals: [string, Record<string, string | undefined>, string][] = [

@@ -1,6 +1,8 @@
-// /settings – the organization's name and size (single sign-on and domains have their own tabs).
+// /settings – the organization's name and size, and for owners the danger zone: delete the
+// organization (single sign-on and domains have their own tabs).
 import { actorContext } from '@/lib/api/with-actor';
 import { loadSettings } from '@/lib/screens/settings';
+import { DeleteOrganization } from '@/components/settings/delete-organization';
 import { OrganizationNameForm } from '@/components/settings/organization-name-form';
 import { SettingsFrame } from '@/components/settings/settings-frame';
 import { loadOrRefuse, ScreenRefusal } from '@/components/shell/screen-refusal';
@@ -18,6 +20,7 @@ export default async function SettingsPage() {
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
         {view.tenant.unitCount.toLocaleString('en')} of {view.tenant.unitLimit.toLocaleString('en')} units used · {view.tenant.ownerCount === 1 ? '1 owner' : `${view.tenant.ownerCount} owners`}
       </p>
+      {view.canDelete && <DeleteOrganization name={view.tenant.name} deletion={view.deletion} />}
     </SettingsFrame>
   );
 }

@@ -3,12 +3,13 @@
 import type { NextRequest } from 'next/server';
 import { setCookieHeader } from '@/lib/auth/cookies';
 import { isArborError } from '@/lib/errors';
+import { withRequestLog } from '@/lib/observability';
 import { openSetupLink, setupCookieName } from '@/lib/setup-links';
 import { platformDb } from '@/lib/tenancy';
 
 export const dynamic = 'force-dynamic';
 
-export async function GET(req: NextRequest, ctx: { params: Promise<{ token: string }> }) {
+export const GET = withRequestLog(async (req: NextRequest, ctx: { params: Promise<{ token: string }> }) => {
   const { token } = await ctx.params;
   try {
     const { cookie, maxAge } = await openSetupLink(platformDb(), token, req.cookies.get(setupCookieName())?.value);
@@ -19,4 +20,5 @@ export async function GET(req: NextRequest, ctx: { params: Promise<{ token: stri
     if (!isArborError(e)) throw e;
     return new Response(null, { status: 303, headers: { location: '/setup/ended', 'cache-control': 'no-store' } });
   }
-}
+  // The token is a secret: the line names the route, never the path.
+}, { route: '/setup/{token}' });

@@ -219,6 +219,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/members/{userId}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase a person's personal data
+         * @description A data-subject request: removes every membership, the profile, sessions, directory records and invitations of the person, and rewrites the audit entries naming them to "Erased person" (the events stay). Cannot be undone. `confirmEmail` must be their email address. Needs `person.erase` (owners); the last owner cannot be erased. See docs/privacy.md.
+         *
+         *     Only a signed-in person may call it: an API key is refused (403 `apiKey.personOnly`).
+         */
+        post: operations["eraseMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/members/bulk": {
         parameters: {
             query?: never;
@@ -635,6 +657,34 @@ export interface paths {
          * @description Renames the organization (and its top unit). Conditioned on `expectedVersion` (409 `tenant.versionConflict`). Needs `tenant.settings.update` (owners and admins).
          */
         patch: operations["renameOrganization"];
+        trace?: never;
+    };
+    "/api/v1/settings/deletion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Schedule the organization's deletion
+         * @description Marks the organization for deletion after the grace period (`ARBOR_TENANT_DELETION_GRACE_DAYS`, default 7 days); every owner gets mail, and any owner may cancel until then. `confirmName` must be the organization's name (400 `offboarding.nameMismatch`). Needs `tenant.delete` (owners).
+         *
+         *     Only a signed-in person may call it: an API key is refused (403 `apiKey.personOnly`).
+         */
+        post: operations["scheduleOrganizationDeletion"];
+        /**
+         * Cancel the organization's scheduled deletion
+         * @description Only during the grace period: once the deletion has started it answers 409 `offboarding.alreadyStarted`. Needs `tenant.delete` (owners).
+         *
+         *     Only a signed-in person may call it: an API key is refused (403 `apiKey.personOnly`).
+         */
+        delete: operations["cancelOrganizationDeletion"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/settings/setup-links": {
@@ -1459,6 +1509,8 @@ export interface components {
             /** @description Memberships the caller may not see. */
             hidden: number;
             canRemoveFromOrganization: boolean;
+            /** @description The caller may erase this person's personal data (owners, not about themselves). */
+            canErase: boolean;
             canPlace: boolean;
             isSelf: boolean;
         };
@@ -1711,6 +1763,11 @@ export interface components {
             createdAt: string;
             createdBy: string;
             lastUsedAt?: string;
+        };
+        OrganizationDeletion: {
+            /** @description When the deletion starts (ISO time); owners may cancel it until then. */
+            dueAt: string;
+            scheduledAt: string;
         };
         SetupLink: {
             linkId: string;
@@ -2792,6 +2849,52 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    eraseMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The person's email address, typed to confirm. */
+                    confirmEmail: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Memberships removed. */
+                        memberships: number;
+                        /** @description Invitations to their address deleted. */
+                        invitations: number;
+                        /** @description Audit entries rewritten. */
+                        auditEntries: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     bulkChangeMembers: {
         parameters: {
             query?: never;
@@ -3242,7 +3345,7 @@ export interface operations {
             query?: {
                 unitId?: string;
                 actorId?: string | "operator";
-                action?: "unit.create" | "unit.rename" | "unit.move" | "unit.delete" | "membership.add" | "membership.roleChange" | "membership.remove" | "membership.removeFromTenant" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "tenant.create" | "tenant.rename" | "sso.update" | "directory.tokenCreate" | "directory.tokenRevoke" | "directory.rulesUpdate" | "directory.deactivate" | "directory.reactivate" | "apiKey.create" | "apiKey.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotateSecret" | "webhook.resend" | "webhook.disable" | "changeSet.create" | "changeSet.approve" | "changeSet.reject" | "changeSet.schedule" | "changeSet.start" | "changeSet.apply" | "changeSet.fail";
+                action?: "unit.create" | "unit.rename" | "unit.move" | "unit.delete" | "membership.add" | "membership.roleChange" | "membership.remove" | "membership.removeFromTenant" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "tenant.create" | "tenant.rename" | "sso.update" | "person.erase" | "tenant.deletionSchedule" | "tenant.deletionCancel" | "directory.tokenCreate" | "directory.tokenRevoke" | "directory.rulesUpdate" | "directory.deactivate" | "directory.reactivate" | "apiKey.create" | "apiKey.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotateSecret" | "webhook.resend" | "webhook.disable" | "changeSet.create" | "changeSet.approve" | "changeSet.reject" | "changeSet.schedule" | "changeSet.start" | "changeSet.apply" | "changeSet.fail";
                 from?: string;
                 to?: string;
                 /** @description The `nextCursor` of the previous page; leave it out for the first page. */
@@ -3361,7 +3464,7 @@ export interface operations {
             query?: {
                 unitId?: string;
                 actorId?: string | "operator";
-                action?: "unit.create" | "unit.rename" | "unit.move" | "unit.delete" | "membership.add" | "membership.roleChange" | "membership.remove" | "membership.removeFromTenant" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "tenant.create" | "tenant.rename" | "sso.update" | "directory.tokenCreate" | "directory.tokenRevoke" | "directory.rulesUpdate" | "directory.deactivate" | "directory.reactivate" | "apiKey.create" | "apiKey.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotateSecret" | "webhook.resend" | "webhook.disable" | "changeSet.create" | "changeSet.approve" | "changeSet.reject" | "changeSet.schedule" | "changeSet.start" | "changeSet.apply" | "changeSet.fail";
+                action?: "unit.create" | "unit.rename" | "unit.move" | "unit.delete" | "membership.add" | "membership.roleChange" | "membership.remove" | "membership.removeFromTenant" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "tenant.create" | "tenant.rename" | "sso.update" | "person.erase" | "tenant.deletionSchedule" | "tenant.deletionCancel" | "directory.tokenCreate" | "directory.tokenRevoke" | "directory.rulesUpdate" | "directory.deactivate" | "directory.reactivate" | "apiKey.create" | "apiKey.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotateSecret" | "webhook.resend" | "webhook.disable" | "changeSet.create" | "changeSet.approve" | "changeSet.reject" | "changeSet.schedule" | "changeSet.start" | "changeSet.apply" | "changeSet.fail";
                 from?: string;
                 to?: string;
             };
@@ -3765,6 +3868,67 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    scheduleOrganizationDeletion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    confirmName: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationDeletion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    cancelOrganizationDeletion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; nothing to answer. */
+            204: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
         };
     };

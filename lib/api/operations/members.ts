@@ -67,6 +67,7 @@ const memberPage = describes<MemberPageView>()(
     memberships: z.array(membershipRow.extend({ parents: z.array(z.string()).meta({ description: 'Names from the top unit down to the parent.' }) })),
     hidden: z.int().meta({ description: 'Memberships the caller may not see.' }),
     canRemoveFromOrganization: z.boolean(),
+    canErase: z.boolean().meta({ description: "The caller may erase this person's personal data (owners, not about themselves)." }),
     canPlace: z.boolean(),
     isSelf: z.boolean(),
   }).meta({ id: 'MemberPage' }),
@@ -110,6 +111,23 @@ export const members = {
     description: 'Removes every membership they hold. Needs `members.list` and `membership.remove` on each membership.',
     params,
     response: z.object({ removed: z.int().meta({ description: 'Memberships removed.' }) }),
+    errors: ['notFound', 'conflict'],
+  }),
+  erase: operation({
+    method: 'post', path: '/api/v1/members/{userId}/erase', operationId: 'eraseMember', tag, personOnly: true,
+    summary: "Erase a person's personal data",
+    description:
+      'A data-subject request: removes every membership, the profile, sessions, directory records and invitations of ' +
+      'the person, and rewrites the audit entries naming them to "Erased person" (the events stay). Cannot be undone. ' +
+      '`confirmEmail` must be their email address. Needs `person.erase` (owners); the last owner cannot be erased. ' +
+      'See docs/privacy.md.',
+    params,
+    body: z.strictObject({ confirmEmail: field.text(320).meta({ description: "The person's email address, typed to confirm." }) }),
+    response: z.object({
+      memberships: z.int().meta({ description: 'Memberships removed.' }),
+      invitations: z.int().meta({ description: 'Invitations to their address deleted.' }),
+      auditEntries: z.int().meta({ description: 'Audit entries rewritten.' }),
+    }),
     errors: ['notFound', 'conflict'],
   }),
   bulk: operation({

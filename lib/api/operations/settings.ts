@@ -20,6 +20,11 @@ const setupLink = describes<SetupLinkView>()(
   }).meta({ id: 'SetupLink' }),
 );
 
+const deletion = z.object({
+  dueAt: z.string().meta({ description: 'When the deletion starts (ISO time); owners may cancel it until then.' }),
+  scheduledAt: z.string(),
+}).meta({ id: 'OrganizationDeletion' });
+
 export const settings = {
   renameOrganization: operation({
     method: 'patch', path: '/api/v1/settings', operationId: 'renameOrganization', tag: 'Organization',
@@ -29,6 +34,26 @@ export const settings = {
       'Needs `tenant.settings.update` (owners and admins).',
     body: z.strictObject({ name: field.text(400), expectedVersion: field.version }),
     response: z.object({ name: z.string(), version: z.int() }), errors: ['conflict'],
+  }),
+  scheduleDeletion: operation({
+    method: 'post', path: '/api/v1/settings/deletion', operationId: 'scheduleOrganizationDeletion', tag: 'Organization',
+    summary: "Schedule the organization's deletion",
+    description:
+      'Marks the organization for deletion after the grace period (`ARBOR_TENANT_DELETION_GRACE_DAYS`, default 7 days); ' +
+      'every owner gets mail, and any owner may cancel until then. `confirmName` must be the organization\'s name ' +
+      '(400 `offboarding.nameMismatch`). Needs `tenant.delete` (owners).',
+    personOnly: true,
+    body: z.strictObject({ confirmName: field.text(400) }),
+    status: 201,
+    response: deletion,
+    errors: ['conflict'],
+  }),
+  cancelDeletion: operation({
+    method: 'delete', path: '/api/v1/settings/deletion', operationId: 'cancelOrganizationDeletion', tag: 'Organization',
+    summary: "Cancel the organization's scheduled deletion",
+    description: 'Only during the grace period: once the deletion has started it answers 409 `offboarding.alreadyStarted`. Needs `tenant.delete` (owners).',
+    personOnly: true,
+    errors: ['conflict'],
   }),
   listSetupLinks: operation({
     method: 'get', path: '/api/v1/settings/setup-links', operationId: 'listSetupLinks', tag,

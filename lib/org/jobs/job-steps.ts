@@ -14,9 +14,9 @@ import { batchGet, keys, MAX_TRANSACTION_ITEMS, queryAll, transaction, type Tran
 import { profileCountChange, readRemovals } from '../../profiles';
 import { allNameWordKeys, nameWordTexts } from '../../search/name-words';
 import { membershipPathRewrite, subtreeMembershipDeletes, unitDeletes, unitPathRewrite } from '../subtree-writes';
-import { sleep } from '../map-limit';
 import type { PlanMember, PlanUnit } from './job-item';
 import type { JobContext } from './job-journal';
+import { backoff, RETRY_LIMITS } from '../../db/retry-policy';
 
 export interface JobPlan {
   /** Every unit locked, as locked. */
@@ -217,7 +217,6 @@ function pack<T>(entries: { size: number; value: T }[], budget: number): T[][] {
   return groups;
 }
 
-const MAX_ATTEMPTS = 8;
 
 /** Stored data contradicts the plan: the job stops (and stays resumable) rather than guess. */
 export class StepRefused extends Error {
@@ -235,7 +234,7 @@ function step(ctx: JobContext, size: number, build: (done: ReadonlySet<string>) 
     async run() {
       const done = new Set<string>();
       const refused: string[] = [];
-      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      for (let attempt = 1; attempt <= RETRY_LIMITS.redecide; attempt++) {
         const { parts, shared } = await build(done);
         const live = parts.filter((p) => !done.has(p.key));
         if (live.length === 0) return;
@@ -252,7 +251,7 @@ function step(ctx: JobContext, size: number, build: (done: ReadonlySet<string>) 
         }
         tx.add(shared, () => 'retry');
         if ((await tx.send()) === 'written') return;
-        await sleep(10 * attempt);
+        await backoff(attempt);
       }
       throw new StepRefused(`a step of ${ctx.record.status} refused by ${refused.join(', ') || 'profiles changing'}`);
     },

@@ -17,6 +17,7 @@ import { treeBusy, unitLocked } from '../errors';
 import { lockAgainst, lockFree } from '../unit-lock';
 import { CHUNK, chunkKey, CHUNK_EXPIRY_SECONDS, TTL_ATTRIBUTE, type PlanMember, type PlanUnit } from './job-item';
 import { applyJournalChange, journalUpdateItem, LeaseLost, renewLease, reportProgress, updateJournal, type JobContext } from './job-journal';
+import { RETRY_LIMITS } from '../../db/retry-policy';
 
 const CLOSURE_ATTEMPTS = 8;
 
@@ -64,7 +65,7 @@ async function lockUnitBatch(ctx: JobContext, batch: PlanUnit[]): Promise<string
   const { db, record } = ctx;
   let pending = batch;
   for (let attempt = 1; pending.length > 0; attempt++) {
-    if (attempt > 6) throw treeBusy();
+    if (attempt > RETRY_LIMITS.redecide) throw treeBusy();
     const seq = record.chunksL;
     const change = { expect: { status: 'preparing' as const, chunksL: seq }, add: { chunksL: 1 } };
     const now = Date.now();

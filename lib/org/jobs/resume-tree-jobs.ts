@@ -2,6 +2,7 @@
 // out and rolls it back (not yet committed) or forward (committed). Called at start-up
 // (resumeTreeJobs per tenant) and lazily whenever a request meets a lock of a job whose lease
 // expired (nudgeTreeJob). Server-only.
+import { log } from '../../observability';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { getItem, INDEX, isConditionFailure, keys, queryAll, withoutGuards, type TenantDb } from '../../db';
@@ -92,7 +93,7 @@ export function nudgeTreeJob(db: TenantDb, jobId: string) {
   if (inFlight.has(key)) return;
   // Another job's work: none of this request's decision facts apply to it.
   const work = resumeTreeJob(withoutGuards(db), jobId)
-    .catch((e) => console.error(`[arbor] resuming tree job ${jobId} failed; the next request or start-up retries`, e))
+    .catch((e) => log.error({ err: e, tenantId: db.tenantId, jobId }, 'resuming tree job failed; the next request or start-up retries'))
     .finally(() => inFlight.delete(key));
   inFlight.set(key, work);
 }

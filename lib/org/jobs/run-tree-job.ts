@@ -7,6 +7,7 @@
 //
 // The commit transaction is the single point where the change happens: before it, recovery
 // rolls back; after it, recovery rolls forward. See docs/data-model.md, "Moves".
+import { log } from '../../observability';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { auditEntryPut } from '../../audit';
@@ -85,14 +86,14 @@ export async function startTreeJob(db: TenantDb, spec: TreeJobSpec, options: Tre
     if (!(e instanceof LeaseLost)) {
       const error = isArborError(e) ? { code: e.code, message: e.message } : { code: 'job.failed', message: 'The change could not be prepared.' };
       // Best effort: if this fails too, the lease runs out and the next runner rolls back.
-      await rollBack(ctx, error).catch((err) => console.error(`[arbor] tree job ${record.jobId}: rollback failed`, err));
+      await rollBack(ctx, error).catch((err) => log.error({ err, jobId: record.jobId }, 'tree job rollback failed'));
     }
     throw e instanceof LeaseLost ? treeBusy() : e;
   }
 
   const rest = () => driveForward(ctx);
   if (options.background) {
-    options.background(() => rest().catch((e) => console.error(`[arbor] tree job ${record.jobId} stopped; it will be resumed`, e)));
+    options.background(() => rest().catch((e) => log.error({ err: e, jobId: record.jobId }, 'tree job stopped; it will be resumed')));
   } else {
     await rest();
   }

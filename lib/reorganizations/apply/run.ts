@@ -8,11 +8,11 @@
 // Phases: locking (each batch of locks is one transaction with the header's count; conditioned
 // on the versions drafted on) → applying (the commit: a transaction conditioned on every counted
 // reviewer's granting membership) → unlocking → applied; or rollingBack → unlocking → failed.
+import { log } from '../../observability';
 import { ulid } from 'ulid';
 import { auditEntryPut } from '../../audit';
 import { getItem, holdingLocks, keys, transaction, withoutGuards, MAX_TRANSACTION_ITEMS, type AuditActor, type TenantDb, type TransactItem } from '../../db';
 import { isArborError } from '../../errors';
-import { sleep } from '../../org/map-limit';
 import { toUndo, type ChangeSet, type ChangeSetHeader, type ChangeSetRun, type UndoEntry } from '../change-set-item';
 import { changeSetBusy, changeSetChanged, notReady, undoTooLarge } from '../errors';
 import { previewChangeSet } from '../preview';
@@ -20,6 +20,7 @@ import { headerChanged, headerPut, readChangeSet, setAudit } from '../store';
 import { currentAreas } from '../standing';
 import { applied, execute, inverseOf } from './operation-steps';
 import { lockOrder, lockBatch, releaseLocks } from './unit-locks';
+import { backoff, RETRY_LIMITS } from '../../db/retry-policy';
 
 export const DEFAULT_RUN_LEASE_MS = 30_000;
 const UNDO_MAX_BYTES = 350_000;
@@ -180,7 +181,6 @@ async function toRollback(ctx: RunContext, error: { code: string; message: strin
   await save(ctx, { phase: 'rollingBack', error });
 }
 
-const RETRIES = 5;
 
 /** Runs a step again while its failure is one that passes (a busy tree, a lost race). */
 async function withRetries(work: () => Promise<void>) {
@@ -189,8 +189,8 @@ async function withRetries(work: () => Promise<void>) {
       return await work();
     } catch (e) {
       const passing = isArborError(e) && (e.details?.retryable === true || e.code === 'transaction.busy');
-      if (!passing || attempt >= RETRIES) throw e;
-      await sleep(100 * 2 ** attempt);
+      if (!passing || attempt >= RETRY_LIMITS.redecide) throw e;
+      await backoff(attempt);
     }
   }
 }
@@ -227,7 +227,7 @@ async function applyAll(ctx: RunContext) {
       if (fresh || !(await applied(db, op))) await withRetries(() => execute(db, by, op, undo.inverse));
     } catch (e) {
       const error = isArborError(e) ? { code: e.code, message: e.message } : { code: 'changeSet.failed', message: 'An operation could not be applied.' };
-      if (!isArborError(e)) console.error(`[arbor] change set ${ctx.set.header.setId}: operation ${seq} failed`, e);
+      if (!isArborError(e)) log.error({ err: e, setId: ctx.set.header.setId, seq }, 'change set operation failed');
       return toRollback(ctx, error);
     }
     await save(ctx, { next: ctx.header.run.next + 1 });
@@ -297,6 +297,6 @@ export async function resumeRun(db: TenantDb, setId: string, options: RunOptions
 function inBackground(ctx: RunContext) {
   ctx.options.background!(() => drive(ctx).then(
     () => undefined,
-    (e) => console.error(`[arbor] change set ${ctx.set.header.setId}: the run stopped; the next due pass resumes it`, e),
+    (e) => log.error({ err: e, setId: ctx.set.header.setId }, 'change set run stopped; the next due pass resumes it'),
   ));
 }

@@ -2,6 +2,7 @@
 // tenant only), each claimed, signed and sent, its attempt recorded, and its endpoint's health
 // kept: a success clears the failure streak; an endpoint failing for a day is switched off and
 // the organization's owners are told by mail.
+import { log } from '../../observability';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { auditEntryPut } from '../../audit';
 import { INDEX, isConditionFailure, keys, transaction, type PlatformDb, type TenantDb } from '../../db';
@@ -51,7 +52,7 @@ export async function deliverDue(deps: DeliveryDeps): Promise<number> {
     return endpointsOf.get(db.tenantId)!;
   };
   const results = await Promise.all(due.map((d) => deliverOne(deps, d, endpoints).catch((e) => {
-    console.error('[arbor] webhook delivery failed', e);
+    log.error({ err: e }, 'webhook delivery failed');
     return false;
   })));
   return results.filter(Boolean).length;

@@ -3,12 +3,14 @@
 // Standard Webhooks schedule. Stateless: where it read up to, what is due and every attempt are
 // in DynamoDB, so any number of workers may run, and one killed mid-delivery loses nothing.
 // In production it runs as its own process (`npm run worker:webhooks`); the local stack starts one.
+import { log } from '../../observability';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { config } from '../../config';
 import { tenancy, tenancySettingsFromConfig } from '../../tenancy';
 import { deliverDue, type DeliveryDeps } from './deliver-due';
 import { queueEvents } from './fan-out';
 import { readStreamOnce, type StreamDeps } from './stream';
+import { SDK_RETRY } from '../../db/retry-policy';
 
 export { deliverDue, RETRY_SCHEDULE_MS, DISABLE_AFTER_MS, WEBHOOK_WORKER_ACTOR, type DeliveryDeps } from './deliver-due';
 export { readStreamOnce, skipBacklog, type StreamDeps } from './stream';
@@ -42,7 +44,7 @@ export async function runWebhookWorker(options: WorkerOptions): Promise<void> {
       const { read, sent } = await workOnce(options);
       if (read + sent === 0) await sleep(idle, options.signal);
     } catch (e) {
-      console.error('[arbor] webhook worker pass failed', e);
+      log.error({ err: e }, 'webhook worker pass failed');
       await sleep(Math.max(idle, 2000), options.signal);
     }
   }
@@ -54,7 +56,7 @@ export function workerFromConfig(): Omit<WorkerOptions, 'signal'> {
   const settings = tenancySettingsFromConfig(cfg);
   const t = tenancy();
   return {
-    streams: new DynamoDBStreamsClient({ region: settings.region, endpoint: settings.dynamoDbEndpoint, credentials: settings.platformCredentials }),
+    streams: new DynamoDBStreamsClient({ region: settings.region, endpoint: settings.dynamoDbEndpoint, credentials: settings.platformCredentials, ...SDK_RETRY }),
     platform: t.platformDb(),
     tableName: settings.tableName,
     tenantDb: (tenantId) => t.tenantDb(tenantId),

@@ -1,0 +1,226 @@
+// Deletes every item of a tenant as a resumable job (docs/offboarding.md). Phases, in order:
+//   access   – the ways in: its tokens (API keys, directory tokens, setup links) and its domain
+//              claims (sign-in discovery), then its rate-limit counters;
+//   people   – the `USER#` / `EMAIL#` records of people who belong to no other organization
+//              (GSI4 `USER#<user>` is asked while their profile here still exists);
+//   tenant   – every `T#<t>…` item, 25 per BatchWriteItem; items that lead the catalog to others
+//              (the settings, the audit trail, the fixed partitions, each partition's head) go last,
+//              so a stopped run still finds what is left;
+//   platform – the `TENANT#<t>` partition (directory, SSO, domains, webhook marker);
+//   verify   – everything looked for again (and, for the operator, the table scanned); what turns
+//              up is deleted and looked for again; then the journal goes and the count left is 0.
+// Every phase works from what is stored now, and deleting an item that is already gone is no
+// error, so a run stopped anywhere (a killed process, a lost lease) is simply run again: the
+// journal (deletion-journal.ts) says which phase to start from. Server-only.
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { isConditionFailure, keys, tenantPrefix, type Key } from '../db';
+import { log } from '../observability';
+import { batchDelete } from './batch-delete';
+import { acquireDeletionJournal, DEFAULT_DELETION_LEASE_MS, DELETION_PHASES, readDeletionJournal, recordDeletionProgress, removeDeletionJournal, type DeletionJournal, type DeletionPhase } from './deletion-journal';
+import { deletionLeftovers } from './errors';
+import { itemId, keyOf, type OffboardingScope, type StoredItem } from './offboarding-scope';
+import type { ScanResult } from './scan-tenant-items';
+import { catalogTenant, tenantsOfUser, type TenantCatalog } from './tenant-catalog';
+
+export interface DeleteTenantOptions {
+  /** `operator` (CLI) or `schedule` (an owner's scheduled deletion, run by the due pass). */
+  startedBy: string;
+  /** The lease's owner (default: a new id per run). */
+  owner?: string;
+  now?: () => number;
+  leaseMs?: number;
+  /** Stops after this many batches of this run, leaving the lease held, as a killed process would (tests). */
+  stopAfterBatches?: number;
+  /** The operator's sweep and proof by Scan (CLI only: no other identity may Scan). */
+  scan?: (tenantId: string) => Promise<ScanResult>;
+  /** A line per phase, for the CLI. */
+  report?: (line: string) => void;
+}
+
+export interface DeletionReport {
+  tenantId: string;
+  /** Deletes sent by this run, and over all runs of this deletion. */
+  deletedThisRun: number;
+  deletedTotal: number;
+  /** People whose `USER#`/`EMAIL#` records were deleted (no other organization), and those kept. */
+  forgottenPeople: number;
+  keptPeople: number;
+  /** The runs before this one (0: it ran in one go). */
+  resumes: number;
+  /** Items of the tenant found after the deletion: always 0 when this returns. */
+  remaining: number;
+  /** The operator's Scan: items it read (the whole table) and the capacity it consumed. */
+  scan?: { scanned: number; consumedCapacity: number };
+}
+
+/** Thrown by `stopAfterBatches`: the run stopped on purpose, its lease still held. */
+export class DeletionStopped extends Error {
+  constructor(readonly batches: number) {
+    super(`stopped after ${batches} batch(es), as asked`);
+    this.name = 'DeletionStopped';
+  }
+}
+
+const VERIFY_ROUNDS = 3;
+/** Items other partitions are found through: deleted after what they lead to. */
+const HEAD_SORT_KEYS = new Set(['UNIT', 'PROFILE', 'SET', 'JOB', 'GROUP', 'INVITE', 'CONFIG', 'SCIM']);
+
+function deletionOrder(tenantId: string, items: StoredItem[]): StoredItem[] {
+  const prefix = tenantPrefix(tenantId);
+  const fixed = new Set([
+    keys.auditPartition(tenantId), keys.apiKeyPartition(tenantId), keys.webhookEndpointPartition(tenantId), keys.setupLinkPartition(tenantId),
+    keys.samlRequest(tenantId, '').PK, keys.ssoHealth(tenantId).PK, keys.directoryPartition(tenantId),
+  ]);
+  const rank = (i: StoredItem) => (i.PK === prefix ? 3 : fixed.has(String(i.PK)) ? 2 : HEAD_SORT_KEYS.has(String(i.SK)) ? 1 : 0);
+  return [...items].sort((a, b) => rank(a) - rank(b));
+}
+
+const isJournal = (tenantId: string) => {
+  const k = keys.tenantDeletion(tenantId);
+  return (i: StoredItem) => i.PK === k.PK && i.SK === k.SK;
+};
+
+export async function deleteTenant(scope: OffboardingScope, options: DeleteTenantOptions): Promise<DeletionReport> {
+  const tenantId = scope.tenant.tenantId;
+  const now = options.now ?? Date.now;
+  const leaseMs = options.leaseMs ?? DEFAULT_DELETION_LEASE_MS;
+  const say = options.report ?? (() => {});
+  let journal: DeletionJournal = await acquireDeletionJournal(scope.platform, {
+    tenantId, owner: options.owner ?? ulid(), now: now(), leaseMs, startedBy: options.startedBy,
+  });
+  if (journal.resumes > 0) say(`resuming at phase ${journal.phase} (${journal.deleted} deletes sent before)`);
+  let runBatches = 0;
+  let deletedThisRun = 0;
+  const afterBatch = async (n: number) => {
+    deletedThisRun += n;
+    journal = await recordDeletionProgress(scope.platform, { ...journal, deleted: journal.deleted + n, batches: journal.batches + 1 }, { now: now(), leaseMs });
+    runBatches++;
+    if (options.stopAfterBatches !== undefined && runBatches >= options.stopAfterBatches) throw new DeletionStopped(runBatches);
+  };
+  const enterPhase = async (phase: DeletionPhase) => {
+    journal = await recordDeletionProgress(scope.platform, { ...journal, phase }, { now: now(), leaseMs });
+  };
+  const notJournal = (items: StoredItem[]) => items.filter((i) => !isJournal(tenantId)(i));
+
+  const catalog: TenantCatalog = await catalogTenant(scope);
+  let forgottenPeople = 0;
+  let keptPeople = 0;
+  for (const phase of DELETION_PHASES.slice(DELETION_PHASES.indexOf(journal.phase))) {
+    if (journal.phase !== phase) await enterPhase(phase);
+    say(`phase ${phase}`);
+    if (phase === 'access') {
+      const tokens = catalog.platformItems.filter((i) => String(i.PK).startsWith('TOKEN#'));
+      await batchDelete(scope.platform, tokens.map(keyOf), { afterBatch });
+      for (const claim of catalog.platformItems.filter((i) => String(i.PK).startsWith('DOMAIN#'))) await deleteClaim(scope, claim);
+      await deleteRateLimitCounters(scope, catalog.tenantItems);
+    } else if (phase === 'people') {
+      ({ forgottenPeople, keptPeople } = await forgetPeople(scope, catalog.tenantItems, afterBatch));
+    } else if (phase === 'tenant') {
+      await batchDelete(scope.tenant, deletionOrder(tenantId, catalog.tenantItems).map(keyOf), { afterBatch });
+    } else if (phase === 'platform') {
+      const own = notJournal(catalog.platformItems).filter((i) => i.PK === keys.tenantPartition(tenantId));
+      await batchDelete(scope.platform, own.map(keyOf), { afterBatch });
+    } else {
+      const { left, scan } = await verify(scope, options, afterBatch);
+      await removeDeletionJournal(scope.platform, journal);
+      const journalLeft = (await readDeletionJournal(scope.platform, tenantId)) ? 1 : 0;
+      const remaining = left + journalLeft;
+      if (remaining > 0) throw deletionLeftovers();
+      const report: DeletionReport = {
+        tenantId, deletedThisRun, deletedTotal: journal.deleted, forgottenPeople, keptPeople, resumes: journal.resumes, remaining,
+        ...(scan ? { scan } : {}),
+      };
+      log.info({ tenantId, deleted: journal.deleted, resumes: journal.resumes, startedBy: journal.startedBy }, 'tenant deleted');
+      return report;
+    }
+  }
+  throw new Error('unreachable: the verify phase returns');
+}
+
+/** A domain claim goes only while it is still this tenant's (another may have proven the domain since). */
+async function deleteClaim(scope: OffboardingScope, claim: StoredItem) {
+  try {
+    await scope.platform.client.send(new DeleteCommand({
+      TableName: scope.platform.tableName, Key: keyOf(claim),
+      ConditionExpression: 'tenantId = :t', ExpressionAttributeValues: { ':t': scope.tenant.tenantId },
+    }));
+  } catch (e) {
+    if (!isConditionFailure(e)) throw e;
+  }
+}
+
+/** The API's per-key and per-tenant counters (rate-limiter-flexible's rows); they expire within a minute anyway. */
+async function deleteRateLimitCounters(scope: OffboardingScope, tenantItems: StoredItem[]) {
+  const limits = scope.rateLimits;
+  if (!limits) return;
+  const rows = [`api-tenant:${scope.tenant.tenantId}`, ...tenantItems.filter((i) => i.type === 'apiKey' && typeof i.keyId === 'string').map((i) => `api-key:${String(i.keyId)}`)];
+  for (const key of rows) {
+    try {
+      await limits.client.send(new DeleteCommand({ TableName: limits.tableName, Key: { key } }));
+    } catch (e) {
+      // A missing table (no API use yet) or credentials that do not reach it: the rows expire by TTL.
+      log.warn({ err: e, tenantId: scope.tenant.tenantId }, 'rate-limit counters not deleted; they expire by TTL');
+      return;
+    }
+  }
+}
+
+/**
+ * People whose only organization this is lose their global records (`USER#`, `EMAIL#`); people
+ * who belong elsewhere keep them. Asked of GSI4 while this tenant's profile still exists.
+ */
+async function forgetPeople(scope: OffboardingScope, tenantItems: StoredItem[], afterBatch: (n: number) => Promise<void>) {
+  const tenantId = scope.tenant.tenantId;
+  const userIds = [...new Set(tenantItems.filter((i) => i.type === 'tenantUser' && typeof i.userId === 'string').map((i) => String(i.userId)))];
+  let forgottenPeople = 0;
+  let keptPeople = 0;
+  const users: Key[] = [];
+  for (const userId of userIds) {
+    const elsewhere = (await tenantsOfUser(scope.platform, userId)).filter((t) => t !== tenantId);
+    if (elsewhere.length > 0) {
+      keptPeople++;
+      continue;
+    }
+    forgottenPeople++;
+    const { Item: user } = await scope.platform.client.send(new GetCommand({ TableName: scope.platform.tableName, Key: keys.user(userId), ConsistentRead: true }));
+    if (typeof user?.email === 'string') {
+      try {
+        await scope.platform.client.send(new DeleteCommand({
+          TableName: scope.platform.tableName, Key: keys.userEmail(user.email),
+          ConditionExpression: 'userId = :u', ExpressionAttributeValues: { ':u': userId },
+        }));
+      } catch (e) {
+        if (!isConditionFailure(e)) throw e;
+      }
+    }
+    users.push(keys.user(userId));
+  }
+  await batchDelete(scope.platform, users, { afterBatch });
+  return { forgottenPeople, keptPeople };
+}
+
+/** Looks for everything again (and scans, for the operator); deletes what turns up; the count left. */
+async function verify(scope: OffboardingScope, options: DeleteTenantOptions, afterBatch: (n: number) => Promise<void>) {
+  const tenantId = scope.tenant.tenantId;
+  const journal = isJournal(tenantId);
+  let scan: { scanned: number; consumedCapacity: number } | undefined;
+  let left: StoredItem[] = [];
+  for (let round = 0; ; round++) {
+    const found = new Map<string, StoredItem>();
+    const catalog = await catalogTenant(scope);
+    for (const i of [...catalog.tenantItems, ...catalog.platformItems]) found.set(itemId(i), i);
+    if (options.scan) {
+      const scanned = await options.scan(tenantId);
+      scan = { scanned: (scan?.scanned ?? 0) + scanned.scanned, consumedCapacity: (scan?.consumedCapacity ?? 0) + scanned.consumedCapacity };
+      for (const i of scanned.items) found.set(itemId(i), i);
+    }
+    left = [...found.values()].filter((i) => !journal(i));
+    options.report?.(`verify: ${left.length} item(s) left`);
+    if (left.length === 0 || round === VERIFY_ROUNDS) break;
+    const ours = (i: StoredItem) => String(i.PK).startsWith(`${tenantPrefix(tenantId)}#`) || i.PK === tenantPrefix(tenantId);
+    await batchDelete(scope.tenant, deletionOrder(tenantId, left.filter(ours)).map(keyOf), { afterBatch });
+    await batchDelete(scope.platform, left.filter((i) => !ours(i)).map(keyOf), { afterBatch });
+  }
+  return { left: left.length, scan };
+}

@@ -1,0 +1,115 @@
+// The journal of a tenant's deletion (`TENANT#<t>` / `DELETION`, a platform item so it outlives
+// the tenant's partitions): the phase reached, the counts so far and a lease, like a tree job's
+// (lib/org/jobs). Every progress write is conditioned on the lease, so exactly one process runs
+// a deletion; one whose process died is taken over once its lease has run out (by the next
+// `tenant delete`, or by the wake-up's due pass, which finds it in GSI4 `TENANTDELETIONSDUE`
+// under its lease's end). Server-only.
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import { isConditionFailure, itemParser, keys, type PlatformDb } from '../db';
+import { deletionBusy } from './errors';
+
+export const DELETION_PHASES = ['access', 'people', 'tenant', 'platform', 'verify'] as const;
+export type DeletionPhase = (typeof DELETION_PHASES)[number];
+
+export const DEFAULT_DELETION_LEASE_MS = 60_000;
+
+export interface DeletionJournal {
+  tenantId: string;
+  phase: DeletionPhase;
+  /** Deletes sent so far (across runs; an item already gone counts again on a re-run). */
+  deleted: number;
+  batches: number;
+  /** Who started it: `operator` (CLI) or `schedule` (an owner's scheduled deletion, run by the due pass). */
+  startedBy: string;
+  startedAt: string;
+  leaseOwner: string;
+  leaseUntil: number;
+  /** Runs after the first (a resumed deletion). */
+  resumes: number;
+}
+
+const parse = itemParser('tenantDeletion', z.object({
+  tenantId: z.string(), phase: z.enum(DELETION_PHASES), deleted: z.number(), batches: z.number(), startedBy: z.string(),
+  startedAt: z.string(), leaseOwner: z.string(), leaseUntil: z.number(), resumes: z.number(),
+}));
+
+const dueKey = (leaseUntil: number, tenantId: string) => `${new Date(leaseUntil).toISOString()}#${tenantId}`;
+
+export async function readDeletionJournal(platform: PlatformDb, tenantId: string): Promise<DeletionJournal | undefined> {
+  const out = await platform.client.send(new GetCommand({ TableName: platform.tableName, Key: keys.tenantDeletion(tenantId), ConsistentRead: true }));
+  return out.Item ? parse(out.Item) : undefined;
+}
+
+/**
+ * Starts the journal, or takes it over when its lease has run out (or is this owner's): the
+ * phase and counts carry on. Refused (`offboarding.busy`) while another process holds the lease.
+ */
+export async function acquireDeletionJournal(
+  platform: PlatformDb,
+  input: { tenantId: string; owner: string; now: number; leaseMs: number; startedBy: string },
+): Promise<DeletionJournal> {
+  const leaseUntil = input.now + input.leaseMs;
+  try {
+    const out = await platform.client.send(new UpdateCommand({
+      TableName: platform.tableName,
+      Key: keys.tenantDeletion(input.tenantId),
+      UpdateExpression:
+        'SET #type = :type, tenantId = :t, phase = if_not_exists(phase, :first), deleted = if_not_exists(deleted, :zero), ' +
+        'batches = if_not_exists(batches, :zero), startedBy = if_not_exists(startedBy, :by), startedAt = if_not_exists(startedAt, :iso), ' +
+        'resumes = if_not_exists(resumes, :minus) + :one, leaseOwner = :owner, leaseUntil = :until, GSI4PK = :due, GSI4SK = :dueAt',
+      ConditionExpression: 'attribute_not_exists(PK) OR leaseUntil < :now OR leaseOwner = :owner',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: {
+        ':type': 'tenantDeletion', ':t': input.tenantId, ':first': DELETION_PHASES[0], ':zero': 0, ':minus': -1, ':one': 1,
+        ':by': input.startedBy, ':iso': new Date(input.now).toISOString(), ':owner': input.owner, ':until': leaseUntil,
+        ':now': input.now, ':due': keys.gsi4.tenantDeletionsDue(), ':dueAt': dueKey(leaseUntil, input.tenantId),
+      },
+      ReturnValues: 'ALL_NEW',
+    }));
+    return parse(out.Attributes!);
+  } catch (e) {
+    if (isConditionFailure(e)) throw deletionBusy();
+    throw e;
+  }
+}
+
+/** Records progress and extends the lease; refused when another process took the deletion over. */
+export async function recordDeletionProgress(
+  platform: PlatformDb,
+  journal: DeletionJournal,
+  input: { now: number; leaseMs: number },
+): Promise<DeletionJournal> {
+  const leaseUntil = input.now + input.leaseMs;
+  try {
+    await platform.client.send(new UpdateCommand({
+      TableName: platform.tableName,
+      Key: keys.tenantDeletion(journal.tenantId),
+      UpdateExpression: 'SET phase = :phase, deleted = :deleted, batches = :batches, leaseUntil = :until, GSI4SK = :dueAt',
+      ConditionExpression: 'leaseOwner = :owner',
+      ExpressionAttributeValues: {
+        ':phase': journal.phase, ':deleted': journal.deleted, ':batches': journal.batches, ':until': leaseUntil,
+        ':dueAt': dueKey(leaseUntil, journal.tenantId), ':owner': journal.leaseOwner,
+      },
+    }));
+  } catch (e) {
+    if (isConditionFailure(e)) throw deletionBusy();
+    throw e;
+  }
+  return { ...journal, leaseUntil };
+}
+
+/** The last write of a deletion: the journal itself goes (nothing of the tenant is left to record). */
+export async function removeDeletionJournal(platform: PlatformDb, journal: DeletionJournal): Promise<void> {
+  try {
+    await platform.client.send(new DeleteCommand({
+      TableName: platform.tableName,
+      Key: keys.tenantDeletion(journal.tenantId),
+      ConditionExpression: 'leaseOwner = :owner',
+      ExpressionAttributeValues: { ':owner': journal.leaseOwner },
+    }));
+  } catch (e) {
+    if (isConditionFailure(e)) throw deletionBusy();
+    throw e;
+  }
+}

@@ -1,0 +1,99 @@
+// A tenant as a portable archive (`npm run cli -- tenant export <id> [--out <dir>]`;
+// docs/offboarding.md): a folder `arbor-<tenant>-<time>/` with
+//   items.jsonl   – every item of the tenant, one JSON object per line, sorted by PK and SK:
+//                   its own `T#<t>…` items, its platform items (`TENANT#<t>`, its domain claims,
+//                   its tokens) and the `USER#`/`EMAIL#` records of its people; sealed secrets
+//                   left out (redact-secrets.ts);
+//   units.csv, memberships.csv – the console's exports (lib/bulk), which import back as they are;
+//   manifest.json – counts per item type, each file's size and SHA-256, what was left out.
+// Items are found as the deletion finds them (tenant-catalog.ts: the tenant's partitions and
+// indexes, no Scan). Server-only.
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { batchGet, keys } from '../db';
+import { exportRoot, membershipsCsv, unitsCsv } from '../bulk/export-csv';
+import { itemId, type OffboardingScope, type StoredItem } from './offboarding-scope';
+import { redactSecrets } from './redact-secrets';
+import { catalogTenant } from './tenant-catalog';
+
+export const EXPORT_FORMAT = 'arbor-tenant-export';
+export const EXPORT_FORMAT_VERSION = 1;
+
+export interface ExportManifest {
+  format: typeof EXPORT_FORMAT;
+  formatVersion: number;
+  tenantId: string;
+  organization: string;
+  exportedAt: string;
+  table: string;
+  /** Items per `type` (items.jsonl), and in all. */
+  counts: Record<string, number>;
+  total: number;
+  files: Record<string, { bytes: number; sha256: string; lines: number }>;
+  /** Attribute paths replaced by a marker, per item type. */
+  redacted: Record<string, string[]>;
+}
+
+/** JSON for a stored item: sets as sorted arrays, binary as base64. */
+const toJson = (item: StoredItem) =>
+  JSON.stringify(item, (_k, v) => (v instanceof Set ? [...v].sort() : v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v));
+
+export async function exportTenant(scope: OffboardingScope, input: { outDir: string; now?: Date }): Promise<{ dir: string; manifest: ExportManifest }> {
+  const tenantId = scope.tenant.tenantId;
+  const now = input.now ?? new Date();
+  // The settings and the top unit first: a tenant that does not exist fails here (tenant.notFound).
+  const { root, name } = await exportRoot(scope.tenant);
+  const { tenantItems, platformItems } = await catalogTenant(scope);
+  const userIds = [...new Set(tenantItems.filter((i) => i.type === 'tenantUser').map((i) => String(i.userId)))];
+  const users = await batchGet(scope.platform, userIds.map((u) => keys.user(u)));
+  const emails = await batchGet(scope.platform, users.filter((u) => typeof u.email === 'string').map((u) => keys.userEmail(String(u.email))));
+  const all = new Map<string, StoredItem>();
+  for (const i of [...tenantItems, ...platformItems, ...users, ...emails]) all.set(itemId(i), i);
+  const sorted = [...all.values()].sort((a, b) => (String(a.PK) < String(b.PK) ? -1 : String(a.PK) > String(b.PK) ? 1 : String(a.SK) < String(b.SK) ? -1 : 1));
+
+  const dir = join(input.outDir, `arbor-${tenantId}-${now.toISOString().replace(/[:.]/g, '-')}`);
+  await mkdir(dir, { recursive: true });
+  const counts: Record<string, number> = {};
+  const redacted: Record<string, Set<string>> = {};
+  const lines = sorted.map((raw) => {
+    const type = String(raw.type ?? 'unknown');
+    counts[type] = (counts[type] ?? 0) + 1;
+    const { item, redacted: paths } = redactSecrets(raw);
+    for (const p of paths) (redacted[type] ??= new Set()).add(p);
+    return `${toJson(item)}\n`;
+  });
+  await writeFile(join(dir, 'items.jsonl'), lines.join(''), 'utf8');
+  await pipeline(Readable.from(unitsCsv(scope.tenant, root)), createWriteStream(join(dir, 'units.csv')));
+  await pipeline(Readable.from(membershipsCsv(scope.tenant, root)), createWriteStream(join(dir, 'memberships.csv')));
+
+  const files: ExportManifest['files'] = {};
+  for (const file of ['items.jsonl', 'units.csv', 'memberships.csv']) files[file] = await describeFile(join(dir, file));
+  const manifest: ExportManifest = {
+    format: EXPORT_FORMAT,
+    formatVersion: EXPORT_FORMAT_VERSION,
+    tenantId,
+    organization: name,
+    exportedAt: now.toISOString(),
+    table: scope.tenant.tableName,
+    counts: Object.fromEntries(Object.entries(counts).sort(([a], [b]) => a.localeCompare(b))),
+    total: sorted.length,
+    files,
+    redacted: Object.fromEntries(Object.entries(redacted).map(([t, s]) => [t, [...s].sort()])),
+  };
+  await writeFile(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`, 'utf8');
+  return { dir, manifest };
+}
+
+async function describeFile(path: string) {
+  const hash = createHash('sha256');
+  let lines = 0;
+  for await (const chunk of createReadStream(path)) {
+    hash.update(chunk as Buffer);
+    for (const byte of chunk as Buffer) if (byte === 10) lines++;
+  }
+  return { bytes: (await stat(path)).size, sha256: hash.digest('hex'), lines };
+}

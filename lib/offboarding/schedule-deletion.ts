@@ -1,0 +1,138 @@
+// An owner schedules the organization's deletion from Settings, and may cancel it during the grace
+// period (ARBOR_TENANT_DELETION_GRACE_DAYS, default 7). The mark is the tenant's own settings item
+// (`T#<t>` / `TENANT`): `deletion` (when it is due, who asked) and a GSI4 entry
+// `TENANTDELETIONSDUE` / `<due ISO time>#<t>` that the wake-up's due pass reads with the runtime's
+// credentials (GSI4 projects keys and the tenant id only). Scheduling and cancelling are one
+// transaction each with their audit entry, conditioned on what the decision read (the name typed,
+// no deletion yet; the same due time, not started), and every owner gets mail. Server-only.
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import { auditEntryPut } from '../audit';
+import { config } from '../config';
+import { actorIdentity, getItem, isConditionFailure, keys, storedActor, transaction, type AuditActor, type TenantDb } from '../db';
+import { sendMail, tenantDeletionCancelledMail, tenantDeletionScheduledMail } from '../mail';
+import { getUnit } from '../org/get-unit';
+import { tenantNotFound } from '../tenants/errors';
+import { alreadyScheduled, alreadyStarted, nameMismatch, notScheduled } from './errors';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface ScheduledDeletion {
+  /** When the deletion starts (ISO time). */
+  dueAt: string;
+  scheduledAt: string;
+  scheduledBy: AuditActor;
+  /** Set once the deletion job took it over: from then on it can no longer be cancelled. */
+  startedAt?: string;
+}
+
+const storedDeletion = z.object({ dueAt: z.string(), scheduledAt: z.string(), scheduledBy: storedActor, startedAt: z.string().optional() });
+
+/** The deletion mark of a settings item (raw), if any. */
+export function toScheduledDeletion(settings: Record<string, unknown> | undefined): ScheduledDeletion | undefined {
+  const parsed = storedDeletion.safeParse(settings?.deletion);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** T1 read for the mark alone (the console's banner asks it batched with the header's reads). */
+export async function readScheduledDeletion(db: TenantDb): Promise<ScheduledDeletion | undefined> {
+  return toScheduledDeletion(await getItem(db, keys.tenantSettings(db.tenantId)));
+}
+
+export interface ScheduleDeletionInput {
+  /** The organization's name as the owner typed it. */
+  confirmName: string;
+  now?: number;
+  graceDays?: number;
+}
+
+export async function scheduleTenantDeletion(db: TenantDb, actor: AuditActor, input: ScheduleDeletionInput): Promise<ScheduledDeletion> {
+  const now = input.now ?? Date.now();
+  const settings = await getItem(db, keys.tenantSettings(db.tenantId));
+  if (!settings) throw tenantNotFound();
+  if (toScheduledDeletion(settings)) throw alreadyScheduled();
+  const name = String(settings.name);
+  if (typeof input.confirmName !== 'string' || input.confirmName.trim() !== name) throw nameMismatch();
+  const graceDays = input.graceDays ?? config().ARBOR_TENANT_DELETION_GRACE_DAYS;
+  const deletion: ScheduledDeletion = {
+    dueAt: new Date(now + graceDays * DAY_MS).toISOString(),
+    scheduledAt: new Date(now).toISOString(),
+    scheduledBy: actorIdentity(actor),
+  };
+  await transaction(db)
+    .add({
+      Update: {
+        TableName: db.tableName,
+        Key: keys.tenantSettings(db.tenantId),
+        // Not a user edit of the settings (no version bump), like the counters; conditioned on
+        // the name the owner confirmed and on no deletion being marked.
+        UpdateExpression: 'SET deletion = :deletion, GSI4PK = :due, GSI4SK = :dueAt',
+        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(deletion) AND #name = :name',
+        ExpressionAttributeNames: { '#name': 'name' },
+        ExpressionAttributeValues: {
+          ':deletion': deletion, ':due': keys.gsi4.tenantDeletionsDue(), ':dueAt': `${deletion.dueAt}#${db.tenantId}`, ':name': name,
+        },
+      },
+    }, (stored) => (!stored ? tenantNotFound() : stored.deletion ? alreadyScheduled() : nameMismatch()))
+    .add(auditEntryPut(db, {
+      actor, action: 'tenant.deletionSchedule', target: { type: 'tenant', id: db.tenantId, label: name },
+      unitId: String(settings.rootUnitId), after: { dueAt: deletion.dueAt },
+    }, new Date(now)))
+    .send();
+  await mailOwners(db, String(settings.rootUnitId), (owner) => tenantDeletionScheduledMail({ ownerName: owner.name, organization: name, dueAt: deletion.dueAt, by: actor.name ?? actor.email }));
+  return deletion;
+}
+
+export async function cancelTenantDeletion(db: TenantDb, actor: AuditActor, input: { now?: number } = {}): Promise<void> {
+  const now = input.now ?? Date.now();
+  const settings = await getItem(db, keys.tenantSettings(db.tenantId));
+  if (!settings) throw tenantNotFound();
+  const deletion = toScheduledDeletion(settings);
+  if (!deletion) throw notScheduled();
+  if (deletion.startedAt) throw alreadyStarted();
+  const name = String(settings.name);
+  await transaction(db)
+    .add({
+      Update: {
+        TableName: db.tableName,
+        Key: keys.tenantSettings(db.tenantId),
+        UpdateExpression: 'REMOVE deletion, GSI4PK, GSI4SK',
+        // The same mark the owner saw, and not yet taken over by the deletion job.
+        ConditionExpression: 'deletion.dueAt = :dueAt AND attribute_not_exists(deletion.startedAt)',
+        ExpressionAttributeValues: { ':dueAt': deletion.dueAt },
+      },
+    }, (stored) => (!stored ? tenantNotFound() : !toScheduledDeletion(stored) ? notScheduled() : alreadyStarted()))
+    .add(auditEntryPut(db, {
+      actor, action: 'tenant.deletionCancel', target: { type: 'tenant', id: db.tenantId, label: name },
+      unitId: String(settings.rootUnitId), before: { dueAt: deletion.dueAt },
+    }, new Date(now)))
+    .send();
+  await mailOwners(db, String(settings.rootUnitId), (owner) => tenantDeletionCancelledMail({ ownerName: owner.name, organization: name, by: actor.name ?? actor.email }));
+}
+
+/**
+ * The deletion job takes the mark over (`deletion.startedAt`) when it is due, so a cancel from
+ * then on is refused. False when there is no mark or it is not due (cancelled, or early).
+ */
+export async function claimScheduledDeletion(db: TenantDb, now: number): Promise<boolean> {
+  try {
+    await db.client.send(new UpdateCommand({
+      TableName: db.tableName,
+      Key: keys.tenantSettings(db.tenantId),
+      UpdateExpression: 'SET deletion.startedAt = if_not_exists(deletion.startedAt, :now)',
+      ConditionExpression: 'attribute_exists(deletion) AND deletion.dueAt <= :now',
+      ExpressionAttributeValues: { ':now': new Date(now).toISOString() },
+    }));
+    return true;
+  } catch (e) {
+    if (isConditionFailure(e)) return false;
+    throw e;
+  }
+}
+
+/** The owners (denormalized on the top unit) get the mail; sending is best effort, after the commit. */
+async function mailOwners(db: TenantDb, rootUnitId: string, mail: (owner: { name: string; email: string }) => { subject: string; text: string; html: string }) {
+  const root = await getUnit(db, rootUnitId);
+  const owners = Object.values(root?.administrators ?? {}).filter((a) => a.role === 'owner');
+  await Promise.all(owners.map((o) => sendMail({ to: o.email, ...mail(o) }).catch(() => undefined)));
+}

@@ -1,0 +1,70 @@
+// `npm run cli -- person erase --tenant <id> (--user <id> | --email <email>) [--all-tenants] [--dry-run]`:
+// a data-subject request (docs/privacy.md). Erases the person from the tenant (with --all-tenants,
+// from every tenant they belong to), then their platform identity once no tenant holds them, and
+// prints what was removed and rewritten; --dry-run prints the same counts and writes nothing.
+import { parseArgs } from 'node:util';
+import { erasePerson, erasePersonEverywhere, type ErasureReport } from '../../lib/erasure';
+import { isArborError } from '../../lib/errors';
+import { operatorDb } from '../../lib/tenancy';
+import { OPERATOR_ACTOR } from '../../lib/tenants';
+
+export const description = "erase a person's personal data (erase --tenant <id> --user <id>|--email <email> [--all-tenants] [--dry-run])";
+
+const USAGE = 'Usage: npm run cli -- person erase --tenant <tenantId> (--user <userId> | --email <email>) [--all-tenants] [--dry-run]';
+
+const OPTIONS = {
+  tenant: { type: 'string' }, user: { type: 'string' }, email: { type: 'string' },
+  'all-tenants': { type: 'boolean' }, 'dry-run': { type: 'boolean' },
+} as const;
+
+export async function run(args: string[]): Promise<number> {
+  const [verb, ...rest] = args;
+  let values: { tenant?: string; user?: string; email?: string; 'all-tenants'?: boolean; 'dry-run'?: boolean };
+  try {
+    ({ values } = parseArgs({ args: rest, options: OPTIONS, strict: true }));
+  } catch (e) {
+    console.error(`${(e as Error).message}\n${USAGE}`);
+    return 1;
+  }
+  if (verb !== 'erase' || !values.tenant || Boolean(values.user) === Boolean(values.email)) {
+    console.error(USAGE);
+    return 1;
+  }
+  const operator = operatorDb();
+  const tenantId = values.tenant;
+  const input = { userId: values.user, email: values.email, dryRun: values['dry-run'] ?? false };
+  try {
+    const report = values['all-tenants']
+      ? await erasePersonEverywhere({ platform: operator, tenantDb: (t) => ({ ...operator, tenantId: t }) }, OPERATOR_ACTOR, tenantId, input)
+      : await erasePerson({ tenant: { ...operator, tenantId }, platform: operator }, OPERATOR_ACTOR, input);
+    console.log(describeReport(report, input.dryRun));
+    return 0;
+  } catch (e) {
+    if (!isArborError(e)) throw e;
+    console.error(e.message);
+    return 1;
+  }
+}
+
+/** The report as the operator reads it: counts per tenant, then the platform identity. */
+export function describeReport(report: ErasureReport, dryRun: boolean): string {
+  const verb = dryRun ? 'Would erase' : 'Erased';
+  const lines = [`${verb} person ${report.userId ?? '(known by email only)'}${dryRun ? ' (dry run: nothing written)' : ''}:`];
+  for (const t of report.tenants) {
+    lines.push(
+      `  tenant ${t.tenantId}: ${t.memberships} membership(s), profile ${t.profile ? 'removed' : 'none'}, ${t.sessions} session(s), ` +
+        `${t.directoryItems} directory item(s), ${t.invitationsDeleted} invitation(s) to them deleted, ` +
+        `${t.invitationsSentPseudonymised} invitation(s) they sent pseudonymised, ${t.auditEntriesRewritten} audit entr${t.auditEntriesRewritten === 1 ? 'y' : 'ies'} rewritten` +
+        (t.otherItems ? `, ${t.otherItems} other item(s)` : ''),
+    );
+  }
+  const platform = {
+    removed: 'platform identity removed (no organization holds them any more)',
+    wouldRemove: 'platform identity would be removed (no other organization holds them)',
+    kept: `platform identity kept: still a member of ${report.otherTenants.length} other organization(s) (${report.otherTenants.join(', ')}); use --all-tenants to erase them there too`,
+    none: 'no platform identity',
+    notAsked: 'platform identity not checked',
+  }[report.platform];
+  lines.push(`  ${platform}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,110 @@
+// The operator's half of a tenant leaving (docs/offboarding.md), under `npm run cli -- tenant`:
+//   export <id> [--out <dir>]          – the tenant as a portable archive (JSON lines, CSVs, manifest);
+//   delete <id>                        – every item of it, platform items included, as a resumable
+//                                        job; ends with a Scan of the table proving 0 items are left;
+//   copy <id> --from-table <table>     – its items back from a point-in-time-restore table.
+// All with the operator's credentials (the whole table; the only identity that may Scan); the
+// rate-limit counters with the runtime's where this machine has them. (A folder of its own: every
+// file directly in scripts/cli is a command.)
+import { parseArgs } from 'node:util';
+import { isArborError } from '../../../lib/errors';
+import { badTable } from '../../../lib/offboarding/errors';
+import {
+  catalogTenant, copyTenant, deleteTenant, DeletionStopped, exportTenant, rateLimitsBeside, scanTenantItems, type OffboardingScope,
+} from '../../../lib/offboarding';
+import { assertTenantId, operatorDb, platformDb } from '../../../lib/tenancy';
+
+export const OFFBOARDING_USAGE = [
+  '       npm run cli -- tenant export <id> [--out <dir>]',
+  '       npm run cli -- tenant delete <id> [--stop-after-batches <n>]',
+  '       npm run cli -- tenant copy <id> --from-table <table>',
+].join('\n');
+
+const TABLE_NAME = /^[A-Za-z0-9_.-]{3,255}$/;
+
+function operatorScope(tenantId: string): OffboardingScope {
+  const operator = operatorDb();
+  return { tenant: { ...operator, tenantId }, platform: operator, rateLimits: rateLimitsBeside(platformDb()) };
+}
+
+export async function runOffboarding(sub: 'export' | 'delete' | 'copy', args: string[]): Promise<number> {
+  let values: Record<string, string | undefined>;
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({
+      args,
+      options: { out: { type: 'string' }, 'from-table': { type: 'string' }, 'stop-after-batches': { type: 'string' } },
+      allowPositionals: true,
+      strict: true,
+    }));
+  } catch (e) {
+    console.error(`${(e as Error).message}\nUsage:\n${OFFBOARDING_USAGE}`);
+    return 1;
+  }
+  if (positionals.length !== 1) {
+    console.error(`Name one tenant id.\nUsage:\n${OFFBOARDING_USAGE}`);
+    return 1;
+  }
+  try {
+    const tenantId = assertTenantId(positionals[0]);
+    if (sub === 'export') return await runExport(tenantId, values.out ?? '.');
+    if (sub === 'delete') return await runDelete(tenantId, values['stop-after-batches']);
+    if (!values['from-table']) {
+      console.error(`Missing --from-table\nUsage:\n${OFFBOARDING_USAGE}`);
+      return 1;
+    }
+    return await runCopy(tenantId, values['from-table']);
+  } catch (e) {
+    if (!isArborError(e)) throw e;
+    console.error(e.message);
+    return 1;
+  }
+}
+
+async function runExport(tenantId: string, out: string): Promise<number> {
+  const { dir, manifest } = await exportTenant(operatorScope(tenantId), { outDir: out });
+  console.log(`Exported ${manifest.organization} (${tenantId}) to ${dir}`);
+  for (const [type, n] of Object.entries(manifest.counts)) console.log(`  ${type.padEnd(20)} ${n}`);
+  console.log(`  ${'total'.padEnd(20)} ${manifest.total}`);
+  for (const [type, paths] of Object.entries(manifest.redacted)) console.log(`  left out (sealed secrets): ${type} ${paths.join(', ')}`);
+  return 0;
+}
+
+async function runDelete(tenantId: string, stopAfter: string | undefined): Promise<number> {
+  const stopAfterBatches = stopAfter === undefined ? undefined : Number(stopAfter);
+  if (stopAfterBatches !== undefined && !(Number.isInteger(stopAfterBatches) && stopAfterBatches > 0)) {
+    console.error('--stop-after-batches takes a whole number of batches (1 or more).');
+    return 1;
+  }
+  try {
+    const report = await deleteTenant(operatorScope(tenantId), {
+      startedBy: 'operator',
+      stopAfterBatches,
+      scan: (t) => scanTenantItems(operatorDb(), t),
+      report: (line) => console.log(line),
+    });
+    console.log(`Deleted tenant ${tenantId}: ${report.deletedThisRun} delete(s) sent by this run, ${report.deletedTotal} in all${report.resumes ? ` over ${report.resumes + 1} runs` : ''}`);
+    console.log(`  people forgotten (no other organization): ${report.forgottenPeople}; kept (they belong elsewhere): ${report.keptPeople}`);
+    if (report.scan) console.log(`  proof by Scan: read ${report.scan.scanned} item(s) of the table, ${report.scan.consumedCapacity} RCU`);
+    console.log(`remaining items: ${report.remaining}`);
+    return 0;
+  } catch (e) {
+    if (!(e instanceof DeletionStopped)) throw e;
+    console.log(`Stopped after ${e.batches} batch(es), as asked; run \`tenant delete ${tenantId}\` again once its lease has run out to resume.`);
+    return 2;
+  }
+}
+
+async function runCopy(tenantId: string, fromTable: string): Promise<number> {
+  if (!TABLE_NAME.test(fromTable)) throw badTable();
+  const target = operatorDb();
+  const report = await copyTenant({ source: { client: target.client, tableName: fromTable }, target, tenantId });
+  console.log(`Copied tenant ${tenantId} from ${fromTable} into ${target.tableName}: ${report.copied} of ${report.found} item(s) (scanned ${report.scanned})`);
+  console.log(`  people records written: ${report.peopleCopied}; already present, kept: ${report.peopleKept}`);
+  if (report.claimsKept.length) console.log(`  domains proven by another organization since, left to it: ${report.claimsKept.join(', ')}`);
+  if (report.deletionMarksDropped) console.log(`  deletion marks of the restore point left out: ${report.deletionMarksDropped}`);
+  // The check: what the tenant's partitions and indexes now lead to in the live table.
+  const now = await catalogTenant(operatorScope(tenantId));
+  console.log(`check: ${now.tenantItems.length + now.platformItems.length} item(s) of the tenant found in ${target.tableName}`);
+  return 0;
+}
