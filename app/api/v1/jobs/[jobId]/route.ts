@@ -2,11 +2,13 @@
 // taken from), polled by the console until `finished`.
 import { withActor } from '@/lib/api/with-actor';
 import { jobs } from '@/lib/api/operations/jobs';
-import { getTreeJob, getUnitOrThrow } from '@/lib/org';
+import { getUnitOrThrow, nudgeTreeJob, readTreeJob } from '@/lib/org';
 
 export const GET = withActor(jobs.get, async ({ db, params, authorize }) => {
-  const job = await getTreeJob(db, params.jobId);
+  const { job, stalled } = await readTreeJob(db, params.jobId);
   const from = await getUnitOrThrow(db, job.fromParentId);
   authorize('tree.read', { unit: from });
+  // Its runner's instance died: this one takes the job over while the person watches.
+  if (stalled) nudgeTreeJob(db, job.id);
   return job;
 });

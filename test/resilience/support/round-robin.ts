@@ -1,0 +1,59 @@
+// A load balancer in front of several app instances, as an ALB is: requests go round-robin to the
+// targets that pass their health check (GET /api/health/live every 250 ms), and each answer says
+// which target served it (`x-served-by`), so a test can see edits alternate.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createProxyServer } from 'http-proxy-3';
+
+export interface Target {
+  name: string;
+  url: string;
+}
+
+export interface RoundRobin {
+  url: string;
+  /** Names of the targets now in rotation. */
+  healthy(): string[];
+  close(): Promise<void>;
+}
+
+export async function startRoundRobin(port: number, targets: Target[]): Promise<RoundRobin> {
+  const proxy = createProxyServer({ xfwd: true });
+  const up = new Set(targets.map((t) => t.name));
+  let next = 0;
+
+  proxy.on('proxyRes', (answer, req) => {
+    answer.headers['x-served-by'] = (req as { servedBy?: string }).servedBy ?? '';
+  });
+
+  const server: Server = createServer((req, res) => {
+    const live = targets.filter((t) => up.has(t.name));
+    if (live.length === 0) return void res.writeHead(503).end('no healthy target');
+    const target = live[next++ % live.length];
+    (req as { servedBy?: string }).servedBy = target.name;
+    proxy.web(req, res, { target: target.url }, () => {
+      up.delete(target.name); // it died between two health checks
+      if (!res.headersSent) res.writeHead(502).end('target failed');
+    });
+  });
+
+  const check = setInterval(() => {
+    for (const t of targets) {
+      fetch(`${t.url}/api/health/live`, { signal: AbortSignal.timeout(1_000) })
+        .then((r) => (r.ok ? up.add(t.name) : up.delete(t.name)))
+        .catch(() => up.delete(t.name));
+    }
+  }, 250);
+
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    healthy: () => targets.filter((t) => up.has(t.name)).map((t) => t.name),
+    async close() {
+      clearInterval(check);
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+      proxy.close();
+    },
+  };
+}
