@@ -22,6 +22,12 @@ import { directClient, tableName } from '../support/stack';
 import { tenantDbFor } from '../support/tenant-db';
 import { isolatedTenancy } from '../support/tenancy';
 import { newDirectory, PATCH, user } from '../scim/support';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tenancy } from '../../lib/tenancy';
+import { createEndpoint, listDeliveries } from '../../lib/webhooks';
+import { skipBacklog, workerFromConfig, workOnce, type WorkerOptions } from '../../lib/webhooks/worker';
+import { testPlatformDb } from '../support/tenancy';
 import { BAD_DAY, faultStats, injectFaults, stopFaults } from './support/faults';
 
 after(() => stopFaults());
@@ -224,6 +230,48 @@ describe('faults survived', () => {
     const members = await d.call('GET', `Groups/${group.body!.id}`);
     assert.deepEqual(members.body!.members.map((m: { value: string }) => m.value).sort(), ids.slice(0, 3).sort());
     await assertMembershipInvariants(d.tenantId, d.rootUnitId);
+  });
+
+  test('webhooks on a bad day: every event reaches its endpoint, each under one webhook-id', async () => {
+    const t = await tenantWithConnection({ jit: true, label: 'Badhooks' });
+    const db = tenantDbFor(t.tenantId);
+    const ids: string[] = [];
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        ids.push(String(req.headers['webhook-id']));
+        res.writeHead(200).end('ok');
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+      const options: WorkerOptions = { ...workerFromConfig(), tenantDb: (id) => tenancy().tenantDb(id), idleMs: 50, retrySchedule: [50, 100, 200] };
+      await skipBacklog(options);
+      const { endpoint } = await createEndpoint({ tenant: db, platform: testPlatformDb() }, OPERATOR_ACTOR, { url, eventTypes: ['unit.created'] });
+
+      await injectFaults(BAD_DAY);
+      for (const name of ['One', 'Two', 'Three', 'Four', 'Five', 'Six']) {
+        await asPerson(`create ${name}`, () => createUnit(db, OPERATOR_ACTOR, { parentId: t.rootUnitId, name }));
+      }
+      // The worker's passes meet the faults too; a pass that fails is followed by the next, as in
+      // the worker's own loop.
+      let failedPasses = 0;
+      for (const deadline = Date.now() + 60_000; new Set(ids).size < 6 && Date.now() < deadline; ) {
+        await workOnce(options).catch(() => failedPasses++);
+      }
+      const stats = await faultStats();
+      await stopFaults();
+      await workOnce(options);
+      console.log(`# webhooks on a bad day: ${ids.length} deliveries of ${new Set(ids).size} events, ${failedPasses} worker passes failed; injected ${JSON.stringify(stats.injected)}`);
+      assert.equal(new Set(ids).size, 6, 'every event delivered');
+      const deliveries = (await listDeliveries(db, endpoint.endpointId)).items;
+      assert.equal(deliveries.length, 6, 'one delivery per event, whatever was retried');
+      assert.deepEqual(deliveries.map((d) => d.state), Array(6).fill('delivered'));
+    } finally {
+      await stopFaults();
+      await new Promise<void>((r) => server.close(() => r()));
+    }
   });
 
   test('STS down: cached credentials keep serving; once they expire, a clear 503 until STS is back', async () => {
