@@ -2,7 +2,7 @@
 // was invited, is signed in and is provisioned by directory sync, and a second tenant she belongs
 // to; plus the checks that prove nothing of hers is left.
 import assert from 'node:assert/strict';
-import { PutCommand, QueryCommand, ScanCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { putSessionRecord } from '../../lib/auth/session-records';
 import { INDEX, keys, tenantPrefix } from '../../lib/db';
@@ -18,16 +18,9 @@ import { tenantDbFor } from '../support/tenant-db';
 
 const direct = () => ({ client: directClient(), tableName: tableName() });
 
-export async function queryAll(input: Omit<QueryCommandInput, 'TableName'>) {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await directClient().send(new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey: start }));
-    items.push(...(out.Items ?? []));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
+import { queryAll } from '../members/membership-invariants';
+
+export { queryAll };
 
 /**
  * Every item of one tenant. A Scan, for this test only (the app never scans): the proof of

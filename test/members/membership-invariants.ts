@@ -7,7 +7,8 @@ import { getUserMemberships, SUMMARY_UNITS } from '../../lib/members';
 import { directClient, tableName } from '../support/stack';
 import { tenantDbFor } from '../support/tenant-db';
 
-async function queryAll(input: Omit<QueryCommandInput, 'TableName'>) {
+/** Every page of a Query with the direct client. */
+export async function queryAll(input: Omit<QueryCommandInput, 'TableName'>) {
   const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {

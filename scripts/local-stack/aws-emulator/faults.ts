@@ -1,6 +1,7 @@
 // Fault injection for the local AWS emulator: what DynamoDB and STS do on a bad day, at configured
 // rates or on command from a test (PUT /__faults). Each matching request draws from a seeded
 // generator, so a plan with a seed injects the same faults in the same order on every run.
+import { seededRandom } from '../../seed/seeded-random';
 
 /** DynamoDB's faults: the errors it answers with (each as DynamoDB sends it), slowness and lost connections. */
 export type DynamoDbFault =
@@ -74,18 +75,6 @@ export function parseFaultSpec(spec: string): FaultPlan {
       return { service, kind, rate: rate === undefined ? 1 : Number(rate), ...(latency ? { latencyMs: Number(latency) } : {}) } as FaultRule;
     });
   return validateFaultPlan({ rules });
-}
-
-/** mulberry32: small, fast and seedable; fault draws need repeatability, not cryptographic quality. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export interface FaultInjector {
