@@ -10,7 +10,7 @@ import { ConditionalCheckFailedException, TransactionCanceledException, type Att
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { TenantDb } from './context';
-import { staleDecision, transactionBusy } from './errors';
+import { databaseBusy, staleDecision, transactionBusy } from './errors';
 import { backoff, RETRY_LIMITS } from './retry-policy';
 import { factBroken, guardTransaction, type WriteFact } from './write-guards';
 
@@ -25,6 +25,9 @@ export interface FailedCondition {
   item?: Record<string, unknown>;
 }
 
+
+/** Cancellation reasons that mean "not enough capacity now" (the SDK retries only whole-request throttling). */
+const THROTTLED = new Set(['ThrottlingError', 'ProvisionedThroughputExceeded']);
 
 /** Room left in every transaction for the facts of the decision it carries out (write-guards.ts). */
 export const GUARD_ITEMS = 4;
@@ -63,8 +66,10 @@ async function sendGuarded(db: Pick<TenantDb, 'client' | 'guards' | 'tableName'>
       const stale = placed.find((p) => failed.some((f) => f.index === p.index && factBroken(p.fact, f.item)));
       if (stale) throw staleDecision(stale.fact.changed);
       if (failed.length > 0) return failed.filter((f) => f.index < items.length);
-      if (!reasons.some((r) => r.code === 'TransactionConflict')) throw e;
-      if (attempt >= RETRY_LIMITS.redecide) throw transactionBusy();
+      // Met another transaction, or refused for capacity (a hot key): the same items again, later.
+      const throttled = reasons.some((r) => THROTTLED.has(r.code));
+      if (!throttled && !reasons.some((r) => r.code === 'TransactionConflict')) throw e;
+      if (attempt >= RETRY_LIMITS.redecide) throw throttled ? databaseBusy(e) : transactionBusy();
       await backoff(attempt);
     }
   }

@@ -9,6 +9,7 @@ export type DynamoDbFault =
   | 'throttling' // 400 ThrottlingException: the table or account over its request rate
   | 'internalServerError' // 500 InternalServerError
   | 'transactionConflict' // TransactWriteItems only: cancelled, one item with TransactionConflict
+  | 'transactionThrottled' // TransactWriteItems only: cancelled, one item with ThrottlingError (a hot key)
   | 'dropConnection' // the connection closes before the request reaches DynamoDB
   | 'lostResponse' // DynamoDB applies the request, then the connection closes before the answer
   | 'latency'; // the answer comes latencyMs later
@@ -40,7 +41,10 @@ export interface FaultDecision {
 }
 
 const FAULT_KINDS: Record<'dynamodb' | 'sts', readonly string[]> = {
-  dynamodb: ['provisionedThroughputExceeded', 'throttling', 'internalServerError', 'transactionConflict', 'dropConnection', 'lostResponse', 'latency'],
+  dynamodb: [
+    'provisionedThroughputExceeded', 'throttling', 'internalServerError', 'transactionConflict', 'transactionThrottled',
+    'dropConnection', 'lostResponse', 'latency',
+  ],
   sts: ['unavailable', 'throttling', 'dropConnection', 'latency'],
 };
 
@@ -81,8 +85,12 @@ export interface FaultInjector {
   set(plan: FaultPlan): void;
   clear(): void;
   stats(): FaultStats;
-  /** The faults for one request to `service` (`operation`: DynamoDB's, e.g. GetItem). */
-  decide(service: 'dynamodb' | 'sts', operation: string): FaultDecision;
+  /**
+   * The faults for one request to `service` (`operation`: DynamoDB's, e.g. GetItem). `replay`: a
+   * transaction whose ClientRequestToken DynamoDB already applied; DynamoDB answers it from its
+   * idempotency record, so no cancellation is injected into it.
+   */
+  decide(service: 'dynamodb' | 'sts', operation: string, options?: { replay?: boolean }): FaultDecision;
 }
 
 export function createFaultInjector(initial?: FaultPlan): FaultInjector {
@@ -99,14 +107,15 @@ export function createFaultInjector(initial?: FaultPlan): FaultInjector {
     },
     clear: () => injector.set({ rules: [] }),
     stats: () => ({ injected: { ...stats.injected }, considered: stats.considered }),
-    decide(service, operation) {
+    decide(service, operation, options) {
       const decision: FaultDecision = { latencyMs: 0 };
       let matched = false;
       for (const rule of rules) {
         if ((rule.service ?? 'dynamodb') !== service || rule.left <= 0) continue;
         const operations = 'operations' in rule && rule.operations ? rule.operations : rule.kind === 'lostResponse' ? LOST_RESPONSE_DEFAULT_OPERATIONS : undefined;
         if (service === 'dynamodb' && operations && !operations.includes(operation)) continue;
-        if (rule.kind === 'transactionConflict' && operation !== 'TransactWriteItems') continue;
+        const cancels = rule.kind === 'transactionConflict' || rule.kind === 'transactionThrottled';
+        if (cancels && (operation !== 'TransactWriteItems' || options?.replay)) continue;
         matched = true;
         if (rule.kind !== 'latency' && decision.failure) continue;
         if (random() >= (rule.rate ?? 1)) continue;

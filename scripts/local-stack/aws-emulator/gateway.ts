@@ -55,6 +55,14 @@ export function createDynamoDbGateway(input: { store: IdentityStore; dynamoDbEnd
   const direct = new DynamoDBClient({ endpoint: input.dynamoDbEndpoint, region: 'us-east-1', credentials: DIRECT_CREDENTIALS });
   const schemas = new Map<string, Promise<TableKeys | undefined>>();
   const stats: GatewayStats = { requests: 0, operations: {}, forwarded: 0, denied: 0, authFailures: 0 };
+  // ClientRequestTokens of transactions forwarded to DynamoDB (most recent 10,000): a retry of one
+  // is answered from DynamoDB's idempotency record, never cancelled by an injected fault.
+  const appliedTokens = new Set<string>();
+  const rememberToken = (token: string | undefined) => {
+    if (!token) return;
+    appliedTokens.add(token);
+    if (appliedTokens.size > 10_000) appliedTokens.delete(appliedTokens.values().next().value as string);
+  };
 
   // Key schemas come from DynamoDB Local itself, so the gateway knows every table and index.
   const keysOf = (table: string) => {
@@ -113,15 +121,14 @@ export function createDynamoDbGateway(input: { store: IdentityStore; dynamoDbEnd
     return undefined;
   }
 
-  /** A cancelled transaction whose item `at` met another transaction, as DynamoDB reports it. */
-  function sendConflict(res: ServerResponse, body: Record<string, unknown>) {
+  /** A transaction cancelled for one item, as DynamoDB reports it: met another transaction, or throttled. */
+  function sendCancelled(res: ServerResponse, body: Record<string, unknown>, reason: 'TransactionConflict' | 'ThrottlingError') {
     const count = Array.isArray(body.TransactItems) ? body.TransactItems.length : 1;
     const at = Math.floor(Math.random() * count);
-    const reasons = Array.from({ length: count }, (_, i) =>
-      i === at ? { Code: 'TransactionConflict', Message: 'Transaction is ongoing for the item' } : { Code: 'None' },
-    );
-    const message = `Transaction cancelled, please refer cancellation reasons for specific reasons [${reasons.map((r) => r.Code).join(', ')}]`;
-    send(res, 400, 'TransactionCanceledException', message, { CancellationReasons: reasons });
+    const message = reason === 'TransactionConflict' ? 'Transaction is ongoing for the item' : 'Throughput exceeds the current capacity for one or more global secondary indexes. DynamoDB is automatically scaling your index so please be patient';
+    const reasons = Array.from({ length: count }, (_, i) => (i === at ? { Code: reason, Message: message } : { Code: 'None' }));
+    const summary = `Transaction cancelled, please refer cancellation reasons for specific reasons [${reasons.map((r) => r.Code).join(', ')}]`;
+    send(res, 400, 'TransactionCanceledException', summary, { CancellationReasons: reasons });
   }
 
   function forward(request: SignedRequest, res: ServerResponse, loseAnswer = false) {
@@ -174,12 +181,15 @@ export function createDynamoDbGateway(input: { store: IdentityStore; dynamoDbEnd
       if (['CreateTable', 'DeleteTable', 'UpdateTable'].includes(operation) && typeof body.TableName === 'string') {
         schemas.delete(tableNameOf(body.TableName));
       }
-      const fault = input.faults?.decide('dynamodb', operation);
+      const token = operation === 'TransactWriteItems' && typeof body.ClientRequestToken === 'string' ? body.ClientRequestToken : undefined;
+      const fault = input.faults?.decide('dynamodb', operation, { replay: token !== undefined && appliedTokens.has(token) });
       if (fault?.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));
       if (fault?.failure === 'dropConnection') return void res.socket?.destroy();
-      if (fault?.failure === 'transactionConflict') return sendConflict(res, body);
+      if (fault?.failure === 'transactionConflict') return sendCancelled(res, body, 'TransactionConflict');
+      if (fault?.failure === 'transactionThrottled') return sendCancelled(res, body, 'ThrottlingError');
       const answer = fault?.failure ? FAULT_ANSWERS[fault.failure] : undefined;
       if (answer) return send(res, answer.status, answer.type, answer.message);
+      rememberToken(token);
       stats.forwarded++;
       stats.operations[operation] = (stats.operations[operation] ?? 0) + 1;
       forward(request, res, fault?.failure === 'lostResponse');

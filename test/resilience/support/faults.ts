@@ -27,6 +27,7 @@ export const BAD_DAY: FaultPlan = {
     { kind: 'provisionedThroughputExceeded', rate: 0.04 },
     { kind: 'internalServerError', rate: 0.03 },
     { kind: 'transactionConflict', rate: 0.1 },
+    { kind: 'transactionThrottled', rate: 0.05 },
     { kind: 'dropConnection', rate: 0.03 },
     { kind: 'lostResponse', rate: 0.1 },
     { kind: 'latency', rate: 0.1, latencyMs: 25 },
