@@ -1,5 +1,5 @@
 // Unconditioned deletes of items nobody else writes any more (what erasure leaves behind in a
-// person's partition, directory links), in transactions of up to 90 so each carries the entry
+// person's partition, directory errors), in transactions of up to 90 so each carries the entry
 // point's decision facts like every other write. Server-only.
 import { transaction, type Key, type TenantDb } from '../db';
 

@@ -7,7 +7,8 @@
 //    (its last-owner condition too), the profile with its roleCounts and name words;
 // 4. delete what is left in their partition (sessions, the SCIM User and its group links and
 //    userName claim, anything else), directory errors quoting their address, and invitations to it;
-// 5. pseudonymise the invitations they sent and every audit entry naming them (./pseudonym.ts);
+// 5. pseudonymise the invitations they sent, every audit entry naming them (./pseudonym.ts) and
+//    the change sets' operations, inverses and reviews naming them (./change-set-records.ts);
 // 6. append the erasure's own audit entry, which counts what went and does not name them;
 // 7. with platform access, remove their platform identity if no other tenant holds them.
 // Server-only.
@@ -17,6 +18,7 @@ import { isArborError } from '../errors';
 import { findProfileByEmail, removeUserFromTenant } from '../members';
 import { validateEmail, validateId } from '../validation';
 import type { User } from '../users';
+import { changeSetRecords, pseudonymiseChangeSetRecords } from './change-set-records';
 import { deleteInTransactions } from './delete-in-transactions';
 import { deleteDirectoryRecords, directoryRecords, stopDirectorySync } from './directory-records';
 import { erasureBusy, erasureLastOwner, noPerson, personNotFound } from './errors';
@@ -80,12 +82,13 @@ async function survey(db: TenantDb, person: ErasedPerson) {
   // The directory's display name is a name of theirs too.
   const account = partition.find((i) => i.type === 'directoryUser');
   if (account && typeof account.displayName === 'string' && account.displayName) person.names = [...new Set([...person.names, account.displayName])];
-  const [directory, invitations, audit] = await Promise.all([
+  const [directory, invitations, audit, changeSets] = await Promise.all([
     directoryRecords(db, partition, person),
     invitationRecords(db, person),
     findAuditEntries(db, person),
+    changeSetRecords(db, person),
   ]);
-  return { partition, directory, invitations, audit };
+  return { partition, directory, invitations, audit, changeSets };
 }
 
 /** Refuses the erasure of the tenant's last owner before anything is written. */
@@ -116,7 +119,7 @@ export async function eraseInTenant(db: TenantDb, actor: AuditActor, person: Era
   const profile = count(found.partition, 'tenantUser') > 0;
   const nothing =
     found.partition.length === 0 && found.invitations.to.length === 0 && found.invitations.sent.length === 0 &&
-    found.directory.errorKeys.length === 0 && !found.audit.some((i) => Object.keys(auditEntryChanges(i, person)).length > 0);
+    found.directory.errorKeys.length === 0 && found.changeSets.length === 0 && !found.audit.some((i) => Object.keys(auditEntryChanges(i, person)).length > 0);
   if (nothing) throw personNotFound();
   await refuseLastOwner(db, found.partition);
 
@@ -127,6 +130,7 @@ export async function eraseInTenant(db: TenantDb, actor: AuditActor, person: Era
     memberships, profile, sessions: count(found.partition, 'session'), directoryItems: directoryCount,
     invitationsDeleted: found.invitations.to.length, invitationsSentPseudonymised: found.invitations.sent.length,
     auditEntriesRewritten: found.audit.filter((i) => Object.keys(auditEntryChanges(i, person)).length > 0).length,
+    changeSetItemsPseudonymised: found.changeSets.length,
     // The profile's name words go with it (counted with the profile).
     otherItems: leftover(found.partition).length - count(found.partition, 'session') - count(found.partition, 'nameWord'),
   };
@@ -151,6 +155,8 @@ export async function eraseInTenant(db: TenantDb, actor: AuditActor, person: Era
   report.invitationsSentPseudonymised = userId ? await pseudonymiseInvitationsSent(db, found.invitations.sent, userId) : 0;
   // Again, with the entries the removal just wrote (read from the table: an index may lag).
   report.auditEntriesRewritten = await rewriteAuditEntries(db, await findAuditEntries(db, person, { since: started }), person);
+  // Read again: a set applied meanwhile may have written inverses naming them.
+  report.changeSetItemsPseudonymised = await pseudonymiseChangeSetRecords(db, await changeSetRecords(db, person), person);
 
   await transaction(db)
     .add(

@@ -19,6 +19,8 @@ export interface TenantErasure {
   invitationsSentPseudonymised: number;
   /** Audit entries that named the person, now naming the pseudonym. */
   auditEntriesRewritten: number;
+  /** Change-set operations, inverses and reviews that named the person, now naming the pseudonym. */
+  changeSetItemsPseudonymised: number;
   /** Anything else in the person's partition. */
   otherItems: number;
 }

@@ -21,34 +21,42 @@ export const erasedActor = (userId: string): AuditActor => ({ userId, email: ERA
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * `value` with the person taken out: an object carrying their user id loses its `email` and `name`
- * (an actor, a membership's before/after); a string that is their email or one of their names
- * becomes the pseudonym, and their email inside a longer string is replaced. Names inside longer
- * strings are left: a short name ("Al") would otherwise eat into unrelated text.
+ * `value` with the person taken out. Whose a value is comes from the nearest enclosing object
+ * carrying a `userId` (or, in a record keyed by user id such as a change set's `people`, from its
+ * key):
+ * - the person's own objects lose their `email` and `name`, and any string in them equal to one of
+ *   their names becomes the pseudonym;
+ * - anywhere, a string that is their email becomes the pseudonymous address, and their email
+ *   inside a longer string is replaced: an address names exactly one person;
+ * - names are not matched outside their own objects: someone else (another user id, or text not
+ *   tied to a person) may carry the same name, and their record must not lose it. Nor inside
+ *   longer strings: a short name ("Al") would eat into unrelated text.
  * Returns the same reference when nothing changed.
  */
 export function pseudonymise<T>(value: T, person: ErasedPerson): T {
   const email = person.email.toLowerCase();
   const names = new Set(person.names.filter((n) => n.trim() !== ''));
   const emailIn = email ? new RegExp(escape(email), 'gi') : undefined;
+  const isThem = (userId: unknown) => person.userId !== undefined && userId === person.userId;
 
-  const walk = (v: unknown): unknown => {
+  /** `theirs`: inside an object that belongs to the person. */
+  const walk = (v: unknown, theirs: boolean): unknown => {
     if (typeof v === 'string') {
       if (email && v.toLowerCase() === email) return ERASED_EMAIL;
-      if (names.has(v)) return ERASED_NAME;
+      if (theirs && names.has(v)) return ERASED_NAME;
       return emailIn && v.toLowerCase().includes(email) ? v.replace(emailIn, ERASED_EMAIL) : v;
     }
     if (Array.isArray(v)) {
-      const next = v.map(walk);
+      const next = v.map((x) => walk(x, theirs));
       return next.some((x, i) => x !== v[i]) ? next : v;
     }
     if (v && typeof v === 'object') {
       const obj = v as Record<string, unknown>;
-      const theirs = person.userId !== undefined && obj.userId === person.userId;
+      const owned = typeof obj.userId === 'string' && obj.userId !== '' ? isThem(obj.userId) : theirs;
       let changed = false;
       const next: Record<string, unknown> = {};
       for (const [k, x] of Object.entries(obj)) {
-        const y = theirs && k === 'email' ? ERASED_EMAIL : theirs && k === 'name' ? ERASED_NAME : walk(x);
+        const y = owned && k === 'email' ? ERASED_EMAIL : owned && k === 'name' ? ERASED_NAME : walk(x, owned || isThem(k));
         if (y !== x) changed = true;
         next[k] = y;
       }
@@ -56,7 +64,7 @@ export function pseudonymise<T>(value: T, person: ErasedPerson): T {
     }
     return v;
   };
-  return walk(value) as T;
+  return walk(value, false) as T;
 }
 
 /** Whether `value` still holds the person's email or one of their names anywhere (a check, not a search). */

@@ -23,11 +23,16 @@ export function auditEntryChanges(item: Record<string, unknown>, person: ErasedP
     if (next !== actor) changes.actor = next;
   }
 
-  const target = item.target as { label?: string } | undefined;
+  const target = item.target as { id?: string; label?: string } | undefined;
   if (target) {
-    // A label that was the person is shown as the pseudonym's name, not its address.
+    // A label that was the person is shown as the pseudonym's name, not its address. A name
+    // counts only on a target that is theirs (their id, or a membership `<unit>/<their id>`):
+    // someone else of the same name keeps it.
     const label = target.label;
-    const isThem = typeof label === 'string' && (label.toLowerCase() === person.email.toLowerCase() || person.names.includes(label));
+    const theirTarget = Boolean(person.userId) && (target.id === person.userId || Boolean(target.id?.endsWith(`/${person.userId}`)));
+    const isThem =
+      typeof label === 'string' &&
+      ((person.email !== '' && label.toLowerCase() === person.email.toLowerCase()) || (theirTarget && person.names.includes(label)));
     const next = isThem ? { ...target, label: ERASED_NAME } : pseudonymise(target, person);
     if (next !== target) changes.target = next;
   }

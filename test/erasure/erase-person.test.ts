@@ -1,17 +1,21 @@
 // Erasure of a person (lib/erasure, docs/privacy.md) against the local stack, with the tenant's
 // scoped credentials: what goes, what stays pseudonymised, the counters, the other tenant, and
-// the refusals (last owner, non-owners, a wrong confirmation, bad input).
+// the refusals (last owner, non-owners, a wrong confirmation, bad input); a namesake, change sets
+// and the directory's counters.
 import assert from 'node:assert/strict';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { after, describe, test } from 'node:test';
 import { entrySources } from '../../lib/api/with-actor';
 import { keys } from '../../lib/db';
 import { ERASED_EMAIL, ERASED_NAME, erasePerson } from '../../lib/erasure';
-import { loadActorAccess } from '../../lib/members';
+import { addMembership, changeRole, loadActorAccess } from '../../lib/members';
+import { addOperations, createChangeSet, readChangeSet } from '../../lib/reorganizations';
+import { countResources, listDirectoryErrors, recordDirectoryError } from '../../lib/scim/directory-config';
 import { run as personCli } from '../../scripts/cli/person';
 import { runCli } from '../support/cli';
 import { directClient, tableName } from '../support/stack';
 import { testPlatformDb } from '../support/tenancy';
+import { person } from '../members/fixtures';
 import { assertMembershipInvariants, snapshotTenant } from '../members/membership-invariants';
 import { assertErasedFrom, auditTrail, erasureWorld, itemsNaming } from './support';
 
@@ -177,5 +181,68 @@ describe('POST /api/v1/members/[userId]/erase (the console)', () => {
     const entry = (await auditTrail(w.tenantId)).find((e) => e.action === 'person.erase')!;
     assert.equal((entry.actor as { userId: string }).userId, w.ownerUserId);
     assert.equal((entry.target as { label: string }).label, ERASED_NAME);
+  });
+});
+
+describe('erasure and other records naming her', () => {
+  test('someone else with her name keeps it; change sets lose her name and address, not theirs', async () => {
+    const w = await erasureWorld();
+    // Another Ada Lovelace (another user id), an admin who changes our Ada's role.
+    const namesake = { ...person('Ada Lovelace'), name: w.ada.name };
+    await addMembership(w.db, w.owner, { unitId: w.rootUnitId, role: 'admin', ...namesake });
+    await changeRole(w.db, namesake, { unitId: w.sales.id, userId: w.ada.userId, role: 'member', expectedVersion: 1 });
+
+    // A draft naming her (its basis keeps her name and address) and the inverses of an applied
+    // set that would put her, and her namesake, back.
+    const access = await loadActorAccess(w.db, w.ownerUserId);
+    const drafter = { userId: w.ownerUserId, email: w.ownerEmail, access };
+    const header = await createChangeSet(w.db, drafter, { name: 'Spring' });
+    const drafted = await addOperations(w.db, drafter, header.setId, header.version, [{ kind: 'changeRole', userId: w.ada.userId, unitId: w.cloud.id, role: 'member' }]);
+    assert.deepEqual(drafted.operations[0]!.basis.people?.[w.ada.userId], { name: w.ada.name, email: w.ada.email });
+    const putBack = (who: { userId: string; email: string; name: string }) => ({ kind: 'addMember', userId: who.userId, unitId: w.cloud.id, role: 'member', person: { email: who.email, name: who.name } });
+    await directClient().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.changeSetUndo(w.tenantId, header.setId, 1), type: 'changeSetUndo', tenantId: w.tenantId, seq: 1, inverse: [putBack(w.ada), putBack(namesake)] },
+      }),
+    );
+
+    const report = await erasePerson({ tenant: w.db }, w.owner, { userId: w.ada.userId });
+    assert.equal(report.tenants[0]!.changeSetItemsPseudonymised, 2);
+
+    const set = await readChangeSet(w.db, header.setId);
+    assert.deepEqual(set.operations[0]!.basis.people?.[w.ada.userId], { name: ERASED_NAME, email: ERASED_EMAIL });
+    assert.deepEqual(
+      set.undo[0]!.inverse.map((op) => (op.kind === 'addMember' ? op.person : undefined)),
+      [{ email: ERASED_EMAIL, name: ERASED_NAME }, { email: namesake.email, name: namesake.name }],
+    );
+    // The namesake's change of her role: the event, with its actor, as it was.
+    const change = (await auditTrail(w.tenantId)).find((e) => e.action === 'membership.roleChange' && (e.actor as { userId: string }).userId === namesake.userId)!;
+    assert.deepEqual(change.actor, namesake);
+    assert.deepEqual(change.target, { type: 'membership', id: `${w.sales.id}/${w.ada.userId}`, label: ERASED_NAME });
+    // Nothing else of hers: her address nowhere, her name only where the namesake's records hold it.
+    assert.deepEqual(await itemsNaming(w.tenantId, [w.ada.email, 'King Lovelace']), []);
+  });
+
+  test('directory counters move once, with the account: one already marked deleting, an error quoting her address in capitals', async () => {
+    const w = await erasureWorld();
+    await countResources(w.db, 'userCount', 1);
+    await directClient().send(
+      new UpdateCommand({ TableName: tableName(), Key: keys.directoryUser(w.tenantId, w.ada.userId), UpdateExpression: 'SET #s = :d', ExpressionAttributeNames: { '#s': 'state' }, ExpressionAttributeValues: { ':d': 'deleting' } }),
+    );
+    await recordDirectoryError(w.db, { request: 'PATCH /Users/x', status: 409, detail: `${w.ada.email.toUpperCase()} is already placed` });
+    await recordDirectoryError(w.db, { request: 'PATCH /Users/y', status: 409, detail: 'someone else' });
+
+    const report = await erasePerson({ tenant: w.db }, w.owner, { userId: w.ada.userId });
+    assert.equal(report.tenants[0]!.directoryItems, 5, 'SCIM User, userName claim, both items of the group link, one error');
+    assert.equal((await get(keys.directoryConfig(w.tenantId)))?.userCount, 0);
+    assert.equal((await get(keys.directoryGroup(w.tenantId, w.groupId)))?.memberCount, 0);
+    assert.equal(await get(keys.directoryUser(w.tenantId, w.ada.userId)), undefined);
+    assert.deepEqual((await listDirectoryErrors(w.db)).map((e) => e.detail), ['someone else']);
+    await assertErasedFrom(w.tenantId, w.ada);
+
+    // Asked again (a crash after the first pass, say): nothing is counted twice.
+    await assert.rejects(erasePerson({ tenant: w.db }, w.owner, { userId: w.ada.userId }), code('erasure.personNotFound'));
+    assert.equal((await get(keys.directoryConfig(w.tenantId)))?.userCount, 0);
   });
 });

@@ -5,6 +5,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, test } from 'node:test';
 import { ERASED_EMAIL, ERASED_NAME, PERSON_ACTIONS, pseudonymise, mentions } from '../../lib/erasure';
+import { changeSetItemChanges } from '../../lib/erasure/change-set-records';
 import { auditEntryChanges } from '../../lib/erasure/rewrite-audit-entries';
 
 const ada = { userId: '01JADA0000000000000000000A', email: 'ada@acme.test', names: ['Ada Lovelace'] };
@@ -48,6 +49,41 @@ describe('pseudonymise', () => {
     assert.deepEqual(auditEntryChanges({ ...entry, actor: { userId: ada.userId, email: 'ada@acme.test', name: 'Ada Lovelace' }, target: { type: 'unit', id: 'U1', label: 'Cloud' }, before: undefined }, ada), {
       actor: { userId: ada.userId, email: ERASED_EMAIL, name: ERASED_NAME },
     });
+  });
+
+  test('someone else with her name keeps it: another actor, their details, a unit of that name', () => {
+    const namesake = { userId: '01JNAMESAKE000000000000000', email: 'ada.l@acme.test', name: 'Ada Lovelace' };
+    const entry = {
+      PK: 'T#t#AUDIT', SK: '01K', action: 'membership.roleChange',
+      actor: namesake,
+      target: { type: 'membership', id: `U1/${ada.userId}`, label: 'Ada Lovelace' },
+      before: { role: 'member', by: namesake }, after: { role: 'manager', note: 'Ada Lovelace' },
+    };
+    assert.deepEqual(auditEntryChanges(entry, ada), { target: { type: 'membership', id: `U1/${ada.userId}`, label: ERASED_NAME } }, 'only the target, which is her');
+    assert.deepEqual(auditEntryChanges({ ...entry, target: { type: 'unit', id: 'U2', label: 'Ada Lovelace' } }, ada), {});
+    // Her address is hers wherever it appears, even inside someone else's record.
+    assert.deepEqual(pseudonymise({ ...namesake, note: 'ada@acme.test' }, ada), { ...namesake, note: ERASED_EMAIL });
+  });
+
+  test('a change set: her operation, basis, inverse and review; not the namesake beside her', () => {
+    const namesake = { userId: '01JNAMESAKE000000000000000', email: 'ada.l@acme.test', name: 'Ada Lovelace' };
+    const op = {
+      PK: 'T#t#REORG#S1', SK: 'OP#00001', type: 'changeSetOp', seq: 1,
+      op: { kind: 'changeRole', userId: ada.userId, unitId: 'U1', role: 'member' },
+      basis: { units: {}, memberships: {}, people: { [ada.userId]: { name: 'Ada Lovelace', email: 'ada@acme.test' }, [namesake.userId]: { name: namesake.name, email: namesake.email } } },
+      addedBy: namesake,
+    };
+    assert.deepEqual(changeSetItemChanges(op, ada), {
+      basis: { units: {}, memberships: {}, people: { [ada.userId]: { name: ERASED_NAME, email: ERASED_EMAIL }, [namesake.userId]: { name: namesake.name, email: namesake.email } } },
+    });
+    const putBack = (who: typeof namesake) => ({ kind: 'addMember', userId: who.userId, unitId: 'U1', role: 'member', person: { email: who.email, name: who.name } });
+    const undo = { PK: 'T#t#REORG#S1', SK: 'UNDO#00001', type: 'changeSetUndo', seq: 1, inverse: [putBack({ ...ada, name: 'Ada Lovelace' }), putBack(namesake)] };
+    assert.deepEqual(changeSetItemChanges(undo, ada), {
+      inverse: [{ ...putBack({ ...ada, name: 'Ada Lovelace' }), person: { email: ERASED_EMAIL, name: ERASED_NAME } }, putBack(namesake)],
+    });
+    const review = { PK: 'T#t#REORG#S1', SK: `REVIEW#${ada.userId}`, type: 'changeSetReview', userId: ada.userId, name: 'Ada Lovelace', email: 'ada@acme.test', decision: 'approve' };
+    assert.deepEqual(changeSetItemChanges(review, ada), { name: ERASED_NAME, email: ERASED_EMAIL });
+    assert.deepEqual(changeSetItemChanges({ ...op, SK: 'SET' }, ada), {}, 'the header is not rewritten');
   });
 });
 
