@@ -725,6 +725,9 @@ test.describe('what a key may not do', () => {
       ['removeDomain', () => admin.DELETE('/api/v1/settings/domains/{domain}', { params: { path: { domain: org.domain } } })],
       ['verifyDomain', () => admin.POST('/api/v1/settings/domains/{domain}/verify', { params: { path: { domain: org.domain } } })],
       ['reviewChangeSet', () => admin.POST('/api/v1/change-sets/{setId}/reviews', { params: { path: { setId: ulid() } }, body: { expectedVersion: 1, decision: 'approve' } })],
+      ['scheduleOrganizationDeletion', () => admin.POST('/api/v1/settings/deletion', { body: { confirmName: 'The organization' } })],
+      ['cancelOrganizationDeletion', () => admin.DELETE('/api/v1/settings/deletion')],
+      ['eraseMember', () => admin.POST('/api/v1/members/{userId}/erase', { params: { path: { userId: ulid() } }, body: { confirmEmail: `nobody@${org.domain}` } })],
     ];
     await leavesUnchanged(org, async () => {
       for (const [operationId, call] of calls) {
