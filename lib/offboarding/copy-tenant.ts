@@ -6,12 +6,12 @@
 //
 // What it writes: every `T#<t>…` and `TENANT#<t>` item as it was (overwriting the live copy);
 // the tenant's tokens; its domain claims unless another tenant has proven the domain since
-// (reported, left as they are); the `USER#`/`EMAIL#` records of its people only where none exist
-// now (someone who signed up again keeps their live record). It leaves out a deletion journal and
+// (reported, left as they are); the `USER#`/`EMAIL#` records of its people only where neither
+// exists now, both in one transaction (someone who signed up again keeps their live record). It leaves out a deletion journal and
 // a deletion mark that the restore point may hold, so the restored tenant is not deleted again by
 // the next due pass. Server-only.
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGet, isConditionFailure, keys, tenantPrefix, type DocumentClient } from '../db';
+import { batchGet, isConditionFailure, keys, tenantPrefix, transactWrite, type DocumentClient, type TransactItem } from '../db';
 import { batchPut } from './batch-put';
 import { sameTable } from './errors';
 import { itemId, type StoredItem } from './offboarding-scope';
@@ -26,7 +26,7 @@ export interface CopyReport {
   copied: number;
   /** Domains another organization has proven since the restore point: their claims were left alone. */
   claimsKept: string[];
-  /** People records written (missing live) and left (present live). */
+  /** People records written (both of a person missing live) and left (either present live). */
   peopleCopied: number;
   peopleKept: number;
   /** A deletion mark or journal the restore point held, not copied. */
@@ -71,20 +71,41 @@ export async function copyTenant(input: { source: Table; target: Table; tenantId
   }
 
   // People: their global records as the restore point had them, where the live table has none.
+  // A person's `USER#` and `EMAIL#` go in one transaction, each conditioned on being absent, so a
+  // restored identity never points at an address another identity owns now (nor the reverse):
+  // both are written, or neither.
   const userIds = [...new Set(plain.filter((i) => i.type === 'tenantUser' && typeof i.userId === 'string').map((i) => String(i.userId)))];
   const users = await batchGet(source, userIds.map((u) => keys.user(u)));
   const emails = await batchGet(source, users.filter((u) => typeof u.email === 'string').map((u) => keys.userEmail(String(u.email))));
   let peopleCopied = 0;
   let peopleKept = 0;
-  for (const record of [...users, ...emails]) {
-    try {
-      await target.client.send(new PutCommand({ TableName: target.tableName, Item: record, ConditionExpression: 'attribute_not_exists(PK)' }));
-      peopleCopied++;
-    } catch (e) {
-      if (!isConditionFailure(e)) throw e;
-      peopleKept++;
-    }
+  for (const user of users) {
+    const identity = identityPuts(target.tableName, user, emails);
+    const refused = await transactWrite(target, identity);
+    if (refused) peopleKept += identity.filter((i) => i.Put).length;
+    else peopleCopied += identity.filter((i) => i.Put).length;
   }
   const copied = plain.length + claims.length - claimsKept.length;
   return { tenantId, found: new Set(items.map(itemId)).size, copied, claimsKept, peopleCopied, peopleKept, deletionMarksDropped, scanned };
+}
+
+/**
+ * A person's identity as one all-or-nothing write: `USER#` and, from the restored table, the
+ * `EMAIL#` record that is theirs, each only where absent live. With no such `EMAIL#` there, the
+ * address must at least not be another identity's live.
+ */
+function identityPuts(tableName: string, user: StoredItem, emails: StoredItem[]): TransactItem[] {
+  const absent = { ConditionExpression: 'attribute_not_exists(PK)' };
+  const email = typeof user.email === 'string' ? user.email : undefined;
+  const emailKey = email !== undefined ? keys.userEmail(email) : undefined;
+  const emailItem = emailKey && emails.find((e) => e.PK === emailKey.PK && e.SK === emailKey.SK && e.userId === user.userId);
+  const userPut: TransactItem = { Put: { TableName: tableName, Item: user, ...absent } };
+  if (emailItem) return [userPut, { Put: { TableName: tableName, Item: emailItem, ...absent } }];
+  if (!emailKey) return [userPut];
+  return [userPut, {
+    ConditionCheck: {
+      TableName: tableName, Key: emailKey,
+      ConditionExpression: 'attribute_not_exists(PK) OR userId = :u', ExpressionAttributeValues: { ':u': user.userId },
+    },
+  }];
 }

@@ -8,16 +8,22 @@
 //              so a stopped run still finds what is left;
 //   platform – the `TENANT#<t>` partition (directory, SSO, domains, webhook marker);
 //   verify   – everything looked for again (and, for the operator, the table scanned); what turns
-//              up is deleted and looked for again; then the journal goes and the count left is 0.
+//              up is deleted and looked for again; only when nothing is left does the journal go
+//              (the count left is 0); with leftovers it stays, to be resumed.
 // Every phase works from what is stored now, and deleting an item that is already gone is no
 // error, so a run stopped anywhere (a killed process, a lost lease) is simply run again: the
-// journal (deletion-journal.ts) says which phase to start from. Server-only.
+// journal (deletion-journal.ts) says which phase to start from; its lease is renewed on a timer
+// for the whole run (deletion-lease.ts). Server-only.
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { isConditionFailure, keys, tenantPrefix, type Key } from '../db';
 import { log } from '../observability';
 import { batchDelete } from './batch-delete';
-import { acquireDeletionJournal, DEFAULT_DELETION_LEASE_MS, DELETION_PHASES, readDeletionJournal, recordDeletionProgress, removeDeletionJournal, type DeletionJournal, type DeletionPhase } from './deletion-journal';
+import {
+  acquireDeletionJournal, DEFAULT_DELETION_LEASE_MS, DELETION_PHASES, readDeletionJournal, recordDeletionProgress, releaseDeletionLease,
+  removeDeletionJournal, type DeletionJournal, type DeletionPhase,
+} from './deletion-journal';
+import { keepDeletionLease, type DeletionLease } from './deletion-lease';
 import { deletionLeftovers } from './errors';
 import { itemId, keyOf, type OffboardingScope, type StoredItem } from './offboarding-scope';
 import type { ScanResult } from './scan-tenant-items';
@@ -82,23 +88,38 @@ const isJournal = (tenantId: string) => {
 };
 
 export async function deleteTenant(scope: OffboardingScope, options: DeleteTenantOptions): Promise<DeletionReport> {
+  const now = options.now ?? Date.now;
+  const leaseMs = options.leaseMs ?? DEFAULT_DELETION_LEASE_MS;
+  const journal = await acquireDeletionJournal(scope.platform, {
+    tenantId: scope.tenant.tenantId, owner: options.owner ?? ulid(), now: now(), leaseMs, startedBy: options.startedBy,
+  });
+  // Renewed on a timer for the whole run, not only with each batch (deletion-lease.ts).
+  const lease = keepDeletionLease(scope.platform, journal, { now, leaseMs });
+  try {
+    return await runPhases(scope, options, journal, lease);
+  } finally {
+    await lease.stop();
+  }
+}
+
+async function runPhases(scope: OffboardingScope, options: DeleteTenantOptions, acquired: DeletionJournal, lease: DeletionLease): Promise<DeletionReport> {
   const tenantId = scope.tenant.tenantId;
   const now = options.now ?? Date.now;
   const leaseMs = options.leaseMs ?? DEFAULT_DELETION_LEASE_MS;
   const say = options.report ?? (() => {});
-  let journal: DeletionJournal = await acquireDeletionJournal(scope.platform, {
-    tenantId, owner: options.owner ?? ulid(), now: now(), leaseMs, startedBy: options.startedBy,
-  });
+  let journal = acquired;
   if (journal.resumes > 0) say(`resuming at phase ${journal.phase} (${journal.deleted} deletes sent before)`);
   let runBatches = 0;
   let deletedThisRun = 0;
   const afterBatch = async (n: number) => {
+    lease.assertHeld();
     deletedThisRun += n;
     journal = await recordDeletionProgress(scope.platform, { ...journal, deleted: journal.deleted + n, batches: journal.batches + 1 }, { now: now(), leaseMs });
     runBatches++;
     if (options.stopAfterBatches !== undefined && runBatches >= options.stopAfterBatches) throw new DeletionStopped(runBatches);
   };
   const enterPhase = async (phase: DeletionPhase) => {
+    lease.assertHeld();
     journal = await recordDeletionProgress(scope.platform, { ...journal, phase }, { now: now(), leaseMs });
   };
   const notJournal = (items: StoredItem[]) => items.filter((i) => !isJournal(tenantId)(i));
@@ -115,17 +136,25 @@ export async function deleteTenant(scope: OffboardingScope, options: DeleteTenan
       for (const claim of catalog.platformItems.filter((i) => String(i.PK).startsWith('DOMAIN#'))) await deleteClaim(scope, claim);
       await deleteRateLimitCounters(scope, catalog.tenantItems);
     } else if (phase === 'people') {
-      ({ forgottenPeople, keptPeople } = await forgetPeople(scope, catalog.tenantItems, afterBatch));
+      ({ forgottenPeople, keptPeople } = await forgetPeople(scope, catalog.tenantItems, afterBatch, lease));
     } else if (phase === 'tenant') {
       await batchDelete(scope.tenant, deletionOrder(tenantId, catalog.tenantItems).map(keyOf), { afterBatch });
     } else if (phase === 'platform') {
       const own = notJournal(catalog.platformItems).filter((i) => i.PK === keys.tenantPartition(tenantId));
       await batchDelete(scope.platform, own.map(keyOf), { afterBatch });
     } else {
-      const { left, scan } = await verify(scope, options, afterBatch);
+      const { left, scan } = await verify(scope, options, afterBatch, lease);
+      // The journal is the only thing left that leads back to this deletion (the settings item
+      // that carried the schedule's GSI4 entry is gone): it stays while anything of the tenant is
+      // found, its lease given up so the next run — or due pass — resumes at verify at once.
+      if (left > 0) {
+        await lease.stop();
+        await releaseDeletionLease(scope.platform, journal);
+        throw deletionLeftovers();
+      }
+      await lease.stop();
       await removeDeletionJournal(scope.platform, journal);
-      const journalLeft = (await readDeletionJournal(scope.platform, tenantId)) ? 1 : 0;
-      const remaining = left + journalLeft;
+      const remaining = (await readDeletionJournal(scope.platform, tenantId)) ? 1 : 0;
       if (remaining > 0) throw deletionLeftovers();
       const report: DeletionReport = {
         tenantId, deletedThisRun, deletedTotal: journal.deleted, forgottenPeople, keptPeople, resumes: journal.resumes, remaining,
@@ -169,14 +198,21 @@ async function deleteRateLimitCounters(scope: OffboardingScope, tenantItems: Sto
 /**
  * People whose only organization this is lose their global records (`USER#`, `EMAIL#`); people
  * who belong elsewhere keep them. Asked of GSI4 while this tenant's profile still exists.
+ * GSI4 cannot be read strongly consistently, and which other tenant might hold a profile is
+ * exactly what is asked, so there is nothing to re-read by key: a profile created in another
+ * organization within GSI4's lag (typically under a second) of this question is missed, and
+ * that person's identity goes (docs/offboarding.md, "People"). The question is asked per person,
+ * right before that person's `EMAIL#` goes (the `USER#` records follow in batches), to keep the
+ * window that short.
  */
-async function forgetPeople(scope: OffboardingScope, tenantItems: StoredItem[], afterBatch: (n: number) => Promise<void>) {
+async function forgetPeople(scope: OffboardingScope, tenantItems: StoredItem[], afterBatch: (n: number) => Promise<void>, lease: DeletionLease) {
   const tenantId = scope.tenant.tenantId;
   const userIds = [...new Set(tenantItems.filter((i) => i.type === 'tenantUser' && typeof i.userId === 'string').map((i) => String(i.userId)))];
   let forgottenPeople = 0;
   let keptPeople = 0;
   const users: Key[] = [];
   for (const userId of userIds) {
+    lease.assertHeld();
     const elsewhere = (await tenantsOfUser(scope.platform, userId)).filter((t) => t !== tenantId);
     if (elsewhere.length > 0) {
       keptPeople++;
@@ -201,7 +237,7 @@ async function forgetPeople(scope: OffboardingScope, tenantItems: StoredItem[], 
 }
 
 /** Looks for everything again (and scans, for the operator); deletes what turns up; the count left. */
-async function verify(scope: OffboardingScope, options: DeleteTenantOptions, afterBatch: (n: number) => Promise<void>) {
+async function verify(scope: OffboardingScope, options: DeleteTenantOptions, afterBatch: (n: number) => Promise<void>, lease: DeletionLease) {
   const tenantId = scope.tenant.tenantId;
   const journal = isJournal(tenantId);
   let scan: { scanned: number; consumedCapacity: number } | undefined;
@@ -218,6 +254,8 @@ async function verify(scope: OffboardingScope, options: DeleteTenantOptions, aft
     left = [...found.values()].filter((i) => !journal(i));
     options.report?.(`verify: ${left.length} item(s) left`);
     if (left.length === 0 || round === VERIFY_ROUNDS) break;
+    // The catalog and the Scan are the longest stretch without a write: no deletes if the lease went meanwhile.
+    lease.assertHeld();
     const ours = (i: StoredItem) => String(i.PK).startsWith(`${tenantPrefix(tenantId)}#`) || i.PK === tenantPrefix(tenantId);
     await batchDelete(scope.tenant, deletionOrder(tenantId, left.filter(ours)).map(keyOf), { afterBatch });
     await batchDelete(scope.platform, left.filter((i) => !ours(i)).map(keyOf), { afterBatch });

@@ -99,6 +99,52 @@ export async function recordDeletionProgress(
   return { ...journal, leaseUntil };
 }
 
+/**
+ * Extends the lease alone (the timer of deletion-lease.ts): no phase or counts, so a renewal that
+ * lands after a progress write never takes the counts back. False when the lease is no longer
+ * this owner's (another process took the deletion over, or the journal is gone).
+ */
+export async function renewDeletionLease(
+  platform: PlatformDb,
+  journal: Pick<DeletionJournal, 'tenantId' | 'leaseOwner'>,
+  input: { now: number; leaseMs: number },
+): Promise<boolean> {
+  const leaseUntil = input.now + input.leaseMs;
+  try {
+    await platform.client.send(new UpdateCommand({
+      TableName: platform.tableName,
+      Key: keys.tenantDeletion(journal.tenantId),
+      UpdateExpression: 'SET leaseUntil = :until, GSI4SK = :dueAt',
+      ConditionExpression: 'leaseOwner = :owner',
+      ExpressionAttributeValues: { ':until': leaseUntil, ':dueAt': dueKey(leaseUntil, journal.tenantId), ':owner': journal.leaseOwner },
+    }));
+  } catch (e) {
+    if (isConditionFailure(e)) return false;
+    throw e;
+  }
+  return true;
+}
+
+/**
+ * Gives the lease up at once (a run that failed, such as one that found leftovers): the next
+ * `tenant delete` or due pass takes over without waiting for it to run out. Quietly nothing when
+ * the lease is no longer this owner's.
+ */
+export async function releaseDeletionLease(platform: PlatformDb, journal: Pick<DeletionJournal, 'tenantId' | 'leaseOwner'>): Promise<void> {
+  try {
+    await platform.client.send(new UpdateCommand({
+      TableName: platform.tableName,
+      Key: keys.tenantDeletion(journal.tenantId),
+      // 0: run out for any clock, and first in the due queue.
+      UpdateExpression: 'SET leaseUntil = :zero, GSI4SK = :dueAt',
+      ConditionExpression: 'leaseOwner = :owner',
+      ExpressionAttributeValues: { ':zero': 0, ':dueAt': dueKey(0, journal.tenantId), ':owner': journal.leaseOwner },
+    }));
+  } catch (e) {
+    if (!isConditionFailure(e)) throw e;
+  }
+}
+
 /** The last write of a deletion: the journal itself goes (nothing of the tenant is left to record). */
 export async function removeDeletionJournal(platform: PlatformDb, journal: DeletionJournal): Promise<void> {
   try {

@@ -4,13 +4,15 @@
 // `TENANTDELETIONSDUE` / `<due ISO time>#<t>` that the wake-up's due pass reads with the runtime's
 // credentials (GSI4 projects keys and the tenant id only). Scheduling and cancelling are one
 // transaction each with their audit entry, conditioned on what the decision read (the name typed,
-// no deletion yet; the same due time, not started), and every owner gets mail. Server-only.
+// no deletion yet; the same due time, not started), and every owner gets mail (best effort: a
+// mail or read failing after the commit is logged, never answered). Server-only.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { auditEntryPut } from '../audit';
 import { config } from '../config';
 import { actorIdentity, getItem, isConditionFailure, keys, storedActor, transaction, type AuditActor, type TenantDb } from '../db';
 import { sendMail, tenantDeletionCancelledMail, tenantDeletionScheduledMail } from '../mail';
+import { log } from '../observability';
 import { getUnit } from '../org/get-unit';
 import { tenantNotFound } from '../tenants/errors';
 import { alreadyScheduled, alreadyStarted, nameMismatch, notScheduled } from './errors';
@@ -130,9 +132,19 @@ export async function claimScheduledDeletion(db: TenantDb, now: number): Promise
   }
 }
 
-/** The owners (denormalized on the top unit) get the mail; sending is best effort, after the commit. */
+/**
+ * The owners (denormalized on the top unit) get the mail. Best effort, after the commit: the
+ * schedule or cancel has happened, so nothing here — reading the top unit included — may turn it
+ * into an error answer; a failure is logged (ids only) instead.
+ */
 async function mailOwners(db: TenantDb, rootUnitId: string, mail: (owner: { name: string; email: string }) => { subject: string; text: string; html: string }) {
-  const root = await getUnit(db, rootUnitId);
-  const owners = Object.values(root?.administrators ?? {}).filter((a) => a.role === 'owner');
-  await Promise.all(owners.map((o) => sendMail({ to: o.email, ...mail(o) }).catch(() => undefined)));
+  try {
+    const root = await getUnit(db, rootUnitId);
+    const owners = Object.values(root?.administrators ?? {}).filter((a) => a.role === 'owner');
+    const sent = await Promise.allSettled(owners.map((o) => sendMail({ to: o.email, ...mail(o) })));
+    const failed = sent.filter((r) => r.status === 'rejected').length;
+    if (failed > 0) log.warn({ tenantId: db.tenantId, failed, owners: owners.length }, 'deletion mail not sent to every owner');
+  } catch (e) {
+    log.warn({ err: e, tenantId: db.tenantId }, 'deletion mail to the owners not sent');
+  }
 }

@@ -6,15 +6,18 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { CreateTableCommand, DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { listAudit } from '../../lib/audit';
-import { keys, tableDefinition } from '../../lib/db';
+import { keys, tableDefinition, tenantPrefix, type TenantDb } from '../../lib/db';
 import { addMembership } from '../../lib/members';
 import {
-  batchPut, cancelTenantDeletion, claimScheduledDeletion, deleteTenant, DeletionStopped, readDeletionJournal, readScheduledDeletion,
+  batchPut, cancelTenantDeletion, claimScheduledDeletion, copyTenant, deleteTenant, DeletionStopped, readDeletionJournal, readScheduledDeletion,
   runDueTenantDeletions, scanTenantItems, scheduleTenantDeletion, REDACTED,
 } from '../../lib/offboarding';
+import { ensureUser } from '../../lib/users';
 import { run as tenantCli } from '../../scripts/cli/tenant';
 import { runCli } from '../support/cli';
 import { newTenant } from '../support/fixtures';
@@ -27,6 +30,9 @@ import { footprint, seededTenant, sortedIds } from './fixtures';
 const DAY = 24 * 60 * 60 * 1000;
 const code = (c: string) => (e: unknown) => (e as { code?: string }).code === c;
 const operatorScope = (tenantId: string) => ({ tenant: { ...testOperatorDb(), tenantId }, platform: testOperatorDb() });
+const operatorScan = (t: string) => scanTenantItems(testOperatorDb(), t);
+const getRaw = async (key: { PK: string; SK: string }) =>
+  (await directClient().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
 
 describe('tenant export', () => {
   test('the archive holds every item of the tenant, its platform items and its people, secrets left out', async () => {
@@ -125,6 +131,75 @@ describe('tenant delete', () => {
     assert.match(resumed.out, /resuming at phase/);
     assert.match(resumed.out, /^remaining items: 0$/m);
   });
+
+  test('leftovers after verify keep the journal (and its due entry), its lease given up; the next run resumes at verify and finishes', async () => {
+    const s = await seededTenant('Leftover');
+    // Something keeps writing into the tenant while it is deleted: before each of verify's looks.
+    const stray = { PK: tenantPrefix(s.t.tenantId), SK: 'STRAY' };
+    const writingScan = async (t: string) => {
+      await directClient().send(new PutCommand({ TableName: tableName(), Item: { ...stray, type: 'stray' } }));
+      return operatorScan(t);
+    };
+    let clock = Date.now();
+    await assert.rejects(deleteTenant(operatorScope(s.t.tenantId), { startedBy: 'operator', now: () => clock, scan: writingScan }), code('offboarding.leftovers'));
+    const journal = await readDeletionJournal(testOperatorDb(), s.t.tenantId);
+    assert.equal(journal?.phase, 'verify', 'the journal survives the failed verify');
+    assert.equal(journal.leaseUntil, 0, 'its lease is given up at once');
+    const raw = await getRaw(keys.tenantDeletion(s.t.tenantId));
+    assert.equal(raw?.GSI4PK, keys.gsi4.tenantDeletionsDue(), 'still in the due queue: the settings item that was is gone');
+    assert.equal(await getRaw(keys.tenantSettings(s.t.tenantId)), undefined);
+    assert.ok(await getRaw(stray), 'the stray item is there');
+
+    // The writer has stopped; the next run (same clock: no lease to wait for) resumes at verify.
+    clock += 1;
+    const report = await deleteTenant(operatorScope(s.t.tenantId), { startedBy: 'operator', now: () => clock, scan: operatorScan });
+    assert.equal(report.remaining, 0);
+    assert.equal(report.resumes, 1);
+    assert.equal(await readDeletionJournal(testOperatorDb(), s.t.tenantId), undefined);
+    assert.deepEqual(sortedIds(await footprint(s.t.tenantId)), []);
+  });
+
+  test('a run longer than its lease keeps it (renewed on a timer): another process is refused throughout', async () => {
+    const s = await seededTenant('Long');
+    const leaseMs = 400;
+    let refused = 0;
+    // Verify's Scan as a stretch without any batch, three leases long.
+    const slowScan = async (t: string) => {
+      for (let i = 0; i < 3; i++) {
+        await sleep(leaseMs);
+        await assert.rejects(deleteTenant(operatorScope(t), { startedBy: 'operator', leaseMs }), code('offboarding.busy'));
+        refused++;
+      }
+      return operatorScan(t);
+    };
+    const report = await deleteTenant(operatorScope(s.t.tenantId), { startedBy: 'operator', leaseMs, scan: slowScan });
+    assert.ok(refused >= 3);
+    assert.equal(report.remaining, 0);
+    assert.equal(report.resumes, 0, 'nobody took it over');
+    assert.equal(await readDeletionJournal(testOperatorDb(), s.t.tenantId), undefined);
+  });
+
+  test('a run whose lease another process took over stops before deleting anything more', async () => {
+    const s = await seededTenant('Lost');
+    const leaseMs = 400;
+    const stray = { PK: tenantPrefix(s.t.tenantId), SK: 'STRAY' };
+    const takenOverScan = async (t: string) => {
+      await directClient().send(new PutCommand({ TableName: tableName(), Item: { ...stray, type: 'stray' } }));
+      // Another process holds the lease now (as after this one's ran out); a renewal notices.
+      await directClient().send(new UpdateCommand({
+        TableName: tableName(), Key: keys.tenantDeletion(t), UpdateExpression: 'SET leaseOwner = :other, leaseUntil = :until',
+        ExpressionAttributeValues: { ':other': 'another-process', ':until': Date.now() + 60_000 },
+      }));
+      await sleep(leaseMs);
+      return operatorScan(t);
+    };
+    await assert.rejects(deleteTenant(operatorScope(s.t.tenantId), { startedBy: 'operator', leaseMs, scan: takenOverScan }), code('offboarding.busy'));
+    assert.ok(await getRaw(stray), 'what verify found after the lease was lost is not deleted by this run');
+    assert.equal((await readDeletionJournal(testOperatorDb(), s.t.tenantId))?.leaseOwner, 'another-process');
+    // That other process's lease runs out; the next run finishes.
+    await directClient().send(new UpdateCommand({ TableName: tableName(), Key: keys.tenantDeletion(s.t.tenantId), UpdateExpression: 'SET leaseUntil = :past', ExpressionAttributeValues: { ':past': 0 } }));
+    assert.equal((await deleteTenant(operatorScope(s.t.tenantId), { startedBy: 'operator', scan: operatorScan })).remaining, 0);
+  });
 });
 
 describe('tenant copy --from-table', () => {
@@ -148,6 +223,32 @@ describe('tenant copy --from-table', () => {
       const after = await footprint(s.t.tenantId, [s.t.ownerUserId]);
       assert.deepEqual([...after.entries()].sort(), [...before.entries()].sort(), 'the exact items, people records included');
       assert.match(out, /check: \d+ item\(s\) of the tenant found/);
+    } finally {
+      await local.send(new DeleteTableCommand({ TableName: restore }));
+    }
+  });
+
+  test('a person whose address another identity owns live is not restored: USER# and EMAIL# go together or not at all', async () => {
+    const s = await seededTenant('Reclaimed');
+    const restore = `${tableName()}-restore-${ulid().toLowerCase()}`;
+    const local = new DynamoDBClient({ region: 'us-east-1', endpoint: stackEnv('ARBOR_LOCAL_DYNAMODB_ENDPOINT'), credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    await local.send(new CreateTableCommand(tableDefinition(restore)));
+    try {
+      const before = await footprint(s.t.tenantId, [s.t.ownerUserId, s.carl.userId, s.mia.userId]);
+      await batchPut({ client: directClient(), tableName: restore }, [...before.values()]);
+      const othersRecords = [...before.values()].filter((i) => /^(USER|EMAIL)#/.test(String(i.PK)) && i.userId !== s.t.ownerUserId);
+      await deleteTenant(operatorScope(s.t.tenantId), { startedBy: 'operator', scan: operatorScan });
+      // Since the restore point, the owner's address signed up again: a new identity owns it.
+      const newcomer = await ensureUser(testPlatformDb(), s.t.ownerEmail, 'Newcomer');
+      assert.notEqual(newcomer.id, s.t.ownerUserId);
+
+      const report = await copyTenant({ source: { client: directClient(), tableName: restore }, target: testOperatorDb(), tenantId: s.t.tenantId });
+      assert.equal(await getRaw(keys.user(s.t.ownerUserId)), undefined, 'no restored identity pointing at an address it no longer owns');
+      assert.equal((await getRaw(keys.userEmail(s.t.ownerEmail)))?.userId, newcomer.id, 'the live owner of the address keeps it');
+      assert.equal(report.peopleKept, 2, 'the owner\'s two records, left out together');
+      // Anyone else's records the restore point held come back as they were.
+      for (const record of othersRecords) assert.deepEqual(await getRaw({ PK: String(record.PK), SK: String(record.SK) }), record);
+      assert.equal(report.peopleCopied, othersRecords.length);
     } finally {
       await local.send(new DeleteTableCommand({ TableName: restore }));
     }
@@ -196,5 +297,50 @@ describe('deletion scheduled by an owner', () => {
     assert.equal(await claimScheduledDeletion(db, t0 + 8 * DAY), true);
     await assert.rejects(cancelTenantDeletion(db, s.owner), code('offboarding.alreadyStarted'));
     await assert.rejects(cancelTenantDeletion(tenantDbFor((await newTenant('Never')).tenantId), s.owner), code('offboarding.notScheduled'));
+  });
+
+  test('the owners\' mail failing after the commit (even reading the top unit) does not fail the schedule or the cancel', async () => {
+    const t = await newTenant('Unmailed');
+    const db = tenantDbFor(t.tenantId);
+    const owner = { userId: t.ownerUserId, email: t.ownerEmail, name: 'Owner' };
+    const unitReadsFail: TenantDb = {
+      ...db,
+      client: new Proxy(db.client, {
+        get: (target, prop, receiver) => prop === 'send'
+          ? (command: { input?: { Key?: { SK?: unknown } } }) =>
+            command.input?.Key?.SK === 'UNIT' ? Promise.reject(new Error('unit read failed')) : target.send(command as never)
+          : Reflect.get(target, prop, receiver),
+      }),
+    };
+    const name = String((await getRaw(keys.tenantSettings(t.tenantId)))?.name);
+    const scheduled = await scheduleTenantDeletion(unitReadsFail, owner, { confirmName: name });
+    assert.equal((await readScheduledDeletion(db))?.dueAt, scheduled.dueAt);
+    await cancelTenantDeletion(unitReadsFail, owner);
+    assert.equal(await readScheduledDeletion(db), undefined);
+  });
+
+  test('the due pass reads past the entries of deletions still running, page after page', async () => {
+    const t = await newTenant('Behind');
+    const db = tenantDbFor(t.tenantId);
+    const owner = { userId: t.ownerUserId, email: t.ownerEmail, name: 'Owner' };
+    // In the past like the test above, and after its times: its due passes never see this one.
+    const t0 = Date.now() - 80 * DAY;
+    await scheduleTenantDeletion(db, owner, { confirmName: String((await getRaw(keys.tenantSettings(t.tenantId)))?.name), now: t0 });
+    // Ahead of it in the queue: more running deletions (their lease live) than one page holds.
+    const running = Array.from({ length: 30 }, () => ulid());
+    const journalOf = (r: string) => ({
+      ...keys.tenantDeletion(r), type: 'tenantDeletion', tenantId: r, phase: 'tenant', deleted: 0, batches: 0, startedBy: 'schedule',
+      startedAt: new Date(t0).toISOString(), leaseOwner: 'elsewhere', leaseUntil: Date.now() + 10 * 60_000, resumes: 0,
+      GSI4PK: keys.gsi4.tenantDeletionsDue(), GSI4SK: `${new Date(t0 - DAY).toISOString()}#${r}`,
+    });
+    await batchPut({ client: directClient(), tableName: tableName() }, running.map(journalOf));
+    try {
+      const taken = await runDueTenantDeletions({ platform: testPlatformDb(), tenantDb: (id) => testTenantDb(id), now: t0 + 8 * DAY });
+      assert.equal(taken, 1, 'the running ones skipped, the due one behind them taken');
+      assert.equal(await getRaw(keys.tenantSettings(t.tenantId)), undefined, 'and deleted');
+      for (const r of running) assert.equal((await readDeletionJournal(testPlatformDb(), r))?.leaseOwner, 'elsewhere');
+    } finally {
+      for (const r of running) await directClient().send(new DeleteCommand({ TableName: tableName(), Key: keys.tenantDeletion(r) }));
+    }
   });
 });
