@@ -49,7 +49,7 @@ const auditFilters = (w: HostileWorld): Record<string, Field> => ({
 
 /** Routes with handlers that take no input at all. */
 export const NO_INPUT = [
-  'GET /api/health', 'GET /api/v1/export/memberships.csv', 'GET /api/v1/export/units.csv', 'GET /api/v1/settings/sso', 'GET /api/v1/directory/tokens',
+  'GET /api/health', 'GET /api/health/live', 'GET /api/health/ready', 'GET /api/v1/export/memberships.csv', 'GET /api/v1/export/units.csv', 'GET /api/v1/settings/sso', 'GET /api/v1/directory/tokens',
   'GET /api/v1/settings/domains', 'GET /api/v1/settings/setup-links', 'POST /api/v1/settings/sso/test',
   'GET /api/v1/api-keys', 'GET /api/v1/webhooks', 'GET /api/v1/openapi.json',
 ];
@@ -80,6 +80,10 @@ export const OWN_SUITE = [
   // The scheduler's wake-up reads only its bearer token, no JSON: a missing or wrong one answers 404
   // and starts nothing (test/reorganizations/wake-up.test.ts).
   'POST /api/internal/run-due',
+  // Owners' irreversible actions, each refused unless a typed confirmation matches: scheduling and
+  // cancelling the organization's deletion (test/offboarding/deletion-route.test.ts: a wrong name,
+  // admins, members) and erasing a person (test/erasure: a wrong email, oneself, the last owner).
+  'POST /api/v1/settings/deletion', 'DELETE /api/v1/settings/deletion', 'POST /api/v1/members/[userId]/erase',
 ];
 
 export function routeCases(w: HostileWorld): RouteCase[] {
