@@ -32,7 +32,8 @@ interface Checkpoint {
 
 async function latestStream(deps: StreamDeps): Promise<{ arn: string; label: string } | undefined> {
   const out = await deps.streams.send(new ListStreamsCommand({ TableName: deps.tableName }));
-  const latest = (out.Streams ?? []).filter((s) => s.StreamArn && s.StreamLabel).sort((a, b) => b.StreamLabel!.localeCompare(a.StreamLabel!))[0];
+  // Only this table's (DynamoDB Local may list other tables' streams, e.g. a restored copy's).
+  const latest = (out.Streams ?? []).filter((s) => s.StreamArn && s.StreamLabel && s.TableName === deps.tableName).sort((a, b) => b.StreamLabel!.localeCompare(a.StreamLabel!))[0];
   return latest ? { arn: latest.StreamArn!, label: latest.StreamLabel! } : undefined;
 }
 
