@@ -6,13 +6,11 @@
 // server compares it with the address it holds, so the confirmation is the owner's, not the page's.
 import { Link } from '@/components/ui/link';
 import { useRouter } from 'next/navigation';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Modal } from '@/components/ui/modal';
 import { Notice } from '@/components/ui/notice';
-import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/toaster';
 import { api } from '@/lib/api/client';
 import type { MemberPageView, MembershipView } from '@/lib/screens/member-page';
@@ -161,7 +159,7 @@ export function MemberProfile({ view, canPlace }: { view: MemberPageView; canPla
         onConfirm={removeFromOrganization}
         onCancel={() => setConfirming(false)}
       />
-      <EraseDialog
+      <ConfirmDialog
         open={erasing}
         title={`Erase ${who}’s personal data?`}
         description={
@@ -171,62 +169,13 @@ export function MemberProfile({ view, canPlace }: { view: MemberPageView; canPla
             “Erased person”. This cannot be undone.
           </>
         }
-        email={view.user.email}
+        confirmLabel="Erase personal data"
+        typeToConfirm={view.user.email}
+        ignoreCase
         busy={busy}
         onConfirm={erasePersonalData}
         onCancel={() => setErasing(false)}
       />
     </div>
-  );
-}
-
-/**
- * The erasure's confirmation: the owner types the person's address, and what they typed is what
- * `onConfirm` receives (and the server checks). The button works once it matches ignoring case
- * and surrounding spaces, as the server compares.
- */
-function EraseDialog({ open, title, description, email, busy, onConfirm, onCancel }: {
-  open: boolean;
-  title: string;
-  description: ReactNode;
-  email: string;
-  busy: boolean;
-  onConfirm: (typed: string) => void;
-  onCancel: () => void;
-}) {
-  const [typed, setTyped] = useState('');
-  useEffect(() => {
-    if (open) setTyped('');
-  }, [open]);
-  const confirmed = email !== '' && typed.trim().toLowerCase() === email.trim().toLowerCase();
-  const confirm = () => {
-    if (confirmed && !busy) onConfirm(typed.trim());
-  };
-  return (
-    <Modal
-      open={open}
-      onClose={onCancel}
-      title={title}
-      description={description}
-      footer={
-        <>
-          <Button onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={confirm} disabled={busy || !confirmed}>
-            {busy ? 'Working…' : 'Erase personal data'}
-          </Button>
-        </>
-      }
-    >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          confirm();
-        }}
-      >
-        <TextField label={`Type “${email}” to confirm`} value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" spellCheck={false} />
-      </form>
-    </Modal>
   );
 }

@@ -16,16 +16,23 @@ export interface ConfirmDialogProps {
   destructive?: boolean;
   /** Text to type before confirming; compared ignoring surrounding spaces. */
   typeToConfirm?: string;
-  onConfirm: () => void;
+  /** Compare the typed text ignoring case too (an email address). */
+  ignoreCase?: boolean;
+  /** Gets what was typed (trimmed), for a server that checks the confirmation itself. */
+  onConfirm: (typed: string) => void;
   onCancel: () => void;
 }
 
-export function ConfirmDialog({ open, title, description, confirmLabel, busy, destructive = true, typeToConfirm, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, description, confirmLabel, busy, destructive = true, typeToConfirm, ignoreCase, onConfirm, onCancel }: ConfirmDialogProps) {
   const [typed, setTyped] = useState('');
   useEffect(() => {
     if (open) setTyped('');
   }, [open]);
-  const confirmed = typeToConfirm === undefined || typed.trim() === typeToConfirm.trim();
+  const comparable = (text: string) => (ignoreCase ? text.trim().toLowerCase() : text.trim());
+  const confirmed = typeToConfirm === undefined || (typeToConfirm.trim() !== '' && comparable(typed) === comparable(typeToConfirm));
+  const confirm = () => {
+    if (confirmed && !busy) onConfirm(typed.trim());
+  };
   return (
     <Modal
       open={open}
@@ -37,7 +44,7 @@ export function ConfirmDialog({ open, title, description, confirmLabel, busy, de
           <Button onClick={onCancel} disabled={busy}>
             Cancel
           </Button>
-          <Button variant={destructive ? 'danger' : 'primary'} onClick={onConfirm} disabled={busy || !confirmed}>
+          <Button variant={destructive ? 'danger' : 'primary'} onClick={confirm} disabled={busy || !confirmed}>
             {busy ? 'Working…' : confirmLabel}
           </Button>
         </>
@@ -47,7 +54,7 @@ export function ConfirmDialog({ open, title, description, confirmLabel, busy, de
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            if (confirmed && !busy) onConfirm();
+            confirm();
           }}
         >
           <TextField
