@@ -74,28 +74,45 @@ export async function acquireDeletionJournal(
   }
 }
 
-/** Records progress and extends the lease; refused when another process took the deletion over. */
+/**
+ * Sets the lease (and any other journal fields) if the lease is still this owner's; false when
+ * another process took the deletion over or the journal is gone. The GSI4 due key follows the
+ * lease, so a lease that runs out puts the deletion back in the due queue.
+ */
+async function setOwnedLease(
+  platform: PlatformDb,
+  journal: Pick<DeletionJournal, 'tenantId' | 'leaseOwner'>,
+  leaseUntil: number,
+  fields: Record<string, unknown> = {},
+): Promise<boolean> {
+  const names = Object.keys(fields);
+  try {
+    await platform.client.send(new UpdateCommand({
+      TableName: platform.tableName,
+      Key: keys.tenantDeletion(journal.tenantId),
+      UpdateExpression: `SET ${[...names.map((n) => `${n} = :${n}`), 'leaseUntil = :until', 'GSI4SK = :dueAt'].join(', ')}`,
+      ConditionExpression: 'leaseOwner = :owner',
+      ExpressionAttributeValues: {
+        ...Object.fromEntries(names.map((n) => [`:${n}`, fields[n]])),
+        ':until': leaseUntil, ':dueAt': dueKey(leaseUntil, journal.tenantId), ':owner': journal.leaseOwner,
+      },
+    }));
+    return true;
+  } catch (e) {
+    if (isConditionFailure(e)) return false;
+    throw e;
+  }
+}
+
+/** Records progress and extends the lease; `offboarding.busy` when the lease is no longer ours. */
 export async function recordDeletionProgress(
   platform: PlatformDb,
   journal: DeletionJournal,
   input: { now: number; leaseMs: number },
 ): Promise<DeletionJournal> {
   const leaseUntil = input.now + input.leaseMs;
-  try {
-    await platform.client.send(new UpdateCommand({
-      TableName: platform.tableName,
-      Key: keys.tenantDeletion(journal.tenantId),
-      UpdateExpression: 'SET phase = :phase, deleted = :deleted, batches = :batches, leaseUntil = :until, GSI4SK = :dueAt',
-      ConditionExpression: 'leaseOwner = :owner',
-      ExpressionAttributeValues: {
-        ':phase': journal.phase, ':deleted': journal.deleted, ':batches': journal.batches, ':until': leaseUntil,
-        ':dueAt': dueKey(leaseUntil, journal.tenantId), ':owner': journal.leaseOwner,
-      },
-    }));
-  } catch (e) {
-    if (isConditionFailure(e)) throw deletionBusy();
-    throw e;
-  }
+  const progress = { phase: journal.phase, deleted: journal.deleted, batches: journal.batches };
+  if (!(await setOwnedLease(platform, journal, leaseUntil, progress))) throw deletionBusy();
   return { ...journal, leaseUntil };
 }
 
@@ -104,45 +121,21 @@ export async function recordDeletionProgress(
  * lands after a progress write never takes the counts back. False when the lease is no longer
  * this owner's (another process took the deletion over, or the journal is gone).
  */
-export async function renewDeletionLease(
+export function renewDeletionLease(
   platform: PlatformDb,
   journal: Pick<DeletionJournal, 'tenantId' | 'leaseOwner'>,
   input: { now: number; leaseMs: number },
 ): Promise<boolean> {
-  const leaseUntil = input.now + input.leaseMs;
-  try {
-    await platform.client.send(new UpdateCommand({
-      TableName: platform.tableName,
-      Key: keys.tenantDeletion(journal.tenantId),
-      UpdateExpression: 'SET leaseUntil = :until, GSI4SK = :dueAt',
-      ConditionExpression: 'leaseOwner = :owner',
-      ExpressionAttributeValues: { ':until': leaseUntil, ':dueAt': dueKey(leaseUntil, journal.tenantId), ':owner': journal.leaseOwner },
-    }));
-  } catch (e) {
-    if (isConditionFailure(e)) return false;
-    throw e;
-  }
-  return true;
+  return setOwnedLease(platform, journal, input.now + input.leaseMs);
 }
 
 /**
  * Gives the lease up at once (a run that failed, such as one that found leftovers): the next
- * `tenant delete` or due pass takes over without waiting for it to run out. Quietly nothing when
- * the lease is no longer this owner's.
+ * `tenant delete` or due pass takes over without waiting for it to run out (0: run out for any
+ * clock, and first in the due queue). Quietly nothing when the lease is no longer this owner's.
  */
 export async function releaseDeletionLease(platform: PlatformDb, journal: Pick<DeletionJournal, 'tenantId' | 'leaseOwner'>): Promise<void> {
-  try {
-    await platform.client.send(new UpdateCommand({
-      TableName: platform.tableName,
-      Key: keys.tenantDeletion(journal.tenantId),
-      // 0: run out for any clock, and first in the due queue.
-      UpdateExpression: 'SET leaseUntil = :zero, GSI4SK = :dueAt',
-      ConditionExpression: 'leaseOwner = :owner',
-      ExpressionAttributeValues: { ':zero': 0, ':dueAt': dueKey(0, journal.tenantId), ':owner': journal.leaseOwner },
-    }));
-  } catch (e) {
-    if (!isConditionFailure(e)) throw e;
-  }
+  await setOwnedLease(platform, journal, 0);
 }
 
 /** The last write of a deletion: the journal itself goes (nothing of the tenant is left to record). */

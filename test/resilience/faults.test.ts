@@ -4,7 +4,6 @@
 // agree, and the person saw a "try again" only where every retry had run out.
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { completeSignIn } from '../../lib/auth/complete-sign-in';
 import { applyUnitOps, previewImport, type UnitOp } from '../../lib/bulk';
@@ -15,10 +14,9 @@ import { addMembership, changeRole, loadActorAccess, removeMembership } from '..
 import { createUnit, deleteUnit, getUnitOrThrow, moveUnit, renameUnit, settleBackgroundJobs, type Unit } from '../../lib/org';
 import { OPERATOR_ACTOR } from '../../lib/tenants';
 import { claims, deps, tenantWithConnection } from '../auth/support';
-import { assertMembershipInvariants } from '../members/membership-invariants';
+import { assertMembershipInvariants, queryAll } from '../members/membership-invariants';
 import { checkTree } from '../org/support/check-tree';
 import { buildTree } from '../org/support/tree-fixture';
-import { directClient, tableName } from '../support/stack';
 import { tenantDbFor } from '../support/tenant-db';
 import { isolatedTenancy } from '../support/tenancy';
 import { newDirectory, PATCH, user } from '../scim/support';
@@ -54,14 +52,8 @@ async function asPerson<T>(what: string, op: () => Promise<T>): Promise<T> {
 
 async function auditActions(tenantId: string): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await directClient().send(new QueryCommand({
-      TableName: tableName(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.auditPartition(tenantId) }, ExclusiveStartKey: start,
-    }));
-    for (const item of out.Items ?? []) counts[item.action as string] = (counts[item.action as string] ?? 0) + 1;
-    start = out.LastEvaluatedKey;
-  } while (start);
+  const entries = await queryAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.auditPartition(tenantId) } });
+  for (const item of entries) counts[item.action as string] = (counts[item.action as string] ?? 0) + 1;
   return counts;
 }
 
