@@ -2,7 +2,8 @@
 //
 // In steps that each show on the SCIM item, so a crash between them is finished by the IdP's
 // retry and a concurrent request cannot undo them:
-// 1. the item is marked `state: deleting` and `active: false` (conditioned on the version read):
+// 1. the item is marked `state: deleting` and `active: false` (conditioned on the version read,
+//    which If-Match names when sent):
 //    access ends at once (T8 reads `active`), and from here every placement write, and every
 //    group member add, which are conditioned on `state = live`, is refused;
 // 2. every membership goes (lib/members removeUserFromTenant; the last-owner rule is checked first);
@@ -13,15 +14,19 @@ import { isArborError } from '../errors';
 import { removeUserFromTenant } from '../members';
 import { countResources } from './directory-config';
 import { readPerson, type SyncContext } from './place-people';
-import { busy, notFound } from './protocol-errors';
+import { busy, notFound, versionMismatch } from './protocol-errors';
+import { checkIfMatch } from './preconditions';
 import { userNameClaimKey } from './user-item';
 import { readUserOrThrow, refuseLastOwner } from './users';
 import { backoff, RETRY_LIMITS } from '../db/retry-policy';
 
-export async function deleteDirectoryUser(ctx: SyncContext, rawId: string): Promise<void> {
+/** With If-Match, the mark is conditioned on that version: a stale one answers 412, nothing done. */
+export async function deleteDirectoryUser(ctx: SyncContext, rawId: string, ifMatch: string | null = null): Promise<void> {
   const db = ctx.db;
   let state = await readUserOrThrow(ctx, rawId, { deleting: true });
   let user = state.user;
+  // A delete under way (the IdP retrying one that crashed) is finished whatever version it read.
+  if (!user.deleting) checkIfMatch(ifMatch, user.version);
   // Marked by this request, or found marked by a concurrent delete of the same person.
   for (let attempt = 1; !user.deleting; attempt++) {
     await refuseLastOwner(ctx, state, 'delete');
@@ -36,7 +41,7 @@ export async function deleteDirectoryUser(ctx: SyncContext, rawId: string): Prom
             ExpressionAttributeValues: { ':deleting': 'deleting', ':off': false, ':one': 1, ':v': user.version, ':live': 'live' },
           },
         },
-        (stored) => (stored ? 'retry' : notFound('User')),
+        (stored) => (!stored ? notFound('User') : ifMatch ? versionMismatch() : 'retry'),
       )
       .send();
     if (marked === 'written') break;

@@ -10,12 +10,14 @@ import { directoryGroupItem, groupMemberItems, toDirectoryGroup, type DirectoryG
 import { mapLimit } from '../org/map-limit';
 import { placePerson, type SyncContext } from './place-people';
 import { GROUP_SCHEMA, scimBaseUrl, scimmy } from './protocol';
+import { canonicalPath, canonicalResource, canonicalValue, withoutNulls } from './attribute-names';
 import { badValue, busy, notFound, ScimError, taken, versionMismatch } from './protocol-errors';
 import { readPatchBody, type PatchOperation } from './patch';
 import { attributeFilter, type AttributeSelection } from './attribute-selection';
-import { afterCommit, checkIfMatch, withRereads } from './users';
+import { afterCommit } from './users';
+import { checkIfMatch, weakEtag, withRereads } from './preconditions';
 import { groupNameClaimItem, groupNameClaimKey, nameKey } from './user-item';
-import { KEY_TEXT_MAX_BYTES, keyBytes, weakEtag } from './user-resource';
+import { KEY_TEXT_MAX_BYTES, keyBytes } from './user-resource';
 import { backoff, RETRY_LIMITS } from '../db/retry-policy';
 
 /** Members per transaction: a check that the user exists and both links, beside the group's count. */
@@ -32,7 +34,8 @@ interface GroupInput {
 
 function readGroupInput(raw: unknown): GroupInput {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw badValue('The body must be a SCIM Group object.');
-  const b = raw as Record<string, unknown>;
+  // Names in any case (RFC 7643 §2.1); null is unassigned (§2.5), as if left out.
+  const b = canonicalResource(groupDefinition(), withoutNulls(raw) as Record<string, unknown>);
   const displayName = typeof b.displayName === 'string' ? b.displayName.trim() : '';
   if (!displayName) throw badValue('displayName is required.');
   if (keyBytes(displayName) > KEY_TEXT_MAX_BYTES) throw badValue(`displayName is longer than ${KEY_TEXT_MAX_BYTES} bytes.`);
@@ -118,13 +121,26 @@ export async function replaceDirectoryGroup(ctx: SyncContext, rawId: string, bod
     let current = await renameGroup(ctx, group, input.displayName, input.externalId);
     const wanted = new Set(input.members ?? []);
     const held = new Set(members);
-    current = await changeMembers(ctx, current, [...wanted].filter((m) => !held.has(m)), members.filter((m) => !wanted.has(m)));
+    current = await changeMembers(ctx, current, [...wanted].filter((m) => !held.has(m)), members.filter((m) => !wanted.has(m)), Boolean(ifMatch));
     return { group: current, members: [...wanted] };
   });
 }
 
+const groupDefinition = () => scimmy().Schemas.Group.definition;
+
+/** Operations with paths and value members spelled as declared (RFC 7643 §2.1). */
+function canonicalOperations(ops: PatchOperation[]): PatchOperation[] {
+  return ops.map((o) => {
+    if (!o.path) return { ...o, value: canonicalResourceOrValue(o.value) };
+    const { path, node } = canonicalPath(groupDefinition(), o.path);
+    return { ...o, path, value: canonicalValue(node, o.value) };
+  });
+}
+
+const canonicalResourceOrValue = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? canonicalResource(groupDefinition(), v as Record<string, unknown>) : v);
+
 export async function patchDirectoryGroup(ctx: SyncContext, rawId: string, body: unknown, ifMatch: string | null): Promise<DirectoryGroup> {
-  const ops = readPatchBody(body);
+  const ops = canonicalOperations(readPatchBody(body));
   return withRereads(ifMatch, () => patchOnce(ctx, rawId, ops, ifMatch));
 }
 
@@ -147,10 +163,11 @@ async function patchOnce(ctx: SyncContext, rawId: string, ops: PatchOperation[],
       if (o.op !== 'remove') throw badValue('Only remove may target members[value eq "…"].');
       removeAll([memberFilter[1]!]);
     } else if (path === 'members') {
-      if (o.op === 'add') addAll(memberIds(o.value));
-      else if (o.op === 'remove') removeAll(o.value === undefined ? [...members] : memberIds(o.value));
+      // null is unassigned (RFC 7643 §2.5): adding it adds no one, replacing with it empties the group.
+      if (o.op === 'add') addAll(o.value === null ? [] : memberIds(o.value));
+      else if (o.op === 'remove') removeAll(o.value === undefined || o.value === null ? [...members] : memberIds(o.value));
       else {
-        const wanted = new Set(memberIds(o.value));
+        const wanted = new Set(o.value === null ? [] : memberIds(o.value));
         removeAll([...members].filter((m) => !wanted.has(m)));
         addAll([...wanted]);
       }
@@ -158,7 +175,7 @@ async function patchOnce(ctx: SyncContext, rawId: string, ops: PatchOperation[],
       if (o.op === 'remove' || typeof o.value !== 'string' || !o.value.trim()) throw badValue('displayName must be a non-empty string.');
       displayName = o.value.trim();
     } else if (path === 'externalid') {
-      externalId = o.op === 'remove' ? undefined : typeof o.value === 'string' ? o.value : externalId;
+      externalId = o.op === 'remove' || (o.op === 'replace' && o.value === null) ? undefined : typeof o.value === 'string' ? o.value : externalId;
     } else if (!path && o.value && typeof o.value === 'object' && o.op !== 'remove') {
       for (const [key, value] of Object.entries(o.value as Record<string, unknown>)) {
         const k = key.toLowerCase();
@@ -167,9 +184,9 @@ async function patchOnce(ctx: SyncContext, rawId: string, ops: PatchOperation[],
         if (k === 'displayname' && typeof value === 'string' && value.trim()) displayName = value.trim();
         else if (k === 'externalid') externalId = typeof value === 'string' && value ? value : undefined;
         else if (k === 'members') {
-          if (o.op === 'add') addAll(memberIds(value));
+          if (o.op === 'add') addAll(value === null ? [] : memberIds(value));
           else {
-            const wanted = new Set(memberIds(value));
+            const wanted = new Set(value === null ? [] : memberIds(value));
             removeAll([...members].filter((m) => !wanted.has(m)));
             addAll([...wanted]);
           }
@@ -184,7 +201,7 @@ async function patchOnce(ctx: SyncContext, rawId: string, ops: PatchOperation[],
   if (externalId !== undefined && (typeof externalId !== 'string' || keyBytes(externalId) > KEY_TEXT_MAX_BYTES)) throw badValue(`externalId is a string of at most ${KEY_TEXT_MAX_BYTES} bytes.`);
   await assertUsers(ctx, [...add]);
   const group = await renameGroup(ctx, read.group, displayName, externalId);
-  return changeMembers(ctx, group, [...add], [...remove]);
+  return changeMembers(ctx, group, [...add], [...remove], Boolean(ifMatch));
 }
 
 const hasKey = (v: unknown, key: string) => Boolean(v && typeof v === 'object' && Object.keys(v).some((k) => k.toLowerCase() === key));
@@ -215,7 +232,7 @@ async function renameGroup(ctx: SyncContext, g: DirectoryGroup, displayName: str
  * a batch that meets a link another request just wrote is worked out again. Then the people
  * touched are placed, when a rule reads groups.
  */
-async function changeMembers(ctx: SyncContext, g: DirectoryGroup, addIds: string[], removeIds: string[]): Promise<DirectoryGroup> {
+async function changeMembers(ctx: SyncContext, g: DirectoryGroup, addIds: string[], removeIds: string[], pinned = false): Promise<DirectoryGroup> {
   if (addIds.length === 0 && removeIds.length === 0) return g;
   const db = ctx.db;
   for (const id of addIds) if (!ULID.test(id)) throw badValue(`"${id.slice(0, 40)}" is not the id of a User here.`);
@@ -233,7 +250,7 @@ async function changeMembers(ctx: SyncContext, g: DirectoryGroup, addIds: string
     for (let i = 0; i < toRemove.length; i += REMOVALS_PER_TX) batches.push({ add: [], remove: toRemove.slice(i, i + REMOVALS_PER_TX) });
     let raced = false;
     for (const b of batches) {
-      if ((await memberBatch(ctx, group, b)) === 'retry') {
+      if ((await memberBatch(ctx, group, b, pinned)) === 'retry') {
         raced = true;
         break;
       }
@@ -251,8 +268,11 @@ async function changeMembers(ctx: SyncContext, g: DirectoryGroup, addIds: string
   return group;
 }
 
-/** One transaction of member links and the group's count; 'retry' when a link changed meanwhile. */
-async function memberBatch(ctx: SyncContext, g: DirectoryGroup, b: { add: string[]; remove: string[] }): Promise<'written' | 'retry'> {
+/**
+ * One transaction of member links and the group's count; 'retry' when a link changed meanwhile.
+ * Pinned (the request sent If-Match), it is conditioned on the group's version as well: 412.
+ */
+async function memberBatch(ctx: SyncContext, g: DirectoryGroup, b: { add: string[]; remove: string[] }, pinned: boolean): Promise<'written' | 'retry'> {
   const db = ctx.db;
   const tx = transaction(db);
   for (const u of b.add) {
@@ -273,35 +293,41 @@ async function memberBatch(ctx: SyncContext, g: DirectoryGroup, b: { add: string
       Update: {
         TableName: db.tableName, Key: keys.directoryGroup(db.tenantId, g.groupId),
         UpdateExpression: 'ADD memberCount :n SET version = version + :one, updatedAt = :now',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':n': b.add.length - b.remove.length, ':one': 1, ':now': new Date().toISOString() },
+        ConditionExpression: pinned ? 'version = :v' : 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':n': b.add.length - b.remove.length, ':one': 1, ':now': new Date().toISOString(), ...(pinned ? { ':v': g.version } : {}) },
       },
     },
-    () => notFound('Group'),
+    (stored) => (stored ? versionMismatch() : notFound('Group')),
   );
   return tx.send();
 }
 
 /**
  * DELETE: the links first, then the group and its name claim, conditioned on the version whose
- * members were read (a member added meanwhile moves it: the links are read again).
+ * members were read (a member added meanwhile moves it: the links are read again). With If-Match
+ * every one of those transactions is conditioned on that version: a stale one answers 412, and
+ * a change meeting a delete midway stops it (the links gone so far stay gone).
  */
-export async function deleteDirectoryGroup(ctx: SyncContext, rawId: string): Promise<void> {
+export async function deleteDirectoryGroup(ctx: SyncContext, rawId: string, ifMatch: string | null = null): Promise<void> {
   const db = ctx.db;
   const touched = new Set<string>();
   for (let attempt = 1; ; attempt++) {
     const { group, members = [] } = await readGroupOrThrow(ctx, rawId, true);
+    checkIfMatch(ifMatch, group.version);
     members.forEach((u) => touched.add(u));
+    const stillAt = (stored: Record<string, unknown> | undefined) => (!stored ? notFound('Group') : ifMatch ? versionMismatch() : 'retry');
+    const groupKey = keys.directoryGroup(db.tenantId, group.groupId);
     const links = members.flatMap((u) => [
       { Delete: { TableName: db.tableName, Key: keys.groupMember(db.tenantId, group.groupId, u) } },
       { Delete: { TableName: db.tableName, Key: keys.userGroup(db.tenantId, u, group.groupId) } },
     ]);
-    for (let i = 0; i < links.length; i += 96) await transaction(db).add(links.slice(i, i + 96)).send();
+    for (let i = 0; i < links.length; i += 96) {
+      const tx = transaction(db).add(links.slice(i, i + 96));
+      if (ifMatch) tx.add({ ConditionCheck: { TableName: db.tableName, Key: groupKey, ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': group.version } } }, stillAt);
+      await tx.send();
+    }
     const gone = await transaction(db)
-      .add(
-        { Delete: { TableName: db.tableName, Key: keys.directoryGroup(db.tenantId, group.groupId), ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': group.version } } },
-        (stored) => (stored ? 'retry' : notFound('Group')),
-      )
+      .add({ Delete: { TableName: db.tableName, Key: groupKey, ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': group.version } } }, stillAt)
       .add({ Delete: { TableName: db.tableName, Key: groupNameClaimKey(db.tenantId, group.displayName) } })
       .send();
     if (gone === 'written') break;

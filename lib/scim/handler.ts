@@ -15,7 +15,8 @@ import { badSyntax, methodNotAllowed, notFound, tooLarge, unauthorized } from '.
 import { authenticateScimToken } from './tokens';
 import { deleteDirectoryUser } from './delete-user';
 import { createDirectoryUser, namedGroups, patchDirectoryUser, readUserOrThrow, replaceDirectoryUser } from './users';
-import { userResource, weakEtag } from './user-resource';
+import { userResource } from './user-resource';
+import { isNotModified, weakEtag } from './preconditions';
 
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
@@ -99,6 +100,9 @@ const withEtag = (body: Record<string, unknown>, status = 200) => {
   });
 };
 
+/** 304 (RFC 9110 §15.4.5): no body, the ETag the client already holds. */
+const notModified = (version: number) => new Response(null, { status: 304, headers: { ETag: weakEtag(version), 'Cache-Control': 'no-store' } });
+
 async function users(ctx: SyncContext, method: string, id: string | undefined, params: URLSearchParams, select: ReturnType<typeof selectionOf>, ifMatch: string | null, request: Request) {
   if (!id) {
     if (method === 'GET') return scimJson(await listUsers(ctx, { ...select, filter: params.get('filter') ?? undefined, startIndex: params.get('startIndex') ?? undefined, count: params.get('count') ?? undefined }));
@@ -111,6 +115,7 @@ async function users(ctx: SyncContext, method: string, id: string | undefined, p
   switch (method) {
     case 'GET': {
       const { user, groupIds } = await readUserOrThrow(ctx, id);
+      if (isNotModified(request.headers.get('if-none-match'), user.version)) return notModified(user.version);
       return withEtag(userResource(user, await namedGroups(ctx, groupIds), select));
     }
     case 'PUT':
@@ -118,7 +123,7 @@ async function users(ctx: SyncContext, method: string, id: string | undefined, p
     case 'PATCH':
       return withEtag(userResource(await patchDirectoryUser(ctx, id, await readBody(request), ifMatch), undefined, select));
     case 'DELETE':
-      await deleteDirectoryUser(ctx, id);
+      await deleteDirectoryUser(ctx, id, ifMatch);
       return scimJson(null, 204);
     default:
       throw methodNotAllowed();
@@ -137,6 +142,7 @@ async function groups(ctx: SyncContext, method: string, id: string | undefined, 
   switch (method) {
     case 'GET': {
       const { group, members } = await readGroupOrThrow(ctx, id, !excludes(select, 'members'));
+      if (isNotModified(request.headers.get('if-none-match'), group.version)) return notModified(group.version);
       return withEtag(groupResource(group, members, select));
     }
     case 'PUT': {
@@ -149,7 +155,7 @@ async function groups(ctx: SyncContext, method: string, id: string | undefined, 
       return scimJson(null, 204, { ETag: weakEtag(group.version) });
     }
     case 'DELETE':
-      await deleteDirectoryGroup(ctx, id);
+      await deleteDirectoryGroup(ctx, id, ifMatch);
       return scimJson(null, 204);
     default:
       throw methodNotAllowed();

@@ -5,6 +5,7 @@
 import { ENTERPRISE_SCHEMA, PATCH_SCHEMA, scimmy, USER_SCHEMA } from './protocol';
 import { badSyntax, badValue } from './protocol-errors';
 import { asBoolean, asManager, type DirectoryUser } from './user-resource';
+import { canonicalPath, canonicalValue, withoutNulls } from './attribute-names';
 
 export interface PatchOperation {
   op: string;
@@ -48,22 +49,43 @@ function fixValue(path: string | undefined, value: unknown): unknown {
   return value;
 }
 
-/** Entra's and Okta's shapes as the RFC's: one operation per path, values typed. */
+const userDefinition = () => scimmy().Schemas.User.definition;
+
+/** Entra's and Okta's shapes as the RFC's: one operation per path, names as declared, values typed. */
 function normalize(ops: PatchOperation[]): PatchOperation[] {
+  const definition = userDefinition();
   return ops.flatMap((o) => {
-    if (o.path) return [{ op: o.op, path: fixPath(o.path), value: fixValue(o.path, o.value) }];
+    if (o.path) return operationsOn(o.op, canonicalPath(definition, o.path), o.value);
     if (o.value && typeof o.value === 'object' && !Array.isArray(o.value)) {
       // A path-less add/replace: each key is a path of its own ("name.givenName", an extension URN).
       return Object.entries(o.value as Record<string, unknown>).flatMap(([key, value]): PatchOperation[] => {
         if (key.toLowerCase() === 'id' || key.toLowerCase() === 'schemas') return [];
-        if (key.toLowerCase() === ENTERPRISE_SCHEMA.toLowerCase() && value && typeof value === 'object') {
-          return Object.entries(value as Record<string, unknown>).map(([k, v]) => ({ op: o.op, path: `${ENTERPRISE_SCHEMA}:${k}`, value: fixValue(`${ENTERPRISE_SCHEMA}:${k}`, v) }));
-        }
-        return [{ op: o.op, path: fixPath(key), value: fixValue(key, value) }];
+        return operationsOn(o.op, canonicalPath(definition, key), value);
       });
     }
     return [o];
   });
+}
+
+/**
+ * One operation on one target. RFC 7643 §2.5: null is unassigned, so a replace with null, or with
+ * a complex value some of whose members are null, removes what is null; an add of null adds nothing.
+ * A whole extension's value is taken member by member, like a path-less operation's.
+ */
+function operationsOn(op: string, target: ReturnType<typeof canonicalPath>, raw: unknown): PatchOperation[] {
+  const path = fixPath(target.path);
+  if (op === 'remove') return [{ op, path, value: raw }];
+  if (raw === null) return op === 'replace' ? [{ op: 'remove', path }] : [];
+  const value = canonicalValue(target.node, raw);
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return [{ op, path, value: fixValue(path, withoutNulls(value)) }];
+  const extension = target.node instanceof scimmy().Types.SchemaDefinition;
+  const entries = Object.entries(value as Record<string, unknown>);
+  const member = (key: string) => (extension ? `${path}:${key}` : `${path}.${key}`);
+  if (extension) return entries.flatMap(([key, v]) => operationsOn(op, canonicalPath(userDefinition(), member(key)), v));
+  const cleared = entries.filter(([, v]) => v === null).map(([key]): PatchOperation => ({ op: 'remove', path: member(key) }));
+  const kept = entries.filter(([, v]) => v !== null);
+  if (kept.length === 0 && cleared.length > 0) return op === 'replace' ? cleared : [];
+  return [{ op, path, value: fixValue(path, withoutNulls(Object.fromEntries(kept))) }, ...(op === 'replace' ? cleared : [])];
 }
 
 const TYPED_VALUE = /^emails\[\s*type\s+eq\s+"([^"]+)"\s*\]\.value$/i;

@@ -9,8 +9,10 @@
 import { validateEmail, validateName } from '../validation';
 import { badValue } from './protocol-errors';
 import { ENTERPRISE_SCHEMA, scimBaseUrl, scimmy, USER_SCHEMA } from './protocol';
-import { attributeFilter, type AttributeSelection } from './attribute-selection';
+import { attributeFilter, extensionSelection, type AttributeSelection } from './attribute-selection';
 import { nameKey } from './user-item';
+import { weakEtag } from './preconditions';
+import { canonicalResource, withoutNulls } from './attribute-names';
 
 export interface DirectoryUser {
   userId: string;
@@ -55,7 +57,8 @@ export const asManager = (v: unknown) => (typeof v === 'string' ? (v ? { value: 
 
 /**
  * Drops what only the client knows (schema URIs of its own and their attribute blocks, id and
- * meta, which the server owns) and fixes the value shapes real clients send.
+ * meta, which the server owns) and fixes the value shapes real clients send. Names are already
+ * spelled as declared (./attribute-names.ts).
  */
 function normalizeUserBody(raw: Record<string, unknown>): Record<string, unknown> {
   const body: Record<string, unknown> = {};
@@ -63,17 +66,22 @@ function normalizeUserBody(raw: Record<string, unknown>): Record<string, unknown
     const lower = key.toLowerCase();
     if (lower === 'id' || lower === 'meta' || lower === 'groups') continue;
     if (lower === 'schemas') continue;
+    if (key.startsWith(`${ENTERPRISE_SCHEMA}:`)) {
+      body[key] = key === `${ENTERPRISE_SCHEMA}:manager` ? asManager(value) : value;
+      continue;
+    }
     if (lower.startsWith('urn:') || lower.startsWith('http')) {
-      if (lower !== ENTERPRISE_SCHEMA.toLowerCase() || typeof value !== 'object' || value === null) continue;
+      if (key !== ENTERPRISE_SCHEMA || typeof value !== 'object' || value === null) continue;
       const ext = { ...(value as Record<string, unknown>) };
-      for (const k of Object.keys(ext)) if (k.toLowerCase() === 'manager') ext[k] = asManager(ext[k]);
+      if ('manager' in ext) ext.manager = asManager(ext.manager);
       body[ENTERPRISE_SCHEMA] = ext;
       continue;
     }
     body[key] = lower === 'active' ? asBoolean(value) : value;
   }
   if (Array.isArray(body.emails)) body.emails = body.emails.map((e) => (e && typeof e === 'object' ? { ...e, primary: asBoolean((e as Record<string, unknown>).primary) } : e));
-  const schemas = [USER_SCHEMA, ...(body[ENTERPRISE_SCHEMA] ? [ENTERPRISE_SCHEMA] : [])];
+  const hasExt = Object.keys(body).some((k) => k.startsWith(ENTERPRISE_SCHEMA));
+  const schemas = [USER_SCHEMA, ...(hasExt ? [ENTERPRISE_SCHEMA] : [])];
   return { schemas, ...body };
 }
 
@@ -82,12 +90,14 @@ type Email = { value?: string; type?: string; primary?: boolean };
 /** Checks a whole User (POST, PUT, or the result of a PATCH) and reads Arbor's fields from it. */
 export function readUserInput(raw: unknown): UserInput {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw badValue('The body must be a SCIM User object.');
-  const body = normalizeUserBody(raw as Record<string, unknown>);
+  const SCIMMY = scimmy();
+  // Names in any case (RFC 7643 §2.1) and null as unassigned (§2.5): what is unset is left out.
+  const sent = canonicalResource(SCIMMY.Schemas.User.definition, withoutNulls(raw) as Record<string, unknown>);
+  const body = normalizeUserBody(sent);
   const schemas = (raw as { schemas?: unknown }).schemas;
   if (Array.isArray(schemas) && !schemas.some((s) => typeof s === 'string' && KNOWN_SCHEMAS.has(s.toLowerCase()))) {
     throw badValue(`schemas must include ${USER_SCHEMA}.`);
   }
-  const SCIMMY = scimmy();
   const user = JSON.parse(JSON.stringify(new SCIMMY.Schemas.User(body, 'in'))) as Record<string, unknown>;
   delete user.meta;
   delete user.schemas;
@@ -141,7 +151,6 @@ function firstText(...candidates: unknown[]): string {
   return '';
 }
 
-export const weakEtag = (version: number) => `W/"${version}"`;
 const userLocation = (userId: string) => `${scimBaseUrl()}/Users/${userId}`;
 
 /** The SCIM User a client reads, with only the attributes it asked for. */
@@ -156,5 +165,7 @@ export function userResource(u: DirectoryUser, groups: { groupId: string; displa
     meta: { resourceType: 'User', created: u.createdAt, lastModified: u.updatedAt, location: userLocation(u.userId), version: weakEtag(u.version) },
   };
   const shaped = JSON.parse(JSON.stringify(new SCIMMY.Schemas.User(full, 'out', `${scimBaseUrl()}/Users`, attributeFilter(select)))) as Record<string, unknown>;
-  return { schemas: full.schemas, id: u.userId, ...shaped };
+  const extension = extensionSelection(select, ENTERPRISE_SCHEMA, u.resource[ENTERPRISE_SCHEMA] as Record<string, unknown> | undefined);
+  delete shaped[ENTERPRISE_SCHEMA];
+  return { schemas: full.schemas, id: u.userId, ...shaped, ...(extension ? { [ENTERPRISE_SCHEMA]: extension } : {}) };
 }

@@ -14,6 +14,7 @@ import { toDirectoryGroup } from './group-item';
 import { applyUserPatch } from './patch';
 import { placePerson, readPerson, type PersonState, type SyncContext } from './place-people';
 import { busy, notFound, ScimError, taken, versionMismatch } from './protocol-errors';
+import { checkIfMatch, withRereads } from './preconditions';
 import { directoryUserItem, nameKey, userNameClaimItem, userNameClaimKey } from './user-item';
 import { readUserInput, type DirectoryUser, type UserInput } from './user-resource';
 
@@ -30,27 +31,6 @@ export async function namedGroups(ctx: SyncContext, groupIds: string[]) {
   if (groupIds.length === 0) return [];
   const items = await batchGet(ctx.db, groupIds.map((g) => keys.directoryGroup(ctx.db.tenantId, g)), { consistent: false });
   return items.map(toDirectoryGroup).map((g) => ({ groupId: g.groupId, displayName: g.displayName }));
-}
-
-/** If-Match: the weak or strong form of the version read, or `*`. */
-export function checkIfMatch(ifMatch: string | null, version: number) {
-  if (!ifMatch || ifMatch.trim() === '*') return;
-  const sent = ifMatch.split(',').map((t) => t.trim().replace(/^W\//, '').replace(/"/g, ''));
-  if (!sent.includes(String(version))) throw versionMismatch();
-}
-
-/**
- * Without If-Match a client asked for no version: a change that lost a race with another is
- * read and applied again (a few times), instead of answering 412 to a request that set no condition.
- */
-export async function withRereads<T>(ifMatch: string | null, attempt: () => Promise<T>): Promise<T> {
-  for (let i = 1; ; i++) {
-    try {
-      return await attempt();
-    } catch (e) {
-      if (ifMatch || !(e instanceof ScimError && e.status === 412) || i >= 4) throw e;
-    }
-  }
 }
 
 export async function createDirectoryUser(ctx: SyncContext, platform: PlatformDb, body: unknown): Promise<DirectoryUser> {
