@@ -273,3 +273,25 @@ test('beyond the contract: Entra renames the userName with Replace (Update User 
   expect(idsOf(await c.get(`/Users${filter(`userName eq "${renamed}"`)}`))).toEqual([u.id]);
   expect(idsOf(await c.get(`/Users${filter(`userName eq "${u.userName}"`)}`))).toEqual([]);
 });
+
+test("beyond the contract: Entra's nulls are unassigned (RFC 7643 §2.5) on create, and clear on Replace", async ({ request }) => {
+  const c = entra(request);
+  // Entra sends every mapped attribute, null when the source has none.
+  const created = await c.post('/Users', {
+    ...entraUser(tenant.email('nulla'), tenant.email('nulla.work'), `5e11a0c1-${tenant.run}`, 'Nulla', 'Nix', { department: null, employeeNumber: '42', manager: null }),
+    title: null,
+    phoneNumbers: null,
+    addresses: null,
+    name: { formatted: 'Nulla Nix', familyName: 'Nix', givenName: null },
+  });
+  expectStatus(created, 201);
+  const u = created.body!;
+  expect([u.title, u.phoneNumbers, u.addresses, u.name.givenName]).toEqual([undefined, undefined, undefined, undefined]);
+  expect(u[SCHEMA.enterprise]).toEqual({ employeeNumber: '42' });
+
+  expectStatus(await c.patch(`/Users/${u.id}`, patchOp({ op: 'Add', path: 'title', value: 'Analyst' }, { op: 'Add', path: ENTERPRISE('department'), value: 'Finance' })), 200, 204);
+  const cleared = await c.patch(`/Users/${u.id}`, patchOp({ op: 'Replace', path: 'title', value: null }, { op: 'Replace', value: { [ENTERPRISE('department')]: null, 'name.familyName': null } }));
+  expectStatus(cleared, 200, 204);
+  const after = await userById(request, u.id);
+  expect([after.title, after.name.familyName, after[SCHEMA.enterprise]]).toEqual([undefined, undefined, { employeeNumber: '42' }]);
+});

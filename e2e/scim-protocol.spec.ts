@@ -233,6 +233,62 @@ test('If-Match with a stale version: 412 on PUT and PATCH, and nothing changed',
   expect((await read(A, gpath)).displayName).toBe(`Versioned 2 ${tenant.run}`);
 });
 
+test('ETags: If-None-Match answers 304 without a body; If-Match current or * passes; a stale one is 412 on DELETE too', async () => {
+  // RFC 7644 §3.14; RFC 9110 §13.1.1, §13.1.2, §15.4.5.
+  const user = await A.post('/Users', oktaUser(tenant.email('etta'), 'Etta', 'First'));
+  expectStatus(user, 201);
+  const path = `/Users/${user.body!.id}`;
+  const v1 = user.headers.etag;
+  const cached = await A.get(path, { headers: { 'if-none-match': v1 } });
+  expect([cached.status, cached.text, cached.headers.etag]).toEqual([304, '', v1]);
+  expectStatus(await A.get(path, { headers: { 'if-none-match': 'W/"0"' } }), 200);
+
+  const stale = 'W/"999999"';
+  expectScimError(await A.delete(path, { headers: { 'if-match': stale } }), 412);
+  const kept = await A.get(path);
+  expect([kept.status, kept.headers.etag]).toEqual([200, v1]);
+  const put = await A.put(path, { ...kept.body, title: 'Now' }, { headers: { 'if-match': v1 } });
+  expectStatus(put, 200);
+  expect(put.headers.etag).toBe(put.body!.meta.version);
+  expect(put.headers.etag).not.toBe(v1);
+  expectStatus(await A.get(path, { headers: { 'if-none-match': v1 } }), 200);
+  const any = await A.patch(path, patchOp({ op: 'replace', path: 'title', value: 'Any' }), { headers: { 'if-match': '*' } });
+  expectStatus(any, 200);
+  expect(any.headers.etag).toBe(any.body!.meta.version);
+  expectStatus(await A.delete(path, { headers: { 'if-match': any.headers.etag } }), 204);
+
+  const group = await A.post('/Groups', { schemas: [SCHEMA.group], displayName: `Tagged ${tenant.run}` });
+  const gpath = `/Groups/${group.body!.id}`;
+  expect((await A.get(gpath, { headers: { 'if-none-match': group.headers.etag } })).status).toBe(304);
+  expectScimError(await A.patch(gpath, patchOp({ op: 'add', path: 'members', value: [{ value: seed.carol.id }] }), { headers: { 'if-match': stale } }), 412);
+  expectScimError(await A.delete(gpath, { headers: { 'if-match': stale } }), 412);
+  expect(memberIds(await read(A, gpath))).toEqual([]);
+  expectStatus(await A.delete(gpath, { headers: { 'if-match': group.headers.etag } }), 204);
+});
+
+test('names in any case (RFC 7643 §2.1): body keys, PATCH paths with value filters, filters, attributes and the enterprise URN', async () => {
+  const urn = SCHEMA.enterprise.toUpperCase();
+  const created = await A.post('/Users', {
+    schemas: [SCHEMA.user, urn], UserName: tenant.email('Mixed'), Active: true,
+    Name: { GivenName: 'Mix', FamilyName: 'Ed' }, Emails: [{ Value: tenant.email('mixed'), Type: 'work', Primary: true }], [urn]: { Department: 'Ops' },
+  });
+  expectStatus(created, 201);
+  const u = created.body!;
+  expect(u).toMatchObject({ userName: tenant.email('Mixed'), active: true, name: { givenName: 'Mix', familyName: 'Ed' }, [SCHEMA.enterprise]: { department: 'Ops' } });
+  const patched = await A.patch(`/Users/${u.id}`, patchOp(
+    { op: 'Replace', path: 'DisplayName', value: 'Mixed Case' },
+    { op: 'Replace', path: 'emails[Type eq "work"].Value', value: tenant.email('mixed.work') },
+    { op: 'Replace', path: `${urn}:DEPARTMENT`, value: 'Sales' },
+  ));
+  expectStatus(patched, 200);
+  expect(patched.body).toMatchObject({ displayName: 'Mixed Case', emails: [{ value: tenant.email('mixed.work'), type: 'work' }], [SCHEMA.enterprise]: { department: 'Sales' } });
+  expect(idsOf(await A.get(`/Users${filter(`UserName eq "${tenant.email('mixed')}" and EMAILS.VALUE eq "${tenant.email('mixed.work')}"`)}`))).toEqual([u.id]);
+  const some = await A.get(`/Users/${u.id}?attributes=USERNAME,${urn}:Department`);
+  expect(some.body).toMatchObject({ id: u.id, userName: tenant.email('Mixed'), [SCHEMA.enterprise]: { department: 'Sales' } });
+  expect([some.body!.name, some.body!.emails, some.body!.displayName]).toEqual([undefined, undefined, undefined]);
+  expectStatus(await A.delete(`/Users/${u.id}`), 204);
+});
+
 test('bad requests: a typed 4xx, never a 5xx, and the users and groups are unchanged', async () => {
   const usersBefore = await everything(A, '/Users');
   const groupsBefore = await everything(A, '/Groups');

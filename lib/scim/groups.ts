@@ -44,7 +44,9 @@ function readGroupInput(raw: unknown): GroupInput {
   return { displayName, ...(externalId ? { externalId } : {}), ...(b.members !== undefined ? { members: memberIds(b.members) } : {}) };
 }
 
+/** The ids a members value lists; null is unassigned (RFC 7643 §2.5): no one. */
 function memberIds(raw: unknown): string[] {
+  if (raw === null) return [];
   if (!Array.isArray(raw)) throw badValue('members must be a list of { "value": "<user id>" }.');
   if (raw.length > MAX_MEMBERS_PER_REQUEST) throw badValue(`At most ${MAX_MEMBERS_PER_REQUEST} members per request.`);
   const ids = raw.map((m) => (m && typeof m === 'object' ? (m as { value?: unknown }).value : undefined));
@@ -163,11 +165,10 @@ async function patchOnce(ctx: SyncContext, rawId: string, ops: PatchOperation[],
       if (o.op !== 'remove') throw badValue('Only remove may target members[value eq "…"].');
       removeAll([memberFilter[1]!]);
     } else if (path === 'members') {
-      // null is unassigned (RFC 7643 §2.5): adding it adds no one, replacing with it empties the group.
-      if (o.op === 'add') addAll(o.value === null ? [] : memberIds(o.value));
+      if (o.op === 'add') addAll(memberIds(o.value));
       else if (o.op === 'remove') removeAll(o.value === undefined || o.value === null ? [...members] : memberIds(o.value));
       else {
-        const wanted = new Set(o.value === null ? [] : memberIds(o.value));
+        const wanted = new Set(memberIds(o.value));
         removeAll([...members].filter((m) => !wanted.has(m)));
         addAll([...wanted]);
       }
@@ -184,9 +185,9 @@ async function patchOnce(ctx: SyncContext, rawId: string, ops: PatchOperation[],
         if (k === 'displayname' && typeof value === 'string' && value.trim()) displayName = value.trim();
         else if (k === 'externalid') externalId = typeof value === 'string' && value ? value : undefined;
         else if (k === 'members') {
-          if (o.op === 'add') addAll(value === null ? [] : memberIds(value));
+          if (o.op === 'add') addAll(memberIds(value));
           else {
-            const wanted = new Set(value === null ? [] : memberIds(value));
+            const wanted = new Set(memberIds(value));
             removeAll([...members].filter((m) => !wanted.has(m)));
             addAll([...wanted]);
           }

@@ -49,7 +49,7 @@ describe('SCIM interoperability', () => {
       Operations: [
         { op: 'Replace', path: 'title', value: null },
         { op: 'Replace', value: { nickName: null, 'name.givenName': null, [`${ENTERPRISE}:department`]: null } },
-        { op: 'replace', value: { phoneNumbers: null } },
+        { op: 'replace', value: { phoneNumbers: null, profileUrl: null, 'name.honorificPrefix': null } },
       ],
     });
     assert.equal(patched.status, 200, JSON.stringify(patched.body));
