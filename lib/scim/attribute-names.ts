@@ -65,6 +65,7 @@ function canonicalFilter(parent: Node, filter: string): string {
     .join('');
 }
 
+const MAX_PATH = 500;
 const PATH = /^([A-Za-z][\w$-]*(?:\.[A-Za-z][\w$-]*)?)(?:\[(.*)\])?(?:\.([A-Za-z][\w$-]*))?$/s;
 
 /**
@@ -73,6 +74,8 @@ const PATH = /^([A-Za-z][\w$-]*(?:\.[A-Za-z][\w$-]*)?)(?:\[(.*)\])?(?:\.([A-Za-z
  * a whole extension, or nothing known (a name the schema lacks, a value filter without a member).
  */
 export function canonicalPath(definition: Definition, path: string): { path: string; node?: Node } {
+  // No declared path is this long: a key that is cannot name anything, so it is not parsed.
+  if (path.length > MAX_PATH) return { path };
   let scope: Definition = definition;
   let prefix = '';
   let rest = path;
