@@ -5,7 +5,8 @@
 // "Add" of the manager as a bare id), disabled with the string "False" and enabled again,
 // then hard-deleted; a group is looked up with excludedAttributes=members, created with
 // Entra's ADSCIM schema URI, given members one PATCH at a time, loses one member with the
-// value-array Remove, is renamed and deleted. Request bodies are the ones in Microsoft's docs:
+// value-array Remove, is renamed and deleted; last, a user created with Entra's nulls, which
+// a Replace with null also clears. Request bodies are the ones in Microsoft's docs:
 // the SCIM tutorial's "SCIM protocol requests and responses" and the SCIM 2.0 compliance page's
 // flag samples; each step names the section it replays:
 //   TUTORIAL = https://learn.microsoft.com/en-us/entra/identity/app-provisioning/use-scim-to-provision-users-and-groups

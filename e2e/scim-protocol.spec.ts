@@ -4,7 +4,8 @@
 // (eq, sw, co, pr, and; userName, externalId, emails.value, displayName, members.value;
 // attribute names in any case), attributes/excludedAttributes, meta (resourceType, created,
 // lastModified, an absolute location, a weak version equal to the ETag header), If-Match
-// preconditions (412, nothing changed), and bad requests: a typed 4xx, never a 5xx, and the
+// preconditions (412, nothing changed; `*` and the current version pass), If-None-Match (304),
+// names in any case in bodies, paths, filters and selections, and bad requests: a typed 4xx, never a 5xx, and the
 // tenant's users and groups unchanged afterwards. A last block asserts what the RFCs say beyond
 // the contract given to the implementation, each test naming its section. Sources:
 //   RFC 7644 (protocol) https://www.rfc-editor.org/rfc/rfc7644, RFC 7643 (schema) https://www.rfc-editor.org/rfc/rfc7643
