@@ -9,7 +9,8 @@ import { getConnection, type SamlConnection } from '../sso';
 import { platformDb } from '../tenancy';
 import { errorPageUrl } from './auth-options';
 import { flowCookieName, HAD_SESSION_MAX_AGE, hadSessionCookieName, sessionCookieName, setCookieHeader } from './cookies';
-import { decodeFlow, encodeFlow, FLOW_MAX_AGE, safeReturnTo, type SignInFlow } from './sign-in-flow';
+import { safeReturnTo } from './return-to';
+import { decodeFlow, encodeFlow, FLOW_MAX_AGE, type SignInFlow } from './sign-in-flow';
 import { encodeSessionToken } from './session-token';
 
 const appUrl = () => config().ARBOR_APP_URL.replace(/\/+$/, '');
@@ -33,8 +34,7 @@ export function samlProviders(): Response {
 /** next-auth's `POST /api/auth/signin/sso` for a SAML flow: the IdP URL, and the flow that remembers the request. */
 export async function samlSignInRedirect(req: NextRequest, flow: SignInFlow, connection: SamlConnection): Promise<Response> {
   const form = await req.formData().catch(() => undefined);
-  const raw = String(form?.get('callbackUrl') ?? '/');
-  const returnTo = safeReturnTo(raw.startsWith(appUrl()) ? raw.slice(appUrl().length) || '/' : raw);
+  const returnTo = safeReturnTo(form?.get('callbackUrl'));
   const started = await startSamlSignIn(flow, connection, returnTo);
   const headers = new Headers({ 'cache-control': 'no-store' });
   headers.append('set-cookie', setCookieHeader(flowCookieName(), await encodeFlow(started.flow), FLOW_MAX_AGE));
@@ -58,9 +58,9 @@ export async function handleSamlComplete(req: NextRequest, tenantId: string): Pr
   const ref = req.nextUrl.searchParams.get('ref') ?? '';
   const done = await finishSamlSignIn(tenantId, ref, flow, req.headers.get('user-agent') ?? undefined);
   if (done.kind === 'failed') return redirect(errorPageUrl(done.code), 302, [clearFlow()]);
-  if (done.kind === 'tested') return redirect(done.returnTo, 302, [clearFlow()]);
+  if (done.kind === 'tested') return redirect(safeReturnTo(done.returnTo), 302, [clearFlow()]);
   const maxAge = config().ARBOR_SESSION_MAX_AGE;
-  return redirect(done.returnTo, 302, [
+  return redirect(safeReturnTo(done.returnTo), 302, [
     clearFlow(),
     setCookieHeader(sessionCookieName(), await encodeSessionToken(done.outcome.session, maxAge), maxAge),
     setCookieHeader(hadSessionCookieName(), '1', HAD_SESSION_MAX_AGE),
