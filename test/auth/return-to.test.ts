@@ -4,42 +4,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { safeReturnTo, safeReturnUrl } from '../../lib/auth/return-to';
+import { HOSTILE_RETURN_PATHS } from '../support/hostile-return-paths';
 
 const APP = 'https://arbor.example';
 
 /** What a browser does with a Location header: resolve it against the page's URL. */
 const resolvedOrigin = (location: string) => new URL(location, `${APP}/sign-in`).origin;
-
-export const HOSTILE_RETURN_PATHS: [string, string][] = [
-  ['tab before a second slash', '/\t/evil.example/x'],
-  ['tab, percent-encoded', '/%09/evil.example/x'],
-  ['CR LF before a second slash', '/\r\n/evil.example/x'],
-  ['LF alone', '/\n/evil.example/x'],
-  ['header injection', '/x\r\nSet-Cookie: a=b'],
-  ['NUL', '/\0/evil.example/x'],
-  ['backslash', '/\\evil.example/x'],
-  ['two backslashes', '\\\\evil.example/x'],
-  ['backslash and tab', '/\t\\evil.example/x'],
-  ['scheme-relative', '//evil.example/x'],
-  ['encoded slash', '/%2F/evil.example/x'],
-  ['double-encoded slashes', '/%252F%252Fevil.example/x'],
-  ['dot segment to two slashes', '/.//evil.example/x'],
-  ['parent segment to two slashes', '/a/..//evil.example/x'],
-  ['another origin', 'https://evil.example/x'],
-  ['a look-alike host', 'https://arbor.example.evil.example/x'],
-  ['credentials in the URL', 'https://user:pw@arbor.example/x'],
-  ['another scheme', 'javascript:alert(1)'],
-  ['data URL', 'data:text/html,<script>alert(1)</script>'],
-  ['non-Latin-1', '/Ā'],
-  ['emoji and CR LF', '/🌲%0d%0a/x'],
-  ['a lone surrogate', '/\uD800x'],
-  ['bare ASCII the serialiser leaves', '/x?a=|^{}`"<>\\'],
-  ['a lone percent', '/x%zz?y=%'],
-  ['10 KB', `/${'a'.repeat(10 * 1024)}`],
-  ['10 KB of slashes', '/'.repeat(10 * 1024)],
-  ['a sign-in loop', '/sign-in?callbackUrl=/x'],
-  ['next-auth', '/api/auth/signin'],
-];
 
 test('every hostile return address stays on this site as printable ASCII, and never throws', () => {
   for (const [name, raw] of HOSTILE_RETURN_PATHS) {
