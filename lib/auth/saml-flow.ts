@@ -4,7 +4,8 @@
 // sign-in page, invitations and the tenant switch need not know which protocol a tenant uses.
 import type { NextRequest } from 'next/server';
 import { config } from '../config';
-import { finishSamlSignIn, receiveSamlResponse, serviceProviderMetadata, startSamlSignIn } from '../saml';
+import { finishSamlSignIn, MAX_SAML_RESPONSE_CHARS, receiveSamlResponse, serviceProviderMetadata, startSamlSignIn } from '../saml';
+import { readBodyUpTo } from '../security/read-body';
 import { getConnection, type SamlConnection } from '../sso';
 import { platformDb } from '../tenancy';
 import { errorPageUrl } from './auth-options';
@@ -15,8 +16,8 @@ import { encodeSessionToken } from './session-token';
 
 const appUrl = () => config().ARBOR_APP_URL.replace(/\/+$/, '');
 const TENANT_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
-/** Entra's responses with many groups run to a few hundred KB; nothing real is near this. */
-const MAX_POST_BYTES = 1_000_000;
+/** The response (base64) and the form's few other fields. */
+const MAX_POST_BYTES = MAX_SAML_RESPONSE_CHARS + 16 * 1024;
 
 const redirect = (location: string, status = 302, cookies: string[] = []) => {
   const headers = new Headers({ location, 'cache-control': 'no-store' });
@@ -44,8 +45,12 @@ export async function samlSignInRedirect(req: NextRequest, flow: SignInFlow, con
 /** `POST /api/saml/<tenantId>/acs`: the IdP's response, then on to /complete with a top-level GET. */
 export async function handleSamlAcs(req: Request, tenantId: string): Promise<Response> {
   if (!TENANT_ID.test(tenantId)) return redirect(errorPageUrl('sso.notConfigured'), 303);
-  if (Number(req.headers.get('content-length') ?? 0) > MAX_POST_BYTES) return redirect(errorPageUrl('saml.invalidResponse'), 303);
-  const form = await req.formData().catch(() => undefined);
+  // Content-Length is only a hint (a chunked body has none): the read itself stops at the cap.
+  const tooLarge = () => redirect(errorPageUrl('saml.tooLarge'), 303);
+  if (Number(req.headers.get('content-length') ?? 0) > MAX_POST_BYTES) return tooLarge();
+  const body = await readBodyUpTo(req.body, MAX_POST_BYTES);
+  if (!body) return tooLarge();
+  const form = await new Response(body, { headers: { 'content-type': req.headers.get('content-type') ?? '' } }).formData().catch(() => undefined);
   const outcome = await receiveSamlResponse(tenantId, form?.get('SAMLResponse'));
   if (!outcome.ok) return redirect(errorPageUrl(outcome.code), 303);
   return redirect(`/api/saml/${tenantId}/complete?ref=${outcome.ref}`, 303);
