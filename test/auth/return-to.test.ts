@@ -3,6 +3,7 @@
 // Location header carries and a browser resolves on this site.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { authOptions } from '../../lib/auth/auth-options';
 import { safeReturnTo, safeReturnUrl } from '../../lib/auth/return-to';
 import { HOSTILE_RETURN_PATHS } from '../support/hostile-return-paths';
 
@@ -40,4 +41,15 @@ test('paths on this site are kept, percent-encoded where they were not', () => {
   assert.equal(safeReturnTo('/x%zz', APP), '/x%25zz');
   assert.equal(safeReturnTo('/select-tenant?next=%2Funits%2F1', APP), '/select-tenant?next=%2Funits%2F1');
   for (const bad of [undefined, null, 42, {}, '']) assert.equal(safeReturnTo(bad, APP), '/');
+});
+
+test("next-auth's redirect callback (the OIDC sign-in's return address) answers by the same rule", async () => {
+  const app = new URL(process.env.ARBOR_APP_URL!).origin;
+  const redirect = authOptions({ logger: undefined }).callbacks!.redirect!;
+  for (const [name, raw] of HOSTILE_RETURN_PATHS) {
+    const url = await redirect({ url: raw, baseUrl: app });
+    assert.equal(url, `${app}${safeReturnTo(raw, app)}`, name);
+    assert.equal(new URL(url).origin, app, name);
+  }
+  assert.equal(await redirect({ url: `${app}/units/01J?tab=members`, baseUrl: app }), `${app}/units/01J?tab=members`);
 });
