@@ -166,9 +166,10 @@ test('a response of 20,000 nested elements is refused at once, and other request
     expect(sessionCookie(value.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => h.value))).toBe(false);
   }
   console.log(`[saml] 4 × 20,000-level responses refused in ${refused.map((r) => Math.round(r.ms)).join(', ')} ms; health probes meanwhile ${probes.map(Math.round).join(', ')} ms`);
-  // Unchecked, each such response held the event loop for 4–6 s.
-  expect(Math.max(...refused.map((r) => r.ms))).toBeLessThan(2_000);
-  expect(Math.max(...probes)).toBeLessThan(1_000);
+  // Unchecked, each such response held the event loop for 4–6 s, so the probes waited for all
+  // four in turn; the bounds leave room for a busy machine.
+  expect(Math.max(...refused.map((r) => r.ms))).toBeLessThan(3_000);
+  expect(Math.max(...probes)).toBeLessThan(2_000);
 });
 
 test('an 8 MB body sent chunked, with no Content-Length, is refused and signs nobody in', async () => {

@@ -5,7 +5,7 @@
 import type { NextRequest } from 'next/server';
 import { config } from '../config';
 import { finishSamlSignIn, MAX_SAML_RESPONSE_CHARS, receiveSamlResponse, serviceProviderMetadata, startSamlSignIn } from '../saml';
-import { readBodyUpTo } from '../security/read-body';
+import { readFormUpTo } from '../security/read-body';
 import { getConnection, type SamlConnection } from '../sso';
 import { platformDb } from '../tenancy';
 import { errorPageUrl } from './auth-options';
@@ -18,6 +18,7 @@ const appUrl = () => config().ARBOR_APP_URL.replace(/\/+$/, '');
 const TENANT_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 /** The response (base64) and the form's few other fields. */
 const MAX_POST_BYTES = MAX_SAML_RESPONSE_CHARS + 16 * 1024;
+const MAX_SIGN_IN_POST_BYTES = 64 * 1024;
 
 const redirect = (location: string, status = 302, cookies: string[] = []) => {
   const headers = new Headers({ location, 'cache-control': 'no-store' });
@@ -34,8 +35,9 @@ export function samlProviders(): Response {
 
 /** next-auth's `POST /api/auth/signin/sso` for a SAML flow: the IdP URL, and the flow that remembers the request. */
 export async function samlSignInRedirect(req: NextRequest, flow: SignInFlow, connection: SamlConnection): Promise<Response> {
-  const form = await req.formData().catch(() => undefined);
-  const returnTo = safeReturnTo(form?.get('callbackUrl'));
+  // next-auth's client posts a few short fields; a return address longer than the rule keeps is `/` anyway.
+  const posted = await readFormUpTo(req, MAX_SIGN_IN_POST_BYTES);
+  const returnTo = safeReturnTo(posted.tooLarge ? undefined : posted.form?.get('callbackUrl'));
   const started = await startSamlSignIn(flow, connection, returnTo);
   const headers = new Headers({ 'cache-control': 'no-store' });
   headers.append('set-cookie', setCookieHeader(flowCookieName(), await encodeFlow(started.flow), FLOW_MAX_AGE));
@@ -46,12 +48,9 @@ export async function samlSignInRedirect(req: NextRequest, flow: SignInFlow, con
 export async function handleSamlAcs(req: Request, tenantId: string): Promise<Response> {
   if (!TENANT_ID.test(tenantId)) return redirect(errorPageUrl('sso.notConfigured'), 303);
   // Content-Length is only a hint (a chunked body has none): the read itself stops at the cap.
-  const tooLarge = () => redirect(errorPageUrl('saml.tooLarge'), 303);
-  if (Number(req.headers.get('content-length') ?? 0) > MAX_POST_BYTES) return tooLarge();
-  const body = await readBodyUpTo(req.body, MAX_POST_BYTES);
-  if (!body) return tooLarge();
-  const form = await new Response(body, { headers: { 'content-type': req.headers.get('content-type') ?? '' } }).formData().catch(() => undefined);
-  const outcome = await receiveSamlResponse(tenantId, form?.get('SAMLResponse'));
+  const posted = await readFormUpTo(req, MAX_POST_BYTES);
+  if (posted.tooLarge) return redirect(errorPageUrl('saml.tooLarge'), 303);
+  const outcome = await receiveSamlResponse(tenantId, posted.form?.get('SAMLResponse'));
   if (!outcome.ok) return redirect(errorPageUrl(outcome.code), 303);
   return redirect(`/api/saml/${tenantId}/complete?ref=${outcome.ref}`, 303);
 }

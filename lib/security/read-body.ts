@@ -20,3 +20,12 @@ export async function readBodyUpTo(body: ReadableStream<Uint8Array> | null, maxB
   }
   return new Uint8Array(Buffer.concat(chunks));
 }
+
+/** A form post (urlencoded or multipart) read no further than `maxBytes`; `form` is absent when it does not parse. */
+export async function readFormUpTo(request: Request, maxBytes: number): Promise<{ tooLarge: true } | { tooLarge: false; form?: FormData }> {
+  if (Number(request.headers.get('content-length') ?? 0) > maxBytes) return { tooLarge: true };
+  const body = await readBodyUpTo(request.body, maxBytes);
+  if (!body) return { tooLarge: true };
+  const form = await new Response(body, { headers: { 'content-type': request.headers.get('content-type') ?? '' } }).formData().catch(() => undefined);
+  return { tooLarge: false, ...(form ? { form } : {}) };
+}

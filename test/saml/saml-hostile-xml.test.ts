@@ -89,7 +89,9 @@ describe('the ACS refuses hostile documents before parsing them', () => {
       assert.equal(response.status, 303, name);
       assert.equal(response.headers.get('location'), '/sign-in/error?code=saml.unsafeXml', name);
       assert.equal(response.headers.getSetCookie().length, 0, `${name}: no cookie`);
-      assert.ok(took < 1_000, `${name}: ${Math.round(took)} ms`);
+      // Unchecked, the 20,000 levels alone held the event loop for 4–6 s; the bound leaves room
+      // for the two DynamoDB round trips on a busy machine.
+      assert.ok(took < 3_000, `${name}: ${Math.round(took)} ms`);
     }
     assert.equal((await readHealth(await testTenantDb(t.tenantId))).lastFailureCode, 'saml.unsafeXml');
   });
