@@ -6,6 +6,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { ulid } from 'ulid';
 import { createInvitation } from '../lib/invitations';
 import { getUserMemberships } from '../lib/members';
+import { startSamlSignIn } from '../lib/saml';
 import { serviceProviderUrls } from '../lib/saml/service-provider';
 import { platformDb, tenantDb } from '../lib/tenancy';
 import { getTenantSettings, OPERATOR_ACTOR } from '../lib/tenants';
@@ -142,4 +143,50 @@ test('a response answering another browser\'s request is refused when it reaches
   await page.waitForURL(/\/sign-in\/error/);
   expect(new URL(page.url()).searchParams.get('code')).toBe('sso.stateMismatch');
   expect(await getUserByEmail(platformDb(), email)).toBeUndefined();
+});
+
+test('a response of 20,000 nested elements is refused at once, and other requests are not held meanwhile', async ({ request }) => {
+  // A live request id, as anyone gets by starting a sign-in for an address of the domain.
+  const started = await startSamlSignIn({ tenantId: jit.tenantId, email: jit.owner }, jit.connection, '/');
+  const signed = forged(jit, { nameId: jit.owner, inResponseTo: started.flow.saml!.requestId });
+  const root = signed.indexOf('>', signed.indexOf('<samlp:Response')) + 1;
+  const deep = signed.slice(0, root) + '<x>'.repeat(20_000) + '</x>'.repeat(20_000) + signed.slice(root);
+  const form = { SAMLResponse: encodeSamlResponse(deep) };
+  const timed = async <T>(run: () => Promise<T>) => {
+    const start = performance.now();
+    const value = await run();
+    return { value, ms: performance.now() - start };
+  };
+  const hostile = Array.from({ length: 4 }, () => timed(() => request.post(`/api/saml/${jit.tenantId}/acs`, { form, maxRedirects: 0 })));
+  const probes: number[] = [];
+  for (let i = 0; i < 8; i++) probes.push((await timed(() => request.get('/api/health/live'))).ms);
+  const refused = await Promise.all(hostile);
+  for (const { value } of refused) {
+    expect(value.headers().location).toBe('/sign-in/error?code=saml.unsafeXml');
+    expect(sessionCookie(value.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => h.value))).toBe(false);
+  }
+  console.log(`[saml] 4 × 20,000-level responses refused in ${refused.map((r) => Math.round(r.ms)).join(', ')} ms; health probes meanwhile ${probes.map(Math.round).join(', ')} ms`);
+  // Unchecked, each such response held the event loop for 4–6 s, so the probes waited for all
+  // four in turn; the bounds leave room for a busy machine.
+  expect(Math.max(...refused.map((r) => r.ms))).toBeLessThan(3_000);
+  expect(Math.max(...probes)).toBeLessThan(2_000);
+});
+
+test('an 8 MB body sent chunked, with no Content-Length, is refused and signs nobody in', async () => {
+  const chunk = new TextEncoder().encode('A'.repeat(64 * 1024));
+  let sent = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent === 0) controller.enqueue(new TextEncoder().encode('SAMLResponse='));
+      if (sent >= 8 * 1024 * 1024) return controller.close();
+      sent += chunk.byteLength;
+      controller.enqueue(chunk);
+    },
+  });
+  const response = await fetch(`${process.env.ARBOR_APP_URL!.replace(/\/+$/, '')}/api/saml/${open.tenantId}/acs`, {
+    method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual', duplex: 'half',
+  } as RequestInit);
+  expect(response.status).toBe(303);
+  expect(response.headers.get('location')).toBe('/sign-in/error?code=saml.tooLarge');
+  expect(sessionCookie(response.headers.getSetCookie())).toBe(false);
 });

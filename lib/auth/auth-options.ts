@@ -7,6 +7,7 @@ import type { SsoConnection } from '../sso';
 import { tenancy } from '../tenancy';
 import { completeSignIn } from './complete-sign-in';
 import { useSecureCookies } from './cookies';
+import { safeReturnUrl } from './return-to';
 import type { SignInFlow } from './sign-in-flow';
 import type { SessionClaims } from './session-token';
 import { ssoProvider, type OidcClaims } from './sso-provider';
@@ -39,6 +40,10 @@ export function authOptions({ flow, connection, logger, device }: RequestAuth): 
     pages: { signIn: SIGN_IN_PAGE, error: ERROR_PAGE, signOut: SIGN_IN_PAGE },
     logger,
     callbacks: {
+      // The return address a sign-in was started with, by the same rule as every other redirect.
+      async redirect({ url }) {
+        return safeReturnUrl(url);
+      },
       async signIn({ user, profile }) {
         if (!flow || !connection) return errorPageUrl('sso.flowExpired');
         const t = tenancy();

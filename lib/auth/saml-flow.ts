@@ -4,18 +4,21 @@
 // sign-in page, invitations and the tenant switch need not know which protocol a tenant uses.
 import type { NextRequest } from 'next/server';
 import { config } from '../config';
-import { finishSamlSignIn, receiveSamlResponse, serviceProviderMetadata, startSamlSignIn } from '../saml';
+import { finishSamlSignIn, MAX_SAML_RESPONSE_CHARS, receiveSamlResponse, serviceProviderMetadata, startSamlSignIn } from '../saml';
+import { readFormUpTo } from '../security/read-body';
 import { getConnection, type SamlConnection } from '../sso';
 import { platformDb } from '../tenancy';
 import { errorPageUrl } from './auth-options';
 import { flowCookieName, HAD_SESSION_MAX_AGE, hadSessionCookieName, sessionCookieName, setCookieHeader } from './cookies';
-import { decodeFlow, encodeFlow, FLOW_MAX_AGE, safeReturnTo, type SignInFlow } from './sign-in-flow';
+import { safeReturnTo } from './return-to';
+import { decodeFlow, encodeFlow, FLOW_MAX_AGE, type SignInFlow } from './sign-in-flow';
 import { encodeSessionToken } from './session-token';
 
 const appUrl = () => config().ARBOR_APP_URL.replace(/\/+$/, '');
 const TENANT_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
-/** Entra's responses with many groups run to a few hundred KB; nothing real is near this. */
-const MAX_POST_BYTES = 1_000_000;
+/** The response (base64) and the form's few other fields. */
+const MAX_POST_BYTES = MAX_SAML_RESPONSE_CHARS + 16 * 1024;
+const MAX_SIGN_IN_POST_BYTES = 64 * 1024;
 
 const redirect = (location: string, status = 302, cookies: string[] = []) => {
   const headers = new Headers({ location, 'cache-control': 'no-store' });
@@ -32,9 +35,9 @@ export function samlProviders(): Response {
 
 /** next-auth's `POST /api/auth/signin/sso` for a SAML flow: the IdP URL, and the flow that remembers the request. */
 export async function samlSignInRedirect(req: NextRequest, flow: SignInFlow, connection: SamlConnection): Promise<Response> {
-  const form = await req.formData().catch(() => undefined);
-  const raw = String(form?.get('callbackUrl') ?? '/');
-  const returnTo = safeReturnTo(raw.startsWith(appUrl()) ? raw.slice(appUrl().length) || '/' : raw);
+  // next-auth's client posts a few short fields; a return address longer than the rule keeps is `/` anyway.
+  const posted = await readFormUpTo(req, MAX_SIGN_IN_POST_BYTES);
+  const returnTo = safeReturnTo(posted.tooLarge ? undefined : posted.form?.get('callbackUrl'));
   const started = await startSamlSignIn(flow, connection, returnTo);
   const headers = new Headers({ 'cache-control': 'no-store' });
   headers.append('set-cookie', setCookieHeader(flowCookieName(), await encodeFlow(started.flow), FLOW_MAX_AGE));
@@ -44,9 +47,10 @@ export async function samlSignInRedirect(req: NextRequest, flow: SignInFlow, con
 /** `POST /api/saml/<tenantId>/acs`: the IdP's response, then on to /complete with a top-level GET. */
 export async function handleSamlAcs(req: Request, tenantId: string): Promise<Response> {
   if (!TENANT_ID.test(tenantId)) return redirect(errorPageUrl('sso.notConfigured'), 303);
-  if (Number(req.headers.get('content-length') ?? 0) > MAX_POST_BYTES) return redirect(errorPageUrl('saml.invalidResponse'), 303);
-  const form = await req.formData().catch(() => undefined);
-  const outcome = await receiveSamlResponse(tenantId, form?.get('SAMLResponse'));
+  // Content-Length is only a hint (a chunked body has none): the read itself stops at the cap.
+  const posted = await readFormUpTo(req, MAX_POST_BYTES);
+  if (posted.tooLarge) return redirect(errorPageUrl('saml.tooLarge'), 303);
+  const outcome = await receiveSamlResponse(tenantId, posted.form?.get('SAMLResponse'));
   if (!outcome.ok) return redirect(errorPageUrl(outcome.code), 303);
   return redirect(`/api/saml/${tenantId}/complete?ref=${outcome.ref}`, 303);
 }
@@ -58,9 +62,9 @@ export async function handleSamlComplete(req: NextRequest, tenantId: string): Pr
   const ref = req.nextUrl.searchParams.get('ref') ?? '';
   const done = await finishSamlSignIn(tenantId, ref, flow, req.headers.get('user-agent') ?? undefined);
   if (done.kind === 'failed') return redirect(errorPageUrl(done.code), 302, [clearFlow()]);
-  if (done.kind === 'tested') return redirect(done.returnTo, 302, [clearFlow()]);
+  if (done.kind === 'tested') return redirect(safeReturnTo(done.returnTo), 302, [clearFlow()]);
   const maxAge = config().ARBOR_SESSION_MAX_AGE;
-  return redirect(done.returnTo, 302, [
+  return redirect(safeReturnTo(done.returnTo), 302, [
     clearFlow(),
     setCookieHeader(sessionCookieName(), await encodeSessionToken(done.outcome.session, maxAge), maxAge),
     setCookieHeader(hadSessionCookieName(), '1', HAD_SESSION_MAX_AGE),

@@ -18,7 +18,8 @@ import { cookieOptions, flowCookieName, hadSessionCookieName, sessionCookieName 
 import { loadActorAccess, type RequestActor } from '../members';
 import { hasSessionRecord, putSessionRecord, revokeAllSessions, revokeSession, updateSessionOrganizations } from './session-records';
 import { listUserTenants, type UserTenant } from '../users';
-import { encodeFlow, FLOW_MAX_AGE, safeReturnTo, type SignInFlow } from './sign-in-flow';
+import { safeReturnTo } from './return-to';
+import { encodeFlow, FLOW_MAX_AGE, type SignInFlow } from './sign-in-flow';
 import { decodeSessionToken, encodeSessionToken, type Session, type SessionState } from './session-token';
 import { checkTenantSwitch } from './tenant-switch';
 import { REQUEST_PATH_HEADER } from './request-path';

@@ -43,6 +43,14 @@ export const SIGN_IN_FAILURES = {
     title: 'The sign-in could not be verified',
     message: 'The answer from your identity provider was not correctly signed for Arbor, was meant for another application, or has expired. Start again; if it keeps happening, tell your IT team.',
   },
+  'saml.tooLarge': {
+    title: 'The sign-in answer was too large',
+    message: 'The answer from your identity provider was larger than Arbor accepts (1 MB), so it was not read. If you belong to very many groups, ask your IT team to send Arbor only the groups it needs.',
+  },
+  'saml.unsafeXml': {
+    title: 'The sign-in answer was refused',
+    message: 'The answer from your identity provider was built in a way Arbor does not read (a document type declaration, or too many or too deeply nested elements), so it was refused unread. Start again; if it keeps happening, tell your IT team.',
+  },
   'saml.replayed': {
     title: 'This sign-in was already used',
     message: 'The answer from your identity provider had already been used to sign in, so it was refused. Start again.',

@@ -46,10 +46,3 @@ export async function decodeFlow(token: string | undefined): Promise<SignInFlow 
     return undefined;
   }
 }
-
-/** Only a path on this site: never another origin (`//evil`, `https://…`) nor a sign-in page loop. */
-export function safeReturnTo(raw: unknown): string {
-  if (typeof raw !== 'string' || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return '/';
-  if (raw.startsWith('/sign-in') || raw.startsWith('/api/auth')) return '/';
-  return raw.slice(0, 2000);
-}

@@ -1,9 +1,11 @@
 // IdP metadata in (entity id, single sign-on URL, signing certificates, read from XML or a URL)
 // and the service provider's metadata out. Server-only. @xmldom/xmldom never resolves external
-// entities, and both inputs are bounded.
+// entities; both inputs are bounded in size, and their shape is checked before parsing.
 import { X509Certificate } from 'node:crypto';
 import { DOMParser } from '@xmldom/xmldom';
+import { readBodyUpTo } from '../security/read-body';
 import { badIdpCertificate, badIdpMetadata, metadataUnreachable } from './errors';
+import { XML_SHAPE_REFUSALS, xmlShapeRefusal } from './xml-shape';
 
 const MD = 'urn:oasis:names:tc:SAML:2.0:metadata';
 const DS = 'http://www.w3.org/2000/09/xmldsig#';
@@ -36,7 +38,8 @@ export const toPem = (body: string) => `-----BEGIN CERTIFICATE-----\n${body.matc
 /** Entity id, Redirect-binding SSO URL and signing certificates of the IdP's EntityDescriptor. */
 export function parseIdpMetadata(xml: string): IdpMetadata {
   if (Buffer.byteLength(xml) > MAX_METADATA_BYTES) throw badIdpMetadata('it is larger than 256 KB.');
-  if (/<!DOCTYPE/i.test(xml)) throw badIdpMetadata('a DOCTYPE is not allowed.');
+  const refusal = xmlShapeRefusal(xml);
+  if (refusal) throw badIdpMetadata(XML_SHAPE_REFUSALS[refusal]);
   let root: Element | null;
   try {
     const quiet = () => undefined;
@@ -70,7 +73,11 @@ export async function fetchIdpMetadata(url: string): Promise<IdpMetadata> {
     throw metadataUnreachable((e as Error).name === 'TimeoutError' ? 'it did not answer within 10 seconds.' : 'it could not be reached.');
   }
   if (!response.ok) throw metadataUnreachable(`it answered HTTP ${response.status}.`);
-  const declared = Number(response.headers.get('content-length') ?? 0);
-  if (declared > MAX_METADATA_BYTES) throw badIdpMetadata('it is larger than 256 KB.');
-  return parseIdpMetadata(await response.text());
+  const tooLarge = () => badIdpMetadata('it is larger than 256 KB.');
+  if (Number(response.headers.get('content-length') ?? 0) > MAX_METADATA_BYTES) throw tooLarge();
+  const body = await readBodyUpTo(response.body, MAX_METADATA_BYTES).catch(() => {
+    throw metadataUnreachable('it stopped answering before the end.');
+  });
+  if (!body) throw tooLarge();
+  return parseIdpMetadata(new TextDecoder().decode(body));
 }

@@ -19,7 +19,11 @@ import { predictSignIn, recordTestResult } from '../sso/test-connection';
 import { platformDb, tenancy, tenantDb } from '../tenancy';
 import { samlPerson } from './person';
 import { firstUseOfAssertion, keepVerifiedResponse, requestStore, takeVerifiedResponse } from './request-store';
+import { xmlShapeRefusal } from './xml-shape';
 import { assertionIdentity, deliveredHere, profileAttributes, serviceProvider, serviceProviderUrls } from './service-provider';
+
+/** Entra's responses with many groups run to a few hundred KB; nothing real is near this. */
+export const MAX_SAML_RESPONSE_CHARS = 1_000_000;
 
 async function samlConnection(tenantId: string): Promise<SamlConnection | undefined> {
   const connection = await getConnection(platformDb(), tenantId);
@@ -48,7 +52,11 @@ export async function receiveSamlResponse(tenantId: string, samlResponse: unknow
     await recordSignInFailure(db, code);
     return { ok: false as const, code };
   };
-  if (typeof samlResponse !== 'string' || !samlResponse || samlResponse.length > 1_000_000) return fail('saml.invalidResponse', 'no SAMLResponse');
+  if (typeof samlResponse !== 'string' || !samlResponse) return fail('saml.invalidResponse', 'no SAMLResponse');
+  if (samlResponse.length > MAX_SAML_RESPONSE_CHARS) return fail('saml.tooLarge', `${samlResponse.length} characters`);
+  // Decoded as node-saml decodes it, so the shape checked is the document it would parse.
+  const refusal = xmlShapeRefusal(Buffer.from(samlResponse, 'base64').toString('utf8'));
+  if (refusal) return fail('saml.unsafeXml', refusal);
 
   const requests = requestStore(db);
   let profile;

@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { encode } from 'next-auth/jwt';
 import { decodeSessionToken, encodeSessionToken, newSessionId } from '../../lib/auth/session-token';
-import { decodeFlow, encodeFlow, safeReturnTo } from '../../lib/auth/sign-in-flow';
+import { safeReturnTo } from '../../lib/auth/return-to';
+import { decodeFlow, encodeFlow } from '../../lib/auth/sign-in-flow';
 import { classify } from '../../lib/auth/route-handler';
 
 const claims = { userId: '01J0000000000000000000USER', email: 'a@acme.test', name: 'A', tenantId: '01J00000000000000000TENANT', issuer: 'https://idp.test', sessionId: newSessionId() };

@@ -7,38 +7,20 @@ import { ulid } from 'ulid';
 import type { SignInFlow } from '../../lib/auth/sign-in-flow';
 import { finishSamlSignIn, receiveSamlResponse, startSamlSignIn } from '../../lib/saml';
 import { serviceProviderUrls } from '../../lib/saml/service-provider';
-import { setConnection, type SamlConnection } from '../../lib/sso';
 import { readHealth } from '../../lib/sso/health';
 import { readTestResult } from '../../lib/sso/test-connection';
 import { DEMO_PASSWORD } from '../../scripts/local-stack/oidc';
 import { buildSamlResponse, encodeSamlResponse, startSamlIdp, type LocalSamlIdp } from '../../scripts/local-stack/saml';
-import { newTenant } from '../support/fixtures';
-import { testOperatorDb, testTenantDb } from '../support/tenancy';
+import { testTenantDb } from '../support/tenancy';
+import { atTheIdp, samlTenantMaker, type SamlTenantMaker } from './support';
 
 let idp: LocalSamlIdp;
+let samlTenant: SamlTenantMaker;
 before(async () => {
   idp = await startSamlIdp({ port: 0, appUrl: process.env.ARBOR_APP_URL! });
+  samlTenant = samlTenantMaker(idp);
 });
 after(() => idp.stop());
-
-async function samlTenant(options: { jit?: boolean; idpInitiated?: boolean } = {}) {
-  const t = await newTenant('Saml');
-  const connection = (await setConnection(testOperatorDb(), t.tenantId, {
-    protocol: 'saml', metadataUrl: idp.metadataUrl, domains: [t.domain], jit: options.jit ?? true, idpInitiated: options.idpInitiated,
-  })) as SamlConnection;
-  return { ...t, connection };
-}
-
-const field = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1]?.replace(/&amp;/g, '&').replace(/&quot;/g, '"');
-
-/** The browser's part at the IdP: open the AuthnRequest URL, sign in, read the posted response. */
-async function atTheIdp(url: string, email: string): Promise<string> {
-  const login = await (await fetch(url)).text();
-  const action = /<form method="post" action="([^"]*)"/.exec(login)![1];
-  const hidden = Object.fromEntries([...login.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-  const answer = await fetch(new URL(action, url), { method: 'POST', body: new URLSearchParams({ ...hidden, email, password: DEMO_PASSWORD, action: 'login' }) });
-  return field(await answer.text(), 'SAMLResponse')!;
-}
 
 describe('SAML sign-in', () => {
   test('SP-initiated: the response answers this browser\'s request; a new person of a proven domain joins just in time', async () => {

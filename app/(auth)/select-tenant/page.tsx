@@ -2,7 +2,7 @@
 // one. With a single organization it goes straight on. The choice is checked on the server.
 import { redirect } from 'next/navigation';
 import { requireSession } from '@/lib/auth';
-import { safeReturnTo } from '@/lib/auth/sign-in-flow';
+import { safeReturnTo } from '@/lib/auth/return-to';
 import { platformDb } from '@/lib/tenancy';
 import { listUserTenants } from '@/lib/users';
 import { SignOutButton } from '@/components/shell/sign-out-button';

@@ -4,7 +4,7 @@
 import { redirect } from 'next/navigation';
 import { loadActor, SIGN_IN_FAILURES } from '@/lib/auth';
 import { failureFromNextAuthError } from '@/lib/auth/sign-in-failures';
-import { safeReturnTo } from '@/lib/auth/sign-in-flow';
+import { safeReturnTo } from '@/lib/auth/return-to';
 import { SignInForm } from './sign-in-form';
 
 export const metadata = { title: 'Sign in – Arbor' };

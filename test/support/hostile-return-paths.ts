@@ -1,0 +1,36 @@
+// Return addresses an attacker puts in `callbackUrl` or `next`: each is aimed at leaving the site
+// after sign-in, at a header Node refuses to write (a 500), or at the cost of parsing. Shared by
+// the rule's own test and the tests through each entry point (unit and e2e).
+
+export const HOSTILE_RETURN_PATHS: [name: string, raw: string][] = [
+  ['tab before a second slash', '/\t/evil.example/x'],
+  ['tab, percent-encoded', '/%09/evil.example/x'],
+  ['CR LF before a second slash', '/\r\n/evil.example/x'],
+  ['LF alone', '/\n/evil.example/x'],
+  ['header injection', '/x\r\nSet-Cookie: a=b'],
+  ['NUL', '/\0/evil.example/x'],
+  ['backslash', '/\\evil.example/x'],
+  ['two backslashes', '\\\\evil.example/x'],
+  ['backslash and tab', '/\t\\evil.example/x'],
+  ['scheme-relative', '//evil.example/x'],
+  ['encoded slash', '/%2F/evil.example/x'],
+  ['double-encoded tab', '/%2509/evil.example/x'],
+  ['encoded CR LF', '/%0d%0a/evil.example/x'],
+  ['double-encoded slashes', '/%252F%252Fevil.example/x'],
+  ['dot segment to two slashes', '/.//evil.example/x'],
+  ['parent segment to two slashes', '/a/..//evil.example/x'],
+  ['another origin', 'https://evil.example/x'],
+  ['a look-alike host', 'https://arbor.example.evil.example/x'],
+  ['credentials in the URL', 'https://user:pw@arbor.example/x'],
+  ['another scheme', 'javascript:alert(1)'],
+  ['data URL', 'data:text/html,<script>alert(1)</script>'],
+  ['non-Latin-1', '/Ā'],
+  ['emoji and CR LF', '/🌲%0d%0a/x'],
+  ['a lone surrogate', '/\uD800x'],
+  ['bare ASCII the serialiser leaves', '/x?a=|^{}`"<>\\'],
+  ['a lone percent', '/x%zz?y=%'],
+  ['10 KB', `/${'a'.repeat(10 * 1024)}`],
+  ['10 KB of slashes', '/'.repeat(10 * 1024)],
+  ['a sign-in loop', '/sign-in?callbackUrl=/x'],
+  ['next-auth', '/api/auth/signin'],
+];
