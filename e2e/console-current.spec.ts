@@ -141,3 +141,31 @@ test('a drag-and-drop move asks first, from where to where, and Cancel keeps the
   await expect(page.getByText('Moved Drag me to Drop here.')).toBeVisible();
   await expect(row(page, 'Drag me')).toHaveAttribute('aria-level', '4');
 });
+
+test('every console page starts with a skip link to its main content', async ({ page }) => {
+  await asOwner(page);
+  for (const path of [`/units/${t.units.Sales}`, '/members', '/audit', '/settings', '/settings/webhooks', '/reorganizations', '/developers']) {
+    await page.goto(path);
+    await expect(page.getByRole('main')).toBeVisible();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    await expect(skip, path).toBeFocused();
+    await expect(skip).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('main'), path).toBeFocused();
+  }
+});
+
+test('the settings tabs stay where they are from one settings page to the next', async ({ page }, info) => {
+  await asOwner(page, '/settings');
+  const nav = page.getByRole('navigation', { name: 'Settings' });
+  const positions: string[] = [];
+  for (const name of ['General', 'Single sign-on', 'Domains', 'Import & export', 'Directory sync', 'API keys', 'Webhooks']) {
+    await nav.getByRole('link', { name }).click();
+    await expect(nav.getByRole('link', { name })).toHaveAttribute('aria-current', 'page');
+    const box = (await nav.getByRole('link', { name: 'General' }).boundingBox())!;
+    positions.push(`${Math.round(box.x)},${Math.round(box.y)}`);
+    await page.screenshot({ path: info.outputPath(`settings-${name.replace(/\W+/g, '-')}.png`) });
+  }
+  expect(new Set(positions).size, positions.join(' ')).toBe(1);
+});
