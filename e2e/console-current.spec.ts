@@ -169,3 +169,21 @@ test('the settings tabs stay where they are from one settings page to the next',
   }
   expect(new Set(positions).size, positions.join(' ')).toBe(1);
 });
+
+test('a page the person may not open answers 403 with the refusal', async ({ page }) => {
+  await signIn(page, t.people.member, t.password);
+  const refusals: [string, string, string][] = [
+    ['/settings', 'You can’t open this page', "Only owners and admins can see the organization's settings"],
+    ['/settings/webhooks', 'You can’t open this page', 'Only owners and admins can manage API keys and webhooks.'],
+    ['/audit', 'You can’t open this page', "Only owners and admins can see the organization's history."],
+    [`/units/${t.units.Engineering}`, "You can't open this unit", 'You need to belong to this unit or to a unit above it to see it.'],
+  ];
+  for (const [path, title, why] of refusals) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(403);
+    await expect(page.getByText(title), path).toBeVisible();
+    await expect(page.getByText(why), path).toBeVisible();
+  }
+  // What they may open still answers 200.
+  expect((await page.goto(`/units/${t.units['Legacy tools']}`))?.status()).toBe(200);
+});
