@@ -187,3 +187,14 @@ test('a page the person may not open answers 403 with the refusal', async ({ pag
   // What they may open still answers 200.
   expect((await page.goto(`/units/${t.units['Legacy tools']}`))?.status()).toBe(200);
 });
+
+test('the audit filter names every action in words, grouped', async ({ page }) => {
+  await asOwner(page, '/audit');
+  const select = page.getByRole('combobox', { name: 'Action' });
+  await expect(select.locator('optgroup[label="Units"] option', { hasText: 'Unit moved' })).toHaveCount(1);
+  await expect(select.locator('optgroup[label="Domains"] option', { hasText: 'Domain verified' })).toHaveCount(1);
+  await expect(select.locator('option', { hasText: /^[a-z]+\.[A-Za-z]+$/ })).toHaveCount(0);
+  await select.selectOption({ label: 'Unit created' });
+  await expect(page).toHaveURL(/action=unit\.create/);
+  await expect(page.getByRole('main')).toContainText('created Engineering');
+});
