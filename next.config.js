@@ -27,7 +27,9 @@ const nextConfig = {
   typescript: { ignoreBuildErrors: process.env.ARBOR_SKIP_BUILD_TYPECHECK === '1' },
   // A page fetched on intent (components/ui/link.tsx) serves a click for 30 s (the least Next
   // allows) rather than 5 minutes: an admin console must not show another person's edit late.
-  experimental: { staleTimes: { static: 30 } },
+  // authInterrupts: a page the person may not open calls forbidden() and answers 403 with its
+  // route's forbidden.tsx (components/shell/screen-refusal.tsx).
+  experimental: { staleTimes: { static: 30 }, authInterrupts: true },
   async headers() {
     return [{ source: '/:path*', headers: SECURITY_HEADERS }];
   },

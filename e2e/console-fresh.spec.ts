@@ -4,7 +4,7 @@
 // its top unit carry one name, the header's included; a deleted unit's page is gone, Back
 // included; Back to a page of the organization the person switched away from says where it is
 // and switches back.
-import type { Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { addMembership } from '../lib/members';
 import { deleteUnit, getUnitOrThrow } from '../lib/org';
 import { platformDb, tenantDb } from '../lib/tenancy';
@@ -14,6 +14,7 @@ import { expect, test } from './support/test';
 import { createTreeTenant, type TreeTenant } from './support/console-tree-tenant';
 import { activeTenant, signIn } from './support/sign-in';
 import { heading, treeRow as row } from './support/console-locators';
+import { holdRefreshes } from './support/hold-refreshes';
 
 let t: TreeTenant;
 
@@ -25,30 +26,6 @@ test.beforeAll(async () => {
 const crumbs = (page: Page) => page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem');
 const subUnits = (page: Page) => page.getByRole('region', { name: 'Sub-units' }).getByRole('link');
 const history = (page: Page) => page.getByRole('region', { name: 'History' });
-
-/**
- * Holds back the page's server refreshes (React Server Component requests) until released, so
- * what the page shows meanwhile can only come from the edit's own answer.
- */
-async function holdRefreshes(page: Page) {
-  const held: Route[] = [];
-  let holding = true;
-  await page.route(
-    (url) => !url.pathname.startsWith('/api/'),
-    (route) => {
-      const r = route.request();
-      if (holding && r.method() === 'GET' && r.headers()['rsc'] === '1' && !r.headers()['next-router-prefetch']) held.push(route);
-      else void route.continue();
-    },
-  );
-  return {
-    held: () => held.length,
-    release: async () => {
-      holding = false;
-      for (const route of held.splice(0)) await route.continue().catch(() => undefined);
-    },
-  };
-}
 
 async function asOwner(page: Page, path: string) {
   await signIn(page, t.people.owner, t.password);
@@ -104,6 +81,7 @@ test('a drag-and-drop move confirms and moves the breadcrumb at once', async ({ 
   const refreshes = await holdRefreshes(page);
 
   await row(page, 'Drag me').dragTo(row(page, 'Drop here'));
+  await page.getByRole('dialog', { name: 'Move Drag me?' }).getByRole('button', { name: 'Move to Drop here' }).click();
   await expect(page.getByText('Moved Drag me to Drop here.')).toBeVisible();
   await expect(crumbs(page)).toHaveText([`${t.name}/`, 'Moves/', 'Drop here/', 'Drag me']);
   await expect(row(page, 'Drag me')).toHaveAttribute('aria-level', '4');

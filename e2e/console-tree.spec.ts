@@ -207,14 +207,16 @@ test('move with the picker, which offers only allowed places', async ({ page }) 
 test('move by dragging in the tree; a refused drop says why', async ({ page }) => {
   await asOwner(page, `/units/${t.units['Drop here']}`);
   await row(page, 'Drag me').dragTo(row(page, 'Drop here'));
+  await page.getByRole('dialog', { name: 'Move Drag me?' }).getByRole('button', { name: 'Move to Drop here' }).click();
   await expect(page.getByText('Moved Drag me to Drop here.')).toBeVisible();
   await expect(row(page, 'Drop here')).toHaveAttribute('aria-expanded', 'true');
   await expect(row(page, 'Drag me')).toHaveAttribute('aria-level', '4');
   await expect(page.getByRole('region', { name: 'Sub-units' }).getByRole('link', { name: /^Drag me/ })).toBeVisible();
 
-  // Into its own sub-unit: refused before any request, with the reason.
+  // Into its own sub-unit: refused before any request, with the reason, and nothing to confirm.
   await row(page, 'Moves').dragTo(row(page, 'Drop here'));
   await expect(page.getByText("A unit can't be moved into itself or into one of its own sub-units.").first()).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(row(page, 'Moves')).toHaveAttribute('aria-level', '2');
 });
 

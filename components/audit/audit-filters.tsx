@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/text-field';
 import { RemoteCombobox } from '@/components/members/remote-combobox';
 import { UnitPicker } from '@/components/members/unit-picker';
+import { AUDIT_ACTION_GROUPS } from '@/lib/audit/audit-actions';
 import type { MemberListRow, MembersPageView, UnitOption } from '@/lib/screens/members';
 import { auditQuery, pageQuery, type AuditFilterValues } from './audit-filter-query';
 
@@ -18,7 +19,7 @@ interface Person {
   label: string;
 }
 
-export function AuditFilters({ value, actions }: { value: AuditFilterValues; actions: readonly string[] }) {
+export function AuditFilters({ value }: { value: AuditFilterValues }) {
   const router = useRouter();
   const pathname = usePathname();
   const [pending, start] = useTransition();
@@ -57,8 +58,12 @@ export function AuditFilters({ value, actions }: { value: AuditFilterValues; act
         <span className="mb-1 block">Action</span>
         <select className={inputClass} value={value.action ?? ''} onChange={(e) => go({ ...value, action: e.target.value || undefined })}>
           <option value="">Any action</option>
-          {actions.map((a) => (
-            <option key={a} value={a}>{a}</option>
+          {AUDIT_ACTION_GROUPS.map(({ group, actions }) => (
+            <optgroup key={group} label={group}>
+              {Object.entries(actions).map(([action, label]) => (
+                <option key={action} value={action}>{label}</option>
+              ))}
+            </optgroup>
           ))}
         </select>
       </label>

@@ -23,7 +23,8 @@ export interface AddMemberDialogProps {
   open: boolean;
   onClose: () => void;
   target: AddMemberTarget;
-  onAdded: (row: MemberRowView) => void;
+  /** Awaited before the addition is confirmed (the unit page re-reads who administers it). */
+  onAdded: (row: MemberRowView) => void | Promise<void>;
 }
 
 const preferred = (roles: Role[]): Role => (roles.includes('member') ? 'member' : roles[0]);
@@ -57,8 +58,8 @@ export function AddMemberDialog({ open, onClose, target, onAdded }: AddMemberDia
     setError(null);
     try {
       const row = await api<MemberRowView>(`/api/v1/members/units/${unitId}`, { body: { userId, role: chosenRole } });
+      await onAdded(row);
       toast.success(`Added ${row.name || row.email} to ${row.unitName} as ${row.role}.`);
-      onAdded(row);
       close();
     } catch (err) {
       setError(err instanceof Error ? err.message : 'Could not add this person.');

@@ -15,8 +15,9 @@ import { ROLE_HELP, RoleSelect } from './role-select';
 
 export interface MemberRowControlsProps {
   row: MemberRowView;
-  onChanged: (row: MemberRowView) => void;
-  onRemoved: () => void;
+  /** Awaited before the change is confirmed (the unit page re-reads who administers it). */
+  onChanged: (row: MemberRowView) => void | Promise<void>;
+  onRemoved: () => void | Promise<void>;
 }
 
 const url = (row: MemberRowView) => `/api/v1/members/units/${row.unitId}/${row.userId}`;
@@ -57,7 +58,7 @@ export function MemberRowControls({ row, onChanged, onRemoved }: MemberRowContro
     try {
       const updated = await api<MemberRowView>(url(row), { method: 'PATCH', body: { role, expectedVersion } });
       setConflict(null);
-      onChanged(updated);
+      await onChanged(updated);
       toast.success(`${who} is now ${updated.role} of ${row.unitName}.`);
       if (managed) toast.warning(managedWarning);
     } catch (e) {
@@ -73,7 +74,7 @@ export function MemberRowControls({ row, onChanged, onRemoved }: MemberRowContro
       await api(url(row), { method: 'DELETE', body: { expectedVersion } });
       setConfirming(false);
       setConflict(null);
-      onRemoved();
+      await onRemoved();
       toast.success(`Removed ${who} from ${row.unitName}.`);
     } catch (e) {
       setConfirming(false);

@@ -16,6 +16,7 @@ import { AddMemberDialog } from './add-member-dialog';
 import { InviteDialog } from './invite-dialog';
 import { MemberRowControls } from './member-row-controls';
 import { PendingInvitationsList } from './pending-invitations';
+import { useAdministratorsRecheck } from '@/components/units/use-administrators-recheck';
 
 export interface UnitMembersPanelProps {
   unit: UnitSummary;
@@ -32,6 +33,8 @@ export function UnitMembersPanel({ unit, initial, permissions, pending }: UnitMe
   // The name as the console knows it now (renamed on this page a moment ago).
   const unitName = useUnitName(unit.id, unit.name);
   const router = useRouter();
+  // A role given or taken here can change who administers the unit (and those below it).
+  const recheckAdministrators = useAdministratorsRecheck();
   const [page, setPage] = useState<UnitMembersPage>(initial);
   const [loading, setLoading] = useState(false);
   const [dialog, setDialog] = useState<'add' | 'invite' | null>(null);
@@ -50,19 +53,22 @@ export function UnitMembersPanel({ unit, initial, permissions, pending }: UnitMe
     }
   }
 
-  function changed(row: MemberRowView) {
+  async function changed(row: MemberRowView) {
     setPage((p) => ({ ...p, rows: p.rows.map((r) => (rowKey(r) === rowKey(row) ? row : r)) }));
+    await recheckAdministrators();
     router.refresh();
   }
 
-  function removed(row: MemberRowView) {
+  async function removed(row: MemberRowView) {
     setPage((p) => ({ ...p, rows: p.rows.filter((r) => rowKey(r) !== rowKey(row)) }));
+    await recheckAdministrators();
     router.refresh();
   }
 
-  function added(row: MemberRowView) {
+  async function added(row: MemberRowView) {
     // Direct members are listed by user id, not by name: a new one goes on top until the next load.
     if (page.scope === 'direct' || row.unitId === unit.id) setPage((p) => ({ ...p, rows: [row, ...p.rows.filter((r) => rowKey(r) !== rowKey(row))] }));
+    await recheckAdministrators();
     router.refresh();
   }
 

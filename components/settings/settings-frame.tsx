@@ -1,4 +1,7 @@
-// Every settings page's frame: its width, the "Settings" heading and the tabs between the pages.
+// Every settings page's frame: the "Settings" heading and the tabs between the pages, then the
+// page's content at its width. The heading and tabs keep one width on every page, left-aligned
+// content below them, so moving between tabs moves nothing sideways (a narrower page used to
+// centre its tabs elsewhere).
 import type { ReactNode } from 'react';
 import { SettingsNav } from './settings-nav';
 
@@ -6,10 +9,10 @@ const WIDTH = { narrow: 'max-w-3xl', medium: 'max-w-4xl', wide: 'max-w-5xl' } as
 
 export function SettingsFrame({ width = 'narrow', children }: { width?: keyof typeof WIDTH; children: ReactNode }) {
   return (
-    <main className={`mx-auto ${WIDTH[width]} space-y-6 p-6`}>
+    <main className="mx-auto max-w-5xl space-y-6 p-6">
       <h1 className="text-2xl font-semibold">Settings</h1>
       <SettingsNav />
-      {children}
+      <div className={`${WIDTH[width]} space-y-6`}>{children}</div>
     </main>
   );
 }

@@ -1,16 +1,20 @@
-// What a console screen shows instead of its content when the server refuses it (403) or the
-// thing is gone (404): the server's own message, and a way back. Anything else propagates to
-// the route's error boundary.
+// What a console screen shows instead of its content when the server refuses it (HTTP 403, through
+// forbidden() and the route's forbidden.tsx) or the thing is gone (404): the server's own message,
+// and a way back. Anything else propagates to the route's error boundary.
+import { forbidden } from 'next/navigation';
 import { Link } from '@/components/ui/link';
 import { isArborError } from '@/lib/errors';
 import { Notice } from '@/components/ui/notice';
 
-/** Runs a screen loader; a refusal or a missing item becomes `{ refusal }` instead of throwing. */
+/**
+ * Runs a screen loader; a refusal answers 403 (forbidden(): the route's forbidden.tsx says why), a
+ * missing item becomes `{ refusal }` instead of throwing.
+ */
 export async function loadOrRefuse<T>(load: () => Promise<T>): Promise<{ data: T; refusal?: undefined } | { data?: undefined; refusal: { title: string; message: string } }> {
   try {
     return { data: await load() };
   } catch (e) {
-    if (isArborError(e) && e.kind === 'forbidden') return { refusal: { title: 'You can’t open this page', message: e.message } };
+    if (isArborError(e) && e.kind === 'forbidden') forbidden();
     if (isArborError(e) && (e.kind === 'notFound' || e.kind === 'invalid')) return { refusal: { title: 'Not found', message: e.message } };
     throw e;
   }

@@ -2,11 +2,13 @@
 // The org tree pane: a flattened, virtualized WAI-ARIA tree (role=tree with treeitems carrying
 // aria-level/setsize/posinset/expanded; focus stays on the tree and aria-activedescendant names
 // the active row, which is always rendered), lazy children with "Load more" rows, keyboard
-// navigation (arrows, Home/End, Enter, type-ahead, `*`), and drag and drop to move units.
+// navigation (arrows, Home/End, Enter, type-ahead, `*`), and drag and drop to move units (each
+// drop asks first, naming where from and where to, as a drop is easily made by mistake).
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { useParams, useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { startNavigationProgress } from '@/components/shell/navigation-progress';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/toaster';
 import { useUnitEdits } from '@/components/units/use-unit-edits';
 import { ApiError } from '@/lib/api/client';
@@ -27,6 +29,13 @@ interface DropTarget {
   refusal?: string;
 }
 
+/** A drop waiting for the person's yes: the unit, where it is now and where it would go. */
+interface PendingMove {
+  unit: UnitRow;
+  fromName: string;
+  target: UnitRow;
+}
+
 export function TreeBrowser() {
   const store = useTreeStore();
   const rows = store.flatRows();
@@ -39,9 +48,13 @@ export function TreeBrowser() {
   const [focused, setFocused] = useState(false);
   const [dragId, setDragId] = useState<string>();
   const [drop, setDrop] = useState<DropTarget>();
+  // Kept after the answer so the dialog keeps its text while it closes.
+  const [pending, setPending] = useState<PendingMove>();
+  const [asking, setAsking] = useState(false);
+  const [moving, setMoving] = useState(false);
   const typeahead = useRef({ text: '', at: 0 });
   const hoverTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const scrolledTo = useRef<string>(undefined);
+  const scrolledFor = useRef(0);
 
   const indexOf = useCallback((key: string | undefined) => (key ? rows.findIndex((r) => r.key === key) : -1), [rows]);
   const selectedIndex = indexOf(selectedId);
@@ -66,18 +79,21 @@ export function TreeBrowser() {
     ),
   });
 
-  // Opening a unit (link, search, deep link) expands the way down to it and scrolls it into view.
+  // Opening a unit (link, breadcrumb, search, deep link) expands the way down to it; it and a
+  // unit moved here are scrolled into view and made the active row once their row exists.
   useEffect(() => {
     if (!selectedId) return;
     setActiveKey(selectedId);
     void store.reveal(selectedId);
   }, [selectedId, store]);
+  const focus = store.focus;
+  const focusIndex = indexOf(focus?.id);
   useEffect(() => {
-    if (selectedIndex >= 0 && scrolledTo.current !== selectedId) {
-      scrolledTo.current = selectedId;
-      virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
-    }
-  }, [selectedIndex, selectedId, virtualizer]);
+    if (!focus || focusIndex < 0 || scrolledFor.current === focus.seq) return;
+    scrolledFor.current = focus.seq;
+    setActiveKey(focus.id);
+    virtualizer.scrollToIndex(focusIndex, { align: 'auto' });
+  }, [focus, focusIndex, virtualizer]);
 
   // A "Load more" row scrolled into view loads the next page by itself.
   const items = virtualizer.getVirtualItems();
@@ -191,16 +207,27 @@ export function TreeBrowser() {
     }
   }
 
-  async function onDrop(row: FlatRow & { kind: 'unit' }, e: React.DragEvent) {
+  function onDrop(row: FlatRow & { kind: 'unit' }, e: React.DragEvent) {
     e.preventDefault();
     const target = store.units.get(row.id);
     const unit = dragged;
     endDrag();
     if (!unit || !target || refusalFor(target)) return;
+    setPending({ unit, target, fromName: (unit.parentId && store.units.get(unit.parentId)?.name) || 'its parent' });
+    setAsking(true);
+  }
+
+  async function confirmMove() {
+    if (!pending) return;
+    setMoving(true);
     try {
-      await edits.move(unit, target);
+      // The unit as the tree has it now: its version is the one the move is checked against.
+      await edits.move(store.units.get(pending.unit.id) ?? pending.unit, pending.target);
     } catch (err) {
       toast.error(err instanceof ApiError ? err.message : 'The unit could not be moved. Try again.');
+    } finally {
+      setMoving(false);
+      setAsking(false);
     }
   }
 
@@ -285,6 +312,23 @@ export function TreeBrowser() {
             : `Moving ${dragged.name}: drop it on a highlighted unit.`
           : ''}
       </p>
+      <ConfirmDialog
+        open={asking}
+        title={pending ? `Move ${pending.unit.name}?` : ''}
+        description={
+          pending && (
+            <>
+              From {pending.fromName} to {pending.target.name}. Everything below {pending.unit.name} moves along, and who can
+              administer it changes with its new place.
+            </>
+          )
+        }
+        confirmLabel={pending ? `Move to ${pending.target.name}` : 'Move'}
+        destructive={false}
+        busy={moving}
+        onConfirm={() => void confirmMove()}
+        onCancel={() => setAsking(false)}
+      />
     </div>
   );
 }

@@ -95,6 +95,11 @@ export function useTreeStore(): TreeStore {
   return store;
 }
 
+/** The tree store where a tree is mounted (the units screens), without re-rendering the caller. */
+export function useMountedTreeStore(): TreeStore | undefined {
+  return useContext(TreeContext)?.store;
+}
+
 const NO_STORE = () => () => {};
 const NO_VERSION = () => -1;
 

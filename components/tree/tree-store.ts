@@ -8,7 +8,7 @@
 import { api, ApiError } from '@/lib/api/client';
 import type { AuditLineView } from '@/lib/screens/audit';
 import type { ChildrenPage, TreeData } from '@/lib/screens/tree';
-import type { UnitPage } from '@/lib/screens/unit-page';
+import type { AdministratorView, UnitPage } from '@/lib/screens/unit-page';
 import type { MoveScopes, UnitRow } from '@/lib/screens/unit-view';
 import { flattenTree, type ChildList, type FlatRow, type TreeState } from './flatten-tree';
 
@@ -24,8 +24,15 @@ export class TreeStore implements TreeState {
   scopes: MoveScopes = [];
   /** Paths of units deleted from this browser: their pages (Back, a stale link) are gone. */
   deleted: string[] = [];
+  /**
+   * Per unit page seen, who can administer it: the page's list, replaced by a fresh read after
+   * an edit here that may change it (so the page shows it current before the edit's refresh).
+   */
+  administrators = new Map<string, AdministratorView[]>();
   /** Per unit, edits made here, newest first, each with the store version it was made at. */
   recent = new Map<string, { line: AuditLineView; at: number }[]>();
+  /** The unit the tree brings into view next; `seq` tells one request from the next for the same unit. */
+  focus?: { id: string; seq: number };
   version = 0;
   private rows: { version: number; rows: FlatRow[] } = { version: -1, rows: [] };
   private listeners = new Set<() => void>();
@@ -145,14 +152,20 @@ export class TreeStore implements TreeState {
     this.changed();
   }
 
-  /** Opening a unit the tree doesn't show yet (search, a link on the page): expand the way down to it. */
+  /**
+   * Opening a unit (however it was reached) or moving one: expand the way down to it if the tree
+   * doesn't show it yet, and ask the tree to bring it into view.
+   */
   async reveal(unitId: string) {
-    if (this.isShown(unitId)) return;
-    try {
-      this.ingest(await api<TreeData>(`/api/v1/units/${unitId}/tree`));
-    } catch {
-      // The unit page itself says why it can't be shown.
+    if (!this.isShown(unitId)) {
+      try {
+        this.ingest(await api<TreeData>(`/api/v1/units/${unitId}/tree`));
+      } catch {
+        // The unit page itself says why it can't be shown.
+      }
     }
+    this.focus = { id: unitId, seq: (this.focus?.seq ?? 0) + 1 };
+    this.changed();
   }
 
   /** The unit is on a row now: it is a top, or in its parent's list with every ancestor expanded. */
@@ -233,6 +246,8 @@ export class TreeStore implements TreeState {
       const known = this.units.get(c.id);
       if (known && known.name !== c.name) this.units.set(c.id, { ...known, name: c.name });
     }
+    if (page.administrators) this.administrators.set(page.unit.id, page.administrators);
+    else this.administrators.delete(page.unit.id);
     const list = this.children.get(page.unit.id);
     // A page without a cursor but with more (the first rows of a longer read) only adds rows.
     const firstPage = !page.children.more || Boolean(page.children.nextCursor);
@@ -243,6 +258,13 @@ export class TreeStore implements TreeState {
       // A partial page: add what it has that the loaded list lacks.
       for (const row of page.children.items) this.place(row);
     }
+    this.changed();
+  }
+
+  /** Who can administer the unit, as read just now; null when it can no longer be read. */
+  setAdministrators(unitId: string, list: AdministratorView[] | null) {
+    if (list) this.administrators.set(unitId, list);
+    else this.administrators.delete(unitId);
     this.changed();
   }
 

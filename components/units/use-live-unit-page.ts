@@ -50,7 +50,8 @@ export function useLiveUnitPage(page: UnitPage): LiveUnitPage {
     more: listed.length > PAGE_CHILDREN || (list ? Boolean(list.nextCursor) : page.children.more),
   };
 
-  const administrators = page.administrators?.map((a) => ({
+  // A fresh read after an edit here (use-administrators-recheck.ts) until the page's own refresh.
+  const administrators = (store.administrators.get(page.unit.id) ?? page.administrators)?.map((a) => ({
     ...a,
     grants: a.grants.map((g) => ({ ...g, unitName: store.units.get(g.unitId)?.name ?? g.unitName })),
   }));

@@ -12,11 +12,13 @@ import { useRenameOrganization } from '@/components/shell/organization-name';
 import { ApiError } from '@/lib/api/client';
 import type { UnitRow } from '@/lib/screens/unit-view';
 import { createUnit, deleteUnit, getUnitRow, moveUnit, renameUnit } from './unit-api';
+import { useAdministratorsRecheck } from './use-administrators-recheck';
 
 export function useUnitEdits() {
   const { store, trackJob } = useTreeContext();
   const router = useRouter();
   const renameOrganization = useRenameOrganization();
+  const recheckAdministrators = useAdministratorsRecheck();
   const { unitId: currentId } = useParams<{ unitId?: string }>();
   const currentIsIn = (unit: UnitRow) => {
     const current = currentId ? store.units.get(currentId) : undefined;
@@ -88,12 +90,13 @@ export function useUnitEdits() {
   async function move(unit: UnitRow, destination: Pick<UnitRow, 'id' | 'name'>): Promise<void> {
     const from = unit.parentId!;
     const followed = currentIsIn(unit);
+    // Where it went, in the tree: the unit on screen when the move took it along, else the moved one.
+    const shown = followed && currentId ? currentId : unit.id;
     const settle = async () => {
       store.forget(unit.id);
       await Promise.all([store.refreshChildren(from), store.refreshChildren(destination.id)]);
-      // Show where it went.
       await store.expand(destination.id);
-      if (followed && currentId) await store.reveal(currentId);
+      await Promise.all([store.reveal(shown), followed && recheckAdministrators()]);
       router.refresh();
     };
     const result = await stale(unit, () => moveUnit(unit.id, destination.id, unit.version));
@@ -106,6 +109,8 @@ export function useUnitEdits() {
     const fromName = store.units.get(from)?.name;
     store.moved(result.unit);
     store.record(unit.id, `moved ${unit.name} from ${fromName ?? 'its old place'} to ${destination.name}`, 'unit.move');
+    // Confirmed once the tree shows where it went and the page who administers it now.
+    await Promise.all([store.reveal(shown), followed && recheckAdministrators()]);
     toast.success(`Moved ${unit.name} to ${destination.name}.`);
     void Promise.all([store.refreshChildren(from), store.refreshChildren(destination.id)])
       .then(() => store.expand(destination.id))

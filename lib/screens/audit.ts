@@ -216,16 +216,8 @@ async function toPageView(ctx: ScreenContext, page: { items: AuditEntry[]; nextC
 /** Filters a reader may set besides the unit (which is authorized as a place). */
 export type AuditLineFilter = Omit<AuditFilter, 'unitId'>;
 
-/** Actions the trail records, for the action filter. */
-export const AUDIT_ACTIONS = [
-  'unit.create', 'unit.rename', 'unit.move', 'unit.delete',
-  'membership.add', 'membership.roleChange', 'membership.remove', 'membership.removeFromTenant',
-  'invitation.create', 'invitation.revoke', 'invitation.accept',
-  'tenant.create', 'tenant.rename', 'sso.update', 'person.erase', 'tenant.deletionSchedule', 'tenant.deletionCancel',
-  'directory.tokenCreate', 'directory.tokenRevoke', 'directory.rulesUpdate', 'directory.deactivate', 'directory.reactivate',
-  'apiKey.create', 'apiKey.revoke', 'webhook.create', 'webhook.update', 'webhook.delete', 'webhook.rotateSecret', 'webhook.resend', 'webhook.disable',
-  'changeSet.create', 'changeSet.approve', 'changeSet.reject', 'changeSet.schedule', 'changeSet.start', 'changeSet.apply', 'changeSet.fail',
-] as const;
+/** Actions the trail records, for the action filter (lib/audit's catalogue). */
+export { AUDIT_ACTIONS } from '../audit';
 
 /**
  * One page of the tenant's trail (owners and admins) or of one unit's (its managers too),

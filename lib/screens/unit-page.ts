@@ -2,12 +2,12 @@
 // (T3), who can administer it and why (lib/authz administratorsOf), and what the actor may do
 // there. The unit read is shared with the tree rendered in the same request (lib/api/read-once.ts).
 // Members (T6/T7) and history (T14) are loaded by their own panels. Server-only.
-import { administratorsOf, can, covers, type Grant } from '../authz';
+import { can, covers } from '../authz';
 import { getAncestors, getUnitOrThrow, parentPathOf, pathIds } from '../org';
 import { firstChildren } from './children-per-view';
 import { TREE_PAGE, topUnitIds } from './tree';
-import type { Role } from '../members';
 import type { ScreenContext } from './screen-context';
+import { administratorViews, type AdministratorView } from './unit-administrators';
 import { moveScopes, toUnitRow, type MoveScopes, type UnitRow } from './unit-view';
 
 /** Sub-units listed on the page (the tree pages through the rest). */
@@ -20,21 +20,7 @@ export interface CrumbView {
   canOpen: boolean;
 }
 
-export interface GrantView {
-  role: Role;
-  unitId: string;
-  unitName: string;
-  /** Held on this unit itself rather than on an ancestor. */
-  direct: boolean;
-}
-
-export interface AdministratorView {
-  userId: string;
-  name: string;
-  email: string;
-  /** The strongest reason first. */
-  grants: GrantView[];
-}
+export type { AdministratorView, GrantView } from './unit-administrators';
 
 export interface UnitPermissions {
   rename: boolean;
@@ -79,12 +65,8 @@ export async function loadUnitPage(ctx: ScreenContext, unitId: string): Promise<
     firstChildren(ctx.db, unit.id, topUnitIds(access).includes(unit.id) ? TREE_PAGE : UNIT_PAGE_CHILDREN),
   ]);
   const crumbs = ancestors.map(({ id, name }) => ({ id, name }));
-  const administrators = permissions.explain ? administratorsOf([...ancestors, unit]) : undefined;
-
   const ids = pathIds(unit.path);
   const pathOf = (id: string) => `/${ids.slice(0, ids.indexOf(id) + 1).join('/')}/`;
-  const names = new Map([...crumbs.map((c) => [c.id, c.name] as const), [unit.id, unit.name]]);
-  const grantView = (g: Grant): GrantView => ({ role: g.role, unitId: g.unitId, unitName: names.get(g.unitId) ?? 'a parent unit', direct: g.unitId === unit.id });
 
   return {
     unit: toUnitRow(unit, access),
@@ -94,9 +76,7 @@ export async function loadUnitPage(ctx: ScreenContext, unitId: string): Promise<
       more: children.more || children.items.length > UNIT_PAGE_CHILDREN,
       ...(children.nextCursor && children.items.length <= UNIT_PAGE_CHILDREN ? { nextCursor: children.nextCursor } : {}),
     },
-    ...(administrators
-      ? { administrators: administrators.map((a) => ({ userId: a.userId, name: a.name, email: a.email, grants: a.grants.map(grantView) })) }
-      : {}),
+    ...(permissions.explain ? { administrators: administratorViews(unit, ancestors) } : {}),
     can: permissions,
     scopes: moveScopes(access),
   };

@@ -7,11 +7,12 @@ import { ulid } from 'ulid';
 import { createEntryPoints } from '../../lib/api/actor-entry';
 import type { RequestActor } from '../../lib/auth';
 import type { TenantDb } from '../../lib/db';
-import { addMembership, loadActorAccess } from '../../lib/members';
-import { createUnit } from '../../lib/org';
+import { addMembership, changeRole, loadActorAccess } from '../../lib/members';
+import { createUnit, moveUnit } from '../../lib/org';
 import { searchConsole } from '../../lib/screens/search';
 import { loadChildren, loadMovePicker, loadTree } from '../../lib/screens/tree';
 import { loadUnitPage } from '../../lib/screens/unit-page';
+import { loadUnitAdministrators } from '../../lib/screens/unit-administrators';
 import { loadConsoleHeader } from '../../lib/screens/console-header';
 import { loadUnitMembers } from '../../lib/screens/unit-members';
 import { loadUnitAudit } from '../../lib/screens/audit';
@@ -131,6 +132,31 @@ describe('tree screens', () => {
     assert.equal(inside.can.rename && inside.can.move && inside.can.delete, true);
     assert.equal(inside.breadcrumb[0].canOpen, false, 'the top unit is named, not opened');
     await assert.rejects(loadUnitPage(ctx, u.Sales), { code: 'authz.tree.read' });
+  });
+
+  test('who administers a unit, read again after each edit (as the console does): the edit just written, one GetItem and one BatchGetItem', async () => {
+    const actor = { userId: ownerId, email: `owner@${domain}` };
+    const team = await createUnit(raw, actor, { parentId: u.Frontend, name: 'Web team' });
+    // Each read is a request of its own (a server action), as after an edit in the console.
+    const read = async () => {
+      const { ctx, tally } = await as(ownerId);
+      const list = (await loadUnitAdministrators(ctx, team.id)).map((a) => `${a.name}: ${a.grants[0].unitName}`);
+      assert.deepEqual(tally(), { BatchGet: 1, Get: 1 });
+      return list;
+    };
+    assert.ok((await read()).includes('Mia Manager: Engineering'));
+
+    await moveUnit(raw, actor, { unitId: team.id, newParentId: u.Sales, expectedVersion: team.version });
+    assert.ok(!(await read()).some((line) => line.startsWith('Mia Manager')), 'Engineering no longer reaches it');
+
+    const maxId = ulid();
+    const added = await addMembership(raw, actor, { unitId: team.id, role: 'manager', userId: maxId, email: `max@${domain}`, name: 'Max Manager' });
+    assert.ok((await read()).includes('Max Manager: Web team'));
+    await changeRole(raw, actor, { unitId: team.id, userId: maxId, role: 'member', expectedVersion: added.version });
+    assert.ok(!(await read()).some((line) => line.startsWith('Max Manager')));
+
+    // Only those who may ask who administers it (access.explain) get the answer.
+    await assert.rejects(loadUnitAdministrators((await as(managerId)).ctx, team.id), { code: 'authz.access.explain' });
   });
 
   test('move picker: starts where the actor may move and says per row whether the unit may go there', async () => {

@@ -2,7 +2,7 @@
 // action, unit and UTC days from the address (?actor=&action=&unit=&from=&to=).
 import { actorContext } from '@/lib/api/with-actor';
 import { getUnitOrThrow } from '@/lib/org';
-import { AUDIT_ACTIONS, loadTenantAudit } from '@/lib/screens/audit';
+import { loadTenantAudit } from '@/lib/screens/audit';
 import { auditQuery as auditApiQuery } from '@/lib/screens/audit-query';
 import { AuditList } from '@/components/audit/audit-list';
 import { AuditFilters } from '@/components/audit/audit-filters';
@@ -51,7 +51,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         <h1 className="text-2xl font-semibold">Audit log</h1>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">Every change to units, memberships, invitations and settings, newest first.</p>
       </div>
-      <AuditFilters key={`filters?${query}`} value={filters} actions={AUDIT_ACTIONS} />
+      <AuditFilters key={`filters?${query}`} value={filters} />
       <AuditList key={`list?${query}`} initial={result.data} unitId={filters.unit?.id} filter={listFilter.toString() || undefined} />
     </main>
   );

@@ -36,7 +36,7 @@ export default async function UnitsLayout({ children }: { children: React.ReactN
           </Suspense>
           <JobTray />
         </SidePane>
-        <div className="min-w-0 flex-1 overflow-auto">{children}</div>
+        <div className="min-w-0 flex-1 overflow-auto [scrollbar-gutter:stable]">{children}</div>
       </div>
     </TreeProvider>
   );

@@ -1,9 +1,9 @@
 // /units/[unitId] – one unit: its place, name, sub-units, members, who administers it, history.
-// The unit is read before anything is sent, so an unknown, foreign or malformed id answers 404
-// (the status goes out with the first bytes: no loading boundary may stream before this page
-// decides). The members and history panels have their own reads and stream in behind skeletons.
+// The unit is read before anything is sent, so an unknown, foreign or malformed id answers 404 and
+// one outside what the person may see 403 (the status goes out with the first bytes: no loading
+// boundary may stream before this page decides). The members and history panels have their own reads and stream in behind skeletons.
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
+import { forbidden, notFound } from 'next/navigation';
 import { cache, Suspense } from 'react';
 import { actorContext } from '@/lib/api/with-actor';
 import { isArborError } from '@/lib/errors';
@@ -11,7 +11,6 @@ import { loadUnitAudit } from '@/lib/screens/audit';
 import { loadUnitMembers } from '@/lib/screens/unit-members';
 import { loadUnitPage, type UnitPage } from '@/lib/screens/unit-page';
 import { UnitMembersPanel } from '@/components/members/unit-members-panel';
-import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton, SkeletonRows } from '@/components/ui/skeleton';
 import { UnitHistory } from '@/components/units/unit-history';
 import { UnitScreen } from '@/components/units/unit-screen';
@@ -41,14 +40,7 @@ export default async function UnitRoute({ params }: Props) {
     ({ ctx, page } = await unitPage(unitId));
   } catch (e) {
     if (isArborError(e) && (e.kind === 'notFound' || e.code === 'unit.badId')) notFound();
-    if (isArborError(e) && e.kind === 'forbidden') {
-      return (
-        <main className="p-6">
-          <h1 className="sr-only">No access</h1>
-          <EmptyState title="You can't open this unit">{e.message}</EmptyState>
-        </main>
-      );
-    }
+    if (isArborError(e) && e.kind === 'forbidden') forbidden();
     throw e;
   }
   // The panels read with the unit's stored path and version, from the page's own read. Their

@@ -1,0 +1,6 @@
+// /settings/sso for those who may not manage single sign-on (HTTP 403).
+import { ForbiddenScreen } from '@/components/shell/forbidden-screen';
+
+export default function Forbidden() {
+  return <ForbiddenScreen action="sso.manage" />;
+}

@@ -1,0 +1,112 @@
+// Every action the audit trail records, each with the words a person reads for it, grouped as the
+// audit log's filter lists them. The one catalogue: the filter, the API's `action` parameter and
+// the CSV's labels come from here, and test/audit/audit-actions.test.ts checks that every action
+// an entry is written with in lib/ is listed.
+export const AUDIT_ACTION_GROUPS = [
+  {
+    group: 'Units',
+    actions: { 'unit.create': 'Unit created', 'unit.rename': 'Unit renamed', 'unit.move': 'Unit moved', 'unit.delete': 'Unit deleted' },
+  },
+  {
+    group: 'Memberships',
+    actions: {
+      'membership.add': 'Member added',
+      'membership.roleChange': 'Role changed',
+      'membership.remove': 'Member removed from a unit',
+      'membership.removeFromTenant': 'Member removed from the organization',
+      'person.erase': 'Person erased',
+    },
+  },
+  {
+    group: 'Invitations',
+    actions: {
+      'invitation.create': 'Invitation sent',
+      'invitation.resend': 'Invitation emailed again',
+      'invitation.copyLink': 'Invitation link made to copy',
+      'invitation.revoke': 'Invitation revoked',
+      'invitation.accept': 'Invitation accepted',
+    },
+  },
+  {
+    group: 'Organization',
+    actions: {
+      'tenant.create': 'Organization created',
+      'tenant.rename': 'Organization renamed',
+      'tenant.deletionSchedule': 'Organization deletion scheduled',
+      'tenant.deletionCancel': 'Organization deletion cancelled',
+    },
+  },
+  {
+    group: 'Single sign-on',
+    actions: {
+      'sso.update': 'Single sign-on changed',
+      'sso.enable': 'Single sign-on switched on',
+      'sso.disable': 'Single sign-on switched off',
+      'setupLink.create': 'Setup link created',
+      'setupLink.open': 'Setup link opened',
+      'setupLink.revoke': 'Setup link revoked',
+    },
+  },
+  {
+    group: 'Domains',
+    actions: {
+      'domain.add': 'Domain added',
+      'domain.verify': 'Domain verified',
+      'domain.remove': 'Domain removed',
+      'domain.recordMissing': 'Domain record found missing',
+      'domain.restored': 'Domain record found again',
+    },
+  },
+  {
+    group: 'Directory sync',
+    actions: {
+      'directory.tokenCreate': 'Directory token created',
+      'directory.tokenRevoke': 'Directory token revoked',
+      'directory.rulesUpdate': 'Directory rules changed',
+      'directory.deactivate': 'Person deactivated by the directory',
+      'directory.reactivate': 'Person reactivated by the directory',
+    },
+  },
+  {
+    group: 'API keys and webhooks',
+    actions: {
+      'apiKey.create': 'API key created',
+      'apiKey.revoke': 'API key revoked',
+      'webhook.create': 'Webhook endpoint added',
+      'webhook.update': 'Webhook endpoint changed',
+      'webhook.delete': 'Webhook endpoint removed',
+      'webhook.rotateSecret': 'Webhook secret rolled',
+      'webhook.resend': 'Webhook delivery resent',
+      'webhook.disable': 'Webhook endpoint disabled after failures',
+    },
+  },
+  {
+    group: 'Reorganizations',
+    actions: {
+      'changeSet.create': 'Change set started',
+      'changeSet.update': 'Change set renamed',
+      'changeSet.delete': 'Change set deleted',
+      'changeSet.addOperations': 'Operations added to a change set',
+      'changeSet.dropOperation': 'Operation dropped from a change set',
+      'changeSet.reconfirmOperation': 'Operation re-confirmed after a conflict',
+      'changeSet.approve': 'Change set approved',
+      'changeSet.reject': 'Change set rejected',
+      'changeSet.schedule': 'Change set scheduled',
+      'changeSet.unschedule': 'Change set unscheduled',
+      'changeSet.start': 'Change set being applied',
+      'changeSet.apply': 'Change set applied',
+      'changeSet.fail': 'Change set failed to apply',
+    },
+  },
+] as const;
+
+type AuditActionOf<G> = G extends { actions: infer A } ? keyof A & string : never;
+export type AuditAction = AuditActionOf<(typeof AUDIT_ACTION_GROUPS)[number]>;
+
+const LABELS = new Map<string, string>(AUDIT_ACTION_GROUPS.flatMap((g) => Object.entries(g.actions)));
+
+/** Every action the trail records, in the catalogue's order. */
+export const AUDIT_ACTIONS = [...LABELS.keys()] as [AuditAction, ...AuditAction[]];
+
+/** The words for an action; an action unknown here (an entry older than its removal) as it is stored. */
+export const auditActionLabel = (action: string): string => LABELS.get(action) ?? action;
