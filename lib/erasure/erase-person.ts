@@ -15,7 +15,7 @@
 // 7. with platform access, remove their platform identity if no other tenant holds them.
 // Server-only.
 import { auditEntryPut } from '../audit';
-import { getItem, keys, queryAll, transaction, type AuditActor, type PlatformDb, type TenantDb } from '../db';
+import { confirmDecision, getItem, keys, queryAll, transaction, type AuditActor, type PlatformDb, type TenantDb } from '../db';
 import { isArborError } from '../errors';
 import { findProfileByEmail, removeUserFromTenant } from '../members';
 import { validateEmail, validateId } from '../validation';
@@ -112,6 +112,8 @@ export async function erasePerson(scope: ErasureScope, actor: AuditActor, input:
   input.confirm?.(person);
   const result = await eraseInTenant(scope.tenant, actor, person, Boolean(input.dryRun), scope.platform);
   if (!scope.platform) return { ...(person.userId ? { userId: person.userId } : {}), tenants: [result], platform: 'notAsked', otherTenants: [] };
+  // Platform items cannot carry the tenant's decision facts: the decision is confirmed first.
+  if (!input.dryRun) await confirmDecision(scope.tenant);
   const platform = await erasePlatformIdentity(scope.platform, user, [scope.tenant.tenantId], { dryRun: input.dryRun });
   return { ...(person.userId ? { userId: person.userId } : {}), tenants: [result], platform: platform.outcome, otherTenants: platform.otherTenants };
 }
