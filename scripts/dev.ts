@@ -43,6 +43,8 @@ async function main() {
     dnsAdminToken: LOCAL_DNS_ADMIN_TOKEN,
   });
   const stackFile = writeDevStackFile(stack.env);
+  // Gone before anything else stops: a CLI started meanwhile is told dev is stopping, not left to time out.
+  const forgetStack = () => removeDevStackFile(stackFile);
   console.log(`[dev] DynamoDB Local ${stack.dynamoDbEndpoint} (data in ${DATA_ROOT}), table ${stack.tableName}`);
   console.log(`[dev] \`npm run cli\` in another terminal reaches this stack through ${stackFile}`);
   console.log(`[dev] mail the app sends (invitations): ${stack.mail.inboxUrl} (SMTP ${stack.mail.smtpUrl}, kept in .data/mail/)`);
@@ -60,7 +62,7 @@ async function main() {
     }
   } catch (e) {
     // Leave no DynamoDB Local or IdP running behind a failed start.
-    removeDevStackFile();
+    forgetStack();
     await stack.stop();
     throw e;
   }
@@ -75,7 +77,7 @@ async function main() {
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
-    removeDevStackFile();
+    forgetStack();
     next.kill('SIGTERM');
     scheduler.stop();
     await worker.stop();

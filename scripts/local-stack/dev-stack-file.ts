@@ -30,6 +30,7 @@ const CONFIGURED = [
   'AWS_CONTAINER_CREDENTIALS_FULL_URI',
 ];
 
+/** Writes the file; it is removed when this process exits, however it exits short of SIGKILL. */
 export function writeDevStackFile(stackEnv: Record<string, string>, env: NodeJS.ProcessEnv = process.env): string {
   const file = devStackFile(env);
   mkdirSync(dirname(file), { recursive: true });
@@ -37,11 +38,12 @@ export function writeDevStackFile(stackEnv: Record<string, string>, env: NodeJS.
   writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`, { mode: 0o600 });
   // `mode` applies only when the file is created; one left by a killed dev keeps its own.
   chmodSync(file, 0o600);
+  process.once('exit', () => removeDevStackFile(file));
   return file;
 }
 
-export function removeDevStackFile(env: NodeJS.ProcessEnv = process.env): void {
-  rmSync(devStackFile(env), { force: true });
+export function removeDevStackFile(file: string): void {
+  rmSync(file, { force: true });
 }
 
 /** The local stack is not running where the file says: the message tells the operator what to do. */
