@@ -1,9 +1,13 @@
 // `npm run cli -- <command> [args…]`: the operator's command line. Each command is one module in
 // scripts/cli/<command>.ts exporting `description` (one line) and `run(args)`; adding a file
 // adds a command.
+// Beside a running `npm run dev` it needs no settings: with no AWS configured in the environment
+// (and never in production) it reads the dev stack's endpoints and keys from .data/local-stack.json
+// (scripts/local-stack/dev-stack-file.ts).
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DevStackNotRunningError, useDevStackIfUnconfigured } from './local-stack/dev-stack-file';
 
 export interface CliCommand {
   description: string;
@@ -30,6 +34,13 @@ async function main(): Promise<number> {
   }
   if (!known.includes(name)) {
     console.error(`Unknown command "${name}". Commands: ${known.join(', ')}`);
+    return 1;
+  }
+  try {
+    await useDevStackIfUnconfigured();
+  } catch (e) {
+    if (!(e instanceof DevStackNotRunningError)) throw e;
+    console.error(e.message);
     return 1;
   }
   return (await (await load(name)).run(args)) ?? 0;

@@ -4,19 +4,24 @@
 // `--demo-units N` adds a tenant of N units to feel the console at size (scripts/seed/large-demo.ts).
 // `--faults throttling:0.05,latency:0.2:300` makes the local AWS misbehave once the data is in
 // (scripts/local-stack/aws-emulator/faults.ts), to watch the console through a bad day.
+// `--free-ports` puts the stack on ports the system picks (a second dev beside yours, the CLI's
+// test); the app's port is PORT. Either way the stack's endpoints and keys go to
+// .data/local-stack.json for `npm run cli` in another terminal (./local-stack/dev-stack-file.ts).
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { LOCAL_DNS_ADMIN_TOKEN } from '../lib/config';
 import { startLocalStack } from './local-stack';
+import { devDataDir, removeDevStackFile, writeDevStackFile } from './local-stack/dev-stack-file';
 import { parseFaultSpec } from './local-stack/aws-emulator/faults';
 import { startWebhookWorker } from './local-stack/webhook-worker';
 import { startLocalScheduler } from './local-stack/scheduler';
 import { seedDemoIfEmpty } from './seed/demo';
 import { describeLargeDemo, parseDemoUnits, seedLargeDemoIfAbsent } from './seed/large-demo';
 
-const DATA_DIR = resolve('.data/dynamodb');
+const DATA_ROOT = devDataDir();
 const APP_PORT = Number(process.env.PORT ?? 3000);
+const FIXED_PORTS = { dynamodb: 8100, aws: 8101, oidc: 8102, smtp: 8103, inbox: 8104, dns: 8105, dnsAdmin: 8106, saml: 8107 };
 
 async function main() {
   // Read before anything starts: a bad value stops here with its message.
@@ -24,20 +29,24 @@ async function main() {
   const faultSpec = process.argv.includes('--faults') ? process.argv[process.argv.indexOf('--faults') + 1] ?? '' : undefined;
   const faults = faultSpec === undefined ? undefined : parseFaultSpec(faultSpec);
   if (process.argv.includes('--reset')) {
-    rmSync(resolve('.data'), { recursive: true, force: true });
-    console.log('[dev] wiped .data/');
+    rmSync(DATA_ROOT, { recursive: true, force: true });
+    console.log(`[dev] wiped ${DATA_ROOT}`);
   }
   const appUrl = `http://localhost:${APP_PORT}`;
   const stack = await startLocalStack({
     appUrl,
-    dataDir: DATA_DIR,
-    ports: { dynamodb: 8100, aws: 8101, oidc: 8102, smtp: 8103, inbox: 8104, dns: 8105, dnsAdmin: 8106, saml: 8107 },
-    mailDir: resolve('.data/mail'),
-    dnsDataFile: resolve('.data/dns/records.json'),
+    dataDir: resolve(DATA_ROOT, 'dynamodb'),
+    ports: process.argv.includes('--free-ports') ? {} : FIXED_PORTS,
+    mailDir: resolve(DATA_ROOT, 'mail'),
+    dnsDataFile: resolve(DATA_ROOT, 'dns/records.json'),
     // The default of ARBOR_LOCAL_DNS_ADMIN_TOKEN, so `npm run cli -- dns` can set records.
     dnsAdminToken: LOCAL_DNS_ADMIN_TOKEN,
   });
-  console.log(`[dev] DynamoDB Local ${stack.dynamoDbEndpoint} (data in .data/), table ${stack.tableName}`);
+  const stackFile = writeDevStackFile(stack.env);
+  // Gone before anything else stops: a CLI started meanwhile is told dev is stopping, not left to time out.
+  const forgetStack = () => removeDevStackFile(stackFile);
+  console.log(`[dev] DynamoDB Local ${stack.dynamoDbEndpoint} (data in ${DATA_ROOT}), table ${stack.tableName}`);
+  console.log(`[dev] \`npm run cli\` in another terminal reaches this stack through ${stackFile}`);
   console.log(`[dev] mail the app sends (invitations): ${stack.mail.inboxUrl} (SMTP ${stack.mail.smtpUrl}, kept in .data/mail/)`);
   console.log(`[dev] DNS for domain proofs: ${stack.dns.server} (UDP+TCP), TXT records via \`npm run cli -- dns set-txt\`, kept in .data/dns/`);
   try {
@@ -53,6 +62,7 @@ async function main() {
     }
   } catch (e) {
     // Leave no DynamoDB Local or IdP running behind a failed start.
+    forgetStack();
     await stack.stop();
     throw e;
   }
@@ -67,6 +77,7 @@ async function main() {
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
+    forgetStack();
     next.kill('SIGTERM');
     scheduler.stop();
     await worker.stop();

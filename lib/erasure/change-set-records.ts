@@ -7,10 +7,10 @@
 // address. The sets are found as lib/reorganizations lists them (GSI1 `T#<t>#REORGS`), each read
 // with one Query of its partition. The header (`SET`: author, scheduler, runner) is left: it is
 // written whole under a version that an erasure must not bump (docs/privacy.md). Server-only.
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getItem, INDEX, keys, queryAll, type TenantDb } from '../db';
 import { erasureBusy } from './errors';
 import { pseudonymise, type ErasedPerson } from './pseudonym';
+import { writeOne } from './write-one';
 
 /** Attributes that are not the record's content (its keys and type), never rewritten. */
 const FIXED = new Set(['PK', 'SK', 'type', 'tenantId', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'GSI3PK', 'GSI3SK', 'GSI4PK', 'GSI4SK']);
@@ -88,20 +88,16 @@ async function rewriteOne(db: TenantDb, read: Record<string, unknown>, person: E
         values[`:old${i}`] = item![f];
       }
     });
-    try {
-      await db.client.send(
-        new UpdateCommand({
-          TableName: db.tableName, Key: key,
-          UpdateExpression: `SET ${sets.join(', ')}`,
-          ConditionExpression: same.join(' AND '),
-          ExpressionAttributeNames: names, ExpressionAttributeValues: values,
-        }),
-      );
-      return true;
-    } catch (e) {
-      if ((e as Error).name !== 'ConditionalCheckFailedException') throw e;
-      if (attempt >= ATTEMPTS) throw erasureBusy();
-    }
+    const written = await writeOne(db, {
+      Update: {
+        TableName: db.tableName, Key: key,
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: same.join(' AND '),
+        ExpressionAttributeNames: names, ExpressionAttributeValues: values,
+      },
+    });
+    if (written) return true;
+    if (attempt >= ATTEMPTS) throw erasureBusy();
     // Changed or deleted meanwhile (a re-confirmed operation, a set discarded): read it again.
     item = await getItem(db, key);
   }

@@ -10,29 +10,25 @@
 // `deleting` too, and deletes it conditioned the same way) or a crash between two writes can then
 // neither count a removal twice nor leave one uncounted: whoever deletes the item counts it.
 // Server-only.
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys, queryAll, transaction, type TenantDb, type TransactItem } from '../db';
 import { toDirectoryUser, userNameClaimKey } from '../scim/user-item';
 import { deleteInTransactions } from './delete-in-transactions';
 import type { ErasedPerson } from './pseudonym';
+import { writeOne } from './write-one';
 
 /** Stops directory sync from placing the person again (a no-op without a live SCIM User). */
 export async function stopDirectorySync(db: TenantDb, account: Record<string, unknown> | undefined): Promise<void> {
   if (!account || account.state === 'deleting') return;
-  try {
-    await db.client.send(
-      new UpdateCommand({
-        TableName: db.tableName, Key: { PK: account.PK as string, SK: account.SK as string },
-        UpdateExpression: 'SET #state = :deleting, active = :off, version = version + :one',
-        ConditionExpression: 'version = :v',
-        ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: { ':deleting': 'deleting', ':off': false, ':one': 1, ':v': account.version },
-      }),
-    );
-  } catch (e) {
-    // Changed or deleted by the directory meanwhile: the account is deleted below all the same.
-    if ((e as Error).name !== 'ConditionalCheckFailedException') throw e;
-  }
+  // Refused when changed or deleted by the directory meanwhile: the account is deleted below all the same.
+  await writeOne(db, {
+    Update: {
+      TableName: db.tableName, Key: { PK: account.PK as string, SK: account.SK as string },
+      UpdateExpression: 'SET #state = :deleting, active = :off, version = version + :one',
+      ConditionExpression: 'version = :v',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':deleting': 'deleting', ':off': false, ':one': 1, ':v': account.version },
+    },
+  });
 }
 
 /** What the directory holds about the person (for a dry run, and for the delete). */

@@ -24,13 +24,13 @@ export async function erasePersonEverywhere(scope: EverywhereScope, actor: Audit
   // Survey everywhere first: a refusal (the last owner somewhere) comes before any write.
   const planned: TenantErasure[] = [];
   for (const { db } of dbs) {
-    const p = await eraseInTenant(db, actor, { ...person, names: [...person.names] }, true).catch(ignoreNothing);
+    const p = await eraseInTenant(db, actor, { ...person, names: [...person.names] }, true, scope.platform).catch(ignoreNothing);
     if (p) planned.push(p);
   }
   const results = input.dryRun ? planned : [];
   if (!input.dryRun) {
     for (const { db } of dbs) {
-      const r = await eraseInTenant(db, actor, { ...person, names: [...person.names] }, false).catch(ignoreNothing);
+      const r = await eraseInTenant(db, actor, { ...person, names: [...person.names] }, false, scope.platform).catch(ignoreNothing);
       if (r) results.push(r);
     }
   }

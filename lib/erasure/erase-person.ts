@@ -7,18 +7,21 @@
 //    (its last-owner condition too), the profile with its roleCounts and name words;
 // 4. delete what is left in their partition (sessions, the SCIM User and its group links and
 //    userName claim, anything else), directory errors quoting their address, and invitations to it;
-// 5. pseudonymise the invitations they sent, every audit entry naming them (./pseudonym.ts) and
-//    the change sets' operations, inverses and reviews naming them (./change-set-records.ts);
+// 5. pseudonymise the invitations they sent, every audit entry naming them (./pseudonym.ts), the
+//    change sets' operations, inverses and reviews naming them (./change-set-records.ts), and the
+//    API keys, webhook endpoints, setup links and domain records they created and the webhook
+//    deliveries whose payload names them (./creator-records.ts);
 // 6. append the erasure's own audit entry, which counts what went and does not name them;
 // 7. with platform access, remove their platform identity if no other tenant holds them.
 // Server-only.
 import { auditEntryPut } from '../audit';
-import { getItem, keys, queryAll, transaction, type AuditActor, type PlatformDb, type TenantDb } from '../db';
+import { confirmDecision, getItem, keys, queryAll, transaction, type AuditActor, type PlatformDb, type TenantDb } from '../db';
 import { isArborError } from '../errors';
 import { findProfileByEmail, removeUserFromTenant } from '../members';
 import { validateEmail, validateId } from '../validation';
 import type { User } from '../users';
 import { changeSetRecords, pseudonymiseChangeSetRecords } from './change-set-records';
+import { creatorRecords, domainRecords, pseudonymiseCreatorRecords, pseudonymiseDomainRecords } from './creator-records';
 import { deleteInTransactions } from './delete-in-transactions';
 import { deleteDirectoryRecords, directoryRecords, stopDirectorySync } from './directory-records';
 import { erasureBusy, erasureLastOwner, noPerson, personNotFound } from './errors';
@@ -77,18 +80,20 @@ const readPartition = (db: TenantDb, userId: string | undefined) =>
     : Promise.resolve([] as Record<string, unknown>[]);
 
 /** What the tenant holds about the person, read before anything is written. */
-async function survey(db: TenantDb, person: ErasedPerson) {
+async function survey(db: TenantDb, person: ErasedPerson, platform: PlatformDb | undefined) {
   const partition = await readPartition(db, person.userId);
   // The directory's display name is a name of theirs too.
   const account = partition.find((i) => i.type === 'directoryUser');
   if (account && typeof account.displayName === 'string' && account.displayName) person.names = [...new Set([...person.names, account.displayName])];
-  const [directory, invitations, audit, changeSets] = await Promise.all([
+  const [directory, invitations, audit, changeSets, created, domains] = await Promise.all([
     directoryRecords(db, partition, person),
     invitationRecords(db, person),
     findAuditEntries(db, person),
     changeSetRecords(db, person),
+    creatorRecords(db, person),
+    platform ? domainRecords(platform, db.tenantId, person) : [],
   ]);
-  return { partition, directory, invitations, audit, changeSets };
+  return { partition, directory, invitations, audit, changeSets, created, domains };
 }
 
 /** Refuses the erasure of the tenant's last owner before anything is written. */
@@ -105,21 +110,24 @@ const count = (items: Record<string, unknown>[], type: string) => items.filter((
 export async function erasePerson(scope: ErasureScope, actor: AuditActor, input: ErasePersonInput): Promise<ErasureReport> {
   const { person, user } = await resolvePerson(scope, input);
   input.confirm?.(person);
-  const result = await eraseInTenant(scope.tenant, actor, person, Boolean(input.dryRun));
+  const result = await eraseInTenant(scope.tenant, actor, person, Boolean(input.dryRun), scope.platform);
   if (!scope.platform) return { ...(person.userId ? { userId: person.userId } : {}), tenants: [result], platform: 'notAsked', otherTenants: [] };
+  // Platform items cannot carry the tenant's decision facts: the decision is confirmed first.
+  if (!input.dryRun) await confirmDecision(scope.tenant);
   const platform = await erasePlatformIdentity(scope.platform, user, [scope.tenant.tenantId], { dryRun: input.dryRun });
   return { ...(person.userId ? { userId: person.userId } : {}), tenants: [result], platform: platform.outcome, otherTenants: platform.otherTenants };
 }
 
-/** Steps 1–6 in one tenant, for a person already resolved. */
-export async function eraseInTenant(db: TenantDb, actor: AuditActor, person: ErasedPerson, dryRun: boolean): Promise<TenantErasure> {
+/** Steps 1–6 in one tenant, for a person already resolved (with platform access, the tenant's domain records too). */
+export async function eraseInTenant(db: TenantDb, actor: AuditActor, person: ErasedPerson, dryRun: boolean, platform?: PlatformDb): Promise<TenantErasure> {
   const started = new Date(Date.now() - 1000);
-  const found = await survey(db, person);
+  const found = await survey(db, person, platform);
   const memberships = count(found.partition, 'membership');
   const profile = count(found.partition, 'tenantUser') > 0;
   const nothing =
     found.partition.length === 0 && found.invitations.to.length === 0 && found.invitations.sent.length === 0 &&
-    found.directory.errorKeys.length === 0 && found.changeSets.length === 0 && !found.audit.some((i) => Object.keys(auditEntryChanges(i, person)).length > 0);
+    found.directory.errorKeys.length === 0 && found.changeSets.length === 0 &&
+    found.created.length === 0 && found.domains.length === 0 && !found.audit.some((i) => Object.keys(auditEntryChanges(i, person)).length > 0);
   if (nothing) throw personNotFound();
   await refuseLastOwner(db, found.partition);
 
@@ -131,6 +139,7 @@ export async function eraseInTenant(db: TenantDb, actor: AuditActor, person: Era
     invitationsDeleted: found.invitations.to.length, invitationsSentPseudonymised: found.invitations.sent.length,
     auditEntriesRewritten: found.audit.filter((i) => Object.keys(auditEntryChanges(i, person)).length > 0).length,
     changeSetItemsPseudonymised: found.changeSets.length,
+    createdRecordsPseudonymised: found.created.length + found.domains.length,
     // The profile's name words go with it (counted with the profile).
     otherItems: leftover(found.partition).length - count(found.partition, 'session') - count(found.partition, 'nameWord'),
   };
@@ -157,6 +166,10 @@ export async function eraseInTenant(db: TenantDb, actor: AuditActor, person: Era
   report.auditEntriesRewritten = await rewriteAuditEntries(db, await findAuditEntries(db, person, { since: started }), person);
   // Read again: a set applied meanwhile may have written inverses naming them.
   report.changeSetItemsPseudonymised = await pseudonymiseChangeSetRecords(db, await changeSetRecords(db, person), person);
+  // Read again too: the deliveries of what the removal just wrote may have been queued meanwhile.
+  report.createdRecordsPseudonymised =
+    (await pseudonymiseCreatorRecords(db, await creatorRecords(db, person))) +
+    (platform ? await pseudonymiseDomainRecords(db, platform, found.domains) : 0);
 
   await transaction(db)
     .add(

@@ -21,6 +21,8 @@ export interface TenantErasure {
   auditEntriesRewritten: number;
   /** Change-set operations, inverses and reviews that named the person, now naming the pseudonym. */
   changeSetItemsPseudonymised: number;
+  /** API keys, webhook endpoints, setup links and domain records they created, and webhook deliveries naming them, now naming the pseudonym. */
+  createdRecordsPseudonymised: number;
   /** Anything else in the person's partition. */
   otherItems: number;
 }

@@ -1,9 +1,9 @@
 // Invitations and erasure: those addressed to the person are deleted (expired ones too: TTL
 // removes them lazily, and until then they hold the address), and those the person sent keep
 // existing for their invitees with the sender shown as the pseudonym. Server-only.
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { INDEX, keys, queryAll, type TenantDb } from '../db';
 import { ERASED_EMAIL, erasedActor, type ErasedPerson } from './pseudonym';
+import { writeOne } from './write-one';
 
 /** Every invitation item to the address (GSI2 `T#<t>#EMAILS` / email) and those the person sent (GSI1 `T#<t>#INVITES`). */
 export async function invitationRecords(db: TenantDb, person: ErasedPerson) {
@@ -33,19 +33,10 @@ export async function invitationRecords(db: TenantDb, person: ErasedPerson) {
 
 export type InvitationRecords = Awaited<ReturnType<typeof invitationRecords>>;
 
-const ignoreGone = (e: unknown) => {
-  if ((e as Error).name !== 'ConditionalCheckFailedException') throw e;
-  return false;
-};
-
 /** Deletes the invitations to the person; returns how many were deleted. */
 export async function deleteInvitationsTo(db: TenantDb, items: Record<string, unknown>[]): Promise<number> {
   const done = await Promise.all(
-    items.map((i) =>
-      db.client
-        .send(new DeleteCommand({ TableName: db.tableName, Key: { PK: i.PK as string, SK: i.SK as string }, ConditionExpression: 'attribute_exists(PK)' }))
-        .then(() => true, ignoreGone),
-    ),
+    items.map((i) => writeOne(db, { Delete: { TableName: db.tableName, Key: { PK: i.PK as string, SK: i.SK as string }, ConditionExpression: 'attribute_exists(PK)' } })),
   );
   return done.filter(Boolean).length;
 }
@@ -57,16 +48,14 @@ export async function deleteInvitationsTo(db: TenantDb, items: Record<string, un
 export async function pseudonymiseInvitationsSent(db: TenantDb, items: Record<string, unknown>[], userId: string): Promise<number> {
   const done = await Promise.all(
     items.map((i) =>
-      db.client
-        .send(
-          new UpdateCommand({
-            TableName: db.tableName, Key: { PK: i.PK as string, SK: i.SK as string },
-            UpdateExpression: 'SET invitedBy = :by',
-            ConditionExpression: 'attribute_exists(PK)',
-            ExpressionAttributeValues: { ':by': erasedActor(userId) },
-          }),
-        )
-        .then(() => true, ignoreGone),
+      writeOne(db, {
+        Update: {
+          TableName: db.tableName, Key: { PK: i.PK as string, SK: i.SK as string },
+          UpdateExpression: 'SET invitedBy = :by',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':by': erasedActor(userId) },
+        },
+      }),
     ),
   );
   return done.filter(Boolean).length;

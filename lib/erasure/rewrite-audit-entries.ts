@@ -1,11 +1,11 @@
 // Pseudonymises audit entries in place: the event stays (its id, time, action, unit, the actor's
 // and target's ids, roles and other details), the person's name and email do not. Each entry is
-// one UpdateItem of the attributes that named them, conditioned on the entry still existing (TTL
+// one conditioned update of the attributes that named them, conditioned on the entry still existing (TTL
 // may remove it meanwhile); its index keys do not change, so the entry stays in every listing it
 // was in (by unit, by action, by actor id). Server-only.
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TenantDb } from '../db';
 import { ERASED_NAME, erasedActor, pseudonymise, type ErasedPerson } from './pseudonym';
+import { writeOne } from './write-one';
 
 const REWRITTEN = ['actor', 'target', 'before', 'after'] as const;
 /** Entries updated at once: enough to keep a large rewrite quick without a burst of throttling. */
@@ -59,21 +59,15 @@ export async function rewriteAuditEntries(db: TenantDb, items: Record<string, un
 
 async function rewriteOne(db: TenantDb, key: { PK: string; SK: string }, changes: Record<string, unknown>): Promise<boolean> {
   const fields = Object.keys(changes);
-  try {
-    await db.client.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: key,
-        UpdateExpression: `SET ${fields.map((f) => `#${f} = :${f}`).join(', ')}`,
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeNames: Object.fromEntries(fields.map((f) => [`#${f}`, f])),
-        ExpressionAttributeValues: Object.fromEntries(fields.map((f) => [`:${f}`, changes[f]])),
-      }),
-    );
-    return true;
-  } catch (e) {
-    // Removed by TTL between the read and the write: nothing left to rewrite.
-    if ((e as Error).name === 'ConditionalCheckFailedException') return false;
-    throw e;
-  }
+  // false: removed by TTL between the read and the write, nothing left to rewrite.
+  return writeOne(db, {
+    Update: {
+      TableName: db.tableName,
+      Key: key,
+      UpdateExpression: `SET ${fields.map((f) => `#${f} = :${f}`).join(', ')}`,
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeNames: Object.fromEntries(fields.map((f) => [`#${f}`, f])),
+      ExpressionAttributeValues: Object.fromEntries(fields.map((f) => [`:${f}`, changes[f]])),
+    },
+  });
 }

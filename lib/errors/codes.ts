@@ -121,6 +121,7 @@ export const ERROR_KINDS = {
   'offboarding.leftovers': 'conflict',
   'offboarding.sameTable': 'invalid',
   'offboarding.badTable': 'invalid',
+  'offboarding.badArchive': 'invalid',
   // lib/saml/errors.ts
   'saml.badSetting': 'invalid',
   'saml.badCertificate': 'invalid',

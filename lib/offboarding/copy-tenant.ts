@@ -38,6 +38,20 @@ export async function copyTenant(input: { source: Table; target: Table; tenantId
   const { source, target, tenantId } = input;
   if (source.tableName === target.tableName) throw sameTable();
   const { items, scanned } = await scanTenantItems(source, tenantId);
+  const userIds = [...new Set(items.filter((i) => i.type === 'tenantUser' && typeof i.userId === 'string').map((i) => String(i.userId)))];
+  const users = await batchGet(source, userIds.map((u) => keys.user(u)));
+  const emails = await batchGet(source, users.filter((u) => typeof u.email === 'string').map((u) => keys.userEmail(String(u.email))));
+  return { ...(await writeTenantItems(target, tenantId, items, { users, emails })), scanned };
+}
+
+/**
+ * Writes a tenant's items as they were (from a restored table, or an export read back): its own
+ * and platform items, its domain claims unless another tenant holds the domain now, and its
+ * people's `USER#`/`EMAIL#` records where absent live.
+ */
+export async function writeTenantItems(
+  target: Table, tenantId: string, items: StoredItem[], people: { users: StoredItem[]; emails: StoredItem[] },
+): Promise<Omit<CopyReport, 'scanned'>> {
   let deletionMarksDropped = 0;
   const journal = keys.tenantDeletion(tenantId);
   const plain: StoredItem[] = [];
@@ -74,9 +88,7 @@ export async function copyTenant(input: { source: Table; target: Table; tenantId
   // A person's `USER#` and `EMAIL#` go in one transaction, each conditioned on being absent, so a
   // restored identity never points at an address another identity owns now (nor the reverse):
   // both are written, or neither.
-  const userIds = [...new Set(plain.filter((i) => i.type === 'tenantUser' && typeof i.userId === 'string').map((i) => String(i.userId)))];
-  const users = await batchGet(source, userIds.map((u) => keys.user(u)));
-  const emails = await batchGet(source, users.filter((u) => typeof u.email === 'string').map((u) => keys.userEmail(String(u.email))));
+  const { users, emails } = people;
   let peopleCopied = 0;
   let peopleKept = 0;
   for (const user of users) {
@@ -86,7 +98,7 @@ export async function copyTenant(input: { source: Table; target: Table; tenantId
     else peopleCopied += identity.filter((i) => i.Put).length;
   }
   const copied = plain.length + claims.length - claimsKept.length;
-  return { tenantId, found: new Set(items.map(itemId)).size, copied, claimsKept, peopleCopied, peopleKept, deletionMarksDropped, scanned };
+  return { tenantId, found: new Set(items.map(itemId)).size, copied, claimsKept, peopleCopied, peopleKept, deletionMarksDropped };
 }
 
 /**

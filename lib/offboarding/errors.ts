@@ -1,5 +1,5 @@
 // The errors of offboarding: deleting an organization (scheduled from Settings or run by the
-// operator), exporting it and copying it back from a restored table.
+// operator), exporting it and copying it back from a restored table or an export.
 import { arborError } from '../errors';
 
 export const nameMismatch = () =>
@@ -24,3 +24,6 @@ export const sameTable = () =>
 
 export const badTable = () =>
   arborError('offboarding.badTable', 'That is not a DynamoDB table name (3–255 letters, digits, _ - .).');
+
+export const badArchive = (why: string) =>
+  arborError('offboarding.badArchive', `That file is not an unchanged export of this organization: ${why}. Nothing was written.`);

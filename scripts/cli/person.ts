@@ -54,7 +54,8 @@ export function describeReport(report: ErasureReport, dryRun: boolean): string {
     lines.push(
       `  tenant ${t.tenantId}: ${t.memberships} membership(s), profile ${t.profile ? 'removed' : 'none'}, ${t.sessions} session(s), ` +
         `${t.directoryItems} directory item(s), ${t.invitationsDeleted} invitation(s) to them deleted, ` +
-        `${t.invitationsSentPseudonymised} invitation(s) they sent pseudonymised, ${t.auditEntriesRewritten} audit entr${t.auditEntriesRewritten === 1 ? 'y' : 'ies'} rewritten` +
+        `${t.invitationsSentPseudonymised} invitation(s) they sent pseudonymised, ${t.auditEntriesRewritten} audit entr${t.auditEntriesRewritten === 1 ? 'y' : 'ies'} rewritten, ` +
+        `${t.createdRecordsPseudonymised} key(s), endpoint(s), link(s), domain(s) or deliveries pseudonymised` +
         (t.otherItems ? `, ${t.otherItems} other item(s)` : ''),
     );
   }

@@ -2,8 +2,8 @@
 // `npm run cli -- tenant create --name <name> --domain <domain> --owner-email <email> --owner-name <name>`:
 // creates a tenant with its root unit, first owner and claimed email domain (P4, one
 // transaction), with the operator's credentials. SSO comes next: `npm run cli -- sso set …`.
-// `tenant export <id> [--out <dir>]`, `tenant delete <id>`, `tenant copy <id> --from-table <table>`:
-// a tenant leaves, or comes back from a point-in-time restore (scripts/cli/tenant/offboarding.ts,
+// `tenant export <id> [--out <dir>]`, `tenant delete <id>`, `tenant copy <id> --from-table <table> | --from-archive <file>`:
+// a tenant leaves, or comes back from a point-in-time restore or its export (scripts/cli/tenant/offboarding.ts,
 // docs/offboarding.md).
 import { parseArgs } from 'node:util';
 import { callbackUrl } from '../../lib/auth/callback-url';
@@ -13,7 +13,7 @@ import { createTenant, listTenants } from '../../lib/tenants';
 import { OFFBOARDING_USAGE, runOffboarding } from './tenant/offboarding';
 
 export const description =
-  'create, list, export, delete or copy back a tenant (create --name --domain --owner-email --owner-name | list [--json] | export <id> [--out <dir>] | delete <id> | copy <id> --from-table <table>)';
+  'create, list, export, delete or copy back a tenant (create --name --domain --owner-email --owner-name | list [--json] | export <id> [--out <dir>] | delete <id> | copy <id> --from-table <table> | --from-archive <file>)';
 
 const USAGE = `Usage: npm run cli -- tenant create --name <name> --domain <domain> --owner-email <email> --owner-name <name>\n       npm run cli -- tenant list [--json]\n${OFFBOARDING_USAGE}`;
 

@@ -19,6 +19,7 @@ const AREA_MODULES = readdirSync(join(ROOT, 'lib'))
 const SAMPLES: Record<string, unknown[][]> = {
   unitLocked: [['job1'], ['job1', 'delete']],
   badOperation: [['A unit cannot move under itself.']],
+  badArchive: [['items.jsonl does not match its SHA-256 in the manifest']],
   badImport: [[[{ line: 2, message: 'There is no unit Sales/Field.' }]]],
   tooManyOperations: [[2000]],
   badDescription: [[1000]],

@@ -2,7 +2,8 @@
 // of the tenant and nothing else changed, a deletion stopped midway resumes, a tenant comes back
 // from another table exactly, and the owners' scheduled deletion honours its grace period.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
@@ -17,6 +18,8 @@ import {
   batchPut, cancelTenantDeletion, claimScheduledDeletion, copyTenant, deleteTenant, DeletionStopped, readDeletionJournal, readScheduledDeletion,
   runDueTenantDeletions, scanTenantItems, scheduleTenantDeletion, REDACTED,
 } from '../../lib/offboarding';
+import { ARCHIVE_ENTRIES } from '../../lib/offboarding';
+import { readTarGz } from '../../lib/offboarding/tar-gz';
 import { ensureUser } from '../../lib/users';
 import { run as tenantCli } from '../../scripts/cli/tenant';
 import { runCli } from '../support/cli';
@@ -41,8 +44,10 @@ describe('tenant export', () => {
     const out = mkdtempSync(join(tmpdir(), 'arbor-export-'));
     const { code: exit, out: printed } = await runCli(tenantCli, ['export', s.t.tenantId, '--out', out]);
     assert.equal(exit, 0, printed);
-    const dir = /Exported .* to (.+)$/m.exec(printed)![1];
-    const lines = readFileSync(join(dir, 'items.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const archive = /Exported .* to (.+\.tar\.gz)$/m.exec(printed)![1];
+    const entries = await readTarGz(archive, { names: ARCHIVE_ENTRIES, maxBytes: 1e8 });
+    const entry = (name: string) => entries.get(name)!.toString('utf8');
+    const lines = entry('items.jsonl').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     const exported = new Map(lines.map((i) => [`${String(i.PK)} ${String(i.SK)}`, i]));
     assert.deepEqual(sortedIds(exported), sortedIds(before), 'the same items, none missing, none extra');
     // Every kind seeded is there.
@@ -53,16 +58,21 @@ describe('tenant export', () => {
     // Sealed secrets never leave; everything else is as stored.
     const sso = exported.get(`TENANT#${s.t.tenantId} SSO`)!;
     assert.equal(sso.clientSecret, REDACTED);
-    assert.ok(!readFileSync(join(dir, 'items.jsonl'), 'utf8').includes('v1.'), 'no sealed value in the archive');
+    assert.ok(!entry('items.jsonl').includes('v1.'), 'no sealed value in the archive');
     const unit = exported.get(`${keys.unit(s.t.tenantId, s.eng.id).PK} UNIT`)!;
     assert.deepEqual(unit, JSON.parse(JSON.stringify(before.get(`${keys.unit(s.t.tenantId, s.eng.id).PK} UNIT`))));
-    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+    const manifest = JSON.parse(entry('manifest.json'));
     assert.equal(manifest.total, lines.length);
     assert.equal(manifest.counts.unit, 3);
     assert.equal(manifest.files['items.jsonl'].lines, lines.length);
     assert.ok(manifest.redacted.ssoConnection.includes('clientSecret'));
-    assert.match(readFileSync(join(dir, 'units.csv'), 'utf8'), /Engineering platform team/);
-    assert.match(readFileSync(join(dir, 'memberships.csv'), 'utf8'), new RegExp(s.carl.email));
+    assert.match(entry('units.csv'), /Engineering platform team/);
+    assert.match(entry('memberships.csv'), new RegExp(s.carl.email));
+    // One file; the manifest holds every other entry's SHA-256.
+    assert.deepEqual([...entries.keys()], ['manifest.json', 'items.jsonl', 'units.csv', 'memberships.csv']);
+    for (const name of ['items.jsonl', 'units.csv', 'memberships.csv']) {
+      assert.equal(manifest.files[name].sha256, createHash('sha256').update(entries.get(name)!).digest('hex'), `${name}'s checksum`);
+    }
   });
 
   test('an unknown or malformed tenant id is a clear refusal', async () => {

@@ -1,8 +1,10 @@
 // The operator's half of a tenant leaving (docs/offboarding.md), under `npm run cli -- tenant`:
-//   export <id> [--out <dir>]          – the tenant as a portable archive (JSON lines, CSVs, manifest);
+//   export <id> [--out <dir>]          – the tenant as one portable archive (.tar.gz: JSON lines, CSVs,
+//                                        a manifest with every entry's SHA-256);
 //   delete <id>                        – every item of it, platform items included, as a resumable
 //                                        job; ends with a Scan of the table proving 0 items are left;
-//   copy <id> --from-table <table>     – its items back from a point-in-time-restore table.
+//   copy <id> --from-table <table>     – its items back from a point-in-time-restore table;
+//   copy <id> --from-archive <file>    – or from its export, checked against its manifest first.
 // All with the operator's credentials (the whole table; the only identity that may Scan); the
 // rate-limit counters with the runtime's where this machine has them. (A folder of its own: every
 // file directly in scripts/cli is a command.)
@@ -10,14 +12,14 @@ import { parseArgs } from 'node:util';
 import { isArborError } from '../../../lib/errors';
 import { badTable } from '../../../lib/offboarding/errors';
 import {
-  catalogTenant, copyTenant, deleteTenant, DeletionStopped, exportTenant, rateLimitsBeside, scanTenantItems, type OffboardingScope,
+  catalogTenant, copyTenant, copyTenantFromArchive, deleteTenant, DeletionStopped, exportTenant, rateLimitsBeside, scanTenantItems, type OffboardingScope,
 } from '../../../lib/offboarding';
 import { assertTenantId, operatorDb, platformDb } from '../../../lib/tenancy';
 
 export const OFFBOARDING_USAGE = [
   '       npm run cli -- tenant export <id> [--out <dir>]',
   '       npm run cli -- tenant delete <id> [--stop-after-batches <n>]',
-  '       npm run cli -- tenant copy <id> --from-table <table>',
+  '       npm run cli -- tenant copy <id> --from-table <table> | --from-archive <file>',
 ].join('\n');
 
 const TABLE_NAME = /^[A-Za-z0-9_.-]{3,255}$/;
@@ -33,7 +35,7 @@ export async function runOffboarding(sub: 'export' | 'delete' | 'copy', args: st
   try {
     ({ values, positionals } = parseArgs({
       args,
-      options: { out: { type: 'string' }, 'from-table': { type: 'string' }, 'stop-after-batches': { type: 'string' } },
+      options: { out: { type: 'string' }, 'from-table': { type: 'string' }, 'from-archive': { type: 'string' }, 'stop-after-batches': { type: 'string' } },
       allowPositionals: true,
       strict: true,
     }));
@@ -49,11 +51,12 @@ export async function runOffboarding(sub: 'export' | 'delete' | 'copy', args: st
     const tenantId = assertTenantId(positionals[0]);
     if (sub === 'export') return await runExport(tenantId, values.out ?? '.');
     if (sub === 'delete') return await runDelete(tenantId, values['stop-after-batches']);
-    if (!values['from-table']) {
-      console.error(`Missing --from-table\nUsage:\n${OFFBOARDING_USAGE}`);
+    const [table, archive] = [values['from-table'], values['from-archive']];
+    if (Boolean(table) === Boolean(archive)) {
+      console.error(`Give one of --from-table and --from-archive\nUsage:\n${OFFBOARDING_USAGE}`);
       return 1;
     }
-    return await runCopy(tenantId, values['from-table']);
+    return archive ? await runCopyFromArchive(tenantId, archive) : await runCopy(tenantId, table!);
   } catch (e) {
     if (!isArborError(e)) throw e;
     console.error(e.message);
@@ -62,8 +65,8 @@ export async function runOffboarding(sub: 'export' | 'delete' | 'copy', args: st
 }
 
 async function runExport(tenantId: string, out: string): Promise<number> {
-  const { dir, manifest } = await exportTenant(operatorScope(tenantId), { outDir: out });
-  console.log(`Exported ${manifest.organization} (${tenantId}) to ${dir}`);
+  const { file, manifest } = await exportTenant(operatorScope(tenantId), { outDir: out });
+  console.log(`Exported ${manifest.organization} (${tenantId}) to ${file}`);
   for (const [type, n] of Object.entries(manifest.counts)) console.log(`  ${type.padEnd(20)} ${n}`);
   console.log(`  ${'total'.padEnd(20)} ${manifest.total}`);
   for (const [type, paths] of Object.entries(manifest.redacted)) console.log(`  left out (sealed secrets): ${type} ${paths.join(', ')}`);
@@ -95,6 +98,26 @@ async function runDelete(tenantId: string, stopAfter: string | undefined): Promi
   }
 }
 
+async function runCopyFromArchive(tenantId: string, path: string): Promise<number> {
+  const target = operatorDb();
+  const report = await copyTenantFromArchive({ path, target, tenantId });
+  console.log(`Checked ${path}: every entry matches its SHA-256 in the manifest (exported ${report.manifest.exportedAt})`);
+  console.log(`Copied tenant ${tenantId} from the archive into ${target.tableName}: ${report.copied} of ${report.found} item(s)`);
+  console.log(`  people records written: ${report.peopleCopied}; already present, kept: ${report.peopleKept}`);
+  if (report.claimsKept.length) console.log(`  domains proven by another organization since, left to it: ${report.claimsKept.join(', ')}`);
+  for (const [type, paths] of Object.entries(report.manifest.redacted)) {
+    console.log(`  set again (secrets are never exported): ${type} ${paths.join(', ')}`);
+  }
+  await checkCopied(tenantId, target.tableName);
+  return 0;
+}
+
+async function checkCopied(tenantId: string, tableName: string) {
+  // The check: what the tenant's partitions and indexes now lead to in the live table.
+  const now = await catalogTenant(operatorScope(tenantId));
+  console.log(`check: ${now.tenantItems.length + now.platformItems.length} item(s) of the tenant found in ${tableName}`);
+}
+
 async function runCopy(tenantId: string, fromTable: string): Promise<number> {
   if (!TABLE_NAME.test(fromTable)) throw badTable();
   const target = operatorDb();
@@ -103,8 +126,6 @@ async function runCopy(tenantId: string, fromTable: string): Promise<number> {
   console.log(`  people records written: ${report.peopleCopied}; already present, kept: ${report.peopleKept}`);
   if (report.claimsKept.length) console.log(`  domains proven by another organization since, left to it: ${report.claimsKept.join(', ')}`);
   if (report.deletionMarksDropped) console.log(`  deletion marks of the restore point left out: ${report.deletionMarksDropped}`);
-  // The check: what the tenant's partitions and indexes now lead to in the live table.
-  const now = await catalogTenant(operatorScope(tenantId));
-  console.log(`check: ${now.tenantItems.length + now.platformItems.length} item(s) of the tenant found in ${target.tableName}`);
+  await checkCopied(tenantId, target.tableName);
   return 0;
 }
