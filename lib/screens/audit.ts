@@ -88,6 +88,9 @@ export function describeAudit(e: AuditEntry, names: Map<string, string>): string
       return `made a new invitation link for ${email} to ${unit(e.unitId)} to copy`;
     case 'tenant.rename':
       return `renamed the organization ${text(b.name) ?? '?'} → ${text(a.name) ?? label}`;
+    case 'tenant.settingsUpdate':
+      return a.ownersApproveOwnChangeSets === undefined ? 'changed the organization’s settings'
+        : `${a.ownersApproveOwnChangeSets ? 'let' : 'stopped letting'} owners approve their own change sets`;
     case 'tenant.deletionSchedule':
       return `scheduled the deletion of the organization for ${text(a.dueAt)?.slice(0, 10) ?? '?'}`;
     case 'tenant.deletionCancel':
@@ -221,7 +224,7 @@ export const AUDIT_ACTIONS = [
   'unit.create', 'unit.rename', 'unit.move', 'unit.delete',
   'membership.add', 'membership.roleChange', 'membership.remove', 'membership.removeFromTenant',
   'invitation.create', 'invitation.revoke', 'invitation.accept',
-  'tenant.create', 'tenant.rename', 'sso.update', 'person.erase', 'tenant.deletionSchedule', 'tenant.deletionCancel',
+  'tenant.create', 'tenant.rename', 'tenant.settingsUpdate', 'sso.update', 'person.erase', 'tenant.deletionSchedule', 'tenant.deletionCancel',
   'directory.tokenCreate', 'directory.tokenRevoke', 'directory.rulesUpdate', 'directory.deactivate', 'directory.reactivate',
   'apiKey.create', 'apiKey.revoke', 'webhook.create', 'webhook.update', 'webhook.delete', 'webhook.rotateSecret', 'webhook.resend', 'webhook.disable',
   'changeSet.create', 'changeSet.approve', 'changeSet.reject', 'changeSet.schedule', 'changeSet.start', 'changeSet.apply', 'changeSet.fail',
