@@ -4,7 +4,7 @@
 import { auditEntryPut } from '../audit';
 import { keys, transaction, type AuditActor, type TenantDb } from '../db';
 import { versionConflict } from '../errors';
-import { badSetting } from './errors';
+import { badApprovalSetting } from './errors';
 import { validateVersion } from '../validation/version';
 import { getTenantSettings, type TenantSettings } from './settings';
 
@@ -14,7 +14,7 @@ export async function setOwnersApproveOwnChangeSets(
   input: { ownersApproveOwnChangeSets: boolean; expectedVersion: number },
 ): Promise<TenantSettings> {
   const on = input?.ownersApproveOwnChangeSets;
-  if (typeof on !== 'boolean') throw badSetting('Say whether owners may approve their own change sets: true or false.');
+  if (typeof on !== 'boolean') throw badApprovalSetting();
   const expectedVersion = validateVersion(input.expectedVersion, 'tenant');
   const current = await getTenantSettings(db);
   if (current.version !== expectedVersion) throw versionConflict('tenant', current.version, current);
