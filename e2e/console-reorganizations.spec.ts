@@ -7,6 +7,9 @@
 // the tree is back. A live rename after drafting shows as a conflict on the operation until it
 // is re-confirmed. A scheduled set is applied by the scheduler at its time. A runner killed
 // (SIGKILL) after its first operation is carried on by the scheduler once its lease runs out.
+// Four eyes: the author is not offered an approval that would not count, every screen says who
+// may still approve what; an owner turns on self-approval where approvals are explained. Dropping
+// an operation asks first.
 import { spawn } from 'node:child_process';
 import type { Browser, Page } from '@playwright/test';
 import { addMembership, type Role } from '../lib/members';
@@ -22,7 +25,8 @@ type Tree = [string, Tree?][];
 const TREE: Tree = [
   ['Engineering', [['Platform', [['Platform API']]], ['Web']]],
   ['Sales', [['EMEA']]],
-  ['Operations', [['Legacy'], ['Scheduled'], ['Kill one'], ['Kill two']]],
+  ['Operations', [['Legacy'], ['Scheduled'], ['Kill one'], ['Kill two'], ['Spare']]],
+  ['Design', [['Studio'], ['Print']]],
 ];
 
 let t: {
@@ -109,6 +113,18 @@ async function newChangeSet(page: Page, name: string) {
 async function unitAction(page: Page, unit: string, action: string) {
   await planRow(page, unit).click();
   await page.getByRole('group', { name: `Draft changes to ${unit}` }).getByRole('button', { name: action }).click();
+}
+
+/** A new change set holding one rename of `unit` (a child of `parent`). */
+async function draftRename(page: Page, parent: string, unit: string, name: string) {
+  await newChangeSet(page, `Rename ${unit}`);
+  await planRow(page, parent).click();
+  await page.keyboard.press('ArrowRight');
+  await unitAction(page, unit, 'Rename');
+  const rename = page.getByRole('dialog', { name: `Rename ${unit}` });
+  await rename.getByLabel('New name').fill(name);
+  await rename.getByRole('button', { name: 'Add to change set' }).click();
+  await expect(operations(page).getByRole('row').filter({ hasText: `Rename ${unit} to ${name}` })).toBeVisible();
 }
 
 async function approve(page: Page, url: string, reviewer: string) {
@@ -231,6 +247,84 @@ test('a live edit after drafting shows as a conflict on the operation until re-c
   // Drafted on today's facts now: it reads with today's name, and nothing conflicts.
   await expect(operations(page).getByRole('row').filter({ hasText: 'Rename Old stuff to Heritage' })).toBeVisible();
   await expect(operations(page)).not.toContainText('Conflict');
+});
+
+test('four eyes: the author sees why their approval does not count and who may approve; dropping asks first', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await signIn(page, t.people.mia.email, t.password);
+  await draftRename(page, 'Engineering', 'Web', 'Website');
+
+  // The preview counts what it does not list, and says so.
+  const today = page.getByRole('list', { name: 'Tree today' });
+  await expect(today.getByRole('listitem').filter({ hasText: /^Engineering/ })).toContainText('(2 units below not shown)');
+  await expect(today).not.toContainText('+');
+
+  // Mia administers Web but drafted the set: no Approve, and the panel says why and who may.
+  await expect(page.getByRole('group', { name: 'Change set actions' }).getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  const yours = page.getByRole('region', { name: 'Your approval' });
+  await expect(yours).toContainText('Your own approval does not count on Web: you drafted this set, and someone else administers it (four eyes).');
+  await expect(yours).toContainText(`Web still needs an approval from ${t.people.admin.name} or ${t.people.owner.name}.`);
+  const web = page.getByRole('table', { name: 'Approvals by area' }).getByRole('row').filter({ hasText: /^Web/ });
+  await expect(web.getByRole('listitem').filter({ hasText: t.people.mia.name })).toHaveCount(0);
+  await expect(web).toContainText(`Not ${t.people.mia.name}, who drafted the set: someone else administers Web.`);
+  await expect(web).toContainText(`not yet: waiting for ${t.people.admin.name} or ${t.people.owner.name}`);
+
+  // Dropping an operation asks first; Cancel keeps it.
+  await planRow(page, 'Operations').click();
+  await page.keyboard.press('ArrowRight');
+  await unitAction(page, 'Spare', 'Delete');
+  await page.getByRole('dialog', { name: 'Delete Spare?' }).getByRole('button', { name: 'Add to change set' }).click();
+  const dropped = operations(page).getByRole('row').filter({ hasText: /Delete/ });
+  await expect(dropped).toBeVisible();
+  await dropped.getByRole('button', { name: /^Drop/ }).click();
+  const confirm = page.getByRole('dialog', { name: /^Drop operation 2/ });
+  await expect(confirm).toContainText('leaves the change set');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dropped).toBeVisible();
+  await dropped.getByRole('button', { name: /^Drop/ }).click();
+  await page.getByRole('dialog', { name: /^Drop operation 2/ }).getByRole('button', { name: 'Drop' }).click();
+  await expect(page.getByText('Operation dropped.')).toBeVisible();
+  await expect(operations(page).getByRole('row').filter({ hasText: /Delete/ })).toHaveCount(0);
+
+  // The admin approves: what it covered, and that nothing remains.
+  const ada = await session(browser, 'admin');
+  await ada.page.goto(page.url());
+  await ada.page.getByRole('group', { name: 'Change set actions' }).getByRole('button', { name: 'Approve' }).click();
+  const dialog = ada.page.getByRole('dialog', { name: /^Approve/ });
+  await expect(dialog).toContainText('Your approval covers Web');
+  await dialog.getByRole('button', { name: 'Approve' }).click();
+  await expect(ada.page.getByRole('region', { name: 'Your approval' })).toContainText('You approved: your approval covers Web.');
+  await expect(ada.page.getByText('Every area is approved.')).toBeVisible();
+  await ada.context.close();
+});
+
+test('an owner allows owners to approve their own change sets from the approvals panel; Settings shows the same setting', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, t.people.owner.email, t.password);
+  await draftRename(page, 'Design', 'Studio', 'Studio One');
+
+  const actions = page.getByRole('group', { name: 'Change set actions' });
+  await expect(actions.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Your approval' })).toContainText('Your own approval does not count on Studio');
+  const setting = page.getByRole('checkbox', { name: /Owners may approve their own change sets/ });
+  await expect(setting).not.toBeChecked();
+  await setting.check();
+  await expect(page.getByText('Owners’ approvals of their own change sets now count.')).toBeVisible();
+  const studio = page.getByRole('table', { name: 'Approvals by area' }).getByRole('row').filter({ hasText: /^Studio/ });
+  await expect(studio).toContainText('as an owner their approval counts (the organization allows it)');
+  await actions.getByRole('button', { name: 'Approve' }).click();
+  await page.getByRole('dialog', { name: /^Approve/ }).getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('Every area is approved.')).toBeVisible();
+  await expect(studio).toContainText('the author’s own approval');
+
+  // Settings shows it, and turning it off there is saved (and audited) the same way.
+  await page.goto('/settings');
+  const there = page.getByRole('region', { name: 'Change set approvals' }).getByRole('checkbox', { name: /Owners may approve their own change sets/ });
+  await expect(there).toBeChecked();
+  await there.uncheck();
+  await expect(page.getByText('Owners’ approvals of their own change sets no longer count where someone else can approve.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Change set approvals' }).getByRole('checkbox', { name: /Owners may approve/ })).not.toBeChecked();
 });
 
 /** `YYYY-MM-DDTHH:mm` in this machine's zone (the browser's too) for the next minute at least 15 s away. */

@@ -13,6 +13,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Notice } from '@/components/ui/notice';
 import { inputClass, TextField } from '@/components/ui/text-field';
 import type { ChangeSetStanding } from '@/lib/screens/reorganizations';
+import { approvalCoverage, namesOf } from '@/lib/reorganizations/approval-coverage';
 import { plural } from '@/lib/text/plural';
 import * as changeSets from './change-set-api';
 import { FormDialog } from './form-dialog';
@@ -47,7 +48,14 @@ export function ChangeSetHeader({ state, standing }: { state: ChangeSetState; st
 
   const s = set.status;
   const hasOps = set.operations.length > 0;
-  const reviewable = standing.canReview && hasOps && ['draft', 'scheduled', 'rejected'].includes(s);
+  const awaitingReview = hasOps && ['draft', 'scheduled', 'rejected'].includes(s);
+  const reviewable = standing.canReview && awaitingReview;
+  // Approve is offered where the viewer's approval would count, read from the preview (fresh
+  // after every edit, unlike the standing read with the page): an author's may count nowhere
+  // (four eyes), and the Approvals panel then says why and who may approve instead.
+  const covers = approvalCoverage(preview.approvals, standing.userId, set.author.userId).covers;
+  const approvable = awaitingReview && covers.length > 0;
+  const approveText = `Your approval covers ${namesOf(covers)}, for the operations as they stand now.`;
   const applicable = standing.canChange && ['draft', 'failed', 'scheduled'].includes(s) && hasOps;
   const ready = preview.clean && preview.approvals.complete;
   const notReadyWhy = !preview.clean
@@ -115,7 +123,7 @@ export function ChangeSetHeader({ state, standing }: { state: ChangeSetState; st
         <div className="flex flex-wrap gap-2" role="group" aria-label="Change set actions">
           <Button onClick={() => void state.refresh()} disabled={busy !== null}>Preview</Button>
           {standing.canChange && deletable && <Button onClick={() => open('rename')} disabled={busy !== null}>Rename</Button>}
-          {reviewable && <Button onClick={() => open('approve')} disabled={busy !== null}>Approve</Button>}
+          {approvable && <Button onClick={() => open('approve')} disabled={busy !== null}>Approve</Button>}
           {reviewable && <Button onClick={() => open('reject')} disabled={busy !== null}>Reject</Button>}
           {applicable && s !== 'scheduled' && (
             <Button variant="primary" onClick={() => open('apply')} disabled={busy !== null || !ready} title={notReadyWhy}>Apply now</Button>
@@ -180,9 +188,9 @@ export function ChangeSetHeader({ state, standing }: { state: ChangeSetState; st
         </div>
       </FormDialog>
       <FormDialog
-        open={dialog === 'approve'} title={`Approve ${set.name}?`} description="Your approval covers the areas you administer, for the operations as they stand now." submitLabel="Approve" busyLabel="Approving…" canSubmit onClose={close}
+        open={dialog === 'approve'} title={`Approve ${set.name}?`} description={approveText} submitLabel="Approve" busyLabel="Approving…" canSubmit onClose={close}
         onSubmit={async () => {
-          await act('approve', (v) => changeSets.reviewChangeSet(set.setId, v, 'approve', comment.trim()), 'Approved.');
+          await act('approve', (v) => changeSets.reviewChangeSet(set.setId, v, 'approve', comment.trim()), `Approved: it covers ${namesOf(covers)}.`);
         }}
       >
         <div>

@@ -109,7 +109,11 @@ export function ChangeSetScreen({ screen }: { screen: Screen }) {
       </Section>
 
       <Section id="approvals" title="Approvals">
-        <ApprovalsPanel set={set} preview={preview} now={screen.now} />
+        <ApprovalsPanel
+          set={set} preview={preview} now={screen.now}
+          viewer={{ userId: screen.standing.userId, canReview: screen.standing.canReview }}
+          setting={screen.approvalSetting} onSettingSaved={() => void state.refresh()}
+        />
       </Section>
     </main>
   );

@@ -18,6 +18,15 @@ function noteText(row: TreeRow, side: 'before' | 'after'): string | undefined {
   return row.note;
 }
 
+/**
+ * The units below a row that are not rows of their own (nothing the set names): a moved or
+ * deleted unit takes them with it; elsewhere they are simply not listed.
+ */
+function belowText(row: TreeRow): string {
+  const n = plural(row.below, 'unit');
+  return row.marks.includes('moved') || row.marks.includes('deleted') ? `with the ${n} below it` : `${n} below not shown`;
+}
+
 function TreeColumn({ title, rows, side }: { title: string; rows: TreeRow[]; side: 'before' | 'after' }) {
   const id = `tree-${side}`;
   return (
@@ -34,7 +43,7 @@ function TreeColumn({ title, rows, side }: { title: string; rows: TreeRow[]; sid
                 <span className={r.marks.includes('deleted') ? 'line-through' : ''}>{r.name}</span>
                 {r.marks.map((m) => <span key={m} className={`rounded px-1.5 py-0.5 text-xs font-medium ${MARK_TONES[m]}`}>{m}</span>)}
                 {note && <span className="text-xs text-zinc-600 dark:text-zinc-400">({note})</span>}
-                {r.below > 0 && <span className="text-xs text-zinc-500 dark:text-zinc-400">+{plural(r.below, 'unit')}</span>}
+                {r.below > 0 && <span className="text-xs text-zinc-600 dark:text-zinc-400">({belowText(r)})</span>}
               </li>
             );
           })}

@@ -32,6 +32,7 @@ export const AUDIT_ACTION_GROUPS = [
     actions: {
       'tenant.create': 'Organization created',
       'tenant.rename': 'Organization renamed',
+      'tenant.settingsUpdate': 'Organization settings changed',
       'tenant.deletionSchedule': 'Organization deletion scheduled',
       'tenant.deletionCancel': 'Organization deletion cancelled',
     },

@@ -51,6 +51,7 @@ export const ERROR_KINDS = {
   'tenant.notFound': 'notFound',
   'tenant.notMember': 'forbidden',
   'tenant.deactivated': 'forbidden',
+  'tenant.badSetting': 'invalid',
   // lib/scim/errors.ts (the console's Directory sync screen)
   'directory.tokenNotFound': 'notFound',
   'directory.tooManyTokens': 'limit',

@@ -1,7 +1,9 @@
 // Who must approve a change set: for each operation, the administrators of every subtree it
 // touches (both ends of a move), an owner covering them all. An area is approved when someone
-// who administers it approved the operations as they stand now; the author's own approval counts
-// only when they are an owner and the organization allows owners to approve their own sets.
+// who administers it approved the operations as they stand now. Four eyes: the author's own
+// approval does not count where someone else administers the area — except where nobody else
+// can approve it (a set must never be stuck with no way out), or where the author is an owner
+// and the organization lets owners approve their own sets (ownersApproveOwnChangeSets).
 import { TENANT_ROLES } from '../authz/roles';
 import type { AuditActor } from '../db';
 import type { DraftedOperation, Review } from './change-set-item';
@@ -17,19 +19,30 @@ export interface Approver {
   unitName: string;
 }
 
+/**
+ * Whether the author's own approval counts on an area they administer, and why:
+ * `onlyApprover` nobody else administers it; `ownerSetting` they are an owner and the
+ * organization lets owners approve their own sets; `fourEyes` someone else must approve it.
+ */
+export type SelfApproval = 'onlyApprover' | 'ownerSetting' | 'fourEyes';
+
 export interface ApprovalArea {
   unitId: string;
   unitName: string;
   /** Operations (by seq) that touch it. */
   operations: number[];
-  /** Everyone whose approval would cover it (owners last; they cover every area). */
+  /** Everyone whose approval would count on it (owners last; they cover every area); the author only when theirs counts. */
   approvers: Approver[];
-  approvedBy?: { userId: string; name: string };
+  /** Set when the author administers the area: whether their own approval counts here. */
+  author?: SelfApproval;
+  approvedBy?: { userId: string; name: string; /** The author approved their own set. */ self?: boolean };
 }
 
 export interface ApprovalState {
   areas: ApprovalArea[];
   complete: boolean;
+  /** The organization's setting: an owner's approval of their own set counts everywhere. */
+  ownersSelfApprove: boolean;
   /** A reviewer rejected the operations as they stand. */
   rejectedBy?: { userId: string; name: string; comment: string };
 }
@@ -70,20 +83,30 @@ export function approvalState(
   const current = reviews.filter((r) => r.opsVersion === input.opsVersion);
   const rejected = current.find((r) => r.decision === 'reject');
   const approvals = current.filter((r) => r.decision === 'approve');
-  const isOwner = (userId: string) => live.units.get(live.rootId)?.administrators[userId]?.role === 'owner';
-  const counts = (userId: string) => userId !== input.author.userId || (input.ownersSelfApprove && isOwner(userId));
+  const authorId = input.author.userId;
+  const authorIsOwner = live.units.get(live.rootId)?.administrators[authorId]?.role === 'owner';
   const areas = [...byArea].map(([unitId, ops]): ApprovalArea => {
-    const approvers = approversOf(live, unitId);
-    const by = approvals.find((r) => counts(r.userId) && approvers.some((a) => a.userId === r.userId));
+    const all = approversOf(live, unitId);
+    const author = all.some((a) => a.userId === authorId) ? selfApproval(all, authorId, authorIsOwner && input.ownersSelfApprove) : undefined;
+    const approvers = author === 'fourEyes' ? all.filter((a) => a.userId !== authorId) : all;
+    const by = approvals.find((r) => approvers.some((a) => a.userId === r.userId));
     return {
       unitId, unitName: live.units.get(unitId)!.name, operations: ops,
       approvers: approvers.sort((a, b) => Number(a.role === 'owner') - Number(b.role === 'owner')),
-      ...(by ? { approvedBy: { userId: by.userId, name: by.name || by.email } } : {}),
+      ...(author ? { author } : {}),
+      ...(by ? { approvedBy: { userId: by.userId, name: by.name || by.email, ...(by.userId === authorId ? { self: true } : {}) } } : {}),
     };
   });
   return {
     areas,
     complete: areas.length > 0 && areas.every((a) => a.approvedBy) && !rejected,
+    ownersSelfApprove: input.ownersSelfApprove,
     ...(rejected ? { rejectedBy: { userId: rejected.userId, name: rejected.name || rejected.email, comment: rejected.comment } } : {}),
   };
+}
+
+/** Whether the author's approval counts on an area whose administrators include them. */
+function selfApproval(approvers: Approver[], authorId: string, ownerMayApproveOwn: boolean): SelfApproval {
+  if (approvers.every((a) => a.userId === authorId)) return 'onlyApprover';
+  return ownerMayApproveOwn ? 'ownerSetting' : 'fourEyes';
 }

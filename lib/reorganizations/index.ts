@@ -12,7 +12,7 @@ export { scheduleChangeSet, unscheduleChangeSet, runDueChangeSets } from './sche
 export { revertChangeSet } from './revert';
 export type { PersonImpact, AccessChange, MembershipLoss, Unmanaged } from './impact';
 export type { TreeChanges, TreeRow } from './tree-changes';
-export type { ApprovalState, ApprovalArea, Approver } from './approvals';
+export type { ApprovalState, ApprovalArea, Approver, SelfApproval } from './approvals';
 export { toSetView, toSetDetail, type ChangeSetView, type ChangeSetDetail, type OperationView, type ReviewView } from './views';
 export { draftingStanding, authorizeOnSet, maySee, mayChange, currentAreas } from './standing';
 export { operationsFromCsv, CHANGE_SET_CSV, type CsvRowError } from './csv-import';

@@ -88,6 +88,9 @@ export function describeAudit(e: AuditEntry, names: Map<string, string>): string
       return `made a new invitation link for ${email} to ${unit(e.unitId)} to copy`;
     case 'tenant.rename':
       return `renamed the organization ${text(b.name) ?? '?'} → ${text(a.name) ?? label}`;
+    case 'tenant.settingsUpdate':
+      return a.ownersApproveOwnChangeSets === undefined ? 'changed the organization’s settings'
+        : `${a.ownersApproveOwnChangeSets ? 'let' : 'stopped letting'} owners approve their own change sets`;
     case 'tenant.deletionSchedule':
       return `scheduled the deletion of the organization for ${text(a.dueAt)?.slice(0, 10) ?? '?'}`;
     case 'tenant.deletionCancel':

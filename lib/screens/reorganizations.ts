@@ -6,6 +6,8 @@ import {
   type ChangeSetDetail, type ChangeSetView, type Preview,
 } from '../reorganizations';
 import { changeSetNotFound } from '../reorganizations/errors';
+import { can } from '../authz';
+import { getTenantSettings } from '../tenants';
 import { ULID } from '../validation/ids';
 import type { ScreenContext } from './screen-context';
 import { loadTree, type TreeData } from './tree';
@@ -39,24 +41,34 @@ export interface ChangeSetStanding {
   canReview: boolean;
 }
 
+/** The organization's setting `ownersApproveOwnChangeSets`, shown beside the approvals. */
+export interface ApprovalSettingView {
+  on: boolean;
+  /** The settings' version, sent back with a change. */
+  version: number;
+  /** Owners and admins (tenant.settings.update). */
+  canEdit: boolean;
+}
+
 export interface ChangeSetScreen {
   set: ChangeSetDetail;
   preview: Preview;
   tree: TreeData;
   standing: ChangeSetStanding;
+  approvalSetting: ApprovalSettingView;
   now: string;
 }
 
 /**
  * One set: its partition (one Query), then in parallel its preview (T1, the top unit, T4 pages,
- * the memberships and people named, a T7 Query per deleted unit) and the planning tree (loadTree).
+ * the memberships and people named, a T7 Query per deleted unit), the planning tree (loadTree)
+ * and the approval setting (T1).
  */
 export async function loadChangeSetScreen(ctx: ScreenContext, setId: string): Promise<ChangeSetScreen> {
   if (!ULID.test(setId)) throw changeSetNotFound();
   const set = await readChangeSet(ctx.db, setId);
   const areas = await authorizeOnSet(ctx.db, ctx.actor, ctx.authorize, set.header, 'read');
-  const [preview, tree] = await Promise.all([previewChangeSet(ctx.db, set), loadTree(ctx)]);
-  const author = set.header.author.userId === ctx.actor.userId;
+  const [preview, tree, settings] = await Promise.all([previewChangeSet(ctx.db, set), loadTree(ctx), getTenantSettings(ctx.db)]);
   return {
     set: toSetDetail(set),
     preview,
@@ -66,6 +78,7 @@ export async function loadChangeSetScreen(ctx: ScreenContext, setId: string): Pr
       canChange: mayChange(ctx.actor, set.header, areas),
       canReview: Boolean(reviewerGrant(ctx.actor, set.header)),
     },
+    approvalSetting: { on: settings.ownersApproveOwnChangeSets, version: settings.version, canEdit: can(ctx.actor, 'tenant.settings.update', {}) },
     now: new Date().toISOString(),
   };
 }

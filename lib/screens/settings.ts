@@ -10,7 +10,7 @@ import { getTenantSettings } from '../tenants';
 import type { ScreenContext } from './screen-context';
 
 export interface SettingsView {
-  tenant: { tenantId: string; name: string; version: number; unitCount: number; unitLimit: number; ownerCount: number };
+  tenant: { tenantId: string; name: string; version: number; unitCount: number; unitLimit: number; ownerCount: number; ownersApproveOwnChangeSets: boolean };
   canRename: boolean;
   canManageSso: boolean;
   canImport: boolean;
@@ -30,6 +30,7 @@ export async function loadSettings(ctx: ScreenContext): Promise<SettingsView> {
     tenant: {
       tenantId: settings.tenantId, name: settings.name, version: settings.version,
       unitCount: settings.unitCount, unitLimit: settings.unitLimit, ownerCount: settings.ownerCount,
+      ownersApproveOwnChangeSets: settings.ownersApproveOwnChangeSets,
     },
     canRename: can(ctx.actor, 'tenant.settings.update', {}),
     canManageSso,

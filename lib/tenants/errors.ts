@@ -17,6 +17,9 @@ export const accountDeactivated = () =>
     "Your account in this organization was deactivated by your company's directory. Ask your IT team if this is a mistake, or pick another organization.",
   );
 
+export const badApprovalSetting = () =>
+  arborError('tenant.badSetting', 'Say whether owners may approve their own change sets: true or false.');
+
 export const badDomain = (raw: unknown) =>
   arborError('domain.invalid', `"${String(raw ?? '').slice(0, 80)}" is not a valid domain name.`);
 

@@ -4,3 +4,4 @@ export { validateDomain, isConsumerDomain } from './domains';
 export { getTenantSettings, renameTenant, renameTenantDirectory, toTenantSettings, type TenantSettings } from './settings';
 export { listTenants, type TenantListing } from './list-tenants';
 export { tenantOwners } from './owners';
+export { setOwnersApproveOwnChangeSets } from './change-set-approval-setting';

@@ -63,9 +63,12 @@ describe('previewChangeSet', () => {
     const areas = new Map(preview.approvals.areas.map((a) => [a.unitId, a]));
     assert.deepEqual(new Set(areas.keys()), new Set([u.platform.id, u.sales.id, u.infra.id, u.engineering.id, u.tools.id]));
     const approvers = (unitId: string) => new Set(areas.get(unitId)!.approvers.map((a) => a.userId));
-    assert.deepEqual(approvers(u.platform.id), new Set([p.pm.userId, p.em.userId, p.admin.userId, t.ownerUserId]));
+    // em drafted the set: where someone else administers an area, em's own approval does not
+    // count (four eyes), so em is not listed as one of its approvers but marked on it.
+    assert.deepEqual(approvers(u.platform.id), new Set([p.pm.userId, p.admin.userId, t.ownerUserId]));
     assert.deepEqual(approvers(u.sales.id), new Set([p.sm.userId, p.admin.userId, t.ownerUserId]));
-    assert.deepEqual(approvers(u.engineering.id), new Set([p.em.userId, p.admin.userId, t.ownerUserId]));
+    assert.deepEqual(approvers(u.engineering.id), new Set([p.admin.userId, t.ownerUserId]));
+    assert.deepEqual([u.platform.id, u.sales.id, u.engineering.id].map((id) => areas.get(id)!.author), ['fourEyes', undefined, 'fourEyes']);
     assert.equal(areas.get(u.platform.id)!.approvers.at(-1)!.role, 'owner', 'owners come last');
     assert.deepEqual(areas.get(u.sales.id)!.operations, [set.operations[0]!.seq]);
     assert.equal(preview.approvals.complete, false, 'no reviews yet');

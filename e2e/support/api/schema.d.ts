@@ -659,6 +659,26 @@ export interface paths {
         patch: operations["renameOrganization"];
         trace?: never;
     };
+    "/api/v1/settings/change-set-approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Let owners approve their own change sets, or not
+         * @description Four eyes by default: the author of a change set cannot approve it where someone else administers the area (where nobody else can, their approval counts). With `ownersApproveOwnChangeSets` an owner's approval of their own set counts on every area. Conditioned on `expectedVersion` (409 `tenant.versionConflict`); audited. Needs `tenant.settings.update` (owners and admins).
+         */
+        patch: operations["setChangeSetApproval"];
+        trace?: never;
+    };
     "/api/v1/settings/deletion": {
         parameters: {
             query?: never;
@@ -2176,6 +2196,7 @@ export interface components {
                     unitId: string;
                     unitName: string;
                     operations: number[];
+                    /** @description Everyone whose approval would count on this area; the author only where theirs counts. */
                     approvers: {
                         userId: string;
                         name: string;
@@ -2183,12 +2204,20 @@ export interface components {
                         role: string;
                         unitName: string;
                     }[];
+                    /**
+                     * @description Set when the author administers the area: `fourEyes` their own approval does not count (someone else administers it); `onlyApprover` it counts, nobody else can approve; `ownerSetting` it counts, they are an owner and the organization allows it.
+                     * @enum {string}
+                     */
+                    author?: "onlyApprover" | "ownerSetting" | "fourEyes";
                     approvedBy?: {
                         userId: string;
                         name: string;
+                        self?: boolean;
                     };
                 }[];
                 complete: boolean;
+                /** @description The organization's setting `ownersApproveOwnChangeSets`: an owner's approval of their own set counts on every area. */
+                ownersSelfApprove: boolean;
                 rejectedBy?: {
                     userId: string;
                     name: string;
@@ -3345,7 +3374,7 @@ export interface operations {
             query?: {
                 unitId?: string;
                 actorId?: string | "operator";
-                action?: "unit.create" | "unit.rename" | "unit.move" | "unit.delete" | "membership.add" | "membership.roleChange" | "membership.remove" | "membership.removeFromTenant" | "person.erase" | "invitation.create" | "invitation.resend" | "invitation.copyLink" | "invitation.revoke" | "invitation.accept" | "tenant.create" | "tenant.rename" | "tenant.deletionSchedule" | "tenant.deletionCancel" | "sso.update" | "sso.enable" | "sso.disable" | "setupLink.create" | "setupLink.open" | "setupLink.revoke" | "domain.add" | "domain.verify" | "domain.remove" | "domain.recordMissing" | "domain.restored" | "directory.tokenCreate" | "directory.tokenRevoke" | "directory.rulesUpdate" | "directory.deactivate" | "directory.reactivate" | "apiKey.create" | "apiKey.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotateSecret" | "webhook.resend" | "webhook.disable" | "changeSet.create" | "changeSet.update" | "changeSet.delete" | "changeSet.addOperations" | "changeSet.dropOperation" | "changeSet.reconfirmOperation" | "changeSet.approve" | "changeSet.reject" | "changeSet.schedule" | "changeSet.unschedule" | "changeSet.start" | "changeSet.apply" | "changeSet.fail";
+                action?: "unit.create" | "unit.rename" | "unit.move" | "unit.delete" | "membership.add" | "membership.roleChange" | "membership.remove" | "membership.removeFromTenant" | "person.erase" | "invitation.create" | "invitation.resend" | "invitation.copyLink" | "invitation.revoke" | "invitation.accept" | "tenant.create" | "tenant.rename" | "tenant.settingsUpdate" | "tenant.deletionSchedule" | "tenant.deletionCancel" | "sso.update" | "sso.enable" | "sso.disable" | "setupLink.create" | "setupLink.open" | "setupLink.revoke" | "domain.add" | "domain.verify" | "domain.remove" | "domain.recordMissing" | "domain.restored" | "directory.tokenCreate" | "directory.tokenRevoke" | "directory.rulesUpdate" | "directory.deactivate" | "directory.reactivate" | "apiKey.create" | "apiKey.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotateSecret" | "webhook.resend" | "webhook.disable" | "changeSet.create" | "changeSet.update" | "changeSet.delete" | "changeSet.addOperations" | "changeSet.dropOperation" | "changeSet.reconfirmOperation" | "changeSet.approve" | "changeSet.reject" | "changeSet.schedule" | "changeSet.unschedule" | "changeSet.start" | "changeSet.apply" | "changeSet.fail";
                 from?: string;
                 to?: string;
                 /** @description The `nextCursor` of the previous page; leave it out for the first page. */
@@ -3464,7 +3493,7 @@ export interface operations {
             query?: {
                 unitId?: string;
                 actorId?: string | "operator";
-                action?: "unit.create" | "unit.rename" | "unit.move" | "unit.delete" | "membership.add" | "membership.roleChange" | "membership.remove" | "membership.removeFromTenant" | "person.erase" | "invitation.create" | "invitation.resend" | "invitation.copyLink" | "invitation.revoke" | "invitation.accept" | "tenant.create" | "tenant.rename" | "tenant.deletionSchedule" | "tenant.deletionCancel" | "sso.update" | "sso.enable" | "sso.disable" | "setupLink.create" | "setupLink.open" | "setupLink.revoke" | "domain.add" | "domain.verify" | "domain.remove" | "domain.recordMissing" | "domain.restored" | "directory.tokenCreate" | "directory.tokenRevoke" | "directory.rulesUpdate" | "directory.deactivate" | "directory.reactivate" | "apiKey.create" | "apiKey.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotateSecret" | "webhook.resend" | "webhook.disable" | "changeSet.create" | "changeSet.update" | "changeSet.delete" | "changeSet.addOperations" | "changeSet.dropOperation" | "changeSet.reconfirmOperation" | "changeSet.approve" | "changeSet.reject" | "changeSet.schedule" | "changeSet.unschedule" | "changeSet.start" | "changeSet.apply" | "changeSet.fail";
+                action?: "unit.create" | "unit.rename" | "unit.move" | "unit.delete" | "membership.add" | "membership.roleChange" | "membership.remove" | "membership.removeFromTenant" | "person.erase" | "invitation.create" | "invitation.resend" | "invitation.copyLink" | "invitation.revoke" | "invitation.accept" | "tenant.create" | "tenant.rename" | "tenant.settingsUpdate" | "tenant.deletionSchedule" | "tenant.deletionCancel" | "sso.update" | "sso.enable" | "sso.disable" | "setupLink.create" | "setupLink.open" | "setupLink.revoke" | "domain.add" | "domain.verify" | "domain.remove" | "domain.recordMissing" | "domain.restored" | "directory.tokenCreate" | "directory.tokenRevoke" | "directory.rulesUpdate" | "directory.deactivate" | "directory.reactivate" | "apiKey.create" | "apiKey.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotateSecret" | "webhook.resend" | "webhook.disable" | "changeSet.create" | "changeSet.update" | "changeSet.delete" | "changeSet.addOperations" | "changeSet.dropOperation" | "changeSet.reconfirmOperation" | "changeSet.approve" | "changeSet.reject" | "changeSet.schedule" | "changeSet.unschedule" | "changeSet.start" | "changeSet.apply" | "changeSet.fail";
                 from?: string;
                 to?: string;
             };
@@ -3859,6 +3888,46 @@ export interface operations {
                 content: {
                     "application/json": {
                         name: string;
+                        version: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    setChangeSetApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ownersApproveOwnChangeSets: boolean;
+                    /** @description The version of the item as read; a change made meanwhile answers 409 `…versionConflict`. */
+                    expectedVersion: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ownersApproveOwnChangeSets: boolean;
                         version: number;
                     };
                 };

@@ -74,10 +74,15 @@ const preview = describes<Preview>()(
     approvals: z.object({
       areas: z.array(z.object({
         unitId: z.string(), unitName: z.string(), operations: z.array(z.int()),
-        approvers: z.array(z.object({ userId: z.string(), name: z.string(), email: z.string(), role: z.string(), unitName: z.string() })),
-        approvedBy: z.object({ userId: z.string(), name: z.string() }).optional(),
+        approvers: z.array(z.object({ userId: z.string(), name: z.string(), email: z.string(), role: z.string(), unitName: z.string() }))
+          .meta({ description: 'Everyone whose approval would count on this area; the author only where theirs counts.' }),
+        author: z.enum(['onlyApprover', 'ownerSetting', 'fourEyes']).optional().meta({
+          description: 'Set when the author administers the area: `fourEyes` their own approval does not count (someone else administers it); `onlyApprover` it counts, nobody else can approve; `ownerSetting` it counts, they are an owner and the organization allows it.',
+        }),
+        approvedBy: z.object({ userId: z.string(), name: z.string(), self: z.boolean().optional() }).optional(),
       })),
       complete: z.boolean(),
+      ownersSelfApprove: z.boolean().meta({ description: "The organization's setting `ownersApproveOwnChangeSets`: an owner's approval of their own set counts on every area." }),
       rejectedBy: z.object({ userId: z.string(), name: z.string(), comment: z.string() }).optional(),
     }),
     clean: z.boolean(),

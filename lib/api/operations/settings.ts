@@ -35,6 +35,17 @@ export const settings = {
     body: z.strictObject({ name: field.text(400), expectedVersion: field.version }),
     response: z.object({ name: z.string(), version: z.int() }), errors: ['conflict'],
   }),
+  setChangeSetApproval: operation({
+    method: 'patch', path: '/api/v1/settings/change-set-approvals', operationId: 'setChangeSetApproval', tag: 'Organization',
+    summary: 'Let owners approve their own change sets, or not',
+    description:
+      'Four eyes by default: the author of a change set cannot approve it where someone else administers the area ' +
+      '(where nobody else can, their approval counts). With `ownersApproveOwnChangeSets` an owner\'s approval of their own ' +
+      'set counts on every area. Conditioned on `expectedVersion` (409 `tenant.versionConflict`); audited. ' +
+      'Needs `tenant.settings.update` (owners and admins).',
+    body: z.strictObject({ ownersApproveOwnChangeSets: z.boolean(), expectedVersion: field.version }),
+    response: z.object({ ownersApproveOwnChangeSets: z.boolean(), version: z.int() }), errors: ['conflict'],
+  }),
   scheduleDeletion: operation({
     method: 'post', path: '/api/v1/settings/deletion', operationId: 'scheduleOrganizationDeletion', tag: 'Organization',
     summary: "Schedule the organization's deletion",
