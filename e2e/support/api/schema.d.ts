@@ -2556,6 +2556,18 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The path exists but does not answer this method; the `Allow` header lists the ones it does. */
+        MethodNotAllowed: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The request conflicts with the current state: the item changed since it was read (`…versionConflict`, the current version in `details`), a name is taken, or a job holds the unit. Read again, then retry. */
         Conflict: {
             headers: {
