@@ -124,7 +124,18 @@ export async function resendDelivery(db: TenantDb, actor: AuditActor, endpointId
  */
 export async function claimDelivery(db: TenantDb, d: Delivery, leaseMs: number, now = Date.now()): Promise<boolean> {
   const until = new Date(now + leaseMs).toISOString();
-  const due = dueKey(until, d.messageId);
+  if (!(await postponeDelivery(db, d, now + leaseMs))) return false;
+  d.nextAttemptAt = until;
+  return true;
+}
+
+/**
+ * Moves a waiting delivery's due time to `until`, conditioned on the due time read (false when it
+ * changed meanwhile: claimed, sent, resent). A claim, or a delivery parked behind a slow attempt.
+ */
+export async function postponeDelivery(db: TenantDb, d: Pick<Delivery, 'endpointId' | 'messageId' | 'nextAttemptAt'>, until: number): Promise<boolean> {
+  const at = new Date(until).toISOString();
+  const due = dueKey(at, d.messageId);
   try {
     await db.client.send(new UpdateCommand({
       TableName: db.tableName,
@@ -132,9 +143,8 @@ export async function claimDelivery(db: TenantDb, d: Delivery, leaseMs: number, 
       UpdateExpression: 'SET nextAttemptAt = :until, GSI4SK = :sk',
       ConditionExpression: '#state = :pending AND nextAttemptAt = :seen',
       ExpressionAttributeNames: { '#state': 'state' },
-      ExpressionAttributeValues: { ':until': until, ':sk': due.GSI4SK, ':pending': 'pending', ':seen': d.nextAttemptAt },
+      ExpressionAttributeValues: { ':until': at, ':sk': due.GSI4SK, ':pending': 'pending', ':seen': d.nextAttemptAt },
     }));
-    d.nextAttemptAt = until;
     return true;
   } catch (e) {
     if (isConditionFailure(e)) return false;
