@@ -6,7 +6,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import { allOperations, type ListedOperation } from '../api/operations';
 import { errorBody, registerComponents } from './components';
 import { operationRoute } from './operation-route';
-import { registerWebhooks, WEBHOOKS_TAG } from './webhooks';
+import { registerWebhooks } from './webhooks';
 
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
 
@@ -28,7 +28,7 @@ export function buildOpenApiDocument(operations: readonly ListedOperation[] = al
     },
     servers: [{ url: '/' }],
     // In the order the areas list them (tags of the operations, first seen first).
-    tags: [...new Set([...operations.map((op) => op.tag), WEBHOOKS_TAG])].map((name) => ({ name })),
+    tags: [...new Set(operations.map((op) => op.tag))].map((name) => ({ name })),
   });
 }
 

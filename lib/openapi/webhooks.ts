@@ -36,9 +36,6 @@ const headers = z.object({
   'webhook-signature': z.string().meta({ description: '`v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, space-separated when a rolled secret signs too.' }),
 });
 
-/** The tag of the events, beside the operations' tags. */
-export const WEBHOOKS_TAG = 'Webhook events';
-
 /** One webhook per event type, named after it. */
 export function registerWebhooks(registry: OpenAPIRegistry) {
   for (const type of WEBHOOK_EVENT_TYPES) {
@@ -48,7 +45,6 @@ export function registerWebhooks(registry: OpenAPIRegistry) {
       operationId: `${type.replace('.', '_')}_event`,
       summary: type,
       description: `${EVENT_DESCRIPTIONS[type]} Signed by the Standard Webhooks scheme; any 2xx within 10 seconds acknowledges it, anything else is retried for about a day.`,
-      tags: [WEBHOOKS_TAG],
       request: {
         headers,
         body: { required: true, content: { 'application/json': { schema: payload(type) } } },
