@@ -41,7 +41,7 @@ function listen(handler: Parameters<typeof createServer>[1]): Promise<{ server: 
 
 async function organization(ctx: BenchContext, label: string, urls: string[]): Promise<Org> {
   const tag = ulid().toLowerCase();
-  const { tenantId } = await createTenant(ctx.tenancy.platformDb(), { name: `Bench hooks ${label}`, domain: `hooks-${tag}.example`, owner: { email: `owner@hooks-${tag}.example`, name: 'Owner' } });
+  const { tenantId } = await createTenant(ctx.tenancy.operatorDb(), { name: `Bench hooks ${label}`, domain: `hooks-${tag}.example`, owner: { email: `owner@hooks-${tag}.example`, name: 'Owner' } });
   const db = await ctx.tenancy.tenantDb(tenantId);
   const endpointIds: string[] = [];
   for (const url of urls) endpointIds.push((await createEndpoint({ tenant: db, platform: ctx.tenancy.platformDb() }, OPERATOR_ACTOR, { url }, { allowPrivateNetworks: true })).endpoint.endpointId);

@@ -2,14 +2,15 @@
 // at most `concurrency` in flight in all. Filling takes the due deliveries (GSI4 `WEBHOOKSDUE`,
 // oldest first), one per idle lane, round-robin across tenants, and starts them without waiting:
 // a receiver that hangs for its whole timeout occupies its own lane and one slot, nobody else's.
-// A slow lane's other due deliveries are parked (their due time moved past the lane's timeout) so
-// they do not crowd the head of the queue that every other endpoint is read from. Lanes are this
+// A slow lane's other due deliveries are parked (their due time moved to its attempt's deadline)
+// so they do not crowd the head of the queue that every other endpoint is read from. Lanes are this
 // process's memory only; what survives it (claims, due times, attempts) is in DynamoDB.
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { log } from '../../observability';
 import { INDEX, keys } from '../../db';
 import { postponeDelivery } from '../deliveries';
 import { readEndpoints } from '../endpoints';
+import { SEND_TIMEOUT_MS } from '../transport';
 import { deliverOne, type DeliveryDeps, type DueRef, type EndpointsOf } from './deliver-due';
 
 /** Attempts in flight at once, over every endpoint. */
@@ -17,10 +18,18 @@ export const DELIVERY_CONCURRENCY = 25;
 /** Due deliveries read per page of the queue, and pages read per fill at most. */
 const PAGE = 100;
 const MAX_PAGES = 3;
-/** A lane whose attempt has run this long is slow: its other due deliveries are parked. */
-const SLOW_MS = 1_000;
+/**
+ * A lane whose attempt has been open for this share of the timeout is slow: its other due
+ * deliveries are parked until that attempt's deadline, when the lane could take them anyway.
+ */
+const SLOW_SHARE = 0.5;
+/** Parking writes sent at once. */
+const PARKING_BATCH = 10;
 /** How long a tenant's endpoints, once read, serve its attempts (an edit is seen within it). */
 const ENDPOINTS_FRESH_MS = 1_000;
+
+/** A due delivery of a slow lane: its due time as read, and when that lane's attempt times out. */
+type Parked = DueRef & { dueAt: string; until: number };
 
 interface Lane {
   tenantId: string;
@@ -31,6 +40,7 @@ interface Lane {
 export class DeliveryLanes {
   private readonly lanes = new Map<string, Lane>();
   private readonly concurrency: number;
+  private readonly timeoutMs: number;
   private settledOne?: () => void;
   private readonly endpointsRead = new Map<string, { at: number; endpoints: ReturnType<typeof readEndpoints> }>();
   /** Attempts made (not skipped) since this object was made. */
@@ -38,6 +48,7 @@ export class DeliveryLanes {
 
   constructor(private readonly deps: DeliveryDeps & { concurrency?: number }) {
     this.concurrency = deps.concurrency ?? DELIVERY_CONCURRENCY;
+    this.timeoutMs = deps.timeoutMs ?? SEND_TIMEOUT_MS;
   }
 
   get inFlight() {
@@ -50,7 +61,7 @@ export class DeliveryLanes {
     for (const [tenantId, read] of this.endpointsRead) if (Date.now() - read.at >= ENDPOINTS_FRESH_MS) this.endpointsRead.delete(tenantId);
     const picked: DueRef[] = [];
     const seen = new Set<string>();
-    const parked: (DueRef & { dueAt: string })[] = [];
+    const parked: Parked[] = [];
     let start: Record<string, unknown> | undefined;
     for (let page = 0; page < MAX_PAGES && picked.length < this.concurrency - this.lanes.size; page++) {
       const out = await this.deps.platform.client.send(new QueryCommand({
@@ -65,7 +76,9 @@ export class DeliveryLanes {
         const ref = refOf(item);
         const lane = laneKey(ref);
         const busy = this.lanes.get(lane);
-        if (busy && now - busy.startedAt >= SLOW_MS) parked.push({ ...ref, dueAt: String(item.GSI4SK).slice(0, -ref.messageId.length - 1) });
+        if (busy && now - busy.startedAt >= this.timeoutMs * SLOW_SHARE) {
+          parked.push({ ...ref, dueAt: String(item.GSI4SK).slice(0, -ref.messageId.length - 1), until: busy.startedAt + this.timeoutMs });
+        }
         if (busy || seen.has(lane)) continue;
         seen.add(lane);
         picked.push(ref);
@@ -75,7 +88,7 @@ export class DeliveryLanes {
     }
     const started = roundRobin(picked).slice(0, this.concurrency - this.lanes.size);
     for (const ref of started) this.start(ref);
-    await Promise.all(parked.map((p) => this.park(p, now)));
+    for (let i = 0; i < parked.length; i += PARKING_BATCH) await Promise.all(parked.slice(i, i + PARKING_BATCH).map((p) => this.park(p)));
     return started.length;
   }
 
@@ -132,10 +145,10 @@ export class DeliveryLanes {
     return endpoints;
   };
 
-  /** Moves a slow lane's waiting delivery past the attempt in flight's timeout. */
-  private async park(p: DueRef & { dueAt: string }, now: number) {
+  /** Moves a slow lane's waiting delivery to the deadline of the attempt in flight. */
+  private async park(p: Parked) {
     const db = await this.deps.tenantDb(p.tenantId);
-    await postponeDelivery(db, { endpointId: p.endpointId, messageId: p.messageId, nextAttemptAt: p.dueAt }, now + (this.deps.timeoutMs ?? 10_000)).catch((e) =>
+    await postponeDelivery(db, { endpointId: p.endpointId, messageId: p.messageId, nextAttemptAt: p.dueAt }, p.until).catch((e) =>
       log.warn({ err: e }, 'could not park a webhook delivery'),
     );
   }
