@@ -2,7 +2,8 @@
 // 1. The cross-site request rule (lib/security/request-origin): a state-changing request from
 //    anywhere but Arbor's own pages, or a JSON API call that is not JSON, ends here with a 403,
 //    before any route handler or server action runs.
-//    A server action whose arguments Next could not decode gets a typed 400 here too.
+//    A server action whose arguments Next could not decode gets a typed 400 here too, and an
+//    /api/v1 request no route answers a JSON 404 or 405 (lib/api/unrouted-request).
 // 2. Pages get a Content-Security-Policy with a fresh nonce; Next reads the nonce from the
 //    request's CSP header and puts it on its own scripts (so pages must render per request; the
 //    console, sign-in and not-found pages do). API responses get a policy that loads nothing.
@@ -16,6 +17,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { REQUEST_PATH_HEADER } from '@/lib/auth/request-path';
 import { config as appConfig } from '@/lib/config';
+import { unroutedApiRequest } from '@/lib/api/unrouted-request';
 import { errorResponse } from '@/lib/errors/http';
 import { isBearerEndpoint, refuseForgedRequest } from '@/lib/security/request-origin';
 import { REQUEST_ID_HEADER, requestIdOf } from '@/lib/observability/request-id';
@@ -35,6 +37,8 @@ export async function proxy(request: NextRequest) {
   if (refusal) return secured(errorResponse(refusal), API_CSP);
   const malformed = isServerAction(request) ? await refuseMalformedAction(request) : undefined;
   if (malformed) return secured(errorResponse(malformed), API_CSP);
+  const unrouted = unroutedApiRequest(request.method, pathname);
+  if (unrouted) return secured(errorResponse(unrouted), API_CSP);
 
   const headers = new Headers(request.headers);
   headers.set(REQUEST_ID_HEADER, requestId);

@@ -23,6 +23,7 @@ import { runReorganizations } from './sections/reorganizations';
 import { runScim } from './sections/scim';
 import { runScreens } from './sections/screens';
 import { runSubtreeRead } from './sections/subtree-read';
+import { runWebhooks } from './sections/webhooks';
 import type { BenchContext } from './support/context';
 import { machineInfo } from './support/machine';
 import { Meter } from './support/meter';
@@ -89,6 +90,7 @@ async function main() {
     results.clicks = await section('clicks', () => runClicks(ctx, appPort));
     results.scim = await section('scim', () => runScim(ctx, appPort));
     results.reorganizations = await section('reorganizations', () => runReorganizations(ctx));
+    results.webhooks = await section('webhooks', () => runWebhooks(ctx));
     results.browser = await section('browser', () => runBrowser(ctx, appPort));
     if (results.browser && previousFirstLoadJs) results.browser.previousFirstLoadJs = previousFirstLoadJs;
   } finally {

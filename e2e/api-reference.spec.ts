@@ -54,6 +54,22 @@ async function openReference(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'API reference' })).toBeVisible();
 }
 
+test('an unknown /api/v1 path answers a JSON 404, another method on a known path a JSON 405 with Allow', async ({ request }) => {
+  const key = { authorization: 'Bearer arbor_key_unknown' };
+  const missing = await request.get('/api/v1/no-such-thing', { headers: key, maxRedirects: 0 });
+  expect(missing.status()).toBe(404);
+  expect(missing.headers()['content-type']).toMatch(/^application\/json/);
+  expect((await missing.json()).error.code).toBe('request.unknownPath');
+
+  const wrong = await request.delete('/api/v1/openapi.json', { headers: key, maxRedirects: 0 });
+  expect(wrong.status()).toBe(405);
+  expect(wrong.headers()['allow']).toBe('GET, HEAD, OPTIONS');
+  expect(await wrong.json()).toMatchObject({ error: { code: 'request.methodNotAllowed', details: { allow: ['GET', 'HEAD', 'OPTIONS'] } } });
+  const put = await request.put('/api/v1/units/01JABCDEFGHJKMNPQRSTVWXYZ0', { headers: key, maxRedirects: 0 });
+  expect(put.status()).toBe(405);
+  expect(put.headers()['allow']).toBe('DELETE, GET, HEAD, OPTIONS, PATCH');
+});
+
 test('the OpenAPI document is served without a session', async ({ request }) => {
   const answer = await request.get('/api/v1/openapi.json', { maxRedirects: 0 });
   expect(answer.status()).toBe(200);

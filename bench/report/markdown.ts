@@ -224,6 +224,20 @@ export function renderMarkdown(r: BenchResults): string {
       '',
     );
   }
+  if (r.webhooks) {
+    const w = r.webhooks;
+    out.push(
+      '## 10. Webhooks',
+      '',
+      `The worker's delivery lanes (lib/webhooks/worker/lanes.ts: one attempt in flight per endpoint, ${w.concurrency} in all) sending ${num(w.deliveriesPerRun)} deliveries to ${w.organizations} organizations × ${w.endpointsEach} endpoints that answer at once, tenant credentials through the gateway; then the same with one more organization whose endpoint never answers (${num(w.timeoutMs / 1000)} s timeout) and as many deliveries waiting (${num(w.withHanging.hangingAttempts)} hanging attempts in all).`,
+      '',
+      table(['endpoints', 'deliveries/s', '÷ healthy'], [
+        ['all healthy', dist(w.healthy.deliveriesPerSecond, 0), '100 %'],
+        ['one hanging', dist(w.withHanging.deliveriesPerSecond, 0), pct(w.ratio)],
+      ]),
+      '',
+    );
+  }
   if (r.browser) out.push(...renderBrowser(r.browser));
   if (r.failures?.length) out.push('## Failed sections', '', ...r.failures.map((f) => `- ${f.section}: ${f.error}`), '');
   return out.join('\n');

@@ -9,6 +9,7 @@ import type { ReorganizationResult } from '../sections/reorganizations';
 import type { ScimResult } from '../sections/scim';
 import type { ScreensResult } from '../sections/screens';
 import type { SubtreeReadResult } from '../sections/subtree-read';
+import type { WebhooksResult } from '../sections/webhooks';
 
 export interface SeedSummary {
   units: number;
@@ -43,6 +44,7 @@ export interface BenchResults {
   clicks?: ClicksResult;
   scim?: ScimResult;
   reorganizations?: ReorganizationResult;
+  webhooks?: WebhooksResult;
   browser?: BrowserResult;
   targets?: TargetResult[];
   /** Sections that failed, with the error, so one failure doesn't lose the rest. */

@@ -173,6 +173,18 @@ export function judgeTargets(r: BenchResults): TargetResult[] {
         : 'More AssumeRole calls than tenants × refresh periods: the cache is not shared or a refresh was repeated.',
     });
   }
+  if (r.webhooks) {
+    const w = r.webhooks;
+    const met = w.ratio >= 0.9;
+    out.push({
+      target: 'Webhooks: deliveries/s with one endpoint hanging ≥ 90 % of deliveries/s without',
+      measured: `${w.withHanging.deliveriesPerSecond.median.toFixed(0)} against ${w.healthy.deliveriesPerSecond.median.toFixed(0)} deliveries/s: ${pct(w.ratio)}`,
+      met,
+      note: met
+        ? 'Each endpoint is a lane with one attempt in flight: the hanging endpoint holds its own lane and one of the slots, and its waiting deliveries are parked off the head of the queue, so the others go on as before.'
+        : 'The hanging endpoint costs more than its own lane: look at what the lanes wait for (the queue read, parking writes) while its attempt is open.',
+    });
+  }
   if (r.browser) out.push(...judgeBrowserTargets(r.browser));
   return out;
 }

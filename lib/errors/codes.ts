@@ -180,6 +180,8 @@ export const ERROR_KINDS = {
   'request.badIdempotencyKey': 'invalid',
   'request.idempotencyMismatch': 'limit',
   'request.idempotencyInFlight': 'conflict',
+  'request.unknownPath': 'notFound',
+  'request.methodNotAllowed': 'methodNotAllowed',
   'email.invalid': 'invalid',
   'search.badPrefix': 'invalid',
   'member.badPrefix': 'invalid',

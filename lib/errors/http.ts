@@ -12,6 +12,7 @@ export const STATUS: Record<ErrorKind, number> = {
   unauthenticated: 401,
   forbidden: 403,
   notFound: 404,
+  methodNotAllowed: 405,
   conflict: 409,
   tooLarge: 413,
   limit: 422,
@@ -42,8 +43,12 @@ export function toHttpError(e: unknown): { status: number; body: ErrorBody } {
 
 export function errorResponse(e: unknown): Response {
   const { status, body } = toHttpError(e);
+  const headers: Record<string, string> = {};
   // A 503 is "not now": clients and the console wait a moment before trying again.
-  return Response.json(body, { status, ...(status === 503 ? { headers: { 'retry-after': '2' } } : {}) });
+  if (status === 503) headers['retry-after'] = '2';
+  // RFC 9110 §15.5.6: a 405 names the methods the resource answers.
+  if (status === 405 && Array.isArray(body.error.details?.allow)) headers.allow = body.error.details.allow.join(', ');
+  return Response.json(body, { status, headers });
 }
 
 /**

@@ -4,6 +4,7 @@ export type ErrorKind =
   | 'unauthenticated' // no or expired session: 401
   | 'forbidden' // the actor may not do this: 403
   | 'notFound' // 404
+  | 'methodNotAllowed' // the path exists but does not answer this method: 405, with Allow
   | 'conflict' // version changed, duplicate, locked: 409
   | 'tooLarge' // the request itself is larger than accepted: 413
   | 'limit' // a stated limit would be exceeded: 422

@@ -93,6 +93,7 @@ export const ERROR_ANSWERS: Record<ErrorKind, { name: string; description: strin
       'Arbor’s own pages or was not JSON.',
   },
   notFound: { name: 'NotFound', description: 'Something the request names does not exist, or no longer does.' },
+  methodNotAllowed: { name: 'MethodNotAllowed', description: 'The path exists but does not answer this method; the `Allow` header lists the ones it does.' },
   conflict: {
     name: 'Conflict',
     description:

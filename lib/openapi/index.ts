@@ -1,10 +1,12 @@
 // The public API's reference: an OpenAPI 3.1 document generated from the operations the route
-// handlers run with (lib/api/operations), so it states exactly what they accept and answer.
-// Served at /api/v1/openapi.json. Pure: no I/O, the same document for every caller.
+// handlers run with (lib/api/operations), so it states exactly what they accept and answer, and
+// in its `webhooks` section the events Arbor sends. Served at /api/v1/openapi.json. Pure: no I/O,
+// the same document for every caller.
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { allOperations, type ListedOperation } from '../api/operations';
 import { errorBody, registerComponents } from './components';
 import { operationRoute } from './operation-route';
+import { registerWebhooks } from './webhooks';
 
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
 
@@ -12,6 +14,7 @@ export function buildOpenApiDocument(operations: readonly ListedOperation[] = al
   const registry = new OpenAPIRegistry();
   registerComponents(registry);
   for (const op of operations) registry.registerPath(operationRoute(op));
+  registerWebhooks(registry);
   // `register` would need extendZodWithOpenApi; the schema names itself with `.meta({ id })`.
   const schemas = [{ type: 'schema' as const, schema: errorBody }];
   return new OpenApiGeneratorV31([...registry.definitions, ...schemas]).generateDocument({

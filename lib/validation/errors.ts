@@ -36,6 +36,14 @@ export const idempotencyMismatch = () =>
 export const idempotencyInFlight = () =>
   arborError('request.idempotencyInFlight', 'A request with this Idempotency-Key is still being processed. Retry in a moment to get its result.');
 
+/** No route of the API answers this path (a JSON 404 rather than the console's not-found page). */
+export const unknownPath = (path: string) =>
+  arborError('request.unknownPath', `There is no ${path} in Arbor's API: see /api/v1/openapi.json for its paths.`, { path });
+
+/** The path exists but answers other methods; `allow` is also the Allow header. */
+export const methodNotAllowed = (method: string, allow: string[]) =>
+  arborError('request.methodNotAllowed', `This path of Arbor's API does not answer ${method}; it answers ${allow.join(', ')}.`, { method, allow });
+
 const ID_NOUN: Record<IdSubject, string> = { tenant: 'organization', unit: 'unit', user: 'user', invitation: 'invitation', moveJob: 'move', group: 'directory group' };
 
 export const badId = (what: IdSubject) => arborError(`${what}.badId`, `That ${ID_NOUN[what]} id is not valid.`);

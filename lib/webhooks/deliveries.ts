@@ -3,6 +3,7 @@
 // same `webhook-id`), its state, and its last attempts (the console's delivery log, newest first
 // by the event's ULID). A delivery waiting for an attempt is in the worker's queue: GSI4
 // `WEBHOOKSDUE`, sorted by when it is due (sparse: only waiting deliveries are there).
+import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { auditEntryPut } from '../audit';
@@ -125,6 +126,33 @@ export async function resendDelivery(db: TenantDb, actor: AuditActor, endpointId
 export async function claimDelivery(db: TenantDb, d: Delivery, leaseMs: number, now = Date.now()): Promise<boolean> {
   const until = new Date(now + leaseMs).toISOString();
   const due = dueKey(until, d.messageId);
+  // The claim's own token: when the answer to an applied claim is lost and the SDK sends it again,
+  // the retry finds its own token and succeeds, instead of leaving the delivery leased to nobody.
+  const token = randomUUID();
+  try {
+    await db.client.send(new UpdateCommand({
+      TableName: db.tableName,
+      Key: keys.webhookDelivery(db.tenantId, d.endpointId, d.messageId),
+      UpdateExpression: 'SET nextAttemptAt = :until, GSI4SK = :sk, claimToken = :token',
+      ConditionExpression: '#state = :pending AND (nextAttemptAt = :seen OR claimToken = :token)',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':until': until, ':sk': due.GSI4SK, ':pending': 'pending', ':seen': d.nextAttemptAt, ':token': token },
+    }));
+  } catch (e) {
+    if (isConditionFailure(e)) return false;
+    throw e;
+  }
+  d.nextAttemptAt = until;
+  return true;
+}
+
+/**
+ * Moves a waiting delivery's due time to `until`, conditioned on the due time read (false when it
+ * changed meanwhile: claimed, sent, resent): a delivery parked behind a slow attempt.
+ */
+export async function postponeDelivery(db: TenantDb, d: Pick<Delivery, 'endpointId' | 'messageId' | 'nextAttemptAt'>, until: number): Promise<boolean> {
+  const at = new Date(until).toISOString();
+  const due = dueKey(at, d.messageId);
   try {
     await db.client.send(new UpdateCommand({
       TableName: db.tableName,
@@ -132,9 +160,8 @@ export async function claimDelivery(db: TenantDb, d: Delivery, leaseMs: number, 
       UpdateExpression: 'SET nextAttemptAt = :until, GSI4SK = :sk',
       ConditionExpression: '#state = :pending AND nextAttemptAt = :seen',
       ExpressionAttributeNames: { '#state': 'state' },
-      ExpressionAttributeValues: { ':until': until, ':sk': due.GSI4SK, ':pending': 'pending', ':seen': d.nextAttemptAt },
+      ExpressionAttributeValues: { ':until': at, ':sk': due.GSI4SK, ':pending': 'pending', ':seen': d.nextAttemptAt },
     }));
-    d.nextAttemptAt = until;
     return true;
   } catch (e) {
     if (isConditionFailure(e)) return false;

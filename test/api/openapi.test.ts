@@ -8,6 +8,7 @@ import { describe, test } from 'node:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { AREAS, allOperations, type ListedOperation } from '../../lib/api/operations';
 import { buildOpenApiDocument } from '../../lib/openapi';
+import { WEBHOOK_EVENT_TYPES } from '../../lib/webhooks';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const API = join(ROOT, 'app/api/v1');
@@ -117,6 +118,19 @@ describe('the API reference', () => {
       const ok = (paths[op.path][op.method].responses as Record<string, Json>)['200'];
       const schema = (ok.content as Record<string, { schema: Json }>)['application/json'].schema;
       assert.ok(properties(schema).includes('nextCursor'), `${op.operationId} takes a cursor but answers no nextCursor`);
+    }
+  });
+
+  test('its webhooks section describes every event Arbor sends, with its payload and signature headers', () => {
+    const webhooks = (doc.webhooks ?? {}) as Record<string, { post?: Json }>;
+    assert.deepEqual(Object.keys(webhooks).sort(), [...WEBHOOK_EVENT_TYPES].sort());
+    for (const type of WEBHOOK_EVENT_TYPES) {
+      const post = webhooks[type].post!;
+      const body = (post.requestBody as { content: Record<string, { schema: Json }> }).content['application/json'].schema;
+      assert.deepEqual((body.properties as Record<string, Json>).type, { type: 'string', enum: [type] }, type);
+      assert.deepEqual((body.required as string[]).sort(), ['data', 'timestamp', 'type'], type);
+      const headers = (post.parameters as { in: string; name: string; required: boolean }[]).filter((p) => p.in === 'header');
+      assert.deepEqual(headers.map((h) => [h.name, h.required]).sort(), [['webhook-id', true], ['webhook-signature', true], ['webhook-timestamp', true]], type);
     }
   });
 

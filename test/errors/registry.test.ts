@@ -74,6 +74,8 @@ const SAMPLES: Record<string, unknown[][]> = {
   tooManyEndpoints: [[10]],
   badApiKeyExpiry: [[365]],
   rateLimited: [[12, 600, 'key'], [3, 3000, 'organization']],
+  unknownPath: [['/api/v1/nowhere']],
+  methodNotAllowed: [['PUT', ['GET', 'HEAD', 'OPTIONS']]],
   badCsv: [[3, 'Unclosed quote']],
   badHeader: [['path,name', ['name']]],
   tooManyRows: [[20_000, 10_000]],

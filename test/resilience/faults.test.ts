@@ -229,7 +229,7 @@ describe('faults survived', () => {
     await assertMembershipInvariants(d.tenantId, d.rootUnitId);
   });
 
-  test('webhooks on a bad day: every event reaches its endpoint, each under one webhook-id', async () => {
+  test('webhooks on a bad day: every event reaches its endpoint during the faults, each under one webhook-id', async () => {
     const t = await tenantWithConnection({ jit: true, label: 'Badhooks' });
     const db = tenantDbFor(t.tenantId);
     const ids: string[] = [];
@@ -259,6 +259,9 @@ describe('faults survived', () => {
       }
       const duringFaults = new Set(ids).size;
       const stats = await faultStats();
+      // A shard that fails waits for the next pass from its checkpoint while the others go on, and
+      // what is queued goes out whatever the stream does: the events leave during the faults.
+      assert.equal(duringFaults, 6, `${duringFaults} of 6 events delivered while the faults lasted`);
       await stopFaults();
       // What the bad day held up goes out once it is over (a long run's stream holds many shards).
       for (const deadline = Date.now() + 90_000; new Set(ids).size < 6 && Date.now() < deadline; ) await workOnce(options);

@@ -15,7 +15,7 @@ import { addMembership } from '../../lib/members';
 import { createUnit } from '../../lib/org';
 import { tenancy } from '../../lib/tenancy';
 import { createEndpoint, listDeliveries, listEndpoints, resendDelivery, rotateEndpointSecret } from '../../lib/webhooks';
-import { skipBacklog, workerFromConfig, workOnce, type WorkerOptions } from '../../lib/webhooks/worker';
+import { runWebhookWorker, skipBacklog, workerFromConfig, workOnce, type WorkerOptions } from '../../lib/webhooks/worker';
 import { person } from '../members/fixtures';
 import { newTenant } from '../support/fixtures';
 import { waitForMail } from '../support/mail';
@@ -27,22 +27,31 @@ interface Received {
   body: string;
 }
 
-/** A receiver whose answers the test scripts: 200 by default, or what `answer` says per request. */
-async function receiver(answer: (n: number) => number | 'hang' = () => 200) {
+/**
+ * A receiver whose answers the test scripts: 200 by default, or what `answer` says per request,
+ * after `delayMs`. It counts the requests open at once and notes when the last one closed.
+ */
+async function receiver(answer: (n: number) => number | 'hang' = () => 200, delayMs = 0) {
   const got: Received[] = [];
+  const open = { now: 0, most: 0, lastClosedAt: 0 };
   const server: Server = createServer((req, res) => {
+    open.most = Math.max(open.most, ++open.now);
+    res.on('close', () => {
+      open.now--;
+      open.lastClosedAt = Date.now();
+    });
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
       got.push({ headers: req.headers, body });
       const a = answer(got.length);
       if (a === 'hang') return;
-      res.writeHead(a, { 'content-type': 'text/plain' }).end(a < 300 ? 'ok' : 'receiver failed');
+      setTimeout(() => res.writeHead(a, { 'content-type': 'text/plain' }).end(a < 300 ? 'ok' : 'receiver failed'), delayMs);
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
-  return { url, got, close: () => new Promise<void>((r) => server.close(() => r())), server };
+  return { url, got, open, close: () => new Promise<void>((r) => server.close(() => r())), server };
 }
 
 let options: WorkerOptions;
@@ -54,6 +63,13 @@ async function work(done: () => boolean | Promise<boolean>, extra: Partial<Worke
     if (Date.now() > deadline) throw new Error('the worker did not get there in time');
     const { read, sent } = await workOnce({ ...options, ...extra });
     if (read + sent === 0) await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Waits until `done` holds (checked every 25 ms), for at most 30 s. */
+async function until(done: () => boolean) {
+  for (const deadline = Date.now() + 30_000; !done(); await new Promise((r) => setTimeout(r, 25))) {
+    if (Date.now() > deadline) throw new Error('it did not happen in time');
   }
 }
 
@@ -196,6 +212,29 @@ describe('webhook delivery', { concurrency: 1 }, () => {
     assert.equal(hook.got[1].headers['webhook-id'], hook.got[0].headers['webhook-id']);
     const [delivery] = (await listDeliveries(w.db, endpoint.endpointId)).items;
     assert.equal(delivery.state, 'delivered');
+  });
+
+  test("a receiver that hangs holds up only its own endpoint: another organization's events go out meanwhile, one at a time", async () => {
+    const [stuck, other] = [await world(), await world()];
+    const hang = await receiver(() => 'hang');
+    const slowish = await receiver(() => 200, 150);
+    open.push(hang, slowish);
+    await createEndpoint(scope(stuck), stuck.owner, { url: hang.url });
+    await createEndpoint(scope(other), other.owner, { url: slowish.url });
+    const stop = new AbortController();
+    const running = runWebhookWorker({ ...options, timeoutMs: 8_000, signal: stop.signal });
+    try {
+      await createUnit(stuck.db, stuck.owner, { parentId: stuck.t.rootUnitId, name: 'Never answered' });
+      await until(() => hang.got.length === 1);
+      for (const name of ['One', 'Two', 'Three']) await createUnit(other.db, other.owner, { parentId: other.t.rootUnitId, name });
+      await until(() => slowish.got.length === 3 && slowish.open.now === 0);
+      assert.equal(hang.open.now, 1, "the other organization's events all went out while the hanging attempt was still open");
+      assert.equal(slowish.open.most, 1, 'one attempt at a time per endpoint');
+    } finally {
+      stop.abort();
+      await running;
+    }
+    assert.equal(hang.open.now, 0, 'the worker stopped after its attempts in flight ended');
   });
 
   test("endpoints on the server's own network are refused, and nothing is saved", async () => {

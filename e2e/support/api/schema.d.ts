@@ -1269,9 +1269,318 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "unit.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * unit.created
+         * @description A unit was created. Signed by the Standard Webhooks scheme; any 2xx within 10 seconds acknowledges it, anything else is retried for about a day.
+         */
+        post: operations["unit_created_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "unit.renamed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * unit.renamed
+         * @description A unit was renamed. Signed by the Standard Webhooks scheme; any 2xx within 10 seconds acknowledges it, anything else is retried for about a day.
+         */
+        post: operations["unit_renamed_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "unit.moved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * unit.moved
+         * @description A unit (and everything below it) moved under another parent. Signed by the Standard Webhooks scheme; any 2xx within 10 seconds acknowledges it, anything else is retried for about a day.
+         */
+        post: operations["unit_moved_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "unit.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * unit.deleted
+         * @description A unit was deleted. Signed by the Standard Webhooks scheme; any 2xx within 10 seconds acknowledges it, anything else is retried for about a day.
+         */
+        post: operations["unit_deleted_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "membership.added": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * membership.added
+         * @description Someone was added to a unit with a role. Signed by the Standard Webhooks scheme; any 2xx within 10 seconds acknowledges it, anything else is retried for about a day.
+         */
+        post: operations["membership_added_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "membership.roleChanged": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * membership.roleChanged
+         * @description Someone's role in a unit changed. Signed by the Standard Webhooks scheme; any 2xx within 10 seconds acknowledges it, anything else is retried for about a day.
+         */
+        post: operations["membership_roleChanged_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "membership.removed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * membership.removed
+         * @description Someone was removed from a unit. Signed by the Standard Webhooks scheme; any 2xx within 10 seconds acknowledges it, anything else is retried for about a day.
+         */
+        post: operations["membership_removed_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "member.removed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * member.removed
+         * @description Someone was removed from the organization (all their memberships). Signed by the Standard Webhooks scheme; any 2xx within 10 seconds acknowledges it, anything else is retried for about a day.
+         */
+        post: operations["member_removed_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invitation.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * invitation.created
+         * @description Someone was invited. Signed by the Standard Webhooks scheme; any 2xx within 10 seconds acknowledges it, anything else is retried for about a day.
+         */
+        post: operations["invitation_created_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invitation.revoked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * invitation.revoked
+         * @description An invitation was revoked. Signed by the Standard Webhooks scheme; any 2xx within 10 seconds acknowledges it, anything else is retried for about a day.
+         */
+        post: operations["invitation_revoked_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invitation.accepted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * invitation.accepted
+         * @description An invitation was accepted. Signed by the Standard Webhooks scheme; any 2xx within 10 seconds acknowledges it, anything else is retried for about a day.
+         */
+        post: operations["invitation_accepted_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "directory.userDeactivated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * directory.userDeactivated
+         * @description The company's directory deactivated someone. Signed by the Standard Webhooks scheme; any 2xx within 10 seconds acknowledges it, anything else is retried for about a day.
+         */
+        post: operations["directory_userDeactivated_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "directory.userReactivated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * directory.userReactivated
+         * @description The company's directory reactivated someone. Signed by the Standard Webhooks scheme; any 2xx within 10 seconds acknowledges it, anything else is retried for about a day.
+         */
+        post: operations["directory_userReactivated_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "changeSet.applied": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * changeSet.applied
+         * @description A reorganization (a reviewed change set) was applied; each of its changes also sends its own event, marked with the change set. Signed by the Standard Webhooks scheme; any 2xx within 10 seconds acknowledges it, anything else is retried for about a day.
+         */
+        post: operations["changeSet_applied_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
+        WebhookEventData: {
+            /** @description The organization the change happened in. */
+            organizationId: string;
+            /** @description Who made the change: a person, an API key, or the directory. */
+            actor: {
+                id: string;
+                name?: string;
+                email: string;
+            };
+            /** @description What the change was made to. */
+            target: {
+                type: string;
+                id: string;
+                label?: string;
+            };
+            /** @description The unit the change concerns, when it concerns one. */
+            unitId?: string;
+            /** @description What the audit trail records as before the change. */
+            before?: {
+                [key: string]: unknown;
+            };
+            /** @description What the audit trail records as after the change. */
+            after?: {
+                [key: string]: unknown;
+            };
+            /** @description The change set (reorganization) this change was part of. */
+            changeSetId?: string;
+        };
         Error: {
             error: {
                 /** @description Stable and dotted (`unit.versionConflict`): match on it. */
@@ -2266,6 +2575,18 @@ export interface components {
         };
         /** @description Something the request names does not exist, or no longer does. */
         NotFound: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The path exists but does not answer this method; the `Allow` header lists the ones it does. */
+        MethodNotAllowed: {
             headers: {
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                 "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
@@ -5294,6 +5615,496 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    unit_created_event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry and resend of this event to this endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description The attempt's time, in seconds since the epoch. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, space-separated when a rolled secret signs too. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "unit.created";
+                    /** @description When the change happened (ISO 8601). */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx status acknowledges the event). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    unit_renamed_event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry and resend of this event to this endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description The attempt's time, in seconds since the epoch. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, space-separated when a rolled secret signs too. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "unit.renamed";
+                    /** @description When the change happened (ISO 8601). */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx status acknowledges the event). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    unit_moved_event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry and resend of this event to this endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description The attempt's time, in seconds since the epoch. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, space-separated when a rolled secret signs too. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "unit.moved";
+                    /** @description When the change happened (ISO 8601). */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx status acknowledges the event). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    unit_deleted_event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry and resend of this event to this endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description The attempt's time, in seconds since the epoch. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, space-separated when a rolled secret signs too. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "unit.deleted";
+                    /** @description When the change happened (ISO 8601). */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx status acknowledges the event). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    membership_added_event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry and resend of this event to this endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description The attempt's time, in seconds since the epoch. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, space-separated when a rolled secret signs too. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "membership.added";
+                    /** @description When the change happened (ISO 8601). */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx status acknowledges the event). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    membership_roleChanged_event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry and resend of this event to this endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description The attempt's time, in seconds since the epoch. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, space-separated when a rolled secret signs too. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "membership.roleChanged";
+                    /** @description When the change happened (ISO 8601). */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx status acknowledges the event). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    membership_removed_event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry and resend of this event to this endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description The attempt's time, in seconds since the epoch. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, space-separated when a rolled secret signs too. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "membership.removed";
+                    /** @description When the change happened (ISO 8601). */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx status acknowledges the event). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    member_removed_event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry and resend of this event to this endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description The attempt's time, in seconds since the epoch. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, space-separated when a rolled secret signs too. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "member.removed";
+                    /** @description When the change happened (ISO 8601). */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx status acknowledges the event). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    invitation_created_event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry and resend of this event to this endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description The attempt's time, in seconds since the epoch. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, space-separated when a rolled secret signs too. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "invitation.created";
+                    /** @description When the change happened (ISO 8601). */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx status acknowledges the event). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    invitation_revoked_event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry and resend of this event to this endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description The attempt's time, in seconds since the epoch. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, space-separated when a rolled secret signs too. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "invitation.revoked";
+                    /** @description When the change happened (ISO 8601). */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx status acknowledges the event). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    invitation_accepted_event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry and resend of this event to this endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description The attempt's time, in seconds since the epoch. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, space-separated when a rolled secret signs too. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "invitation.accepted";
+                    /** @description When the change happened (ISO 8601). */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx status acknowledges the event). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    directory_userDeactivated_event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry and resend of this event to this endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description The attempt's time, in seconds since the epoch. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, space-separated when a rolled secret signs too. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "directory.userDeactivated";
+                    /** @description When the change happened (ISO 8601). */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx status acknowledges the event). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    directory_userReactivated_event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry and resend of this event to this endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description The attempt's time, in seconds since the epoch. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, space-separated when a rolled secret signs too. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "directory.userReactivated";
+                    /** @description When the change happened (ISO 8601). */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx status acknowledges the event). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    changeSet_applied_event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry and resend of this event to this endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description The attempt's time, in seconds since the epoch. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, space-separated when a rolled secret signs too. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "changeSet.applied";
+                    /** @description When the change happened (ISO 8601). */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx status acknowledges the event). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

@@ -2,4 +2,4 @@
 // signed delivery attempt (Standard Webhooks, https://www.standardwebhooks.com). Server-only.
 export { newEndpointSecret, secretHint } from './secret';
 export { checkEndpointUrl, resolvesPublic, type EndpointUrlCheck, type HostLookup } from './endpoint-url';
-export { sendWebhook, type DeliveryAttemptResult, type DeliveryError, type SendOptions } from './send';
+export { SEND_TIMEOUT_MS, sendWebhook, type DeliveryAttemptResult, type DeliveryError, type SendOptions } from './send';

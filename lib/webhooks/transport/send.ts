@@ -27,6 +27,8 @@ export type SendOptions = {
 };
 
 const MAX_BODY_BYTES = 1024;
+/** How long a receiver has to answer an attempt. */
+export const SEND_TIMEOUT_MS = 10_000;
 
 // These agents check the address each connection is actually made to, after DNS, so a host that
 // resolved to a public address when the endpoint was saved cannot later point Arbor at its own
@@ -98,7 +100,7 @@ export async function sendWebhook(
     // Until the status line arrives, running out of time is a timeout. After it, the status has
     // decided the outcome and the deadline only cuts the body short.
     let onDeadline = () => finish({ ok: false, error: 'timeout' });
-    const timer = setTimeout(() => onDeadline(), opts.timeoutMs ?? 10_000);
+    const timer = setTimeout(() => onDeadline(), opts.timeoutMs ?? SEND_TIMEOUT_MS);
 
     const onResponse = (res: IncomingMessage) => {
       const status = res.statusCode ?? 0;

@@ -1,11 +1,11 @@
-// Server-only. The delivery loop's one pass: the deliveries now due (GSI4 `WEBHOOKSDUE`, keys and
-// tenant only), each claimed, signed and sent, its attempt recorded, and its endpoint's health
-// kept: a success clears the failure streak; an endpoint failing for a day is switched off and
-// the organization's owners are told by mail.
+// Server-only. One attempt of a due delivery (the lanes, ./lanes.ts, decide which and when):
+// claimed, signed and sent, its attempt recorded, and its endpoint's health kept: a success
+// clears the failure streak; an endpoint failing for a day is switched off and the
+// organization's owners are told by mail.
 import { log } from '../../observability';
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { auditEntryPut } from '../../audit';
-import { INDEX, isConditionFailure, keys, transaction, type PlatformDb, type TenantDb } from '../../db';
+import { isConditionFailure, keys, transaction, type PlatformDb, type TenantDb } from '../../db';
 import { sendMail, webhookDisabledMail } from '../../mail';
 import { tenantOwners } from '../../tenants/owners';
 import { cancelDelivery, claimDelivery, readDelivery, recordAttempt } from '../deliveries';
@@ -32,37 +32,21 @@ export interface DeliveryDeps {
   now?: () => number;
 }
 
-/** Deliveries taken per pass, all sent at once: a slow endpoint delays a pass, never a queue. */
-const PASS_SIZE = 25;
-
-export async function deliverDue(deps: DeliveryDeps): Promise<number> {
-  const now = deps.now?.() ?? Date.now();
-  const out = await deps.platform.client.send(new QueryCommand({
-    TableName: deps.platform.tableName,
-    IndexName: INDEX.gsi4,
-    KeyConditionExpression: 'GSI4PK = :pk AND GSI4SK <= :now',
-    ExpressionAttributeValues: { ':pk': keys.gsi4.webhooksDue(), ':now': `${new Date(now).toISOString()}#\uffff` },
-    Limit: PASS_SIZE,
-  }));
-  const due = (out.Items ?? []).map((i) => ({ tenantId: String(i.tenantId), endpointId: String(i.PK).split('#').pop()!, messageId: String(i.SK).slice(keys.webhookDeliveryPrefix.length) }));
-  // One read of a tenant's endpoints per pass, however many of its deliveries are due.
-  const endpointsOf = new Map<string, ReturnType<typeof readEndpoints>>();
-  const endpoints = (db: TenantDb) => {
-    if (!endpointsOf.has(db.tenantId)) endpointsOf.set(db.tenantId, readEndpoints(db));
-    return endpointsOf.get(db.tenantId)!;
-  };
-  const results = await Promise.all(due.map((d) => deliverOne(deps, d, endpoints).catch((e) => {
-    log.error({ err: e }, 'webhook delivery failed');
-    return false;
-  })));
-  return results.filter(Boolean).length;
+/** A due delivery as the queue names it. */
+export interface DueRef {
+  tenantId: string;
+  endpointId: string;
+  messageId: string;
 }
 
-async function deliverOne(
-  deps: DeliveryDeps,
-  ref: { tenantId: string; endpointId: string; messageId: string },
-  endpoints: (db: TenantDb) => ReturnType<typeof readEndpoints>,
-): Promise<boolean> {
+/** A tenant's endpoints, as the caller keeps them (read at most about once a second per tenant). */
+export type EndpointsOf = (db: TenantDb) => ReturnType<typeof readEndpoints>;
+
+/**
+ * One attempt of one due delivery: claimed (so no other worker sends it meanwhile), sent, recorded,
+ * and the endpoint's health kept. False when there was nothing to send (taken or changed meanwhile).
+ */
+export async function deliverOne(deps: DeliveryDeps, ref: DueRef, endpoints: EndpointsOf): Promise<boolean> {
   const now = deps.now?.() ?? Date.now();
   const db = await deps.tenantDb(ref.tenantId);
   const delivery = await readDelivery(db, ref.endpointId, ref.messageId);

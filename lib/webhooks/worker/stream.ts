@@ -11,6 +11,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { isConditionFailure, keys, queryAll, type PlatformDb } from '../../db';
+import { log } from '../../observability';
 
 export interface StreamDeps {
   streams: DynamoDBStreamsClient;
@@ -111,30 +112,50 @@ export async function readStreamOnce(deps: StreamDeps, handle: (items: Record<st
   const [shards, marks] = await Promise.all([shardsOf(deps, stream.arn), checkpoints(deps, stream.label)]);
   const known = new Set(shards.map((s) => s.ShardId));
   let read = 0;
+  let failed = 0;
   for (const shard of shards) {
     const id = shard.ShardId!;
     const mark = marks.get(id) ?? {};
     if (mark.done) continue;
     const parent = shard.ParentShardId;
     if (parent && known.has(parent) && !marks.get(parent)?.done) continue;
-    let iterator = await iteratorFor(deps, stream.arn, id, mark.sequence);
-    for (let batch = 0; iterator && batch < BATCHES_PER_PASS; batch++) {
-      const out = await deps.streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: BATCH_RECORDS }));
-      const records = out.Records ?? [];
-      if (records.length > 0) {
-        await handle(newAuditItems(records));
-        read += records.length;
-        const sequence = records[records.length - 1].dynamodb!.SequenceNumber!;
-        await saveCheckpoint(deps, stream.label, id, sequence);
-        marks.set(id, { sequence });
-      }
-      iterator = out.NextShardIterator;
-      if (!iterator) {
-        await markDone(deps, stream.label, id);
-        marks.set(id, { ...marks.get(id), done: true });
-      }
-      if (records.length === 0) break;
+    // A shard that fails (AWS still refusing after the SDK's retries) waits for the next pass from
+    // its checkpoint; the others go on, so a long fault never stops every shard at once.
+    try {
+      read += await readShard(deps, stream, id, mark, marks, handle);
+    } catch (e) {
+      failed++;
+      log.warn({ err: e, shardId: id }, 'webhook worker: a stream shard failed; it resumes from its checkpoint');
     }
+  }
+  // Nothing read and something failed: the caller hears of it (and pauses) rather than spinning.
+  if (failed > 0 && read === 0) throw new Error(`${failed} stream shards failed and none was read`);
+  return read;
+}
+
+/** Up to BATCHES_PER_PASS batches of one shard, each checkpointed once handled. */
+async function readShard(
+  deps: StreamDeps, stream: { arn: string; label: string }, id: string, mark: Checkpoint, marks: Map<string, Checkpoint>,
+  handle: (items: Record<string, unknown>[]) => Promise<void>,
+): Promise<number> {
+  let read = 0;
+  let iterator = await iteratorFor(deps, stream.arn, id, mark.sequence);
+  for (let batch = 0; iterator && batch < BATCHES_PER_PASS; batch++) {
+    const out = await deps.streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: BATCH_RECORDS }));
+    const records = out.Records ?? [];
+    if (records.length > 0) {
+      await handle(newAuditItems(records));
+      read += records.length;
+      const sequence = records[records.length - 1].dynamodb!.SequenceNumber!;
+      await saveCheckpoint(deps, stream.label, id, sequence);
+      marks.set(id, { sequence });
+    }
+    iterator = out.NextShardIterator;
+    if (!iterator) {
+      await markDone(deps, stream.label, id);
+      marks.set(id, { ...marks.get(id), done: true });
+    }
+    if (records.length === 0) break;
   }
   return read;
 }
