@@ -9,7 +9,7 @@
 // (SIGKILL) after its first operation is carried on by the scheduler once its lease runs out.
 // Four eyes: the author is not offered an approval that would not count, every screen says who
 // may still approve what; an owner turns on self-approval where approvals are explained. Dropping
-// an operation asks first.
+// an operation asks first. A set someone may not see answers 404, as a missing one does.
 import { spawn } from 'node:child_process';
 import type { Browser, Page } from '@playwright/test';
 import { addMembership, type Role } from '../lib/members';
@@ -296,6 +296,14 @@ test('four eyes: the author sees why their approval does not count and who may a
   await expect(ada.page.getByRole('region', { name: 'Your approval' })).toContainText('You approved: your approval covers Web.');
   await expect(ada.page.getByText('Every area is approved.')).toBeVisible();
   await ada.context.close();
+
+  // Sam administers nothing it touches: for him the set is not there (404, as for a mistyped id).
+  const sam = await session(browser, 'sam');
+  for (const url of [page.url(), page.url().replace(/[^/]+$/, '01ARZ3NDEKTSV4RRFFQ69G5FAV')]) {
+    expect((await sam.page.goto(url))?.status(), url).toBe(404);
+    await expect(sam.page.getByText("This change set isn't here")).toBeVisible();
+  }
+  await sam.context.close();
 });
 
 test('an owner allows owners to approve their own change sets from the approvals panel; Settings shows the same setting', async ({ page }) => {

@@ -3,7 +3,8 @@
 import { actorContext } from '@/lib/api/with-actor';
 import { loadChangeSetScreen } from '@/lib/screens/reorganizations';
 import { ChangeSetScreen } from '@/components/reorganizations/change-set-screen';
-import { loadOrRefuse, ScreenRefusal } from '@/components/shell/screen-refusal';
+import { notFound } from 'next/navigation';
+import { loadOrRefuse } from '@/components/shell/screen-refusal';
 
 export const metadata = { title: 'Change set – Arbor' };
 
@@ -11,7 +12,8 @@ export default async function ChangeSetPage({ params }: { params: Promise<{ setI
   const { setId } = await params;
   const ctx = await actorContext();
   const result = await loadOrRefuse(() => loadChangeSetScreen(ctx, setId));
-  if (result.refusal) return <ScreenRefusal {...result.refusal} />;
+  // Hidden and missing sets read alike (404); a set the person may see but not open is a 403.
+  if (result.refusal) notFound();
   // A new set (a revert opens one) starts with fresh state.
   return <ChangeSetScreen key={setId} screen={result.data} />;
 }
