@@ -173,6 +173,7 @@ const CASES: Record<string, Case> = {
     as: 'ada', races: TENANT_RACES, rows: true, body: (w) => ({ kind: 'units', ops: [{ line: 2, name: 'Imported', parentId: w.cloud.id }] }),
   },
   'PATCH /api/v1/settings': { as: 'ada', races: TENANT_RACES, body: () => ({ name: 'Renamed organization', expectedVersion: 1 }) },
+  'PATCH /api/v1/settings/change-set-approvals': { as: 'ada', races: TENANT_RACES, body: () => ({ ownersApproveOwnChangeSets: true, expectedVersion: 1 }) },
   'PUT /api/v1/settings/sso': {
     as: 'ada', races: TENANT_RACES,
     body: (w) => ({ issuer: 'https://idp.example.test', clientId: 'arbor', clientSecret: 'a-secret', domains: [w.domain], jit: false, expectedVersion: w.connection.version }),
