@@ -440,6 +440,12 @@ test.describe('directory sync and the organization', () => {
     const renamed = ok(await settings.PATCH('/api/v1/settings', { body: { name: 'ApiCo Renamed', expectedVersion: version } }));
     expect(renamed).toEqual({ name: 'ApiCo Renamed', version: version + 1 });
     expect(ok(await settings.GET('/api/v1/units/{unitId}', { params: { path: { unitId: org.root.id } } })).name).toBe('ApiCo Renamed');
+
+    // The change-set approval setting is saved against the same version.
+    const approvals = '/api/v1/settings/change-set-approvals';
+    expect(refused(await settings.PATCH(approvals, { body: { ownersApproveOwnChangeSets: true, expectedVersion: version } }), 409).code).toBe('tenant.versionConflict');
+    expect(ok(await settings.PATCH(approvals, { body: { ownersApproveOwnChangeSets: true, expectedVersion: version + 1 } })))
+      .toEqual({ ownersApproveOwnChangeSets: true, version: version + 2 });
   });
 });
 
