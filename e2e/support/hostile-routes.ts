@@ -311,6 +311,13 @@ export function routeCases(w: HostileWorld): RouteCase[] {
       body: { value: { name: 'Renamed', expectedVersion: w.tenantVersion }, fields: { name: { kind: 'name', value: 'Renamed' }, expectedVersion: { kind: 'version', value: w.tenantVersion } } },
     },
     {
+      method: 'PATCH', route: '/api/v1/settings/change-set-approvals',
+      body: {
+        value: { ownersApproveOwnChangeSets: true, expectedVersion: w.tenantVersion },
+        fields: { ownersApproveOwnChangeSets: { kind: 'boolean', value: true }, expectedVersion: { kind: 'version', value: w.tenantVersion } },
+      },
+    },
+    {
       method: 'PUT', route: '/api/v1/settings/sso',
       body: {
         value: { issuer: w.sso.issuer, clientId: w.sso.clientId, domains: [w.sso.domain], jit: false, expectedVersion: w.sso.version },
