@@ -209,15 +209,15 @@ export async function recordAttempt(db: TenantDb, d: Delivery, result: DeliveryA
   return state;
 }
 
-/** A delivery whose endpoint is gone or switched off leaves the queue. */
+/** A delivery whose endpoint is gone or switched off leaves the queue (unless taken or changed since it was read). */
 export async function cancelDelivery(db: TenantDb, d: Delivery): Promise<void> {
   await db.client.send(new UpdateCommand({
     TableName: db.tableName,
     Key: keys.webhookDelivery(db.tenantId, d.endpointId, d.messageId),
     UpdateExpression: 'SET #state = :cancelled REMOVE nextAttemptAt, GSI4PK, GSI4SK',
-    ConditionExpression: 'nextAttemptAt = :claim',
+    ConditionExpression: 'nextAttemptAt = :seen',
     ExpressionAttributeNames: { '#state': 'state' },
-    ExpressionAttributeValues: { ':cancelled': 'cancelled', ':claim': d.nextAttemptAt },
+    ExpressionAttributeValues: { ':cancelled': 'cancelled', ':seen': d.nextAttemptAt },
   })).catch((e) => {
     if (!isConditionFailure(e)) throw e;
   });

@@ -51,12 +51,14 @@ export async function deliverOne(deps: DeliveryDeps, ref: DueRef, endpoints: End
   const db = await deps.tenantDb(ref.tenantId);
   const delivery = await readDelivery(db, ref.endpointId, ref.messageId);
   if (!delivery || delivery.state !== 'pending' || !delivery.nextAttemptAt || Date.parse(delivery.nextAttemptAt) > now) return false;
-  if (!(await claimDelivery(db, delivery, deps.leaseMs ?? LEASE_MS, now))) return false;
+  // The endpoint is read before the claim, so AWS refusing that read (after the retries) leaves the
+  // delivery due for the next fill instead of leased unsent until the lease runs out.
   const endpoint = (await endpoints(db)).find((e) => e.endpointId === ref.endpointId);
   if (!endpoint || !endpoint.enabled) {
     await cancelDelivery(db, delivery);
     return false;
   }
+  if (!(await claimDelivery(db, delivery, deps.leaseMs ?? LEASE_MS, now))) return false;
   const result = await sendWebhook(
     { url: endpoint.url, ...endpointSecrets(db, endpoint, now), messageId: delivery.messageId, timestamp: new Date(now), payload: delivery.payload },
     { allowPrivateNetworks: deps.allowPrivateNetworks, timeoutMs: deps.timeoutMs },
