@@ -11,11 +11,13 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
+import { ulid } from 'ulid';
 import { addMembership } from '../../lib/members';
 import { createUnit } from '../../lib/org';
 import { tenancy } from '../../lib/tenancy';
-import { createEndpoint, listDeliveries, listEndpoints, resendDelivery, rotateEndpointSecret } from '../../lib/webhooks';
-import { runWebhookWorker, skipBacklog, workerFromConfig, workOnce, type WorkerOptions } from '../../lib/webhooks/worker';
+import { createEndpoint, listDeliveries, listEndpoints, messageIdOf, resendDelivery, rotateEndpointSecret } from '../../lib/webhooks';
+import { DeliveryLanes, runWebhookWorker, skipBacklog, workerFromConfig, workOnce, type WorkerOptions } from '../../lib/webhooks/worker';
+import { queueDeliveries } from '../../lib/webhooks/deliveries';
 import { person } from '../members/fixtures';
 import { newTenant } from '../support/fixtures';
 import { waitForMail } from '../support/mail';
@@ -235,6 +237,33 @@ describe('webhook delivery', { concurrency: 1 }, () => {
       await running;
     }
     assert.equal(hang.open.now, 0, 'the worker stopped after its attempts in flight ended');
+  });
+
+  test('while one endpoint hangs, the lanes start the others from what they already read: the queue is not read again per delivery', async (t) => {
+    const [stuck, other] = [await world(), await world()];
+    const hang = await receiver(() => 'hang');
+    const fast = await receiver();
+    open.push(hang, fast);
+    const stuckIds = [(await createEndpoint(scope(stuck), stuck.owner, { url: hang.url })).endpoint.endpointId];
+    const otherIds: string[] = [];
+    for (let e = 0; e < 3; e++) otherIds.push((await createEndpoint(scope(other), other.owner, { url: `${fast.url}/${e}` })).endpoint.endpointId);
+    // The hanging endpoint's deliveries are the oldest: the head of the queue.
+    const event = (w: typeof stuck) => ({ messageId: messageIdOf(ulid()), type: 'unit.created' as const, timestamp: new Date().toISOString(), data: { organizationId: w.t.tenantId, actor: { id: w.owner.userId, email: w.owner.email }, target: { type: 'unit', id: ulid() } } });
+    for (let i = 0; i < 10; i++) await queueDeliveries(stuck.db, event(stuck), stuckIds);
+    for (let i = 0; i < 10; i++) await queueDeliveries(other.db, event(other), otherIds);
+    const lanes = new DeliveryLanes({ ...options, timeoutMs: 5_000 });
+    const stop = new AbortController();
+    const running = lanes.run({ idleMs: 50, signal: stop.signal });
+    try {
+      await until(() => fast.got.length === 30);
+      assert.equal(hang.open.now, 1, 'the hanging attempt is still open');
+    } finally {
+      stop.abort();
+      await running;
+    }
+    const reads = `${lanes.queueReads} queue reads (${lanes.queueItemsRead} items) for 30 deliveries`;
+    t.diagnostic(reads);
+    assert.ok(lanes.queueReads <= 10, reads);
   });
 
   test("endpoints on the server's own network are refused, and nothing is saved", async () => {
