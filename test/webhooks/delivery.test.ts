@@ -266,6 +266,25 @@ describe('webhook delivery', { concurrency: 1 }, () => {
     assert.ok(lanes.queueReads <= 10, reads);
   });
 
+  test("a slow lane's waiting deliveries are parked until its attempt's deadline", async () => {
+    const stuck = await world();
+    const hang = await receiver(() => 'hang');
+    open.push(hang);
+    const { endpointId } = (await createEndpoint(scope(stuck), stuck.owner, { url: hang.url })).endpoint;
+    for (let i = 0; i < 3; i++) await queueDeliveries(stuck.db, { messageId: messageIdOf(ulid()), type: 'unit.created', timestamp: new Date().toISOString(), data: { organizationId: stuck.t.tenantId, actor: { id: stuck.owner.userId, email: stuck.owner.email }, target: { type: 'unit', id: ulid() } } }, [endpointId]);
+    const lanes = new DeliveryLanes({ ...options, timeoutMs: 2_400 });
+    const startedAt = Date.now();
+    await lanes.fill();
+    await until(() => hang.got.length === 1);
+    // Past half the timeout the lane is slow; what is kept is a second old, so this fill reads the queue again.
+    await new Promise((r) => setTimeout(r, 1_300));
+    await lanes.fill();
+    await lanes.settled();
+    const waiting = (await listDeliveries(stuck.db, endpointId)).items.filter((d) => d.attempts.length === 0);
+    assert.equal(waiting.length, 2);
+    for (const d of waiting) assert.ok(Date.parse(d.nextAttemptAt!) >= startedAt + 2_400, `parked until the attempt's deadline: ${d.nextAttemptAt}`);
+  });
+
   test("endpoints on the server's own network are refused, and nothing is saved", async () => {
     const w = await world();
     for (const url of ['http://127.0.0.1:8080/hook', 'https://169.254.169.254/latest/meta-data', 'https://[::1]/x', 'https://10.0.0.7/x', 'https://localhost/x', 'http://example.com/x']) {

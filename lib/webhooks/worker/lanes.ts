@@ -51,6 +51,8 @@ export class DeliveryLanes {
   private readonly concurrency: number;
   private readonly timeoutMs: number;
   private settledOne?: () => void;
+  /** The slow lanes' waiting deliveries being parked, if any. */
+  private parking?: Promise<void>;
   private readonly endpointsRead = new Map<string, { at: number; endpoints: ReturnType<typeof readEndpoints> }>();
   /** The due deliveries last read from the queue and not started yet, oldest first. */
   private due: { readAt: number; refs: DueRef[]; next?: Record<string, unknown> } = { readAt: 0, refs: [] };
@@ -84,7 +86,8 @@ export class DeliveryLanes {
     const parked = stale ? await this.readQueue() : more ? await this.readQueue(this.due.next) : [];
     const started = this.take(free);
     for (const ref of started) this.start(ref);
-    for (let i = 0; i < parked.length; i += PARKING_BATCH) await Promise.all(parked.slice(i, i + PARKING_BATCH).map((p) => this.park(p)));
+    // Parking waits for no fill; one round at a time (what a busy round misses, the next read finds).
+    if (parked.length > 0 && !this.parking) this.parking = this.parkAll(parked).finally(() => (this.parking = undefined));
     return started.length;
   }
 
@@ -168,7 +171,7 @@ export class DeliveryLanes {
 
   /** Resolves when every attempt in flight has finished. */
   async settled(): Promise<void> {
-    while (this.lanes.size > 0) await Promise.all([...this.lanes.values()].map((l) => l.done));
+    while (this.lanes.size > 0 || this.parking) await Promise.all([...[...this.lanes.values()].map((l) => l.done), this.parking]);
   }
 
   private start(ref: DueRef) {
@@ -194,12 +197,17 @@ export class DeliveryLanes {
     return endpoints;
   };
 
-  /** Moves a slow lane's waiting delivery to the deadline of the attempt in flight. */
+  private async parkAll(parked: Parked[]) {
+    for (let i = 0; i < parked.length; i += PARKING_BATCH) await Promise.all(parked.slice(i, i + PARKING_BATCH).map((p) => this.park(p)));
+  }
+
+  /** Moves a slow lane's waiting delivery to the deadline of the attempt in flight (never fails: parking is only a shortcut). */
   private async park(p: Parked) {
-    const db = await this.deps.tenantDb(p.tenantId);
-    await postponeDelivery(db, { endpointId: p.endpointId, messageId: p.messageId, nextAttemptAt: p.dueAt }, p.until).catch((e) =>
-      log.warn({ err: e }, 'could not park a webhook delivery'),
-    );
+    try {
+      await postponeDelivery(await this.deps.tenantDb(p.tenantId), { endpointId: p.endpointId, messageId: p.messageId, nextAttemptAt: p.dueAt }, p.until);
+    } catch (e) {
+      log.warn({ err: e }, 'could not park a webhook delivery');
+    }
   }
 }
 
