@@ -84,6 +84,14 @@ async function world() {
 
 const scope = (w: { db: ReturnType<typeof tenantDbFor> }) => ({ tenant: w.db, platform: testPlatformDb() });
 
+/** Queues `count` events of the organization for these endpoints directly, as the stream's reader would. */
+async function queueEventsFor(w: Awaited<ReturnType<typeof world>>, endpointIds: string[], count: number) {
+  for (let i = 0; i < count; i++) {
+    const data = { organizationId: w.t.tenantId, actor: { id: w.owner.userId, email: w.owner.email }, target: { type: 'unit', id: ulid() } };
+    await queueDeliveries(w.db, { messageId: messageIdOf(ulid()), type: 'unit.created', timestamp: new Date().toISOString(), data }, endpointIds);
+  }
+}
+
 const verify = (secret: string, r: Received) =>
   new Webhook(secret).verify(r.body, { 'webhook-id': String(r.headers['webhook-id']), 'webhook-timestamp': String(r.headers['webhook-timestamp']), 'webhook-signature': String(r.headers['webhook-signature']) }) as { type: string; data: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -248,9 +256,8 @@ describe('webhook delivery', { concurrency: 1 }, () => {
     const otherIds: string[] = [];
     for (let e = 0; e < 3; e++) otherIds.push((await createEndpoint(scope(other), other.owner, { url: `${fast.url}/${e}` })).endpoint.endpointId);
     // The hanging endpoint's deliveries are the oldest: the head of the queue.
-    const event = (w: typeof stuck) => ({ messageId: messageIdOf(ulid()), type: 'unit.created' as const, timestamp: new Date().toISOString(), data: { organizationId: w.t.tenantId, actor: { id: w.owner.userId, email: w.owner.email }, target: { type: 'unit', id: ulid() } } });
-    for (let i = 0; i < 10; i++) await queueDeliveries(stuck.db, event(stuck), stuckIds);
-    for (let i = 0; i < 10; i++) await queueDeliveries(other.db, event(other), otherIds);
+    await queueEventsFor(stuck, stuckIds, 10);
+    await queueEventsFor(other, otherIds, 10);
     const lanes = new DeliveryLanes({ ...options, timeoutMs: 5_000 });
     const stop = new AbortController();
     const running = lanes.run({ idleMs: 50, signal: stop.signal });
@@ -271,7 +278,7 @@ describe('webhook delivery', { concurrency: 1 }, () => {
     const hang = await receiver(() => 'hang');
     open.push(hang);
     const { endpointId } = (await createEndpoint(scope(stuck), stuck.owner, { url: hang.url })).endpoint;
-    for (let i = 0; i < 3; i++) await queueDeliveries(stuck.db, { messageId: messageIdOf(ulid()), type: 'unit.created', timestamp: new Date().toISOString(), data: { organizationId: stuck.t.tenantId, actor: { id: stuck.owner.userId, email: stuck.owner.email }, target: { type: 'unit', id: ulid() } } }, [endpointId]);
+    await queueEventsFor(stuck, [endpointId], 3);
     const lanes = new DeliveryLanes({ ...options, timeoutMs: 2_400 });
     const startedAt = Date.now();
     await lanes.fill();
