@@ -231,9 +231,9 @@ export function renderMarkdown(r: BenchResults): string {
       '',
       `The worker's delivery lanes (lib/webhooks/worker/lanes.ts: one attempt in flight per endpoint, ${w.concurrency} in all) sending ${num(w.deliveriesPerRun)} deliveries to ${w.organizations} organizations × ${w.endpointsEach} endpoints that answer at once, tenant credentials through the gateway; then the same with one more organization whose endpoint never answers (${num(w.timeoutMs / 1000)} s timeout) and as many deliveries waiting (${num(w.withHanging.hangingAttempts)} hanging attempts in all).`,
       '',
-      table(['endpoints', 'deliveries/s', '÷ healthy'], [
-        ['all healthy', dist(w.healthy.deliveriesPerSecond, 0), '100 %'],
-        ['one hanging', dist(w.withHanging.deliveriesPerSecond, 0), pct(w.ratio)],
+      table(['endpoints', 'deliveries/s', '÷ healthy', 'queue Queries per delivery', 'queue items read per delivery'], [
+        ['all healthy', dist(w.healthy.deliveriesPerSecond, 0), '100 %', w.healthy.queriesPerDelivery?.toFixed(2) ?? '–', w.healthy.itemsReadPerDelivery?.toFixed(1) ?? '–'],
+        ['one hanging', dist(w.withHanging.deliveriesPerSecond, 0), pct(w.ratio), w.withHanging.queriesPerDelivery?.toFixed(2) ?? '–', w.withHanging.itemsReadPerDelivery?.toFixed(1) ?? '–'],
       ]),
       '',
     );

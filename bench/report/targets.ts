@@ -175,14 +175,15 @@ export function judgeTargets(r: BenchResults): TargetResult[] {
   }
   if (r.webhooks) {
     const w = r.webhooks;
+    const reads = (q: { queriesPerDelivery?: number; itemsReadPerDelivery?: number }) => `${q.queriesPerDelivery?.toFixed(2) ?? '–'} Queries (${q.itemsReadPerDelivery?.toFixed(1) ?? '–'} items)`;
     const met = w.ratio >= 0.9;
     out.push({
       target: 'Webhooks: deliveries/s with one endpoint hanging ≥ 90 % of deliveries/s without',
       measured: `${w.withHanging.deliveriesPerSecond.median.toFixed(0)} against ${w.healthy.deliveriesPerSecond.median.toFixed(0)} deliveries/s: ${pct(w.ratio)}`,
       met,
-      note: met
-        ? 'Each endpoint is a lane with one attempt in flight: the hanging endpoint holds its own lane and one of the slots, and its waiting deliveries are parked off the head of the queue, so the others go on as before.'
-        : 'The hanging endpoint costs more than its own lane: look at what the lanes wait for (the queue read, parking writes) while its attempt is open.',
+      note: `${met
+        ? 'Each endpoint is a lane with one attempt in flight: the hanging endpoint holds its own lane and one of the slots, a freed slot starts from the due deliveries already read, and its waiting deliveries are parked off the head of the queue, so the others go on as before.'
+        : 'The hanging endpoint costs more than its own lane.'} Queue reads per delivery: ${reads(w.withHanging)} with it, ${reads(w.healthy)} without.`,
     });
   }
   if (r.browser) out.push(...judgeBrowserTargets(r.browser));

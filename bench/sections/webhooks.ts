@@ -20,9 +20,15 @@ export interface WebhooksResult {
   deliveriesPerRun: number;
   concurrency: number;
   timeoutMs: number;
-  healthy: { deliveriesPerSecond: Summary };
-  withHanging: { deliveriesPerSecond: Summary; hangingAttempts: number };
+  healthy: { deliveriesPerSecond: Summary } & QueueReads;
+  withHanging: { deliveriesPerSecond: Summary; hangingAttempts: number } & QueueReads;
   ratio: number;
+}
+
+/** What the lanes read of the queue (GSI4 `WEBHOOKSDUE`) over all runs, per delivery answered. */
+interface QueueReads {
+  queriesPerDelivery: number;
+  itemsReadPerDelivery: number;
 }
 
 const ORGANIZATIONS = 4;
@@ -71,6 +77,7 @@ export async function runWebhooks(ctx: BenchContext): Promise<WebhooksResult> {
     const stuck = await organization(ctx, 'hanging', [`${hanging.url}/never`]);
     const perRun = ORGANIZATIONS * ENDPOINTS_EACH * eventsEach;
 
+    const reads = { healthy: { queries: 0, items: 0 }, withHanging: { queries: 0, items: 0 } };
     /** Deliveries per second until the healthy endpoints have every delivery of the run. */
     const measure = async (withHanging: boolean) => {
       for (const org of orgs) await queue(org, eventsEach);
@@ -84,6 +91,9 @@ export async function runWebhooks(ctx: BenchContext): Promise<WebhooksResult> {
       const seconds = (performance.now() - started) / 1000;
       stop.abort();
       await running;
+      const counted = withHanging ? reads.withHanging : reads.healthy;
+      counted.queries += lanes.queueReads;
+      counted.items += lanes.queueItemsRead;
       return perRun / seconds;
     };
 
@@ -91,11 +101,12 @@ export async function runWebhooks(ctx: BenchContext): Promise<WebhooksResult> {
     const mixed: number[] = [];
     for (let run = 0; run < ctx.options.runs; run++) healthy.push(await measure(false));
     for (let run = 0; run < ctx.options.runs; run++) mixed.push(await measure(true));
+    const perDelivery = (r: { queries: number; items: number }): QueueReads => ({ queriesPerDelivery: r.queries / (perRun * ctx.options.runs), itemsReadPerDelivery: r.items / (perRun * ctx.options.runs) });
     ctx.log(`webhooks: ${healthy.map((x) => x.toFixed(0)).join(', ')} deliveries/s healthy; ${mixed.map((x) => x.toFixed(0)).join(', ')} with one endpoint hanging (${hangingAttempts} hanging attempts)`);
     const result = {
       organizations: ORGANIZATIONS, endpointsEach: ENDPOINTS_EACH, deliveriesPerRun: perRun, concurrency: DELIVERY_CONCURRENCY, timeoutMs: TIMEOUT_MS,
-      healthy: { deliveriesPerSecond: summarize(healthy) },
-      withHanging: { deliveriesPerSecond: summarize(mixed), hangingAttempts },
+      healthy: { deliveriesPerSecond: summarize(healthy), ...perDelivery(reads.healthy) },
+      withHanging: { deliveriesPerSecond: summarize(mixed), hangingAttempts, ...perDelivery(reads.withHanging) },
     };
     return { ...result, ratio: ratio(result.withHanging.deliveriesPerSecond, result.healthy.deliveriesPerSecond) };
   } finally {

@@ -11,11 +11,13 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
+import { ulid } from 'ulid';
 import { addMembership } from '../../lib/members';
 import { createUnit } from '../../lib/org';
 import { tenancy } from '../../lib/tenancy';
-import { createEndpoint, listDeliveries, listEndpoints, resendDelivery, rotateEndpointSecret } from '../../lib/webhooks';
-import { runWebhookWorker, skipBacklog, workerFromConfig, workOnce, type WorkerOptions } from '../../lib/webhooks/worker';
+import { createEndpoint, listDeliveries, listEndpoints, messageIdOf, resendDelivery, rotateEndpointSecret } from '../../lib/webhooks';
+import { DeliveryLanes, runWebhookWorker, skipBacklog, workerFromConfig, workOnce, type WorkerOptions } from '../../lib/webhooks/worker';
+import { queueDeliveries } from '../../lib/webhooks/deliveries';
 import { person } from '../members/fixtures';
 import { newTenant } from '../support/fixtures';
 import { waitForMail } from '../support/mail';
@@ -81,6 +83,14 @@ async function world() {
 }
 
 const scope = (w: { db: ReturnType<typeof tenantDbFor> }) => ({ tenant: w.db, platform: testPlatformDb() });
+
+/** Queues `count` events of the organization for these endpoints directly, as the stream's reader would. */
+async function queueEventsFor(w: Awaited<ReturnType<typeof world>>, endpointIds: string[], count: number) {
+  for (let i = 0; i < count; i++) {
+    const data = { organizationId: w.t.tenantId, actor: { id: w.owner.userId, email: w.owner.email }, target: { type: 'unit', id: ulid() } };
+    await queueDeliveries(w.db, { messageId: messageIdOf(ulid()), type: 'unit.created', timestamp: new Date().toISOString(), data }, endpointIds);
+  }
+}
 
 const verify = (secret: string, r: Received) =>
   new Webhook(secret).verify(r.body, { 'webhook-id': String(r.headers['webhook-id']), 'webhook-timestamp': String(r.headers['webhook-timestamp']), 'webhook-signature': String(r.headers['webhook-signature']) }) as { type: string; data: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -235,6 +245,51 @@ describe('webhook delivery', { concurrency: 1 }, () => {
       await running;
     }
     assert.equal(hang.open.now, 0, 'the worker stopped after its attempts in flight ended');
+  });
+
+  test('while one endpoint hangs, the lanes start the others from what they already read: the queue is not read again per delivery', async (t) => {
+    const [stuck, other] = [await world(), await world()];
+    const hang = await receiver(() => 'hang');
+    const fast = await receiver();
+    open.push(hang, fast);
+    const stuckIds = [(await createEndpoint(scope(stuck), stuck.owner, { url: hang.url })).endpoint.endpointId];
+    const otherIds: string[] = [];
+    for (let e = 0; e < 3; e++) otherIds.push((await createEndpoint(scope(other), other.owner, { url: `${fast.url}/${e}` })).endpoint.endpointId);
+    // The hanging endpoint's deliveries are the oldest: the head of the queue.
+    await queueEventsFor(stuck, stuckIds, 10);
+    await queueEventsFor(other, otherIds, 10);
+    const lanes = new DeliveryLanes({ ...options, timeoutMs: 5_000 });
+    const stop = new AbortController();
+    const running = lanes.run({ idleMs: 50, signal: stop.signal });
+    try {
+      await until(() => fast.got.length === 30);
+      assert.equal(hang.open.now, 1, 'the hanging attempt is still open');
+    } finally {
+      stop.abort();
+      await running;
+    }
+    const reads = `${lanes.queueReads} queue reads (${lanes.queueItemsRead} items) for 30 deliveries`;
+    t.diagnostic(reads);
+    assert.ok(lanes.queueReads <= 10, reads);
+  });
+
+  test("a slow lane's waiting deliveries are parked until its attempt's deadline", async () => {
+    const stuck = await world();
+    const hang = await receiver(() => 'hang');
+    open.push(hang);
+    const { endpointId } = (await createEndpoint(scope(stuck), stuck.owner, { url: hang.url })).endpoint;
+    await queueEventsFor(stuck, [endpointId], 3);
+    const lanes = new DeliveryLanes({ ...options, timeoutMs: 2_400 });
+    const startedAt = Date.now();
+    await lanes.fill();
+    await until(() => hang.got.length === 1);
+    // Past half the timeout the lane is slow; what is kept is a second old, so this fill reads the queue again.
+    await new Promise((r) => setTimeout(r, 1_300));
+    await lanes.fill();
+    await lanes.settled();
+    const waiting = (await listDeliveries(stuck.db, endpointId)).items.filter((d) => d.attempts.length === 0);
+    assert.equal(waiting.length, 2);
+    for (const d of waiting) assert.ok(Date.parse(d.nextAttemptAt!) >= startedAt + 2_400, `parked until the attempt's deadline: ${d.nextAttemptAt}`);
   });
 
   test("endpoints on the server's own network are refused, and nothing is saved", async () => {
