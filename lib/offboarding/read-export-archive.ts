@@ -4,6 +4,7 @@
 // byte, an entry added or missing, another tenant's archive, a file that is no tar.gz — is
 // `offboarding.badArchive`. Server-only.
 import { stat } from 'node:fs/promises';
+import { keys, tenantPrefix } from '../db';
 import { badArchive } from './errors';
 import { ARCHIVE_ENTRIES, describeEntry, EXPORT_FORMAT, EXPORT_FORMAT_VERSION, type ExportManifest } from './export-tenant';
 import type { StoredItem } from './offboarding-scope';
@@ -42,7 +43,25 @@ export async function readExportArchive(path: string, tenantId: string): Promise
   }
   const items = parseItems(entries.get('items.jsonl'));
   if (items.length !== manifest.total) throw badArchive(`items.jsonl holds ${items.length} items, the manifest ${manifest.total}`);
+  // The checksums prove the archive unchanged since it was written, not who wrote it: an item
+  // outside this tenant (its key or an index key in another tenant's partitions) is refused too,
+  // since the operator's credentials would write it anywhere.
+  const foreign = items.find((item) => !belongsTo(item, tenantId));
+  if (foreign) throw badArchive(`it holds an item outside this organization (${String(foreign.PK).slice(0, 80)})`);
   return { manifest, items };
+}
+
+/** The tenant's own partitions, its platform records, and the people's identity records. */
+function belongsTo(item: StoredItem, tenantId: string): boolean {
+  const own = tenantPrefix(tenantId);
+  const inTenant = (key: string) => key === own || key.startsWith(`${own}#`);
+  const pk = String(item.PK);
+  const placed =
+    inTenant(pk) || pk === keys.tenantPartition(tenantId) ||
+    ((pk.startsWith('DOMAIN#') || pk.startsWith('TOKEN#')) && item.tenantId === tenantId) ||
+    (item.type === 'user' && pk.startsWith('USER#')) || (item.type === 'userEmail' && pk.startsWith('EMAIL#'));
+  const indexKeys = Object.entries(item).filter(([name]) => /^GSI\d+PK$/.test(name)).map(([, value]) => String(value));
+  return placed && indexKeys.every((key) => !key.startsWith(tenantPrefix('')) || inTenant(key));
 }
 
 function parseManifest(data: Buffer | undefined): ExportManifest {

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { ARCHIVE_ENTRIES, deleteTenant, redactSecrets, scanTenantItems, type StoredItem } from '../../lib/offboarding';
+import { describeEntry } from '../../lib/offboarding/export-tenant';
 import { readTarGz, writeTarGz } from '../../lib/offboarding/tar-gz';
 import { run as tenantCli } from '../../scripts/cli/tenant';
 import { runCli } from '../support/cli';
@@ -55,17 +56,29 @@ describe('tenant copy --from-archive', () => {
   test('a changed byte, another tenant\'s archive or no archive at all is refused, and nothing is written', async () => {
     const s = await seededTenant('Tampered');
     const other = await seededTenant('Other');
+    const otherBefore = await footprint(other.t.tenantId, [other.t.ownerUserId]);
     const archive = await exportOf(s.t.tenantId);
     await deleteTenant(operatorScope(s.t.tenantId), { startedBy: 'operator', scan: (t) => scanTenantItems(testOperatorDb(), t) });
 
     const changedItem = await tampered(archive, (e) => e.set('items.jsonl', Buffer.from(e.get('items.jsonl')!.toString('utf8').replace('Cloud', 'Clown'))));
     const extraEntry = await tampered(archive, (e) => e.set('units.csv', Buffer.concat([e.get('units.csv')!, Buffer.from('x\n')])));
+    // Checksums made to match: they prove an archive unchanged, not whose items it holds.
+    const intoOther = await tampered(archive, (e) => {
+      const items = e.get('items.jsonl')!.toString('utf8').split('\n');
+      const unit = items.findIndex((line) => line.includes('"type":"unit"'));
+      items[unit] = items[unit]!.replaceAll(s.t.tenantId, other.t.tenantId);
+      e.set('items.jsonl', Buffer.from(items.join('\n')));
+      const manifest = JSON.parse(e.get('manifest.json')!.toString('utf8'));
+      manifest.files['items.jsonl'] = { ...manifest.files['items.jsonl'], ...describeEntry(e.get('items.jsonl')!) };
+      e.set('manifest.json', Buffer.from(JSON.stringify(manifest)));
+    });
     const notAnArchive = join(mkdtempSync(join(tmpdir(), 'arbor-tampered-')), 'export.tar.gz');
     writeFileSync(notAnArchive, 'not a tar.gz');
     const cases: [string, RegExp][] = [
       [changedItem, /items\.jsonl does not match its SHA-256 in the manifest/],
       [extraEntry, /units\.csv does not match its SHA-256/],
       [await exportOf(other.t.tenantId), /export of another organization/],
+      [intoOther, /holds an item outside this organization/],
       [notAnArchive, /not a gzip-compressed tar file/],
       [join(tmpdir(), 'no-such-archive.tar.gz'), /no such file/],
     ];
@@ -76,5 +89,6 @@ describe('tenant copy --from-archive', () => {
       assert.match(out, /Nothing was written/);
     }
     assert.equal((await footprint(s.t.tenantId, [s.t.ownerUserId])).size, 0, 'nothing of the tenant was written');
+    assert.deepEqual(sortedIds(await footprint(other.t.tenantId, [other.t.ownerUserId])), sortedIds(otherBefore), 'nothing of the other tenant either');
   });
 });
