@@ -1,9 +1,9 @@
 'use client';
-// Planning mode's tree: the live org tree (components/tree's store, rows and lazy loading) where
-// nothing is changed directly; the same keyboard as the console's tree (use-virtual-tree). Clicking
-// or Enter selects a unit for the panel beside it (its
-// actions and people); dragging a unit onto another adds a move to the draft. Each row shows
-// what the draft does to it (moves to …, renamed to …, deleted), from the preview.
+// Planning mode's tree: the live org tree (components/tree's store, rows and lazy loading, and the
+// keyboard of use-virtual-tree) where nothing is changed directly. Clicking or Enter selects a
+// unit for the panel beside it (its actions and people); dragging a unit onto another adds a move
+// to the draft. Each row shows what the draft does to it (moves to …, renamed to …, deleted),
+// from the preview.
 import { Chevron, INDENT, rowTone, unitItemAria } from '@/components/tree/tree-row';
 import { useTreeDrag } from '@/components/tree/use-tree-drag';
 import { useVirtualTree } from '@/components/tree/use-virtual-tree';
@@ -65,7 +65,7 @@ export function PlanningTree({ marks, selectedId, onSelect, editable, onMove }: 
     <VirtualTreeView
       tree={tree}
       label="Planning tree"
-      status={drag.status(' in this change set')}
+      status={drag.status(' in this reorganization')}
       renderUnit={(row, unit, frame) => {
         const draft = marks.get(unit.id);
         const selected = unit.id === selectedId;
@@ -77,7 +77,7 @@ export function PlanningTree({ marks, selectedId, onSelect, editable, onMove }: 
             id={frame.id}
             {...unitItemAria(row, selected)}
             aria-label={unit.name}
-            aria-description={draftText ? `In this change set: ${draftText}` : undefined}
+            aria-description={draftText ? `In this reorganization: ${draftText}` : undefined}
             data-drop={dropState}
             draggable={editable && unit.canEdit && unit.parentId !== null && !unit.locked}
             onDragStart={(e) => drag.startDrag(unit, e)}

@@ -1,6 +1,7 @@
 // One word, one meaning (docs/glossary.md). "Directory" is directory sync (SCIM) and nothing else:
 // the tenant-wide list of members is "people", the platform's list of tenants is "the tenant
-// registry".
+// registry". The reorganization feature is a "change set" in code and the API, and a
+// "reorganization" in what a person reads in the console.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -37,3 +38,8 @@ test('"directory" names directory sync only: people and the tenant registry have
   assert.deepEqual([...hits([...sources, ...prose], other), ...hits(sources, identifiers)], []);
 });
 
+test('the console calls the feature a reorganization: no "change set" in the text of its screens', () => {
+  const screens = [...files('components/reorganizations', CODE), ...files('app/(console)/reorganizations', CODE)];
+  const comment = (line: string) => /^\s*(\/\/|\/?\*)/.test(line);
+  assert.deepEqual(hits(screens, /\bchange sets?\b/i, (line) => !comment(line)), []);
+});
