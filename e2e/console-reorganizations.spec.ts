@@ -101,8 +101,8 @@ async function call(page: Page, method: 'GET' | 'POST' | 'PATCH', path: string, 
 async function newChangeSet(page: Page, name: string) {
   await page.goto('/reorganizations');
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Reorganizations' }).waitFor();
-  await page.getByRole('button', { name: 'New change set' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New change set' });
+  await page.getByRole('button', { name: 'New reorganization' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New reorganization' });
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
@@ -123,19 +123,19 @@ async function draftRename(page: Page, parent: string, unit: string, name: strin
   await unitAction(page, unit, 'Rename');
   const rename = page.getByRole('dialog', { name: `Rename ${unit}` });
   await rename.getByLabel('New name').fill(name);
-  await rename.getByRole('button', { name: 'Add to change set' }).click();
+  await rename.getByRole('button', { name: 'Add to the reorganization' }).click();
   await expect(operations(page).getByRole('row').filter({ hasText: `Rename ${unit} to ${name}` })).toBeVisible();
 }
 
 async function approve(page: Page, url: string, reviewer: string) {
   await page.goto(url);
-  await page.getByRole('group', { name: 'Change set actions' }).getByRole('button', { name: 'Approve' }).click();
+  await page.getByRole('group', { name: 'Reorganization actions' }).getByRole('button', { name: 'Approve' }).click();
   await page.getByRole('dialog', { name: /^Approve/ }).getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByRole('list', { name: 'Reviews' }).getByRole('listitem').filter({ hasText: `${reviewer} approved` })).toBeVisible();
 }
 
 async function applyNow(page: Page) {
-  await page.getByRole('group', { name: 'Change set actions' }).getByRole('button', { name: 'Apply now' }).click();
+  await page.getByRole('group', { name: 'Reorganization actions' }).getByRole('button', { name: 'Apply now' }).click();
   await page.getByRole('dialog', { name: /^Apply/ }).getByRole('button', { name: 'Apply' }).click();
   await expect(status(page)).toHaveText('applied', { timeout: 30_000 });
 }
@@ -159,7 +159,7 @@ test('a manager drafts, an admin adds to it, both sides approve, it applies, and
   await unitAction(page, 'Web', 'Rename');
   const rename = page.getByRole('dialog', { name: 'Rename Web' });
   await rename.getByLabel('New name').fill('Web Apps');
-  await rename.getByRole('button', { name: 'Add to change set' }).click();
+  await rename.getByRole('button', { name: 'Add to the reorganization' }).click();
   await expect(operations(page).getByRole('row').filter({ hasText: 'Rename Web to Web Apps' })).toContainText(t.people.mia.name);
   await expect(planRow(page, 'Web')).toContainText('renamed to Web Apps');
   await planRow(page, 'Platform').dragTo(planRow(page, 'Sales'));
@@ -180,7 +180,7 @@ test('a manager drafts, an admin adds to it, both sides approve, it applies, and
   await unitAction(ada.page, 'EMEA', 'Add sub-unit');
   const create = ada.page.getByRole('dialog', { name: 'Add a sub-unit to EMEA' });
   await create.getByLabel('Name').fill('Nordics');
-  await create.getByRole('button', { name: 'Add to change set' }).click();
+  await create.getByRole('button', { name: 'Add to the reorganization' }).click();
   await expect(operations(ada.page).getByRole('row').filter({ hasText: 'Create Nordics under EMEA' })).toContainText(t.people.admin.name);
 
   // Approvals: Sales' manager and the admin, each from their own browser; both show.
@@ -200,13 +200,13 @@ test('a manager drafts, an admin adds to it, both sides approve, it applies, and
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem')).toHaveText([`${t.name}/`, 'Sales/', 'Platform']);
   // The audit log links each change to its change set.
   await ada.page.goto('/audit');
-  await ada.page.getByRole('link', { name: 'part of a change set' }).first().click();
+  await ada.page.getByRole('link', { name: 'part of a reorganization' }).first().click();
   await expect(ada.page).toHaveURL(url);
 
   // Revert: the admin, who may undo every operation (Sales' side included), opens a new draft;
   // both sides approve it; applied, it puts the tree back.
   await ada.page.goto(url);
-  await ada.page.getByRole('group', { name: 'Change set actions' }).getByRole('button', { name: 'Revert' }).click();
+  await ada.page.getByRole('group', { name: 'Reorganization actions' }).getByRole('button', { name: 'Revert' }).click();
   await ada.page.getByRole('dialog', { name: /^Revert/ }).getByRole('button', { name: 'Create the revert' }).click();
   await expect(ada.page).not.toHaveURL(url);
   await expect(ada.page.getByRole('heading', { level: 1, name: /^Revert/ })).toBeVisible();
@@ -230,7 +230,7 @@ test('a live edit after drafting shows as a conflict on the operation until re-c
   await unitAction(page, 'Legacy', 'Rename');
   const rename = page.getByRole('dialog', { name: 'Rename Legacy' });
   await rename.getByLabel('New name').fill('Heritage');
-  await rename.getByRole('button', { name: 'Add to change set' }).click();
+  await rename.getByRole('button', { name: 'Add to the reorganization' }).click();
   const op = operations(page).getByRole('row').filter({ hasText: 'Rename Legacy to Heritage' });
   await expect(op).toBeVisible();
 
@@ -240,7 +240,7 @@ test('a live edit after drafting shows as a conflict on the operation until re-c
   await call(olga.page, 'PATCH', `/api/v1/units/${t.units.Legacy}`, { name: 'Old stuff', expectedVersion: live.version });
   await olga.context.close();
 
-  await page.getByRole('group', { name: 'Change set actions' }).getByRole('button', { name: 'Preview' }).click();
+  await page.getByRole('group', { name: 'Reorganization actions' }).getByRole('button', { name: 'Preview' }).click();
   await expect(op).toContainText('Legacy was renamed to Old stuff.');
   await op.getByRole('button', { name: /^Re-confirm/ }).click();
   await expect(page.getByText('Re-confirmed on today’s tree.')).toBeVisible();
@@ -260,7 +260,7 @@ test('four eyes: the author sees why their approval does not count and who may a
   await expect(today).not.toContainText('+');
 
   // Mia administers Web but drafted the set: no Approve, and the panel says why and who may.
-  await expect(page.getByRole('group', { name: 'Change set actions' }).getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await expect(page.getByRole('group', { name: 'Reorganization actions' }).getByRole('button', { name: 'Approve' })).toHaveCount(0);
   const yours = page.getByRole('region', { name: 'Your approval' });
   await expect(yours).toContainText('Your own approval does not count on Web: you drafted this set, and someone else administers it (four eyes).');
   await expect(yours).toContainText(`Web still needs an approval from ${t.people.admin.name} or ${t.people.owner.name}.`);
@@ -273,12 +273,12 @@ test('four eyes: the author sees why their approval does not count and who may a
   await planRow(page, 'Operations').click();
   await page.keyboard.press('ArrowRight');
   await unitAction(page, 'Spare', 'Delete');
-  await page.getByRole('dialog', { name: 'Delete Spare?' }).getByRole('button', { name: 'Add to change set' }).click();
+  await page.getByRole('dialog', { name: 'Delete Spare?' }).getByRole('button', { name: 'Add to the reorganization' }).click();
   const dropped = operations(page).getByRole('row').filter({ hasText: /Delete/ });
   await expect(dropped).toBeVisible();
   await dropped.getByRole('button', { name: /^Drop/ }).click();
   const confirm = page.getByRole('dialog', { name: /^Drop operation 2/ });
-  await expect(confirm).toContainText('leaves the change set');
+  await expect(confirm).toContainText('leaves the reorganization');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(dropped).toBeVisible();
   await dropped.getByRole('button', { name: /^Drop/ }).click();
@@ -289,7 +289,7 @@ test('four eyes: the author sees why their approval does not count and who may a
   // The admin approves: what it covered, and that nothing remains.
   const ada = await session(browser, 'admin');
   await ada.page.goto(page.url());
-  await ada.page.getByRole('group', { name: 'Change set actions' }).getByRole('button', { name: 'Approve' }).click();
+  await ada.page.getByRole('group', { name: 'Reorganization actions' }).getByRole('button', { name: 'Approve' }).click();
   const dialog = ada.page.getByRole('dialog', { name: /^Approve/ });
   await expect(dialog).toContainText('Your approval covers Web');
   await dialog.getByRole('button', { name: 'Approve' }).click();
@@ -301,7 +301,7 @@ test('four eyes: the author sees why their approval does not count and who may a
   const sam = await session(browser, 'sam');
   for (const url of [page.url(), page.url().replace(/[^/]+$/, '01ARZ3NDEKTSV4RRFFQ69G5FAV')]) {
     expect((await sam.page.goto(url))?.status(), url).toBe(404);
-    await expect(sam.page.getByText("This change set isn't here")).toBeVisible();
+    await expect(sam.page.getByText("This reorganization isn't here")).toBeVisible();
   }
   await sam.context.close();
 });
@@ -311,13 +311,13 @@ test('an owner allows owners to approve their own change sets from the approvals
   await signIn(page, t.people.owner.email, t.password);
   await draftRename(page, 'Design', 'Studio', 'Studio One');
 
-  const actions = page.getByRole('group', { name: 'Change set actions' });
+  const actions = page.getByRole('group', { name: 'Reorganization actions' });
   await expect(actions.getByRole('button', { name: 'Approve' })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Your approval' })).toContainText('Your own approval does not count on Studio');
-  const setting = page.getByRole('checkbox', { name: /Owners may approve their own change sets/ });
+  const setting = page.getByRole('checkbox', { name: /Owners may approve their own reorganizations/ });
   await expect(setting).not.toBeChecked();
   await setting.check();
-  await expect(page.getByText('Owners’ approvals of their own change sets now count.')).toBeVisible();
+  await expect(page.getByText('Owners’ approvals of their own reorganizations now count.')).toBeVisible();
   const studio = page.getByRole('table', { name: 'Approvals by area' }).getByRole('row').filter({ hasText: /^Studio/ });
   await expect(studio).toContainText('as an owner their approval counts (the organization allows it)');
   await actions.getByRole('button', { name: 'Approve' }).click();
@@ -327,12 +327,12 @@ test('an owner allows owners to approve their own change sets from the approvals
 
   // Settings shows it, and turning it off there is saved (and audited) the same way.
   await page.goto('/settings');
-  const there = page.getByRole('region', { name: 'Change set approvals' }).getByRole('checkbox', { name: /Owners may approve their own change sets/ });
+  const there = page.getByRole('region', { name: 'Reorganization approvals' }).getByRole('checkbox', { name: /Owners may approve their own reorganizations/ });
   await expect(there).toBeChecked();
   await there.uncheck();
-  await expect(page.getByText('Owners’ approvals of their own change sets no longer count where someone else can approve.')).toBeVisible();
+  await expect(page.getByText('Owners’ approvals of their own reorganizations no longer count where someone else can approve.')).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('region', { name: 'Change set approvals' }).getByRole('checkbox', { name: /Owners may approve/ })).not.toBeChecked();
+  await expect(page.getByRole('region', { name: 'Reorganization approvals' }).getByRole('checkbox', { name: /Owners may approve/ })).not.toBeChecked();
 });
 
 /** `YYYY-MM-DDTHH:mm` in this machine's zone (the browser's too) for the next minute at least 15 s away. */
@@ -351,7 +351,7 @@ test('a scheduled change set is applied by the scheduler at its time', async ({ 
   await unitAction(page, 'Scheduled', 'Rename');
   const rename = page.getByRole('dialog', { name: 'Rename Scheduled' });
   await rename.getByLabel('New name').fill('Scheduled done');
-  await rename.getByRole('button', { name: 'Add to change set' }).click();
+  await rename.getByRole('button', { name: 'Add to the reorganization' }).click();
   await expect(operations(page).getByRole('row').filter({ hasText: 'Rename Scheduled to Scheduled done' })).toBeVisible();
 
   const ada = await session(browser, 'admin');

@@ -4,7 +4,7 @@
 // another browser, signs the invitee in through the organization's IdP into the unit; the link
 // then no longer works (404 page), nor does a revoked, replaced or forged one; pending
 // invitations are listed with resend (limited), copy link and revoke, in the unit's Members panel
-// and in the members directory.
+// and in the people list.
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { ulid } from 'ulid';
@@ -132,7 +132,7 @@ test('an invitation is mailed, its link signs the invitee in through SSO into th
   await expect(page.getByRole('table').getByText(w.ivy)).toBeVisible();
 });
 
-test('the members directory resends a pending invitation and makes a new link to copy', async ({ page, browser }) => {
+test('the people list resends a pending invitation and makes a new link to copy', async ({ page, browser }) => {
   // Stored with no link and never mailed, so resending is not held back by the resend interval.
   const rita = `rita-${w.teamId.slice(-6).toLowerCase()}@${w.domain}`;
   await createInvitation(await tenantDb(w.tenantId), OPERATOR_ACTOR, { email: rita, unitId: w.teamId, role: 'member' });

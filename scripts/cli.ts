@@ -1,19 +1,14 @@
 // `npm run cli -- <command> [args…]`: the operator's command line. Each command is one module in
-// scripts/cli/<command>.ts exporting `description` (one line) and `run(args)`; adding a file
-// adds a command.
+// scripts/cli/<command>.ts declared with defineCommand (scripts/cli/kit/define-command.ts), which
+// exports its `description` (one line) and `run(args)`; adding a file adds a command.
 // Beside a running `npm run dev` it needs no settings: with no AWS configured in the environment
 // (and never in production) it reads the dev stack's endpoints and keys from .data/local-stack.json
 // (scripts/local-stack/dev-stack-file.ts).
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { CliCommand } from './cli/kit/define-command';
 import { DevStackNotRunningError, useDevStackIfUnconfigured } from './local-stack/dev-stack-file';
-
-export interface CliCommand {
-  description: string;
-  /** Resolves to the process exit code (0 when omitted). */
-  run(args: string[]): Promise<number | void>;
-}
 
 const folder = join(dirname(fileURLToPath(import.meta.url)), 'cli');
 const commands = () =>
@@ -43,7 +38,7 @@ async function main(): Promise<number> {
     console.error(e.message);
     return 1;
   }
-  return (await (await load(name)).run(args)) ?? 0;
+  return (await load(name)).run(args);
 }
 
 main().then(

@@ -97,7 +97,7 @@ export function AuditList({ initial, unitId, title, filter }: AuditListProps) {
                     {' · '}
                     {/* A change made by applying a reorganization, or a step of the reorganization itself. */}
                     <Link href={`/reorganizations/${line.changeSetId ?? line.target!.id}`} className="text-emerald-800 underline underline-offset-2 dark:text-emerald-400">
-                      {line.changeSetId ? 'part of a change set' : 'Open the change set'}
+                      {line.changeSetId ? 'part of a reorganization' : 'Open the reorganization'}
                     </Link>
                   </>
                 )}

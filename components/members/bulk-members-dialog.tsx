@@ -1,5 +1,5 @@
 'use client';
-// Bulk changes from the members directory: change the role of the selected people in one unit,
+// Bulk changes from the people list: change the role of the selected people in one unit,
 // remove them from one unit, or remove them from the organization. One request
 // (POST /api/v1/members/bulk); the server answers per person, and refusals are listed by name
 // with their reason (like the CSV import's results), the rest having gone through.
@@ -19,7 +19,7 @@ const ROLE_CHOICES = ['owner', 'admin', 'manager', 'member'] as const;
 export interface BulkMembersDialogProps {
   kind: BulkKind | null;
   people: { userId: string; label: string }[];
-  /** The unit the directory is narrowed to, offered first. */
+  /** The unit the people list is narrowed to, offered first. */
   unit?: { id: string; name: string };
   onClose: () => void;
   onDone: (changed: string[]) => void;

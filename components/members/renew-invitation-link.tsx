@@ -1,7 +1,7 @@
 'use client';
 // A new link for a pending invitation (POST /api/v1/invitations/[id]/link), emailed again
 // (Resend) or made to copy, wherever pending invitations are listed: the unit's Members panel and
-// the members directory. A new link replaces the previous one (the server keeps only a hash), so
+// the people list. A new link replaces the previous one (the server keeps only a hash), so
 // the links issued here are kept to be shown once, beside their invitation.
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';

@@ -116,11 +116,11 @@ export function ChangeSetHeader({ state, standing }: { state: ChangeSetState; st
             By {set.author.name || set.author.email} · {plural(set.operationCount, 'operation')}
             {set.scheduledAt && s === 'scheduled' && <> · applies at {when(set.scheduledAt)}</>}
             {set.appliedAt && <> · applied {when(set.appliedAt)}</>}
-            {set.revertOf && <> · reverts <Link className="underline" href={`/reorganizations/${set.revertOf}`}>an earlier change set</Link></>}
-            {set.revertedBy && <> · reverted by <Link className="underline" href={`/reorganizations/${set.revertedBy}`}>a later change set</Link></>}
+            {set.revertOf && <> · reverts <Link className="underline" href={`/reorganizations/${set.revertOf}`}>an earlier reorganization</Link></>}
+            {set.revertedBy && <> · reverted by <Link className="underline" href={`/reorganizations/${set.revertedBy}`}>a later reorganization</Link></>}
           </p>
         </div>
-        <div className="flex flex-wrap gap-2" role="group" aria-label="Change set actions">
+        <div className="flex flex-wrap gap-2" role="group" aria-label="Reorganization actions">
           <Button onClick={() => void state.refresh()} disabled={busy !== null}>Preview</Button>
           {standing.canChange && deletable && <Button onClick={() => open('rename')} disabled={busy !== null}>Rename</Button>}
           {approvable && <Button onClick={() => open('approve')} disabled={busy !== null}>Approve</Button>}
@@ -159,7 +159,7 @@ export function ChangeSetHeader({ state, standing }: { state: ChangeSetState; st
         <div className="space-y-1">
           <p className="text-sm">{PHASES[run.phase] ?? 'Applying'}{run.phase === 'locking' ? ` (${run.locked} locked)` : ` (${Math.min(run.next, set.operationCount)} of ${set.operationCount})`}…</p>
           <div
-            role="progressbar" aria-label="Applying the change set" aria-valuemin={0} aria-valuemax={set.operationCount} aria-valuenow={Math.min(run.next, set.operationCount)}
+            role="progressbar" aria-label="Applying the reorganization" aria-valuemin={0} aria-valuemax={set.operationCount} aria-valuenow={Math.min(run.next, set.operationCount)}
             className="h-2 w-full overflow-hidden rounded bg-zinc-200 dark:bg-zinc-800"
           >
             <div className="h-full bg-emerald-600 transition-all" style={{ width: `${set.operationCount ? (100 * Math.min(run.next, set.operationCount)) / set.operationCount : 0}%` }} />
@@ -167,7 +167,7 @@ export function ChangeSetHeader({ state, standing }: { state: ChangeSetState; st
         </div>
       )}
       {s === 'failed' && (
-        <Notice tone="error" title="The change set could not be applied; nothing was changed.">{run?.error?.message ?? 'The run stopped.'}</Notice>
+        <Notice tone="error" title="The reorganization could not be applied; nothing was changed.">{run?.error?.message ?? 'The run stopped.'}</Notice>
       )}
       {set.lastError && s === 'draft' && (
         <Notice tone="warning" title="Its scheduled start was refused; it is a draft again.">{set.lastError.message}</Notice>
@@ -175,7 +175,7 @@ export function ChangeSetHeader({ state, standing }: { state: ChangeSetState; st
       {state.error && <Notice tone="error" title="That didn’t work">{state.error}</Notice>}
 
       <FormDialog
-        open={dialog === 'rename'} title="Rename the change set" submitLabel="Save" busyLabel="Saving…" canSubmit={Boolean(name.trim())} onClose={close}
+        open={dialog === 'rename'} title="Rename the reorganization" submitLabel="Save" busyLabel="Saving…" canSubmit={Boolean(name.trim())} onClose={close}
         onSubmit={async () => {
           const ok = await act('rename', (v) => changeSets.renameChangeSet(set.setId, v, name.trim(), description.trim()), 'Renamed.');
           if (!ok) throw new Error(state.error ?? 'Could not rename it.');
@@ -220,7 +220,7 @@ export function ChangeSetHeader({ state, standing }: { state: ChangeSetState; st
       />
       <ConfirmDialog
         open={dialog === 'revert'} destructive={false} title={`Revert ${set.name}?`} confirmLabel="Create the revert"
-        description="A new draft puts back what this change set changed; it is previewed and approved like any other."
+        description="A new draft puts back what this reorganization changed; it is previewed and approved like any other."
         onCancel={close} onConfirm={() => void revert()}
       />
       <ConfirmDialog

@@ -28,7 +28,7 @@ export function ChangeSetList({ screen }: { screen: ChangeSetsScreen }) {
       setSets((current) => [...current, ...page.items]);
       setCursor(page.nextCursor ?? undefined);
     } catch (e) {
-      toast.error(e instanceof Error ? e.message : 'Could not load more change sets.');
+      toast.error(e instanceof Error ? e.message : 'Could not load more reorganizations.');
     } finally {
       setLoading(false);
     }
@@ -40,17 +40,17 @@ export function ChangeSetList({ screen }: { screen: ChangeSetsScreen }) {
         <div>
           <h1 className="text-2xl font-semibold">Reorganizations</h1>
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            Change sets: many changes to the tree and its people, previewed, approved by both sides and applied at once.
+            Reorganizations: many changes to the tree and its people, previewed, approved by both sides and applied at once.
           </p>
         </div>
-        {screen.canCreate && <Button variant="primary" onClick={() => setCreating(true)}>New change set</Button>}
+        {screen.canCreate && <Button variant="primary" onClick={() => setCreating(true)}>New reorganization</Button>}
       </div>
       {sets.length === 0 ? (
-        <EmptyState title="No change set yet">
-          {screen.canCreate ? 'Start one to plan a reorganization without touching the live tree.' : 'Change sets that touch the units you administer appear here.'}
+        <EmptyState title="No reorganization yet">
+          {screen.canCreate ? 'Start one to plan a reorganization without touching the live tree.' : 'Reorganizations that touch the units you administer appear here.'}
         </EmptyState>
       ) : (
-        <DataTable caption="Change sets" columns={['Name', 'State', 'Author', 'Operations', 'Changed']}>
+        <DataTable caption="Reorganizations" columns={['Name', 'State', 'Author', 'Operations', 'Changed']}>
           {sets.map((s) => (
             <tr key={s.setId} className="align-top">
               <td className="px-3 py-2">
@@ -65,7 +65,7 @@ export function ChangeSetList({ screen }: { screen: ChangeSetsScreen }) {
           ))}
         </DataTable>
       )}
-      {cursor && <Button onClick={() => void more()} disabled={loading}>{loading ? 'Loading…' : 'Older change sets'}</Button>}
+      {cursor && <Button onClick={() => void more()} disabled={loading}>{loading ? 'Loading…' : 'Older reorganizations'}</Button>}
       <NewChangeSetDialog open={creating} onClose={() => setCreating(false)} />
     </div>
   );

@@ -67,7 +67,7 @@ export function ChangeSetScreen({ screen }: { screen: Screen }) {
       {editable && (
         <Section id="planning" title="Planning">
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            Changes made here go into this change set, not the live tree. Drag a unit onto another to move it, or select a unit for its actions and people.
+            Changes made here go into this reorganization, not the live tree. Drag a unit onto another to move it, or select a unit for its actions and people.
           </p>
           <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
             <div className="flex h-[28rem] flex-col rounded-lg border border-zinc-200 dark:border-zinc-800">
@@ -103,7 +103,7 @@ export function ChangeSetScreen({ screen }: { screen: Screen }) {
           <PreviewPanel preview={preview} />
         ) : (
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            {set.status === 'applying' ? 'The change set is being applied.' : 'This change set was applied: the operations above are what it did.'}
+            {set.status === 'applying' ? 'The reorganization is being applied.' : 'This reorganization was applied: the operations above are what it did.'}
           </p>
         )}
       </Section>

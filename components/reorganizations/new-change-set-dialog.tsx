@@ -32,13 +32,13 @@ export function NewChangeSetDialog({ open, onClose }: { open: boolean; onClose: 
       startNavigationProgress(href);
       router.push(href);
     } catch (err) {
-      setError(err instanceof Error ? err.message : 'Could not create the change set.');
+      setError(err instanceof Error ? err.message : 'Could not create the reorganization.');
       setBusy(false);
     }
   }
 
   return (
-    <Modal open={open} onClose={close} title="New change set" description="A draft of changes to the tree and its people, previewed and approved before it is applied.">
+    <Modal open={open} onClose={close} title="New reorganization" description="A draft of changes to the tree and its people, previewed and approved before it is applied.">
       <form onSubmit={submit} className="space-y-4">
         <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} autoFocus />
         <div>

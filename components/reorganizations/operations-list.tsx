@@ -68,7 +68,7 @@ export function OperationsList({ set, preview, editable, showChecks, busy, onDro
       </DataTable>
       <ConfirmDialog
         open={dropping !== null} title={`Drop operation ${dropping?.seq ?? ''}?`} confirmLabel="Drop"
-        description={`“${dropping?.text ?? ''}” leaves the change set; to have it back, draft it again.${approved ? ' The approvals given so far are for the operations as they stand, so the set needs fresh ones.' : ''}`}
+        description={`“${dropping?.text ?? ''}” leaves the reorganization; to have it back, draft it again.${approved ? ' The approvals given so far are for the operations as they stand, so the set needs fresh ones.' : ''}`}
         onCancel={() => setDropping(null)}
         onConfirm={() => {
           if (dropping) onDrop(dropping.seq);

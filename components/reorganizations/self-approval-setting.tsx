@@ -33,7 +33,7 @@ export function SelfApprovalSetting({ on: initialOn, version: initialVersion, ca
     try {
       const result = await api<Saved>('/api/v1/settings/change-set-approvals', { method: 'PATCH', body: { ownersApproveOwnChangeSets: next, expectedVersion: saved.version } });
       setSaved(result);
-      toast.success(next ? 'Owners’ approvals of their own change sets now count.' : 'Owners’ approvals of their own change sets no longer count where someone else can approve.');
+      toast.success(next ? 'Owners’ approvals of their own reorganizations now count.' : 'Owners’ approvals of their own reorganizations no longer count where someone else can approve.');
       onSaved?.();
     } catch (e) {
       const current = e instanceof ApiError && e.isConflict ? (e.details?.current as Partial<Saved> | undefined) : undefined;
@@ -48,13 +48,13 @@ export function SelfApprovalSetting({ on: initialOn, version: initialVersion, ca
     }
   }
 
-  const hint = 'Four eyes: the author of a change set cannot approve it where someone else administers the area; where nobody else can, their approval counts.';
+  const hint = 'Four eyes: the author of a reorganization cannot approve it where someone else administers the area; where nobody else can, their approval counts.';
   return (
     <div className="space-y-1 text-sm">
       <label className="flex items-start gap-2">
         <input type="checkbox" className="mt-1" checked={on} disabled={!canEdit || busy} onChange={(e) => void save(e.target.checked)} aria-describedby="self-approval-hint" />
         <span>
-          <span className="font-medium">Owners may approve their own change sets</span>
+          <span className="font-medium">Owners may approve their own reorganizations</span>
           <span className="block text-zinc-600 dark:text-zinc-400" id="self-approval-hint">
             {on ? 'On: an owner’s approval of a set they drafted counts on every area.' : 'Off: an owner’s approval of their own set counts only where nobody else can approve.'} {hint}
             {!canEdit && ' Owners and admins can change this.'}

@@ -111,31 +111,31 @@ export function UnitPlanPanel({ unit, editable, addOperations }: UnitPlanPanelPr
       </div>
 
       <FormDialog
-        open={dialog?.kind === 'create'} title={`Add a sub-unit to ${unit.name}`} submitLabel="Add to change set" canSubmit={Boolean(name.trim())} onClose={close}
+        open={dialog?.kind === 'create'} title={`Add a sub-unit to ${unit.name}`} submitLabel="Add to the reorganization" canSubmit={Boolean(name.trim())} onClose={close}
         onSubmit={() => addOperations([{ kind: 'createUnit', parentId: unit.id, name: name.trim() }], `Added: create ${name.trim()}.`)}
       >
         <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} autoFocus />
       </FormDialog>
       <FormDialog
-        open={dialog?.kind === 'rename'} title={`Rename ${unit.name}`} submitLabel="Add to change set" canSubmit={Boolean(name.trim()) && name.trim() !== unit.name} onClose={close}
+        open={dialog?.kind === 'rename'} title={`Rename ${unit.name}`} submitLabel="Add to the reorganization" canSubmit={Boolean(name.trim()) && name.trim() !== unit.name} onClose={close}
         onSubmit={() => addOperations([{ kind: 'renameUnit', unitId: unit.id, name: name.trim() }], `Added: rename ${unit.name}.`)}
       >
         <TextField label="New name" value={name} onChange={(e) => setName(e.target.value)} autoFocus />
       </FormDialog>
       <FormDialog
-        open={dialog?.kind === 'move'} title={`Move ${unit.name}`} description="With everything below it. Its administrators and the destination's approve the change set."
-        submitLabel="Add to change set" canSubmit={Boolean(destination)} onClose={close}
+        open={dialog?.kind === 'move'} title={`Move ${unit.name}`} description="With everything below it. Its administrators and the destination's approve the reorganization."
+        submitLabel="Add to the reorganization" canSubmit={Boolean(destination)} onClose={close}
         onSubmit={() => addOperations([{ kind: 'moveUnit', unitId: unit.id, parentId: destination!.id }], `Added: move ${unit.name} under ${destination!.name}.`)}
       >
         <UnitDestinationPicker value={destination} onChange={setDestination} label="Move under" exclude={unit.id} />
       </FormDialog>
       <FormDialog
-        open={dialog?.kind === 'delete'} title={`Delete ${unit.name}?`} description="When the change set is applied, the unit goes with everything below it and its memberships." destructive
-        submitLabel="Add to change set" canSubmit onClose={close}
+        open={dialog?.kind === 'delete'} title={`Delete ${unit.name}?`} description="When the reorganization is applied, the unit goes with everything below it and its memberships." destructive
+        submitLabel="Add to the reorganization" canSubmit onClose={close}
         onSubmit={() => addOperations([{ kind: 'deleteUnit', unitId: unit.id }], `Added: delete ${unit.name}.`)}
       />
       <FormDialog
-        open={dialog?.kind === 'add'} title={`Add a person to ${unit.name}`} description="Someone already in the organization." submitLabel="Add to change set" canSubmit={Boolean(person)} onClose={close}
+        open={dialog?.kind === 'add'} title={`Add a person to ${unit.name}`} description="Someone already in the organization." submitLabel="Add to the reorganization" canSubmit={Boolean(person)} onClose={close}
         onSubmit={() => addOperations([{ kind: 'addMember', userId: person!.userId, unitId: unit.id, role }], `Added: add ${person!.name || person!.email} to ${unit.name}.`)}
       >
         <RemoteCombobox<PersonOption>
@@ -155,20 +155,20 @@ export function UnitPlanPanel({ unit, editable, addOperations }: UnitPlanPanelPr
       {dialog && 'member' in dialog && (
         <>
           <FormDialog
-            open={dialog.kind === 'memberMove'} title={`Move ${who(dialog.member)} from ${unit.name}`} description="They keep their role." submitLabel="Add to change set" canSubmit={Boolean(destination)} onClose={close}
+            open={dialog.kind === 'memberMove'} title={`Move ${who(dialog.member)} from ${unit.name}`} description="They keep their role." submitLabel="Add to the reorganization" canSubmit={Boolean(destination)} onClose={close}
             onSubmit={() => addOperations([{ kind: 'moveMember', userId: dialog.member.userId, fromUnitId: unit.id, unitId: destination!.id }], `Added: move ${who(dialog.member)} to ${destination!.name}.`)}
           >
             <UnitDestinationPicker value={destination} onChange={setDestination} label="Move to" exclude={unit.id} />
           </FormDialog>
           <FormDialog
-            open={dialog.kind === 'memberRole'} title={`Role of ${who(dialog.member)} in ${unit.name}`} submitLabel="Add to change set" canSubmit={role !== dialog.member.role} onClose={close}
+            open={dialog.kind === 'memberRole'} title={`Role of ${who(dialog.member)} in ${unit.name}`} submitLabel="Add to the reorganization" canSubmit={role !== dialog.member.role} onClose={close}
             onSubmit={() => addOperations([{ kind: 'changeRole', userId: dialog.member.userId, unitId: unit.id, role }], `Added: make ${who(dialog.member)} ${role}.`)}
           >
             <RoleSelect label="Role" value={role} options={dialog.member.roleOptions} onChange={setRole} />
           </FormDialog>
           <FormDialog
-            open={dialog.kind === 'memberRemove'} title={`Remove ${who(dialog.member)} from ${unit.name}?`} description="When the change set is applied." destructive
-            submitLabel="Add to change set" canSubmit onClose={close}
+            open={dialog.kind === 'memberRemove'} title={`Remove ${who(dialog.member)} from ${unit.name}?`} description="When the reorganization is applied." destructive
+            submitLabel="Add to the reorganization" canSubmit onClose={close}
             onSubmit={() => addOperations([{ kind: 'removeMember', userId: dialog.member.userId, unitId: unit.id }], `Added: remove ${who(dialog.member)}.`)}
           />
         </>

@@ -5,7 +5,7 @@ import { SelfApprovalSetting, type SelfApprovalSettingProps } from '@/components
 export function ChangeSetApprovals(props: Omit<SelfApprovalSettingProps, 'onSaved'>) {
   return (
     <section aria-labelledby="change-set-approvals" className="space-y-2">
-      <h2 id="change-set-approvals" className="text-lg font-semibold">Change set approvals</h2>
+      <h2 id="change-set-approvals" className="text-lg font-semibold">Reorganization approvals</h2>
       <SelfApprovalSetting {...props} />
     </section>
   );

@@ -1,12 +1,10 @@
 'use client';
-// The org tree pane: a flattened, virtualized WAI-ARIA tree (role=tree with treeitems carrying
-// aria-level/setsize/posinset/expanded; focus stays on the tree and aria-activedescendant names
-// the active row, which is always rendered), lazy children with "Load more" rows, keyboard
-// navigation (arrows, Home/End, Enter, type-ahead, `*`), and drag and drop to move units (each
-// drop asks first, naming where from and where to, as a drop is easily made by mistake).
-import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+// The org tree pane: the virtualized WAI-ARIA tree of use-virtual-tree (keyboard, active row) over
+// the tree store, with lazy children whose "Load more" rows load when scrolled into view, Enter
+// opening the unit's page, and drag and drop to move units (each drop asks first, naming where
+// from and where to, as a drop is easily made by mistake).
 import { useParams, useRouter } from 'next/navigation';
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { startNavigationProgress } from '@/components/shell/navigation-progress';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/toaster';
@@ -16,18 +14,10 @@ import type { UnitRow } from '@/lib/screens/unit-view';
 import type { FlatRow } from './flatten-tree';
 import { moveRefusal } from './move-rules';
 import { useTreeStore } from './tree-provider';
-import { MoreRowView, TreeRowView } from './tree-row';
-
-export const ROW_HEIGHT = 32;
-const TYPEAHEAD_MS = 600;
-const HOVER_EXPAND_MS = 800;
-
-export const rowDomId = (key: string) => `tree-row-${key}`;
-
-interface DropTarget {
-  key: string;
-  refusal?: string;
-}
+import { TreeRowView } from './tree-row';
+import { useTreeDrag } from './use-tree-drag';
+import { useVirtualTree } from './use-virtual-tree';
+import { VirtualTreeView } from './virtual-tree-view';
 
 /** A drop waiting for the person's yes: the unit, where it is now and where it would go. */
 interface PendingMove {
@@ -38,46 +28,30 @@ interface PendingMove {
 
 export function TreeBrowser() {
   const store = useTreeStore();
-  const rows = store.flatRows();
   const router = useRouter();
   const edits = useUnitEdits();
   const { unitId: selectedId } = useParams<{ unitId?: string }>();
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const treeRef = useRef<HTMLDivElement>(null);
-  const [activeKey, setActiveKey] = useState<string | undefined>(selectedId);
-  const [focused, setFocused] = useState(false);
-  const [dragId, setDragId] = useState<string>();
-  const [drop, setDrop] = useState<DropTarget>();
+  // Drag and drop: rows the actor may move are draggable; a row accepts the drop when the move
+  // rules allow it, otherwise it says why.
+  const drag = useTreeDrag((unit, target) => {
+    if (target.locked) return `${target.name} is being moved or deleted; try again in a moment.`;
+    return moveRefusal(store.scopes, unit, target);
+  });
+  const tree = useVirtualTree({
+    idPrefix: 'tree-row',
+    selectedKey: selectedId,
+    keepKeys: [drag.dragId],
+    onOpen: (row) => {
+      startNavigationProgress(`/units/${row.id}`);
+      router.push(`/units/${row.id}`);
+    },
+  });
+  const { rows, items, virtualizer, indexOf, setActiveKey } = tree;
   // Kept after the answer so the dialog keeps its text while it closes.
   const [pending, setPending] = useState<PendingMove>();
   const [asking, setAsking] = useState(false);
   const [moving, setMoving] = useState(false);
-  const typeahead = useRef({ text: '', at: 0 });
-  const hoverTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const scrolledFor = useRef(0);
-
-  const indexOf = useCallback((key: string | undefined) => (key ? rows.findIndex((r) => r.key === key) : -1), [rows]);
-  const selectedIndex = indexOf(selectedId);
-  const activeIndex = indexOf(activeKey) >= 0 ? indexOf(activeKey) : Math.max(0, selectedIndex);
-  const dragIndex = indexOf(dragId);
-
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-    getItemKey: (i) => rows[i].key,
-    // The active row (named by aria-activedescendant), the selected one and the one being
-    // dragged stay rendered even when scrolled away.
-    rangeExtractor: useCallback(
-      (range: Range) => {
-        const keep = new Set(defaultRangeExtractor(range));
-        for (const i of [activeIndex, selectedIndex, dragIndex]) if (i >= 0 && i < range.count) keep.add(i);
-        return [...keep].sort((a, b) => a - b);
-      },
-      [activeIndex, selectedIndex, dragIndex],
-    ),
-  });
 
   // Opening a unit (link, breadcrumb, search, deep link) expands the way down to it; it and a
   // unit moved here are scrolled into view and made the active row once their row exists.
@@ -85,7 +59,7 @@ export function TreeBrowser() {
     if (!selectedId) return;
     setActiveKey(selectedId);
     void store.reveal(selectedId);
-  }, [selectedId, store]);
+  }, [selectedId, store, setActiveKey]);
   const focus = store.focus;
   const focusIndex = indexOf(focus?.id);
   useEffect(() => {
@@ -93,10 +67,9 @@ export function TreeBrowser() {
     scrolledFor.current = focus.seq;
     setActiveKey(focus.id);
     virtualizer.scrollToIndex(focusIndex, { align: 'auto' });
-  }, [focus, focusIndex, virtualizer]);
+  }, [focus, focusIndex, virtualizer, setActiveKey]);
 
   // A "Load more" row scrolled into view loads the next page by itself.
-  const items = virtualizer.getVirtualItems();
   const range = virtualizer.range;
   const moreInView = items
     .flatMap((item) => {
@@ -109,110 +82,11 @@ export function TreeBrowser() {
     for (const parentId of moreInView.split(' ').filter(Boolean)) void store.loadMore(parentId);
   }, [moreInView, store]);
 
-  const moveTo = (index: number) => {
-    if (rows.length === 0) return;
-    const i = Math.min(rows.length - 1, Math.max(0, index));
-    setActiveKey(rows[i].key);
-    virtualizer.scrollToIndex(i, { align: 'auto' });
-  };
-
-  const open = (row: FlatRow) => {
-    if (row.kind === 'more') void store.loadMore(row.parentId);
-    else {
-      startNavigationProgress(`/units/${row.id}`);
-      router.push(`/units/${row.id}`);
-    }
-  };
-
-  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
-    const row = rows[activeIndex];
-    if (!row) return;
-    let handled = true;
-    switch (e.key) {
-      case 'ArrowDown':
-        moveTo(activeIndex + 1);
-        break;
-      case 'ArrowUp':
-        moveTo(activeIndex - 1);
-        break;
-      case 'Home':
-        moveTo(0);
-        break;
-      case 'End':
-        moveTo(rows.length - 1);
-        break;
-      case 'ArrowRight':
-        if (row.kind === 'unit' && row.expandable && !row.expanded) void store.expand(row.id);
-        else if (row.kind === 'unit' && row.expanded) moveTo(activeIndex + 1);
-        break;
-      case 'ArrowLeft':
-        if (row.kind === 'unit' && row.expanded) store.collapse(row.id);
-        else if (row.parentId) moveTo(indexOf(row.parentId));
-        break;
-      case 'Enter':
-      case ' ':
-        open(row);
-        break;
-      case '*':
-        if (row.kind === 'unit') void store.expandSiblings(row.id);
-        break;
-      default:
-        // `/` is the console's search shortcut (tree-search.tsx), from the tree too.
-        handled = e.key.length === 1 && e.key !== '/' && !e.ctrlKey && !e.metaKey && !e.altKey && typeAhead(e.key);
-    }
-    if (handled) e.preventDefault();
-  }
-
-  /** Moves to the next unit whose name starts with what was typed in the last moment. */
-  function typeAhead(char: string): boolean {
-    const now = Date.now();
-    const t = typeahead.current;
-    t.text = now - t.at < TYPEAHEAD_MS ? t.text + char.toLocaleLowerCase() : char.toLocaleLowerCase();
-    t.at = now;
-    // Repeating one letter cycles through the names starting with it.
-    const needle = [...t.text].every((c) => c === t.text[0]) ? t.text[0] : t.text;
-    const start = needle.length === 1 ? activeIndex + 1 : activeIndex;
-    for (let n = 0; n < rows.length; n++) {
-      const i = (start + n) % rows.length;
-      const r = rows[i];
-      if (r.kind === 'unit' && store.units.get(r.id)?.name.toLocaleLowerCase().startsWith(needle)) {
-        moveTo(i);
-        return true;
-      }
-    }
-    return needle.length === 1;
-  }
-
-  // Drag and drop: rows the actor may move are draggable; a row accepts the drop when the move
-  // rules allow it, otherwise it says why.
-  const dragged = dragId ? store.units.get(dragId) : undefined;
-  const refusalFor = (target: UnitRow): string | undefined => {
-    if (!dragged) return undefined;
-    if (target.locked) return `${target.name} is being moved or deleted; try again in a moment.`;
-    return moveRefusal(store.scopes, dragged, target);
-  };
-
-  function onDragOver(row: FlatRow & { kind: 'unit' }, e: React.DragEvent) {
-    const target = store.units.get(row.id);
-    if (!dragged || !target) return;
-    const refusal = refusalFor(target);
-    if (!refusal) {
-      e.preventDefault();
-      e.dataTransfer.dropEffect = 'move';
-    }
-    if (drop?.key !== row.key) {
-      setDrop({ key: row.key, refusal });
-      clearTimeout(hoverTimer.current);
-      if (row.expandable && !row.expanded) hoverTimer.current = setTimeout(() => void store.expand(row.id), HOVER_EXPAND_MS);
-    }
-  }
-
-  function onDrop(row: FlatRow & { kind: 'unit' }, e: React.DragEvent) {
-    e.preventDefault();
-    const target = store.units.get(row.id);
-    const unit = dragged;
-    endDrag();
-    if (!unit || !target || refusalFor(target)) return;
+  /** A drop the rules allow asks first, naming where from and where to. */
+  function onDrop(row: FlatRow & { kind: 'unit' }, e: DragEvent) {
+    const move = drag.dropOn(row, e);
+    if (!move) return;
+    const { unit, target } = move;
     setPending({ unit, target, fromName: (unit.parentId && store.units.get(unit.parentId)?.name) || 'its parent' });
     setAsking(true);
   }
@@ -231,87 +105,34 @@ export function TreeBrowser() {
     }
   }
 
-  function endDrag(explain = false) {
-    clearTimeout(hoverTimer.current);
-    if (explain && drop?.refusal) toast.error(drop.refusal);
-    setDragId(undefined);
-    setDrop(undefined);
-  }
-
-  const active = rows[activeIndex];
   return (
-    <div className="flex min-h-0 flex-1 flex-col">
-      <div ref={scrollRef} className="min-h-0 flex-1 overflow-auto px-2 py-1">
-        <div
-          ref={treeRef}
-          role="tree"
-          aria-label="Organization tree"
-          tabIndex={0}
-          aria-activedescendant={focused && active ? rowDomId(active.key) : undefined}
-          onKeyDown={onKeyDown}
-          onFocus={() => setFocused(true)}
-          onBlur={() => setFocused(false)}
-          className="relative outline-none"
-          style={{ height: virtualizer.getTotalSize() }}
-        >
-          {items.map((item) => {
-            const row = rows[item.index];
-            const style = { height: ROW_HEIGHT, transform: `translateY(${item.start}px)` };
-            const isActive = item.index === activeIndex;
-            if (row.kind === 'more') {
-              return (
-                <MoreRowView
-                  key={row.key}
-                  id={rowDomId(row.key)}
-                  row={row}
-                  style={style}
-                  active={isActive && focused}
-                  onActivate={() => {
-                    setActiveKey(row.key);
-                    void store.loadMore(row.parentId);
-                    treeRef.current?.focus({ preventScroll: true });
-                  }}
-                />
-              );
-            }
-            const unit = store.units.get(row.id)!;
-            return (
-              <TreeRowView
-                key={row.key}
-                id={rowDomId(row.key)}
-                row={row}
-                unit={unit}
-                style={style}
-                active={isActive && focused}
-                selected={row.id === selectedId}
-                draggable={unit.canEdit && !unit.locked && unit.parentId !== null}
-                dropHint={dragged && dragged.id !== unit.id ? (refusalFor(unit) ? 'refused' : 'allowed') : undefined}
-                drop={drop?.key === row.key ? (drop.refusal ? 'refused' : 'allowed') : undefined}
-                onToggle={() => store.toggle(row.id)}
-                onActivate={() => {
-                  setActiveKey(row.key);
-                  treeRef.current?.focus({ preventScroll: true });
-                }}
-                onDragStart={(e) => {
-                  e.dataTransfer.effectAllowed = 'move';
-                  e.dataTransfer.setData('text/plain', unit.name);
-                  setDragId(unit.id);
-                }}
-                onDragOver={(e) => onDragOver(row, e)}
-                onDrop={(e) => void onDrop(row, e)}
-                onDragEnd={() => endDrag(true)}
-              />
-            );
-          })}
-        </div>
-      </div>
-      <p aria-live="polite" className="min-h-5 px-3 pb-1 text-xs text-zinc-600 dark:text-zinc-400">
-        {dragged
-          ? drop?.refusal
-            ? `Can't move here: ${drop.refusal}`
-            : `Moving ${dragged.name}: drop it on a highlighted unit.`
-          : ''}
-      </p>
+    <>
+      <VirtualTreeView
+        tree={tree}
+        label="Organization tree"
+        status={drag.status('')}
+        renderUnit={(row, unit, frame) => (
+          <TreeRowView
+            key={row.key}
+            {...frame}
+            row={row}
+            unit={unit}
+            selected={row.id === selectedId}
+            draggable={unit.canEdit && !unit.locked && unit.parentId !== null}
+            dropHint={drag.dragged && drag.dragged.id !== unit.id ? (drag.refusalFor(unit) ? 'refused' : 'allowed') : undefined}
+            drop={drag.dropStateOf(row.key)}
+            onToggle={() => store.toggle(row.id)}
+            onActivate={() => tree.activate(row.key)}
+            onDragStart={(e) => drag.startDrag(unit, e)}
+            onDragOver={(e) => drag.dragOver(row, e)}
+            onDrop={(e) => onDrop(row, e)}
+            onDragEnd={() => {
+              if (drag.drop?.refusal) toast.error(drag.drop.refusal);
+              drag.endDrag();
+            }}
+          />
+        )}
+      />
       <ConfirmDialog
         open={asking}
         title={pending ? `Move ${pending.unit.name}?` : ''}
@@ -329,6 +150,6 @@ export function TreeBrowser() {
         onConfirm={() => void confirmMove()}
         onCancel={() => setAsking(false)}
       />
-    </div>
+    </>
   );
 }

@@ -7,7 +7,7 @@ import type { CSSProperties, DragEvent } from 'react';
 import type { UnitRow } from '@/lib/screens/unit-view';
 import type { FlatRow } from './flatten-tree';
 
-const INDENT = 16;
+export const INDENT = 16;
 
 const base =
   'absolute left-0 top-0 flex w-full select-none items-center gap-1 rounded-md pr-2 text-sm';
@@ -32,7 +32,7 @@ export interface TreeRowProps {
   onDragEnd(e: DragEvent): void;
 }
 
-function Chevron({ expanded, busy }: { expanded: boolean; busy: boolean }) {
+export function Chevron({ expanded, busy }: { expanded: boolean; busy: boolean }) {
   if (busy) {
     return <span className="size-3 animate-spin rounded-full border-2 border-zinc-400 border-t-transparent" />;
   }
@@ -59,28 +59,34 @@ const PeopleIcon = () => (
   </svg>
 );
 
+/** A unit row's treeitem role and ARIA state: its place among its siblings, open or closed, selected. */
+export function unitItemAria(row: FlatRow & { kind: 'unit' }, selected: boolean) {
+  return {
+    role: 'treeitem',
+    'aria-level': row.level,
+    'aria-setsize': row.setsize,
+    'aria-posinset': row.posinset,
+    'aria-expanded': row.expandable ? row.expanded : undefined,
+    'aria-selected': selected,
+    'aria-busy': row.busy || undefined,
+  } as const;
+}
+
+/** A row's background: under the pointer while dragging, selected, a candidate drop, or at rest. */
+export function rowTone(drop: 'allowed' | 'refused' | undefined, selected: boolean, dropHint?: 'allowed' | 'refused'): string {
+  if (drop) return drop === 'allowed' ? 'bg-emerald-100 ring-2 ring-emerald-600 dark:bg-emerald-900/40' : 'bg-red-50 ring-2 ring-red-600 dark:bg-red-950/40';
+  if (selected) return 'bg-emerald-50 font-medium text-emerald-900 dark:bg-emerald-900/30 dark:text-emerald-100';
+  return dropHint === 'allowed' ? 'bg-emerald-50/60 dark:bg-emerald-950/30' : 'hover:bg-zinc-100 dark:hover:bg-zinc-800/60';
+}
+
 export function TreeRowView(p: TreeRowProps) {
   const { row, unit } = p;
   const countsId = `${p.id}-counts`;
-  const tone = p.drop
-    ? p.drop === 'allowed'
-      ? 'bg-emerald-100 ring-2 ring-emerald-600 dark:bg-emerald-900/40'
-      : 'bg-red-50 ring-2 ring-red-600 dark:bg-red-950/40'
-    : p.selected
-      ? 'bg-emerald-50 font-medium text-emerald-900 dark:bg-emerald-900/30 dark:text-emerald-100'
-      : p.dropHint === 'allowed'
-        ? 'bg-emerald-50/60 dark:bg-emerald-950/30'
-        : 'hover:bg-zinc-100 dark:hover:bg-zinc-800/60';
+  const tone = rowTone(p.drop, p.selected, p.dropHint);
   return (
     <div
       id={p.id}
-      role="treeitem"
-      aria-level={row.level}
-      aria-setsize={row.setsize}
-      aria-posinset={row.posinset}
-      aria-expanded={row.expandable ? row.expanded : undefined}
-      aria-selected={p.selected}
-      aria-busy={row.busy || undefined}
+      {...unitItemAria(row, p.selected)}
       aria-label={unit.name}
       aria-describedby={countsId}
       data-drop={p.drop}

@@ -69,7 +69,7 @@ export class TenantSnapshotter {
     domains: string[],
   ) {
     this.fixed.add(keys.tenantSettings(tenantId).PK);
-    this.fixed.add(keys.tenantDirectory(tenantId).PK);
+    this.fixed.add(keys.tenantRegistry(tenantId).PK);
     for (const d of domains) this.fixed.add(keys.domainClaim(d).PK);
   }
 

@@ -66,7 +66,7 @@ export async function completeSignIn(deps: SignInDeps, input: CompleteSignInInpu
   if (via === 'deactivated') return { ok: false, code: 'tenant.deactivated' };
   if (!via) return { ok: false, code: 'membership.none' };
   const maxAge = input.maxAgeSeconds ?? config().ARBOR_SESSION_MAX_AGE;
-  // The directory's "last sign-in": one attribute on the profile, sent alongside the session record.
+  // The people list's "last sign-in": one attribute on the profile, sent alongside the session record.
   await Promise.all([
     putSessionRecord(db, { userId: user.id, sessionId, expiresAt: new Date(Date.now() + maxAge * 1000), device: input.device, organizations }),
     recordSignIn(db, user.id),

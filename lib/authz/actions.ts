@@ -38,7 +38,7 @@ export interface Places {
   'sso.manage': Record<string, never>;
   /** API keys and webhook endpoints: how other systems call Arbor and hear from it. */
   'integrations.manage': Record<string, never>;
-  /** The tenant-wide people directory: member list, pending invitations, search by name/email. */
+  /** The tenant-wide people list: member list, pending invitations, search by name/email. */
   'members.list': Record<string, never>;
   'tenant.export': Record<string, never>;
   'tenant.import': Record<string, never>;

@@ -147,7 +147,7 @@ export const keys = {
     invitations: (t: string) => tp(t, 'INVITES'),
     /** Unfinished move jobs of a tenant (sparse). */
     treeJobs: (t: string) => tp(t, 'JOBS'),
-    /** Tenant profiles by joined time (the members directory sorted by joined date). */
+    /** Tenant profiles by joined time (the people list sorted by joined date). */
     membersByJoined: (t: string) => tp(t, 'JOINED'),
     /** SCIM Users by lower-cased email (`emails.value` filters). */
     directoryEmails: (t: string) => tp(t, 'SCIMEMAILS'),
@@ -178,8 +178,8 @@ export const keys = {
   },
 
   // ---- platform partitions (platform credentials, P1–P4 only) ----
-  /** P4: the tenant's directory entry (name, status). */
-  tenantDirectory: (t: string): Key => ({ PK: `TENANT#${t}`, SK: 'TENANT' }),
+  /** P4: the tenant's registry entry (name, status). */
+  tenantRegistry: (t: string): Key => ({ PK: `TENANT#${t}`, SK: 'TENANT' }),
   /** P1: the tenant's SSO connection (canonical copy). */
   ssoConnection: (t: string): Key => ({ PK: `TENANT#${t}`, SK: 'SSO' }),
   /** P1: an email domain the tenant added: its DNS challenge and verification state. */
@@ -209,7 +209,7 @@ export const keys = {
   gsi4: {
     /** P2: the tenants a user belongs to (projected from their tenant profiles). */
     userTenants: (userId: string) => `USER#${userId}`,
-    /** Every tenant's directory entry (operator listing: `tenant list`). */
+    /** Every tenant's registry entry (operator listing: `tenant list`). */
     tenants: () => 'TENANTS',
     /** Proven domains by their next DNS re-check time (operator's `domain recheck`). */
     domainChecks: () => 'DOMAINCHECKS',

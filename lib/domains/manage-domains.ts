@@ -28,10 +28,10 @@ export async function addDomain(db: TenantDb, actor: AuditActor, rawDomain: unkn
   const domain = validateDomain(rawDomain);
   const platform = platformDb();
   const current = await readTenantDomains(platform, db.tenantId);
-  if (current.directory.domains.includes(domain)) throw domainAlreadyVerified(domain);
+  if (current.registry.domains.includes(domain)) throw domainAlreadyVerified(domain);
   const existing = current.records.find((r) => r.domain === domain);
   if (existing) return existing;
-  if (current.directory.domains.length + current.records.length >= MAX_CONNECTION_DOMAINS) throw tooManyTenantDomains(MAX_CONNECTION_DOMAINS);
+  if (current.registry.domains.length + current.records.length >= MAX_CONNECTION_DOMAINS) throw tooManyTenantDomains(MAX_CONNECTION_DOMAINS);
   await confirmDecision(db);
   const record: DomainRecord = { domain, status: 'pending', token: newVerificationToken(), createdAt: new Date().toISOString(), version: 1 };
   try {
@@ -58,7 +58,7 @@ export async function verifyDomain(db: TenantDb, actor: AuditActor, rawDomain: u
   const platform = platformDb();
   const current = await readTenantDomains(platform, db.tenantId);
   const record = current.records.find((r) => r.domain === domain);
-  if (!record) throw current.directory.domains.includes(domain) ? domainAlreadyVerified(domain) : domainNotAdded(domain);
+  if (!record) throw current.registry.domains.includes(domain) ? domainAlreadyVerified(domain) : domainNotAdded(domain);
   if (record.status === 'verified') return record;
 
   const found = await lookupTxt(domain);
@@ -71,7 +71,7 @@ export async function verifyDomain(db: TenantDb, actor: AuditActor, rawDomain: u
   await confirmDecision(db);
   const proven: DomainRecord = { ...record, status: 'verified', verifiedAt: now, lastCheckedAt: now, lastProblem: undefined, failingSince: undefined, version: record.version + 1 };
   // A proven domain whose record had gone missing: it still holds its claim; only the flag clears.
-  if (current.directory.domains.includes(domain)) {
+  if (current.registry.domains.includes(domain)) {
     await platform.client.send(new PutCommand(recordPut(platform.tableName, db.tenantId, { ...proven, verifiedAt: record.verifiedAt }, record.version).Put)).catch((e) => {
       throw isConditionFailure(e) ? domainChangedMeanwhile(domain) : e;
     });
@@ -81,10 +81,10 @@ export async function verifyDomain(db: TenantDb, actor: AuditActor, rawDomain: u
   try {
     await writeConnectionAndClaims(platform, {
       tenantId: db.tenantId,
-      directory: current.directory,
+      registry: current.registry,
       current: current.connection,
       next: current.connection && withDomains(current.connection, [...current.connection.domains, domain], now),
-      domains: [...current.directory.domains, domain],
+      domains: [...current.registry.domains, domain],
       claimFree: true,
       extra: { items: [recordPut(platform.tableName, db.tenantId, proven, record.version)], conflict: () => versionConflict('sso', undefined) },
     });
@@ -105,16 +105,16 @@ export async function removeDomain(db: TenantDb, actor: AuditActor, rawDomain: u
   const platform = platformDb();
   const current = await readTenantDomains(platform, db.tenantId);
   const record = current.records.find((r) => r.domain === domain);
-  const proven = current.directory.domains.includes(domain);
+  const proven = current.registry.domains.includes(domain);
   if (!record && !proven) throw domainNotAdded(domain);
   await confirmDecision(db);
   if (proven) {
-    const remaining = current.directory.domains.filter((d) => d !== domain);
+    const remaining = current.registry.domains.filter((d) => d !== domain);
     if (current.connection && remaining.length === 0) throw lastServedDomain(domain);
     const now = new Date().toISOString();
     await writeConnectionAndClaims(platform, {
       tenantId: db.tenantId,
-      directory: current.directory,
+      registry: current.registry,
       current: current.connection,
       next: current.connection && withDomains(current.connection, current.connection.domains.filter((d) => d !== domain), now),
       domains: remaining,

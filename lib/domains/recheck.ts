@@ -70,7 +70,7 @@ async function recheckOne(operator: PlatformDb, tenantDb: (tenantId: string) => 
   if (present === !wasFailing) return present ? 'stillProven' : 'failing';
   // The state changed: the tenant's trail says so, and owners hear about a record that vanished.
   const db = await tenantDb(tenantId);
-  const still = (await readTenantDomains(operator, tenantId)).directory.domains.includes(domain);
+  const still = (await readTenantDomains(operator, tenantId)).registry.domains.includes(domain);
   if (!still) return undefined;
   await transaction(db).add(auditEntryPut(db, {
     actor: DOMAIN_CHECK_ACTOR, action: present ? 'domain.restored' : 'domain.recordMissing',

@@ -1,6 +1,6 @@
-// A tenant's email domains: the proven ones (the directory entry's list, each with its P1 claim)
+// A tenant's email domains: the proven ones (the registry entry's list, each with its P1 claim)
 // and those waiting for their DNS proof (`TENANT#<t>` / `DOMAIN#<domain>`: the token to publish
-// and the last check). One Query of the `TENANT#<t>` partition reads the directory entry, the
+// and the last check). One Query of the `TENANT#<t>` partition reads the registry entry, the
 // connection and every record together. Server-only; platform credentials.
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
@@ -27,7 +27,7 @@ export interface DomainRecord {
 }
 
 export interface TenantDomains {
-  directory: TenantDirectoryEntry;
+  registry: TenantDirectoryEntry;
   connection?: SsoConnection;
   records: DomainRecord[];
 }
@@ -42,7 +42,7 @@ const parseRecord = itemParser('tenantDomain', z.object({
   lastProblem: z.string().optional(), version: z.number(),
 }));
 
-/** The tenant's directory entry, connection and domain records: one Query. */
+/** The tenant's registry entry, connection and domain records: one Query. */
 export async function readTenantDomains(db: PlatformDb, tenantId: string): Promise<TenantDomains> {
   const items = await queryAll(db, {
     KeyConditionExpression: 'PK = :pk',
@@ -53,7 +53,7 @@ export async function readTenantDomains(db: PlatformDb, tenantId: string): Promi
   if (!entry) throw tenantNotFound();
   const sso = items.find((i) => i.SK === 'SSO');
   return {
-    directory: { domains: (entry.domains as string[] | undefined) ?? [], version: entry.version as number },
+    registry: { domains: (entry.domains as string[] | undefined) ?? [], version: entry.version as number },
     connection: sso ? toConnection(tenantId, sso) : undefined,
     records: items.filter((i) => typeof i.SK === 'string' && i.SK.startsWith('DOMAIN#')).map(parseRecord),
   };
@@ -75,10 +75,10 @@ export interface DomainView {
 }
 
 /** Every domain, proven first, as Settings → Domains shows it. */
-export function domainViews({ directory, connection, records }: TenantDomains): DomainView[] {
+export function domainViews({ registry, connection, records }: TenantDomains): DomainView[] {
   const byDomain = new Map(records.map((r) => [r.domain, r]));
   const served = new Set(connection?.domains ?? []);
-  const proven = directory.domains.map((domain): DomainView => {
+  const proven = registry.domains.map((domain): DomainView => {
     const r = byDomain.get(domain);
     return {
       domain, status: r?.status === 'failing' ? 'failing' : 'verified', provenBy: r ? 'dns' : 'operator', served: served.has(domain),
@@ -87,7 +87,7 @@ export function domainViews({ directory, connection, records }: TenantDomains): 
     };
   });
   const waiting = records
-    .filter((r) => !directory.domains.includes(r.domain))
+    .filter((r) => !registry.domains.includes(r.domain))
     .map((r): DomainView => ({ domain: r.domain, status: 'pending', txt: { name: r.domain, value: verificationValue(r) }, lastCheckedAt: r.lastCheckedAt, lastProblem: r.lastProblem, served: false }));
   return [...proven, ...waiting];
 }

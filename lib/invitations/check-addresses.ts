@@ -4,7 +4,7 @@
 // Sign-in is SSO only (docs/sso.md), so an invitation is usable only by someone the tenant's
 // identity provider can vouch for with exactly that address:
 // - a consumer domain (gmail.com & co.) can never be an organization's SSO address: refused;
-// - a domain another tenant has claimed belongs to that tenant's directory: discovery sends
+// - a domain another tenant has claimed belongs to that organization: sign-in discovery sends
 //   those people there and their IdP, not ours, owns the address: refused;
 // - a domain our connection does not serve may still be a guest account at our IdP (the
 //   invitation link starts sign-in at our IdP directly): allowed after an explicit confirmation,

@@ -1,6 +1,6 @@
 // Following an invitation link: which invitation it is, if it is still good. Server-only.
 // One GetItem (strongly consistent) with the scoped credentials of the tenant the token names,
-// after a platform GetItem of that tenant's directory entry: a forged tenant id ends there
+// after a platform GetItem of that tenant's registry entry: a forged tenant id ends there
 // instead of costing an STS AssumeRole, and the entry gives the organization's name.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { keys, type PlatformDb, type TenantDb } from '../db';
@@ -20,15 +20,15 @@ export interface ResolveDeps {
 export async function resolveInvitationLink(deps: ResolveDeps, rawToken: unknown): Promise<ResolvedInvitationLink> {
   const token = parseInvitationToken(rawToken);
   if (!token) return { status: 'invalid' };
-  const directory = await deps.platform.client.send(
-    new GetCommand({ TableName: deps.platform.tableName, Key: keys.tenantDirectory(token.tenantId), ProjectionExpression: '#n', ExpressionAttributeNames: { '#n': 'name' } }),
+  const entry = await deps.platform.client.send(
+    new GetCommand({ TableName: deps.platform.tableName, Key: keys.tenantRegistry(token.tenantId), ProjectionExpression: '#n', ExpressionAttributeNames: { '#n': 'name' } }),
   );
-  if (!directory.Item) return { status: 'invalid' };
+  if (!entry.Item) return { status: 'invalid' };
   const db = await deps.tenantDb(token.tenantId);
   const out = await db.client.send(new GetCommand({ TableName: db.tableName, Key: keys.invitation(db.tenantId, token.invitationId), ConsistentRead: true }));
   // An accepted or revoked invitation is deleted, so its link finds nothing: single use.
   if (!out.Item || !secretMatches(token.secret, out.Item.tokenHash)) return { status: 'invalid' };
   const invitation = toInvitation(out.Item);
   if (Date.parse(invitation.expiresAt) / 1000 <= nowSeconds()) return { status: 'invalid' };
-  return { status: 'valid', invitation, organization: directory.Item.name as string, token };
+  return { status: 'valid', invitation, organization: entry.Item.name as string, token };
 }

@@ -1,4 +1,4 @@
-// Bulk changes from the members directory: one request names the people; each person's change is
+// Bulk changes from the people list: one request names the people; each person's change is
 // read, authorized and written exactly as the single-row routes do it (its own optimistic-locked
 // transaction, conditioned on the version read here), and answered per person, like the CSV
 // import's apply. A refusal (not allowed, last owner, changed meanwhile) stops only that row.

@@ -16,5 +16,5 @@ export { membershipNotFound } from './errors';
 export { listUnitMembers, listSubtreeMembers, UNIT_MEMBERS_PAGE, SUBTREE_MEMBERS_PAGE, type PageOptions } from './list-members';
 export { listTenantMembers, TENANT_MEMBERS_PAGE, type TenantMemberRow, type TenantMembersOptions } from './list-tenant-members';
 export { SUMMARY_UNITS, type MembershipSummary } from '../profiles';
-export { listDirectory, DIRECTORY_SORTS, DIRECTORY_PAGE, type DirectorySort, type DirectoryOptions } from './list-directory';
+export { listPeople, PEOPLE_SORTS, PEOPLE_PAGE, type PeopleSort, type PeopleListOptions } from './list-people';
 export { applyBulkChange, BULK_MAX, type BulkChange, type BulkOutcome } from './bulk-memberships';

@@ -62,7 +62,7 @@ export async function findProfileByEmail(db: TenantDb, email: string): Promise<T
 }
 
 /**
- * Notes a completed sign-in on the person's profile (the directory's "last sign-in"). Bookkeeping,
+ * Notes a completed sign-in on the person's profile (the people list's "last sign-in"). Bookkeeping,
  * not an edit: no version bump, no audit entry; a profile removed meanwhile is left alone.
  */
 export async function recordSignIn(db: TenantDb, userId: string, at = new Date()): Promise<void> {

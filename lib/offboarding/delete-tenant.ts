@@ -6,7 +6,7 @@
 //   tenant   – every `T#<t>…` item, 25 per BatchWriteItem; items that lead the catalog to others
 //              (the settings, the audit trail, the fixed partitions, each partition's head) go last,
 //              so a stopped run still finds what is left;
-//   platform – the `TENANT#<t>` partition (directory, SSO, domains, webhook marker);
+//   platform – the `TENANT#<t>` partition (registry entry, SSO, domains, webhook marker);
 //   verify   – everything looked for again (and, for the operator, the table scanned); what turns
 //              up is deleted and looked for again; only when nothing is left does the journal go
 //              (the count left is 0); with leftovers it stays, to be resumed.

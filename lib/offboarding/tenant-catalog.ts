@@ -18,7 +18,7 @@ import { itemId, type OffboardingScope, type StoredItem } from './offboarding-sc
 export interface TenantCatalog {
   /** Items under `T#<t>…`. */
   tenantItems: StoredItem[];
-  /** `TENANT#<t>` (directory, SSO, domains, webhook marker, the deletion journal), its proven domains' claims, its tokens. */
+  /** `TENANT#<t>` (registry entry, SSO, domains, webhook marker, the deletion journal), its proven domains' claims, its tokens. */
   platformItems: StoredItem[];
 }
 

@@ -1,6 +1,6 @@
 // A person's profile in a tenant (T#<t>#USER#<u> / PROFILE): who they are there, how many
 // memberships they hold and a summary of them. Written with their first membership, deleted with
-// their last; the directory, search and sign-in read it. A leaf area: lib/members and lib/org
+// their last; the people list, search and sign-in read it. A leaf area: lib/members and lib/org
 // both write it, and it imports neither. Server-only.
 import { z } from 'zod';
 import { itemParser, keys } from '../db';
@@ -44,7 +44,7 @@ export function tenantUserItem(u: NewTenantUser): Record<string, unknown> {
     version: 1,
     joinedAt: u.joinedAt,
     ...summaryOf(u.memberships),
-    // The directory sorted by joined date; the time leads, the id breaks ties.
+    // The people list sorted by joined date; the time leads, the id breaks ties.
     GSI1PK: keys.gsi1.membersByJoined(u.tenantId),
     GSI1SK: `${u.joinedAt}#${u.userId}`,
     GSI2PK: keys.gsi2.emails(u.tenantId),

@@ -1,9 +1,9 @@
 // The membership summary kept on each tenant profile (`T#<t>#USER#<u>` / PROFILE), so the
-// members directory shows a page of people with their units and roles, and filters them by role,
+// people list shows a page of people with their units and roles, and filters them by role,
 // from the profiles alone: no T8 Query per row. Written by every membership transaction in the
 // same transaction as the membership items (like the unit items' `administrators` map).
 //
-// - `roleCounts`: role → how many of the person's memberships hold it. Exact (the directory's role
+// - `roleCounts`: role → how many of the person's memberships hold it. Exact (the people list's role
 //   filter reads it), created with all four roles at 0 with the profile, so updates never meet a
 //   missing path.
 // - `units`: unit id → role for the first SUMMARY_UNITS memberships. A person in hundreds of units

@@ -90,7 +90,7 @@ export function describeAudit(e: AuditEntry, names: Map<string, string>): string
       return `renamed the organization ${text(b.name) ?? '?'} → ${text(a.name) ?? label}`;
     case 'tenant.settingsUpdate':
       return a.ownersApproveOwnChangeSets === undefined ? 'changed the organization’s settings'
-        : `${a.ownersApproveOwnChangeSets ? 'let' : 'stopped letting'} owners approve their own change sets`;
+        : `${a.ownersApproveOwnChangeSets ? 'let' : 'stopped letting'} owners approve their own reorganizations`;
     case 'tenant.deletionSchedule':
       return `scheduled the deletion of the organization for ${text(a.dueAt)?.slice(0, 10) ?? '?'}`;
     case 'tenant.deletionCancel':
@@ -153,31 +153,31 @@ export function describeAudit(e: AuditEntry, names: Map<string, string>): string
     case 'webhook.disable':
       return `disabled the webhook endpoint ${label}: it failed for a day`;
     case 'changeSet.create':
-      return `started the change set ${label}`;
+      return `started the reorganization ${label}`;
     case 'changeSet.update':
-      return `renamed the change set ${label}`;
+      return `renamed the reorganization ${label}`;
     case 'changeSet.delete':
-      return `deleted the change set ${label}`;
+      return `deleted the reorganization ${label}`;
     case 'changeSet.addOperations':
-      return `added ${plural(num(a.operations) ?? 1, 'operation')} to the change set ${label}`;
+      return `added ${plural(num(a.operations) ?? 1, 'operation')} to the reorganization ${label}`;
     case 'changeSet.dropOperation':
-      return `dropped an operation from the change set ${label}`;
+      return `dropped an operation from the reorganization ${label}`;
     case 'changeSet.reconfirmOperation':
-      return `re-confirmed an operation of the change set ${label} after a conflict`;
+      return `re-confirmed an operation of the reorganization ${label} after a conflict`;
     case 'changeSet.approve':
-      return `approved the change set ${label}${text(a.comment) ? `: “${text(a.comment)}”` : ''}`;
+      return `approved the reorganization ${label}${text(a.comment) ? `: “${text(a.comment)}”` : ''}`;
     case 'changeSet.reject':
-      return `rejected the change set ${label}: “${text(a.comment) ?? ''}”`;
+      return `rejected the reorganization ${label}: “${text(a.comment) ?? ''}”`;
     case 'changeSet.schedule':
-      return `scheduled the change set ${label} for ${text(a.at) ?? 'later'}`;
+      return `scheduled the reorganization ${label} for ${text(a.at) ?? 'later'}`;
     case 'changeSet.unschedule':
-      return `unscheduled the change set ${label}`;
+      return `unscheduled the reorganization ${label}`;
     case 'changeSet.start':
-      return `started applying the change set ${label}`;
+      return `started applying the reorganization ${label}`;
     case 'changeSet.apply':
-      return `applied the change set ${label} (${plural(num(a.operations) ?? 0, 'operation')})`;
+      return `applied the reorganization ${label} (${plural(num(a.operations) ?? 0, 'operation')})`;
     case 'changeSet.fail':
-      return `could not apply the change set ${label}; nothing of it was changed`;
+      return `could not apply the reorganization ${label}; nothing of it was changed`;
     default:
       return `${e.action} ${label}`.trim();
   }

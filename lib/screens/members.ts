@@ -4,7 +4,7 @@
 // Server-only.
 import { can, type ActorAccess, type UnitRef } from '../authz';
 import { batchGet, keys } from '../db';
-import { listDirectory, listUnitMembers, ROLE_RANK, toTenantUser, type DirectorySort, type Role, type TenantMemberRow, type TenantUser } from '../members';
+import { listPeople, listUnitMembers, ROLE_RANK, toTenantUser, type PeopleSort, type Role, type TenantMemberRow, type TenantUser } from '../members';
 import type { Invitation } from '../invitations';
 import { search, searchPeople } from '../search';
 import { pathIds, rootPath } from '../org/unit-item';
@@ -51,12 +51,12 @@ export interface MembersPageView {
   /** The search the page answers ('' for the whole list). */
   query: string;
   /** The listing the page answers (a search is ordered by name, then email). */
-  view: DirectoryView;
+  view: PeopleView;
 }
 
-/** How the directory is ordered and narrowed (the address's ?sort=&role=&unit=). */
-export interface DirectoryView {
-  sort: DirectorySort;
+/** How the people list is ordered and narrowed (the address's ?sort=&role=&unit=). */
+export interface PeopleView {
+  sort: PeopleSort;
   role?: Role;
   /** Members of this unit only (T6), with its name. */
   unit?: { id: string; name: string };
@@ -114,17 +114,17 @@ async function withInvitationNames(ctx: ScreenContext, rows: TenantMemberRow[]):
 }
 
 /**
- * One page of the member list: the directory in the chosen order or, with a query, a page of
+ * One page of the people list: everyone in the chosen order or, with a query, a page of
  * lib/search's searchPeople (people by name or email, invitations included); then the names of
  * the units the rows show.
  */
 export async function membersPage(ctx: ScreenContext, options: MembersPageOptions = {}): Promise<MembersPageView> {
   ctx.authorize('members.list', {});
   const query = options.q?.trim() ?? '';
-  const view: DirectoryView = { sort: options.sort ?? 'email', ...(options.role ? { role: options.role } : {}) };
-  if (options.unitId) return unitDirectoryPage(ctx, options.unitId, view, options.cursor);
+  const view: PeopleView = { sort: options.sort ?? 'email', ...(options.role ? { role: options.role } : {}) };
+  if (options.unitId) return unitPeoplePage(ctx, options.unitId, view, options.cursor);
   if (!query) {
-    const page = await listDirectory(ctx.db, { sort: view.sort, role: view.role, limit: LIST_PAGE, cursor: options.cursor });
+    const page = await listPeople(ctx.db, { sort: view.sort, role: view.role, limit: LIST_PAGE, cursor: options.cursor });
     return { rows: await withInvitationNames(ctx, page.items), query, view, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
   }
   const found = await searchPeople(ctx.db, query, { limit: PAGE, cursor: options.cursor });
@@ -138,18 +138,18 @@ export async function membersPage(ctx: ScreenContext, options: MembersPageOption
 export interface MembersPageOptions {
   q?: string;
   cursor?: string;
-  sort?: DirectorySort;
+  sort?: PeopleSort;
   role?: Role;
   /** Members of this unit only. */
   unitId?: string;
 }
 
 /**
- * The directory narrowed to one unit: its direct members (T6, in user-id order), their profiles
+ * The people list narrowed to one unit: its direct members (T6, in user-id order), their profiles
  * (the units and roles on each row) and the units' names. The role filter applies to the role
  * held in this unit.
  */
-async function unitDirectoryPage(ctx: ScreenContext, unitId: string, view: DirectoryView, cursor?: string): Promise<MembersPageView> {
+async function unitPeoplePage(ctx: ScreenContext, unitId: string, view: PeopleView, cursor?: string): Promise<MembersPageView> {
   const page = await listUnitMembers(ctx.db, unitId, { limit: LIST_PAGE, cursor });
   const members = view.role ? page.items.filter((m) => m.role === view.role) : page.items;
   const profiles = members.length ? (await batchGet(ctx.db, members.map((m) => keys.tenantUser(ctx.db.tenantId, m.userId)), { consistent: false })).map(toTenantUser) : [];

@@ -1,7 +1,7 @@
 // Settings → Single sign-on and Settings → Domains (and the same on a setup link's page): the
 // connection as its form shows it (never a secret or a private key), its health, a Test
 // connection's result, the values to give the IdP, and the domains with their DNS proof.
-// The platform's `TENANT#<t>` partition is one Query (directory entry, connection, domain
+// The platform's `TENANT#<t>` partition is one Query (registry entry, connection, domain
 // records); health and the test result are the tenant's own items. Server-only.
 import { X509Certificate } from 'node:crypto';
 import { callbackUrl } from '../auth/callback-url';

@@ -76,7 +76,7 @@ export interface PendingInvitations {
   rows: PendingInvitationView[];
   /** Whether this Arbor sends mail (else only copy-link is offered). */
   mailEnabled: boolean;
-  /** More than one page is pending: the rest are listed by email in the members directory. */
+  /** More than one page is pending: the rest are listed by email in the people list. */
   more: boolean;
 }
 

@@ -40,12 +40,12 @@ export async function saveConnection(db: TenantDb, actor: AuditActor, input: Set
 /** Switches the connection on (discovery routes its domains' sign-ins to it) or off. */
 export async function switchConnection(db: TenantDb, actor: AuditActor, enabled: boolean, expectedVersion: number): Promise<SsoConnection> {
   const platform = platformDb();
-  const { directory, connection: current } = await readTenantDomains(platform, db.tenantId);
+  const { registry, connection: current } = await readTenantDomains(platform, db.tenantId);
   if (!current) throw noConnection();
   if (current.version !== expectedVersion) throw versionConflict('sso', current.version);
   await confirmDecision(db);
   const next: SsoConnection = { ...current, enabled, version: current.version + 1, updatedAt: new Date().toISOString() };
-  await writeConnectionAndClaims(platform, { tenantId: db.tenantId, directory, current, next, domains: current.domains, claimFree: false });
+  await writeConnectionAndClaims(platform, { tenantId: db.tenantId, registry, current, next, domains: current.domains, claimFree: false });
   await auditSso(db, actor, enabled ? 'sso.enable' : 'sso.disable', next, {});
   return next;
 }

@@ -84,14 +84,14 @@ export interface TenantDirectoryEntry {
  */
 export async function setConnection(db: PlatformDb, tenantId: string, input: SetConnectionInput): Promise<SsoConnection> {
   if (typeof input.jit !== 'boolean') throw badJit();
-  // The directory entry and the connection share the tenant's partition: one Query.
-  const { directory, connection: current } = await readTenantDomains(db, tenantId);
+  // The registry entry and the connection share the tenant's partition: one Query.
+  const { registry, connection: current } = await readTenantDomains(db, tenantId);
   if (input.expectedVersion !== undefined && input.expectedVersion !== (current?.version ?? 0)) {
     throw connectionConflict(current?.version);
   }
-  const domains = validateDomains(input.domains ?? directory.domains);
+  const domains = validateDomains(input.domains ?? registry.domains);
   if (input.provenOnly) {
-    const unproven = domains.find((d) => !directory.domains.includes(d));
+    const unproven = domains.find((d) => !registry.domains.includes(d));
     if (unproven) throw domainUnproven(unproven);
   }
   const next = {
@@ -100,13 +100,13 @@ export async function setConnection(db: PlatformDb, tenantId: string, input: Set
     version: (current?.version ?? 0) + 1,
     updatedAt: new Date().toISOString(),
   } as SsoConnection;
-  await writeConnectionAndClaims(db, { tenantId, directory, current, next, domains, claimFree: !input.provenOnly });
+  await writeConnectionAndClaims(db, { tenantId, registry, current, next, domains, claimFree: !input.provenOnly });
   return next;
 }
 
 export interface ClaimsWrite {
   tenantId: string;
-  directory: TenantDirectoryEntry;
+  registry: TenantDirectoryEntry;
   current: SsoConnection | undefined;
   /** The connection to store, or undefined when the tenant has none. */
   next: SsoConnection | undefined;
@@ -119,22 +119,22 @@ export interface ClaimsWrite {
 }
 
 /**
- * One transaction: the tenant directory's domain list, the canonical connection, a claim (with
+ * One transaction: the tenant registry's domain list, the canonical connection, a claim (with
  * the connection copied on) for every domain, and the removal of claims no longer listed.
  */
 export async function writeConnectionAndClaims(db: PlatformDb, w: ClaimsWrite): Promise<void> {
   const { tenantId } = w;
   const T = db.tableName;
   const now = new Date().toISOString();
-  const removed = [...new Set([...w.directory.domains, ...(w.current?.domains ?? [])])].filter((d) => !w.domains.includes(d));
+  const removed = [...new Set([...w.registry.domains, ...(w.current?.domains ?? [])])].filter((d) => !w.domains.includes(d));
   const copy = w.next ? connectionAttributes(w.next) : null;
   const items: TransactItem[] = [
     {
       Update: {
-        TableName: T, Key: keys.tenantDirectory(tenantId),
+        TableName: T, Key: keys.tenantRegistry(tenantId),
         UpdateExpression: 'SET domains = :domains, version = version + :one, updatedAt = :now',
         ConditionExpression: 'version = :v',
-        ExpressionAttributeValues: { ':domains': w.domains, ':one': 1, ':now': now, ':v': w.directory.version },
+        ExpressionAttributeValues: { ':domains': w.domains, ':one': 1, ':now': now, ':v': w.registry.version },
       },
     },
     ...(w.next

@@ -49,7 +49,7 @@ export async function createTenant(db: PlatformDb, input: CreateTenantInput): Pr
 
   const items = [
     // GSI4 `TENANTS` lists every tenant for the operator (`tenant list`); only the id is projected.
-    put({ ...keys.tenantDirectory(tenantId), type: 'tenantDirectory', tenantId, name, domains: [domain], createdAt: now, version: 1, GSI4PK: keys.gsi4.tenants(), GSI4SK: tenantId }),
+    put({ ...keys.tenantRegistry(tenantId), type: 'tenantDirectory', tenantId, name, domains: [domain], createdAt: now, version: 1, GSI4PK: keys.gsi4.tenants(), GSI4SK: tenantId }),
     put({
       ...keys.tenantSettings(tenantId), type: 'tenant', tenantId, name, rootUnitId, domains: [domain],
       unitCount: 1, unitLimit: DEFAULT_UNIT_LIMIT, ownerCount: 1, version: 1, createdAt: now, updatedAt: now,

@@ -1,4 +1,4 @@
-// The operator's list of every tenant: one Query of GSI4 `TENANTS` (the directory items' ids),
+// The operator's list of every tenant: one Query of GSI4 `TENANTS` (the registry entries' ids),
 // then the names in BatchGetItem. Operator credentials (GSI4 `TENANTS` is no platform or tenant
 // partition). Server-only.
 import { batchGet, INDEX, keys, type PlatformDb } from '../db';
@@ -19,6 +19,6 @@ export async function listTenants(db: PlatformDb): Promise<TenantListing[]> {
     ids.push(...(out.Items ?? []).map((i) => String(i.tenantId)));
     start = out.LastEvaluatedKey;
   } while (start);
-  const items = await batchGet(db, ids.map((t) => keys.tenantDirectory(t)), { consistent: false, projection: ['tenantId', 'name'] });
+  const items = await batchGet(db, ids.map((t) => keys.tenantRegistry(t)), { consistent: false, projection: ['tenantId', 'name'] });
   return items.map((i) => ({ tenantId: String(i.tenantId), name: String(i.name) })).sort((a, b) => a.name.localeCompare(b.name));
 }

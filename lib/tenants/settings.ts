@@ -75,8 +75,8 @@ export async function getTenantSettings(db: TenantDb): Promise<TenantSettings> {
  * Renames the tenant in its own partition, conditioned on the version read, and its root unit
  * with it in the same transaction (the tree's top row and every breadcrumb show the
  * organization's name; lib/org renameUnit keeps the same pair together from the other side).
- * The platform directory's copy of the name (tenant switcher, operator CLI) is updated by the
- * caller with platform credentials: `renameTenantDirectory`.
+ * The tenant registry's copy of the name (tenant switcher, operator CLI) is updated by the
+ * caller with platform credentials: `renameTenantRegistryEntry`.
  */
 export async function renameTenant(db: TenantDb, actor: AuditActor, input: { name: string; expectedVersion: number }): Promise<TenantSettings> {
   const name = validateName(input?.name, 'tenant');
@@ -115,14 +115,14 @@ export async function renameTenant(db: TenantDb, actor: AuditActor, input: { nam
   return { ...current, name, version: expectedVersion + 1, updatedAt: now };
 }
 
-/** The platform directory's copy of the tenant name (P2 tenant switcher). Platform credentials. */
-export async function renameTenantDirectory(db: PlatformDb, tenantId: string, rawName: string): Promise<void> {
+/** The tenant registry's copy of the tenant name (P2 tenant switcher). Platform credentials. */
+export async function renameTenantRegistryEntry(db: PlatformDb, tenantId: string, rawName: string): Promise<void> {
   const name = validateName(rawName, 'tenant');
   try {
     await db.client.send(
       new UpdateCommand({
         TableName: db.tableName,
-        Key: keys.tenantDirectory(tenantId),
+        Key: keys.tenantRegistry(tenantId),
         UpdateExpression: 'SET #name = :name, #version = if_not_exists(#version, :zero) + :one',
         ConditionExpression: 'attribute_exists(PK)',
         ExpressionAttributeNames: { '#name': 'name', '#version': 'version' },

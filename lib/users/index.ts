@@ -58,7 +58,7 @@ export interface UserTenant {
   name: string;
 }
 
-// P2 reads projections: the profile's GSI4 copy holds the tenant id, the directory item is read
+// P2 reads projections: the profile's GSI4 copy holds the tenant id, the registry entry is read
 // for its name only.
 const parseUserTenant = itemParser('tenantUser (GSI4)', z.object({ tenantId: z.string() }));
 const parseTenantName = itemParser('tenantDirectory', z.object({ tenantId: z.string(), name: z.string() }));
@@ -78,7 +78,7 @@ export async function listUserTenants(db: PlatformDb, userId: string): Promise<U
   if (tenantIds.length === 0) return [];
   const names = await db.client.send(
     new BatchGetCommand({
-      RequestItems: { [db.tableName]: { Keys: tenantIds.map((t) => keys.tenantDirectory(t)), ProjectionExpression: 'PK, SK, tenantId, #n', ExpressionAttributeNames: { '#n': 'name' } } },
+      RequestItems: { [db.tableName]: { Keys: tenantIds.map((t) => keys.tenantRegistry(t)), ProjectionExpression: 'PK, SK, tenantId, #n', ExpressionAttributeNames: { '#n': 'name' } } },
     }),
   );
   const byId = new Map((names.Responses?.[db.tableName] ?? []).map((i) => {

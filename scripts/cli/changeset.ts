@@ -6,30 +6,14 @@
 import { applyChangeSet, listChangeSets, readChangeSet, resumeRun, type RunOptions } from '../../lib/reorganizations';
 import { tenantDb } from '../../lib/tenancy';
 import { OPERATOR_ACTOR } from '../../lib/tenants';
+import { defineCommand, type CommandInput } from './kit/define-command';
 
-export const description = 'list, apply or resume change sets (--tenant <id> [--set <id>] [--lease-ms N] [--hold-after N])';
+const OPTIONS = { tenant: { type: 'string' }, set: { type: 'string' }, 'lease-ms': { type: 'string' }, 'hold-after': { type: 'string' } } as const;
 
-const flag = (args: string[], name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-
-export async function run(args: string[]): Promise<number> {
-  const [verb] = args;
-  const tenant = flag(args, '--tenant');
-  const setId = flag(args, '--set');
-  if (!tenant || !['list', 'apply', 'resume'].includes(verb) || (verb !== 'list' && !setId)) {
-    console.error('Usage: npm run cli -- changeset list --tenant <id> | apply|resume --tenant <id> --set <id> [--lease-ms N] [--hold-after N]');
-    return 1;
-  }
-  const db = await tenantDb(tenant);
-  if (verb === 'list') {
-    const page = await listChangeSets(db, { limit: 100 });
-    for (const h of page.items) console.log(`${h.setId}  ${h.status.padEnd(9)}  ${h.opCount} op(s)  ${h.name}`);
-    return 0;
-  }
-  const holdAfter = flag(args, '--hold-after');
-  const leaseMs = flag(args, '--lease-ms');
+/** Apply an approved set now, or carry on a run whose runner stopped. */
+async function runSet(verb: 'apply' | 'resume', { values }: CommandInput<typeof OPTIONS>): Promise<number> {
+  const [setId, holdAfter, leaseMs] = [values.set!, values['hold-after'], values['lease-ms']];
+  const db = await tenantDb(values.tenant!);
   const options: RunOptions = {
     ...(leaseMs ? { leaseMs: Number(leaseMs) } : {}),
     onStep: async ({ phase, next }) => {
@@ -39,8 +23,26 @@ export async function run(args: string[]): Promise<number> {
     },
   };
   const header = verb === 'apply'
-    ? await applyChangeSet(db, OPERATOR_ACTOR, setId!, (await readChangeSet(db, setId!)).header.version, options)
-    : await resumeRun(db, setId!, options);
+    ? await applyChangeSet(db, OPERATOR_ACTOR, setId, (await readChangeSet(db, setId)).header.version, options)
+    : await resumeRun(db, setId, options);
   console.log(`${header.setId}  ${header.status}${header.run?.error ? `  ${header.run.error.message}` : ''}`);
   return header.status === 'failed' ? 1 : 0;
 }
+
+export const { description, run } = defineCommand({
+  description: 'list, apply or resume change sets (--tenant <id> [--set <id>] [--lease-ms N] [--hold-after N])',
+  usage: 'Usage: npm run cli -- changeset list --tenant <id> | apply|resume --tenant <id> --set <id> [--lease-ms N] [--hold-after N]',
+  options: OPTIONS,
+  verbs: {
+    list: {
+      options: ['tenant'],
+      required: ['tenant'],
+      async run({ values }) {
+        const page = await listChangeSets(await tenantDb(values.tenant!), { limit: 100 });
+        for (const h of page.items) console.log(`${h.setId}  ${h.status.padEnd(9)}  ${h.opCount} op(s)  ${h.name}`);
+      },
+    },
+    apply: { required: ['tenant', 'set'], run: (input) => runSet('apply', input) },
+    resume: { required: ['tenant', 'set'], run: (input) => runSet('resume', input) },
+  },
+});

@@ -2,50 +2,38 @@
 // the local stack's DNS server (through its admin API), to prove a domain while developing. It
 // works only where ARBOR_LOCAL_DNS_ADMIN_URL is set (dev and test); in production the record is
 // published at the domain's DNS provider.
-import { parseArgs } from 'node:util';
 import { config } from '../../lib/config';
+import { defineCommand } from './kit/define-command';
 
-export const description = "TXT records on the local stack's DNS server (set-txt <domain> <value>… | clear <domain> | list)";
+export const { description, run } = defineCommand({
+  description: "TXT records on the local stack's DNS server (set-txt <domain> <value>… | clear <domain> | list)",
+  usage: 'Usage: npm run cli -- dns set-txt <domain> <value> [<value>…] | dns clear <domain> | dns list',
+  options: {},
+  verbs: {
+    'set-txt': { positionals: [2, 100], run: ({ positionals: [domain, ...values] }) => setTxt(domain, values) },
+    clear: { positionals: 1, run: ({ positionals: [domain] }) => setTxt(domain, []) },
+    list: {
+      async run() {
+        const records = (await request('GET', '/records')) as Record<string, string[]>;
+        for (const [name, txt] of Object.entries(records)) console.log(`${name}  TXT ${txt.map((v) => JSON.stringify(v)).join(' ')}`);
+        console.log(`${Object.keys(records).length} name(s)`);
+      },
+    },
+  },
+});
 
-const USAGE = 'Usage: npm run cli -- dns set-txt <domain> <value> [<value>…] | dns clear <domain> | dns list';
-
-export async function run(args: string[]): Promise<number> {
-  let positionals: string[];
-  try {
-    ({ positionals } = parseArgs({ args, options: {}, allowPositionals: true, strict: true }));
-  } catch (e) {
-    console.error(`${(e as Error).message}\n${USAGE}`);
-    return 1;
-  }
-  const [verb, domain, ...values] = positionals;
-  const valid = (verb === 'set-txt' && domain && values.length > 0) || (verb === 'clear' && domain && values.length === 0) || (verb === 'list' && !domain);
-  if (!valid) {
-    console.error(USAGE);
-    return 1;
-  }
-  const { ARBOR_LOCAL_DNS_ADMIN_URL: url, ARBOR_LOCAL_DNS_ADMIN_TOKEN: token = '' } = config();
-  if (!url) {
-    console.error("No local DNS server is configured (ARBOR_LOCAL_DNS_ADMIN_URL): dns is the local stack's DNS server; in production publish the record at your DNS provider.");
-    return 1;
-  }
-  try {
-    if (verb === 'list') {
-      const records = (await request(url, token, 'GET', '/records')) as Record<string, string[]>;
-      for (const [name, txt] of Object.entries(records)) console.log(`${name}  TXT ${txt.map((v) => JSON.stringify(v)).join(' ')}`);
-      console.log(`${Object.keys(records).length} name(s)`);
-      return 0;
-    }
-    const set = (await request(url, token, 'PUT', `/records/${encodeURIComponent(domain)}`, { txt: verb === 'clear' ? [] : values })) as { name: string; txt: string[] };
-    if (set.txt.length === 0) console.log(`Cleared ${set.name}: it now answers NXDOMAIN.`);
-    for (const v of set.txt) console.log(`${set.name}  TXT ${JSON.stringify(v)}`);
-    return 0;
-  } catch (e) {
-    console.error((e as Error).message);
-    return 1;
-  }
+async function setTxt(domain: string, values: string[]): Promise<void> {
+  const set = (await request('PUT', `/records/${encodeURIComponent(domain)}`, { txt: values })) as { name: string; txt: string[] };
+  if (set.txt.length === 0) console.log(`Cleared ${set.name}: it now answers NXDOMAIN.`);
+  for (const v of set.txt) console.log(`${set.name}  TXT ${JSON.stringify(v)}`);
 }
 
-async function request(url: string, token: string, method: string, path: string, body?: unknown): Promise<unknown> {
+/** A call to the local DNS server's admin API; its refusals and absence are thrown in words. */
+async function request(method: string, path: string, body?: unknown): Promise<unknown> {
+  const { ARBOR_LOCAL_DNS_ADMIN_URL: url, ARBOR_LOCAL_DNS_ADMIN_TOKEN: token = '' } = config();
+  if (!url) {
+    throw new Error("No local DNS server is configured (ARBOR_LOCAL_DNS_ADMIN_URL): dns is the local stack's DNS server; in production publish the record at your DNS provider.");
+  }
   let res: Response;
   try {
     res = await fetch(new URL(path, url), {

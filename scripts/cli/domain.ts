@@ -4,15 +4,18 @@
 // Run it from a scheduler (cron, EventBridge) every hour; it Queries only what is due.
 import { recheckDueDomains } from '../../lib/domains';
 import { operatorDb, tenantDb } from '../../lib/tenancy';
+import { defineCommand } from './kit/define-command';
 
-export const description = 'look again at the DNS records of proven domains whose re-check is due (recheck)';
-
-export async function run(args: string[]): Promise<number> {
-  if (args[0] !== 'recheck' || args.length > 1) {
-    console.error('Usage: npm run cli -- domain recheck');
-    return 1;
-  }
-  const s = await recheckDueDomains(operatorDb(), (id) => tenantDb(id));
-  console.log(`${s.checked} domain(s) checked: ${s.stillProven} still proven, ${s.restored} record(s) back, ${s.failing} missing (owners told when newly missing)`);
-  return 0;
-}
+export const { description, run } = defineCommand({
+  description: 'look again at the DNS records of proven domains whose re-check is due (recheck)',
+  usage: 'Usage: npm run cli -- domain recheck',
+  options: {},
+  verbs: {
+    recheck: {
+      async run() {
+        const s = await recheckDueDomains(operatorDb(), (id) => tenantDb(id));
+        console.log(`${s.checked} domain(s) checked: ${s.stillProven} still proven, ${s.restored} record(s) back, ${s.failing} missing (owners told when newly missing)`);
+      },
+    },
+  },
+});

@@ -3,7 +3,6 @@
 // answers "why can (or can't) this person do this here?" from the stored data, with the same
 // decision core the app uses (lib/authz), and lists who can administer the unit and why.
 // Reads with the operator's credentials (lib/tenancy operatorDb), never writes.
-import { parseArgs } from 'node:util';
 import { ACTIONS, TENANT_ACTIONS, explainAccess, isAction, whoCanAdminister, type Action, type ActorAccess, type Decision, type Grant, type PlaceOf, type UnitRef } from '../../lib/authz';
 import type { TenantDb } from '../../lib/db';
 import { isArborError } from '../../lib/errors';
@@ -13,8 +12,7 @@ import { operatorDb } from '../../lib/tenancy';
 import { getTenantSettings } from '../../lib/tenants/settings';
 import { getUser, getUserByEmail } from '../../lib/users';
 import { validateId } from '../../lib/validation';
-
-export const description = 'why a person can or cannot act on a unit, and who administers it (--tenant --user --unit)';
+import { defineCommand, UsageError } from './kit/define-command';
 
 const USAGE = `Usage: npm run cli -- explain --tenant <tenantId> --user <email|userId> [--unit <unitId>]
        [--action <action>] [--role <role granted: member; manager for changeRole>] [--from <role held: member>]
@@ -85,21 +83,23 @@ async function resolvePerson(db: TenantDb, who: string): Promise<{ id: string; l
   return { id: found.id, label: `${found.name || found.email} <${found.email}> (${found.id})` };
 }
 
-export async function run(args: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      tenant: { type: 'string' }, user: { type: 'string' }, unit: { type: 'string' }, action: { type: 'string' },
-      role: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, subject: { type: 'string' }, json: { type: 'boolean' },
-    },
-  });
-  if (!values.tenant || !values.user || (values.action && !isAction(values.action))) {
-    console.error(USAGE);
-    return 1;
-  }
-  const db: TenantDb = { ...operatorDb(), tenantId: validateId(values.tenant, 'tenant') };
+export const { description, run } = defineCommand({
+  description: 'why a person can or cannot act on a unit, and who administers it (--tenant --user --unit)',
+  usage: USAGE,
+  options: {
+    tenant: { type: 'string' }, user: { type: 'string' }, unit: { type: 'string' }, action: { type: 'string' },
+    role: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, subject: { type: 'string' }, json: { type: 'boolean' },
+  },
+  verbs: { '': { required: ['tenant', 'user'], run: ({ values }) => explain(values) } },
+});
+
+type ExplainValues = { tenant?: string; user?: string; unit?: string; action?: string; role?: string; from?: string; to?: string; subject?: string; json?: boolean };
+
+async function explain(values: ExplainValues): Promise<number> {
+  if (values.action && !isAction(values.action)) throw new UsageError(`Unknown action ${values.action}.`);
+  const db: TenantDb = { ...operatorDb(), tenantId: validateId(values.tenant!, 'tenant') };
   const tenant = await getTenantSettings(db);
-  const person = await resolvePerson(db, values.user);
+  const person = await resolvePerson(db, values.user!);
   const unit = await unitRef(db, values.unit ?? tenant.rootUnitId);
   const options: Options = {
     unit,

@@ -5,19 +5,14 @@
 import { listUnfinishedTreeJobs, resumeTreeJobs } from '../../lib/org';
 import { operatorDb } from '../../lib/tenancy';
 import { listTenants } from '../../lib/tenants';
+import { defineCommand, UsageError, type CommandInput } from './kit/define-command';
 
-export const description = 'list or resume unfinished move/delete jobs (--tenant <id> | --all)';
+const OPTIONS = { tenant: { type: 'string' }, all: { type: 'boolean' } } as const;
 
-export async function run(args: string[]): Promise<number> {
-  const [verb] = args;
-  const tenantFlag = args.indexOf('--tenant');
-  const tenant = tenantFlag >= 0 ? args[tenantFlag + 1] : undefined;
-  if (!['list', 'resume'].includes(verb) || (!tenant && !args.includes('--all'))) {
-    console.error('Usage: npm run cli -- jobs list|resume --tenant <tenantId> | --all');
-    return 1;
-  }
+async function runJobs(verb: 'list' | 'resume', { values }: CommandInput<typeof OPTIONS>): Promise<void> {
+  if (!values.tenant === !values.all) throw new UsageError('Name one tenant (--tenant <id>) or all of them (--all).');
   const operator = operatorDb();
-  const tenants = tenant ? [tenant] : (await listTenants(operator)).map((t) => t.tenantId);
+  const tenants = values.tenant ? [values.tenant] : (await listTenants(operator)).map((t) => t.tenantId);
   let count = 0;
   for (const tenantId of tenants) {
     const db = { ...operator, tenantId };
@@ -28,5 +23,14 @@ export async function run(args: string[]): Promise<number> {
     }
   }
   console.log(`${count} job(s) ${verb === 'list' ? 'unfinished' : 'resumed'} in ${tenants.length} tenant(s)`);
-  return 0;
 }
+
+export const { description, run } = defineCommand({
+  description: 'list or resume unfinished move/delete jobs (--tenant <id> | --all)',
+  usage: 'Usage: npm run cli -- jobs list|resume --tenant <tenantId> | --all',
+  options: OPTIONS,
+  verbs: {
+    list: { run: (input) => runJobs('list', input) },
+    resume: { run: (input) => runJobs('resume', input) },
+  },
+});

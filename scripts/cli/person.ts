@@ -2,49 +2,35 @@
 // a data-subject request (docs/privacy.md). Erases the person from the tenant (with --all-tenants,
 // from every tenant they belong to), then their platform identity once no tenant holds them, and
 // prints what was removed and rewritten; --dry-run prints the same counts and writes nothing.
-import { parseArgs } from 'node:util';
 import { erasePerson, erasePersonEverywhere, type ErasureReport } from '../../lib/erasure';
-import { isArborError } from '../../lib/errors';
 import { operatorDb } from '../../lib/tenancy';
 import { OPERATOR_ACTOR } from '../../lib/tenants';
+import { defineCommand, UsageError } from './kit/define-command';
+import { operatorScope } from './kit/operator-scope';
 
-export const description = "erase a person's personal data (erase --tenant <id> --user <id>|--email <email> [--all-tenants] [--dry-run])";
-
-const USAGE = 'Usage: npm run cli -- person erase --tenant <tenantId> (--user <userId> | --email <email>) [--all-tenants] [--dry-run]';
-
-const OPTIONS = {
-  tenant: { type: 'string' }, user: { type: 'string' }, email: { type: 'string' },
-  'all-tenants': { type: 'boolean' }, 'dry-run': { type: 'boolean' },
-} as const;
-
-export async function run(args: string[]): Promise<number> {
-  const [verb, ...rest] = args;
-  let values: { tenant?: string; user?: string; email?: string; 'all-tenants'?: boolean; 'dry-run'?: boolean };
-  try {
-    ({ values } = parseArgs({ args: rest, options: OPTIONS, strict: true }));
-  } catch (e) {
-    console.error(`${(e as Error).message}\n${USAGE}`);
-    return 1;
-  }
-  if (verb !== 'erase' || !values.tenant || Boolean(values.user) === Boolean(values.email)) {
-    console.error(USAGE);
-    return 1;
-  }
-  const operator = operatorDb();
-  const tenantId = values.tenant;
-  const input = { userId: values.user, email: values.email, dryRun: values['dry-run'] ?? false };
-  try {
-    const report = values['all-tenants']
-      ? await erasePersonEverywhere({ platform: operator, tenantDb: (t) => ({ ...operator, tenantId: t }) }, OPERATOR_ACTOR, tenantId, input)
-      : await erasePerson({ tenant: { ...operator, tenantId }, platform: operator }, OPERATOR_ACTOR, input);
-    console.log(describeReport(report, input.dryRun));
-    return 0;
-  } catch (e) {
-    if (!isArborError(e)) throw e;
-    console.error(e.message);
-    return 1;
-  }
-}
+export const { description, run } = defineCommand({
+  description: "erase a person's personal data (erase --tenant <id> --user <id>|--email <email> [--all-tenants] [--dry-run])",
+  usage: 'Usage: npm run cli -- person erase --tenant <tenantId> (--user <userId> | --email <email>) [--all-tenants] [--dry-run]',
+  options: {
+    tenant: { type: 'string' }, user: { type: 'string' }, email: { type: 'string' },
+    'all-tenants': { type: 'boolean' }, 'dry-run': { type: 'boolean' },
+  },
+  verbs: {
+    erase: {
+      required: ['tenant'],
+      async run({ values }) {
+        if (Boolean(values.user) === Boolean(values.email)) throw new UsageError('Name the person by --user or by --email.');
+        const tenantId = values.tenant!;
+        const input = { userId: values.user, email: values.email, dryRun: values['dry-run'] ?? false };
+        const operator = operatorDb();
+        const report = values['all-tenants']
+          ? await erasePersonEverywhere({ platform: operator, tenantDb: (t) => ({ ...operator, tenantId: t }) }, OPERATOR_ACTOR, tenantId, input)
+          : await erasePerson(operatorScope(tenantId), OPERATOR_ACTOR, input);
+        console.log(describeReport(report, input.dryRun));
+      },
+    },
+  },
+});
 
 /** The report as the operator reads it: counts per tenant, then the platform identity. */
 export function describeReport(report: ErasureReport, dryRun: boolean): string {

@@ -4,14 +4,11 @@
 // ARBOR_SSO_CLIENT_SECRET instead of the command line. SAML: from the IdP's metadata, a URL or a
 // file. The operator vouches for the domains named (they are claimed when free).
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { callbackUrl } from '../../lib/auth/callback-url';
-import { isArborError } from '../../lib/errors';
 import { getConnection, setConnection, validateIssuer } from '../../lib/sso';
 import { serviceProviderUrls } from '../../lib/saml';
 import { operatorDb } from '../../lib/tenancy';
-
-export const description = 'register or show a tenant\'s SSO connection (set --tenant [--protocol saml --metadata-url|--metadata-file | --issuer --client-id --client-secret] --domains --jit on|off; show --tenant)';
+import { defineCommand, UsageError } from './kit/define-command';
 
 const USAGE = `Usage:
   npm run cli -- sso set --tenant <tenantId> --issuer <url> --client-id <id> [--client-secret <secret>]
@@ -31,37 +28,19 @@ function safeCallbackUrl() {
   }
 }
 
-export async function run(args: string[]): Promise<number> {
-  const [sub, ...rest] = args;
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args: rest,
-      options: {
-        tenant: { type: 'string' }, issuer: { type: 'string' }, 'client-id': { type: 'string' }, 'client-secret': { type: 'string' },
-        domains: { type: 'string' }, jit: { type: 'string' }, 'expected-version': { type: 'string' }, 'skip-check': { type: 'boolean' },
-        protocol: { type: 'string' }, 'metadata-url': { type: 'string' }, 'metadata-file': { type: 'string' }, 'idp-initiated': { type: 'string' },
-      },
-      strict: true,
-    }));
-  } catch (e) {
-    console.error(`${(e as Error).message}\n${USAGE}`);
-    return 1;
-  }
-  const tenantId = values.tenant as string | undefined;
-  if (!tenantId || (sub !== 'set' && sub !== 'show')) {
-    console.error(USAGE);
-    return 1;
-  }
-  try {
-    if (sub === 'show') return show(tenantId);
-    return await set(tenantId, values);
-  } catch (e) {
-    if (!isArborError(e)) throw e;
-    console.error(e.message);
-    return 1;
-  }
-}
+export const { description, run } = defineCommand({
+  description: "register or show a tenant's SSO connection (set --tenant [--protocol saml --metadata-url|--metadata-file | --issuer --client-id --client-secret] --domains --jit on|off; show --tenant)",
+  usage: USAGE,
+  options: {
+    tenant: { type: 'string' }, issuer: { type: 'string' }, 'client-id': { type: 'string' }, 'client-secret': { type: 'string' },
+    domains: { type: 'string' }, jit: { type: 'string' }, 'expected-version': { type: 'string' }, 'skip-check': { type: 'boolean' },
+    protocol: { type: 'string' }, 'metadata-url': { type: 'string' }, 'metadata-file': { type: 'string' }, 'idp-initiated': { type: 'string' },
+  },
+  verbs: {
+    set: { required: ['tenant'], run: ({ values }) => set(values.tenant!, values) },
+    show: { options: ['tenant'], required: ['tenant'], run: ({ values }) => show(values.tenant!) },
+  },
+});
 
 async function show(tenantId: string): Promise<number> {
   const c = await getConnection(operatorDb(), tenantId);
@@ -83,8 +62,7 @@ async function set(tenantId: string, values: Record<string, string | boolean | u
   if (values.protocol === 'saml') return setSaml(tenantId, values);
   const jit = values.jit === 'on' ? true : values.jit === 'off' ? false : undefined;
   if (jit === undefined || !values.issuer || !values['client-id'] || !values.domains) {
-    console.error(`sso set needs --issuer, --client-id, --domains and --jit on|off\n${USAGE}`);
-    return 1;
+    throw new UsageError('sso set needs --issuer, --client-id, --domains and --jit on|off');
   }
   const issuer = validateIssuer(values.issuer);
   if (!values['skip-check']) {
@@ -114,8 +92,7 @@ async function setSaml(tenantId: string, values: Record<string, string | boolean
   const metadataUrl = values['metadata-url'] as string | undefined;
   const metadataFile = values['metadata-file'] as string | undefined;
   if (jit === undefined || !values.domains || !(metadataUrl || metadataFile)) {
-    console.error(`sso set --protocol saml needs --metadata-url or --metadata-file, --domains and --jit on|off\n${USAGE}`);
-    return 1;
+    throw new UsageError('sso set --protocol saml needs --metadata-url or --metadata-file, --domains and --jit on|off');
   }
   const saved = await setConnection(operatorDb(), tenantId, {
     protocol: 'saml',

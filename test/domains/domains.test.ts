@@ -54,7 +54,7 @@ describe('domains proven by DNS', () => {
     await assert.rejects(verifyDomain(dbA, OPERATOR_ACTOR, domain), code('domain.provenElsewhere'));
     assert.equal((await claim(domain))?.tenantId, b.tenantId);
     const aNow = await readTenantDomains(testPlatformDb(), a.tenantId);
-    assert.deepEqual(aNow.directory.domains, [a.domain]);
+    assert.deepEqual(aNow.registry.domains, [a.domain]);
     assert.match(aNow.records.find((r) => r.domain === domain)?.lastProblem ?? '', /another organization/);
   });
 
@@ -87,7 +87,7 @@ describe('domains proven by DNS', () => {
     assert.ok(first.failing >= 1);
     let state = await readTenantDomains(testPlatformDb(), t.tenantId);
     assert.equal(state.records.find((r) => r.domain === domain)?.status, 'failing');
-    assert.ok(state.directory.domains.includes(domain), 'still proven: sign-ins keep working');
+    assert.ok(state.registry.domains.includes(domain), 'still proven: sign-ins keep working');
     assert.equal((await claim(domain))?.tenantId, t.tenantId);
     assert.ok((await listAudit(db, {})).items.some((e) => e.action === 'domain.recordMissing'));
     const mail = await waitForMail(t.ownerEmail);
@@ -97,7 +97,7 @@ describe('domains proven by DNS', () => {
     // Verify clears the flag at once (the claim was never dropped, so nothing is claimed twice)…
     assert.equal((await verifyDomain(db, OPERATOR_ACTOR, domain)).status, 'verified');
     state = await readTenantDomains(testPlatformDb(), t.tenantId);
-    assert.equal(state.directory.domains.filter((d) => d === domain).length, 1);
+    assert.equal(state.registry.domains.filter((d) => d === domain).length, 1);
     // …and the next re-check finds it in place.
     await recheckDueDomains(testOperatorDb(), testTenantDb, later + 25 * 3600_000);
     state = await readTenantDomains(testPlatformDb(), t.tenantId);

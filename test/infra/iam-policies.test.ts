@@ -110,7 +110,7 @@ describe('tenant access role with tenant A’s session policy', () => {
   });
 
   test('platform items, GSI4, requests without a partition key, Scan and table management are denied', async () => {
-    const platform = [keys.tenantDirectory(a).PK, keys.domainClaim('example.com').PK, keys.user(ulid()).PK, keys.userEmail('a@example.com').PK];
+    const platform = [keys.tenantRegistry(a).PK, keys.domainClaim('example.com').PK, keys.user(ulid()).PK, keys.userEmail('a@example.com').PK];
     for (const action of ITEM_ACTIONS) {
       for (const key of platform) await denied({ ...asA, action, resource: TABLE_ARN, leadingKeys: [key] });
       await denied({ ...asA, action, resource: TABLE_ARN });
@@ -144,7 +144,7 @@ describe('runtime role (the app servers’ own credentials)', () => {
     await denied({ ...asRuntime, action: 'dynamodb:BatchGetItem', resource: TABLE_ARN, leadingKeys: [keys.user(ulid()).PK, (t.table as string[])[0]] });
   });
 
-  test('reads P1–P3 items: domain claims, tenant directory and SSO connection, users by id and email, tenants of a user', async () => {
+  test('reads P1–P3 items: domain claims, tenant registry and SSO connection, users by id and email, tenants of a user', async () => {
     const user = ulid();
     for (const key of [keys.domainClaim('example.com').PK, keys.ssoConnection(ulid()).PK, keys.user(user).PK, keys.userEmail('a@example.com').PK]) {
       await allowed({ ...asRuntime, action: 'dynamodb:GetItem', resource: TABLE_ARN, leadingKeys: [key] });

@@ -148,7 +148,7 @@ describe('a tenant’s credentials against its own keys', () => {
     const me = seeded[idA];
     const db = await testTenantDb(idA);
     for (const attempt of [
-      () => get(db, keys.tenantDirectory(idA)),
+      () => get(db, keys.tenantRegistry(idA)),
       () => get(db, keys.user(me.userId)),
       () => get(db, keys.domainClaim('a.test')),
       () => query(db, INDEX.gsi4, 'GSI4PK', keys.gsi4.userTenants(me.userId)),
@@ -173,7 +173,7 @@ describe('platform credentials', () => {
   test('reach platform items and the tenants-of-a-user index, never tenant partitions', async () => {
     const me = seeded[idB];
     const db = testPlatformDb();
-    assert.equal((await get(db, keys.tenantDirectory(idB))).Item?.tenantId, idB);
+    assert.equal((await get(db, keys.tenantRegistry(idB))).Item?.tenantId, idB);
     const tenants = await query(db, INDEX.gsi4, 'GSI4PK', keys.gsi4.userTenants(me.userId));
     assert.deepEqual(tenants.Items?.map((i) => i.tenantId), [idB]);
     assert.equal(tenants.Items?.[0]?.name, undefined, 'GSI4 projects keys and tenantId only');

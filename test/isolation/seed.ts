@@ -34,7 +34,7 @@ export async function seedTenant(tenantId: string): Promise<SeededTenant> {
       GSI3PK: keys.gsi3.names(tenantId), GSI3SK: 'uma',
       GSI4PK: keys.gsi4.userTenants(userId), GSI4SK: tenantId,
     },
-    { ...keys.tenantDirectory(tenantId), type: 'tenantDirectory', tenantId, name: `Tenant ${tenantId}` },
+    { ...keys.tenantRegistry(tenantId), type: 'tenantDirectory', tenantId, name: `Tenant ${tenantId}` },
   ];
   const client = directClient();
   for (const Item of items) await client.send(new PutCommand({ TableName: tableName(), Item }));

@@ -47,7 +47,7 @@ export async function assertMembershipInvariants(tenantId: string, rootUnitId: s
     const forward = rows.map((r) => `${r.unitId}|${r.role}|${r.version}|${r.unitPath}`).sort();
     const backward = memberships.map((m) => `${m.unitId}|${m.role}|${m.version}|${m.unitPath}`).sort();
     assert.deepEqual(backward, forward, `both directions of ${userId}`);
-    // The profile's summary (the members directory) agrees with the memberships.
+    // The profile's summary (the people list) agrees with the memberships.
     const counts = { owner: 0, admin: 0, manager: 0, member: 0 };
     for (const r of rows) counts[r.role as keyof typeof counts]++;
     assert.deepEqual(user.roleCounts, counts, `roleCounts of ${userId}`);

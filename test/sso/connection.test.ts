@@ -32,7 +32,7 @@ test('discovery finds the tenant and its connection from the email domain in one
   // The secret is stored sealed, never in clear.
   const stored = await get(keys.ssoConnection(t.tenantId));
   assert.ok(!JSON.stringify(stored).includes('top-secret'));
-  assert.deepEqual((await get(keys.tenantDirectory(t.tenantId)))?.domains, [t.domain, extra]);
+  assert.deepEqual((await get(keys.tenantRegistry(t.tenantId)))?.domains, [t.domain, extra]);
 });
 
 test('a tenant without a connection yet, an unknown domain, a consumer domain and a bad email are refused clearly', async () => {

@@ -58,7 +58,7 @@ test('the tenant role reaches tenant partitions only; the runtime reaches platfo
   assert.equal(runtime.Statement[1].Resource, `${tableArn}/index/GSI4`);
   // Every platform partition key built by lib/db/keys.ts starts with one of the prefixes, and
   // no tenant key does.
-  const platformKeys = [keys.tenantDirectory('x').PK, keys.ssoConnection('x').PK, keys.domainClaim('d.test').PK, keys.user('u').PK, keys.userEmail('e@x').PK, keys.gsi4.userTenants('u'), keys.accessToken('h').PK, keys.streamCheckpoint('s', 'shard').PK];
+  const platformKeys = [keys.tenantRegistry('x').PK, keys.ssoConnection('x').PK, keys.domainClaim('d.test').PK, keys.user('u').PK, keys.userEmail('e@x').PK, keys.gsi4.userTenants('u'), keys.accessToken('h').PK, keys.streamCheckpoint('s', 'shard').PK];
   for (const pk of platformKeys) assert.ok(PLATFORM_KEY_PREFIXES.some((p) => pk.startsWith(p)), pk);
   for (const pk of [keys.tenantSettings('x').PK, keys.unit('x', 'u').PK, keys.gsi1.tree('x'), keys.gsi2.emails('x'), keys.gsi3.names('x'), keys.apiKey('x', 'k').PK, keys.webhookDelivery('x', 'e', 'm').PK, keys.idempotencyRecord('x', 'a', 'h').PK]) {
     assert.ok(pk.startsWith('T#') && !PLATFORM_KEY_PREFIXES.some((p) => pk.startsWith(p)), pk);

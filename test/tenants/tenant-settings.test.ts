@@ -5,7 +5,7 @@ import { listTenantAudit } from '../../lib/audit';
 import { keys } from '../../lib/db';
 import { isArborError } from '../../lib/errors';
 import { getUnitOrThrow, renameUnit } from '../../lib/org';
-import { getTenantSettings, renameTenant, renameTenantDirectory } from '../../lib/tenants';
+import { getTenantSettings, renameTenant, renameTenantRegistryEntry } from '../../lib/tenants';
 import { newTenant } from '../support/fixtures';
 import { directClient, tableName } from '../support/stack';
 import { tenantDbFor } from '../support/tenant-db';
@@ -30,7 +30,7 @@ describe('tenant settings (T1)', () => {
     await assert.rejects(getTenantSettings(tenantDbFor('01ARZ3NDEKTSV4RRFFQ69G5FAV')), code('tenant.notFound'));
   });
 
-  test('rename is version-checked and audited; the directory copy is renamed separately', async () => {
+  test('rename is version-checked and audited; the registry copy is renamed separately', async () => {
     const t = await newTenant('Umbrella');
     const db = tenantDbFor(t.tenantId);
     const actor = { userId: t.ownerUserId, email: t.ownerEmail };
@@ -49,10 +49,10 @@ describe('tenant settings (T1)', () => {
     assert.equal((await getTenantSettings(db)).name, renamed.name);
 
     const platform = { client: directClient(), tableName: tableName() };
-    await renameTenantDirectory(platform, t.tenantId, renamed.name);
-    const dir = await directClient().send(new GetCommand({ TableName: tableName(), Key: keys.tenantDirectory(t.tenantId) }));
+    await renameTenantRegistryEntry(platform, t.tenantId, renamed.name);
+    const dir = await directClient().send(new GetCommand({ TableName: tableName(), Key: keys.tenantRegistry(t.tenantId) }));
     assert.equal(dir.Item?.name, renamed.name);
-    await assert.rejects(renameTenantDirectory(platform, '01ARZ3NDEKTSV4RRFFQ69G5FAV', 'X'), code('tenant.notFound'));
+    await assert.rejects(renameTenantRegistryEntry(platform, '01ARZ3NDEKTSV4RRFFQ69G5FAV', 'X'), code('tenant.notFound'));
   });
 
   test('20 parallel renames from the same version: exactly one wins', async () => {

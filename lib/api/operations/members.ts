@@ -1,8 +1,8 @@
 // The organization's people (app/api/v1/members, members/[userId], members/bulk, members/units):
-// the member directory, one person's memberships, removing someone from the organization, bulk
+// the people list, one person's memberships, removing someone from the organization, bulk
 // changes, and the unit picker of the add and invite dialogs.
 import { z } from 'zod';
-import { BULK_MAX, DIRECTORY_SORTS, ROLES, type BulkOutcome } from '../../members';
+import { BULK_MAX, PEOPLE_SORTS, ROLES, type BulkOutcome } from '../../members';
 import type { MemberPageView } from '../../screens/member-page';
 import type { MemberListInvitation, MemberListMember, MembersPageView, PersonOption } from '../../screens/members';
 import { field } from '../../validation';
@@ -49,7 +49,7 @@ const membersPage = describes<MembersPageView>()(
     nextCursor,
     query: z.string().meta({ description: "The search the page answers ('' for the whole list)." }),
     view: z.object({
-      sort: z.enum(DIRECTORY_SORTS),
+      sort: z.enum(PEOPLE_SORTS),
       role: role.optional(),
       unit: z.object({ id: z.string(), name: z.string() }).optional(),
     }),
@@ -95,7 +95,7 @@ export const members = {
       'anyone who may add members there; a manager finds people by exact email only.',
     query: z.object({
       q: field.text(400).optional(), cursor: field.cursor.optional(), forUnit: field.id('unit').optional(),
-      sort: z.enum(DIRECTORY_SORTS).optional(), role: z.enum(ROLES).optional(), unit: field.id('unit').optional(),
+      sort: z.enum(PEOPLE_SORTS).optional(), role: z.enum(ROLES).optional(), unit: field.id('unit').optional(),
     }),
     response: z.union([membersPage, peopleToAdd]), errors: ['notFound'],
   }),

@@ -8,13 +8,12 @@
 // All with the operator's credentials (the whole table; the only identity that may Scan); the
 // rate-limit counters with the runtime's where this machine has them. (A folder of its own: every
 // file directly in scripts/cli is a command.)
-import { parseArgs } from 'node:util';
-import { isArborError } from '../../../lib/errors';
 import { badTable } from '../../../lib/offboarding/errors';
 import {
   catalogTenant, copyTenant, copyTenantFromArchive, deleteTenant, DeletionStopped, exportTenant, rateLimitsBeside, scanTenantItems, type OffboardingScope,
 } from '../../../lib/offboarding';
-import { assertTenantId, operatorDb, platformDb } from '../../../lib/tenancy';
+import { operatorDb, platformDb } from '../../../lib/tenancy';
+import { UsageError } from '../kit/define-command';
 
 export const OFFBOARDING_USAGE = [
   '       npm run cli -- tenant export <id> [--out <dir>]',
@@ -29,42 +28,13 @@ function operatorScope(tenantId: string): OffboardingScope {
   return { tenant: { ...operator, tenantId }, platform: operator, rateLimits: rateLimitsBeside(platformDb()) };
 }
 
-export async function runOffboarding(sub: 'export' | 'delete' | 'copy', args: string[]): Promise<number> {
-  let values: Record<string, string | undefined>;
-  let positionals: string[];
-  try {
-    ({ values, positionals } = parseArgs({
-      args,
-      options: { out: { type: 'string' }, 'from-table': { type: 'string' }, 'from-archive': { type: 'string' }, 'stop-after-batches': { type: 'string' } },
-      allowPositionals: true,
-      strict: true,
-    }));
-  } catch (e) {
-    console.error(`${(e as Error).message}\nUsage:\n${OFFBOARDING_USAGE}`);
-    return 1;
-  }
-  if (positionals.length !== 1) {
-    console.error(`Name one tenant id.\nUsage:\n${OFFBOARDING_USAGE}`);
-    return 1;
-  }
-  try {
-    const tenantId = assertTenantId(positionals[0]);
-    if (sub === 'export') return await runExport(tenantId, values.out ?? '.');
-    if (sub === 'delete') return await runDelete(tenantId, values['stop-after-batches']);
-    const [table, archive] = [values['from-table'], values['from-archive']];
-    if (Boolean(table) === Boolean(archive)) {
-      console.error(`Give one of --from-table and --from-archive\nUsage:\n${OFFBOARDING_USAGE}`);
-      return 1;
-    }
-    return archive ? await runCopyFromArchive(tenantId, archive) : await runCopy(tenantId, table!);
-  } catch (e) {
-    if (!isArborError(e)) throw e;
-    console.error(e.message);
-    return 1;
-  }
+/** `copy` from one source: a point-in-time-restore table or an export. */
+export async function runCopyBack(tenantId: string, from: { table?: string; archive?: string }): Promise<number> {
+  if (Boolean(from.table) === Boolean(from.archive)) throw new UsageError('Give one of --from-table and --from-archive');
+  return from.archive ? runCopyFromArchive(tenantId, from.archive) : runCopy(tenantId, from.table!);
 }
 
-async function runExport(tenantId: string, out: string): Promise<number> {
+export async function runExport(tenantId: string, out: string): Promise<number> {
   const { file, manifest } = await exportTenant(operatorScope(tenantId), { outDir: out });
   console.log(`Exported ${manifest.organization} (${tenantId}) to ${file}`);
   for (const [type, n] of Object.entries(manifest.counts)) console.log(`  ${type.padEnd(20)} ${n}`);
@@ -73,11 +43,10 @@ async function runExport(tenantId: string, out: string): Promise<number> {
   return 0;
 }
 
-async function runDelete(tenantId: string, stopAfter: string | undefined): Promise<number> {
+export async function runDelete(tenantId: string, stopAfter: string | undefined): Promise<number> {
   const stopAfterBatches = stopAfter === undefined ? undefined : Number(stopAfter);
   if (stopAfterBatches !== undefined && !(Number.isInteger(stopAfterBatches) && stopAfterBatches > 0)) {
-    console.error('--stop-after-batches takes a whole number of batches (1 or more).');
-    return 1;
+    throw new UsageError('--stop-after-batches takes a whole number of batches (1 or more).');
   }
   try {
     const report = await deleteTenant(operatorScope(tenantId), {

@@ -6,9 +6,9 @@ import { EmptyState } from '@/components/ui/empty-state';
 export default function ChangeSetNotFound() {
   return (
     <main className="mx-auto max-w-4xl p-6">
-      <h1 className="sr-only">Change set not found</h1>
+      <h1 className="sr-only">Reorganization not found</h1>
       <EmptyState
-        title="This change set isn't here"
+        title="This reorganization isn't here"
         action={
           <Link href="/reorganizations" className="text-sm font-medium text-emerald-700 hover:underline dark:text-emerald-400">
             Go to reorganizations

@@ -6,7 +6,7 @@ import { ChangeSetScreen } from '@/components/reorganizations/change-set-screen'
 import { notFound } from 'next/navigation';
 import { loadOrRefuse } from '@/components/shell/screen-refusal';
 
-export const metadata = { title: 'Change set – Arbor' };
+export const metadata = { title: 'Reorganization – Arbor' };
 
 export default async function ChangeSetPage({ params }: { params: Promise<{ setId: string }> }) {
   const { setId } = await params;

@@ -6,7 +6,7 @@ import { withActor } from '@/lib/api/with-actor';
 import { units } from '@/lib/api/operations/units';
 import { deleteUnit, getUnitOrThrow, renameUnit } from '@/lib/org';
 import { platformDb } from '@/lib/tenancy';
-import { renameTenantDirectory } from '@/lib/tenants';
+import { renameTenantRegistryEntry } from '@/lib/tenants';
 import { toUnitRow } from '@/lib/screens/unit-view';
 
 export const GET = withActor(units.get, async ({ db, actor, params, authorize }) => {
@@ -19,9 +19,9 @@ export const PATCH = withActor(units.rename, async ({ db, actor, params, body, a
   const unit = await getUnitOrThrow(db, params.unitId);
   authorize('unit.rename', { unit });
   const renamed = await renameUnit(db, actor, { unitId: unit.id, name: body.name, expectedVersion: body.expectedVersion });
-  // The root's name is the organization's: the directory's copy (tenant switcher) follows, as
+  // The root's name is the organization's: the registry's copy (tenant switcher) follows, as
   // after PATCH /api/v1/settings.
-  if (renamed.parentId === null && renamed.name !== unit.name) await renameTenantDirectory(platformDb(), actor.tenantId, renamed.name);
+  if (renamed.parentId === null && renamed.name !== unit.name) await renameTenantRegistryEntry(platformDb(), actor.tenantId, renamed.name);
   return toUnitRow(renamed, actor);
 });
 

@@ -1,9 +1,9 @@
 // /members – everyone in the organization, pending invitations flagged, with their units and
 // roles; search by name or email, order by email, name or joined date, narrow to a role or a unit.
 import { actorContext } from '@/lib/api/with-actor';
-import { DIRECTORY_SORTS, ROLES, type DirectorySort, type Role } from '@/lib/members';
+import { PEOPLE_SORTS, ROLES, type PeopleSort, type Role } from '@/lib/members';
 import { loadMembers } from '@/lib/screens/members';
-import { MembersDirectory } from '@/components/members/members-directory';
+import { PeopleList } from '@/components/members/people-list';
 import { loadOrRefuse, ScreenRefusal } from '@/components/shell/screen-refusal';
 
 export const metadata = { title: 'Members – Arbor' };
@@ -16,14 +16,14 @@ export default async function MembersPage({ searchParams }: { searchParams: Prom
   const ctx = await actorContext();
   const p = await searchParams;
   // Unknown orders, roles or unit ids in the address are ignored rather than refused.
-  const sort = DIRECTORY_SORTS.find((s) => s === one(p.sort)) as DirectorySort | undefined;
+  const sort = PEOPLE_SORTS.find((s) => s === one(p.sort)) as PeopleSort | undefined;
   const role = ROLES.find((r) => r === one(p.role)) as Role | undefined;
   const unitId = one(p.unit) && ULID.test(one(p.unit)!) ? one(p.unit) : undefined;
   const result = await loadOrRefuse(() => loadMembers(ctx, { q: one(p.q), sort, role, unitId }));
   if (result.refusal) return <ScreenRefusal {...result.refusal} />;
   return (
     <main className="mx-auto max-w-6xl p-6">
-      <MembersDirectory screen={result.data} now={new Date().toISOString()} />
+      <PeopleList screen={result.data} now={new Date().toISOString()} />
     </main>
   );
 }

@@ -1,11 +1,11 @@
-// The members directory against DynamoDB Local: the profile's membership summary stays exact
+// The people list against DynamoDB Local: the profile's membership summary stays exact
 // through every membership write, the listings' orders and filters, bulk changes with per-row
-// refusals and the last owner, and the request count of each directory page.
+// refusals and the last owner, and the request count of each page of the list.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { authorize } from '../../lib/authz';
 import type { TenantDb } from '../../lib/db';
-import { addMembership, applyBulkChange, listDirectory, changeRole, getUserMemberships, readProfile, removeMembership, removeUserFromTenant, type Membership, type Role, loadActorAccess } from '../../lib/members';
+import { addMembership, applyBulkChange, listPeople, changeRole, getUserMemberships, readProfile, removeMembership, removeUserFromTenant, type Membership, type Role, loadActorAccess } from '../../lib/members';
 import { deleteUnit, getUnitOrThrow } from '../../lib/org';
 import { membersPage } from '../../lib/screens/members';
 import type { ScreenContext } from '../../lib/screens/screen-context';
@@ -42,7 +42,7 @@ async function screenContext(db: TenantDb, userId: string, email: string) {
   return { ctx, sent, reset: () => sent.splice(0), access };
 }
 
-describe('members directory', () => {
+describe('people list', () => {
   test('the profile summary stays exact through add, role change, remove, recursive delete and remove from organization', async () => {
     const t = await tenantWithTree('Summary');
     const ada = person('Ada');
@@ -119,16 +119,16 @@ describe('members directory', () => {
       await addMembership(t.db, t.owner, { unitId: t.sales.id, role: i % 4 === 3 ? 'manager' : 'member', ...p });
     }
     // Managers: p3 and p7, behind members on every 2-entry page.
-    const first = await listDirectory(t.db, { role: 'manager', limit: 1 });
+    const first = await listPeople(t.db, { role: 'manager', limit: 1 });
     assert.deepEqual(first.items.map((r) => r.kind === 'member' && r.user.email), ['p3@example.test']);
     assert.ok(first.nextCursor);
-    const second = await listDirectory(t.db, { role: 'manager', limit: 1, cursor: first.nextCursor });
+    const second = await listPeople(t.db, { role: 'manager', limit: 1, cursor: first.nextCursor });
     assert.deepEqual(second.items.map((r) => r.kind === 'member' && r.user.email), ['p7@example.test']);
-    const rest = second.nextCursor ? await listDirectory(t.db, { role: 'manager', limit: 1, cursor: second.nextCursor }) : { items: [] };
+    const rest = second.nextCursor ? await listPeople(t.db, { role: 'manager', limit: 1, cursor: second.nextCursor }) : { items: [] };
     assert.deepEqual(rest.items, []);
 
-    const members = await listDirectory(t.db, { role: 'member', limit: 2 });
-    const next = await listDirectory(t.db, { role: 'member', limit: 2, cursor: members.nextCursor });
+    const members = await listPeople(t.db, { role: 'member', limit: 2 });
+    const next = await listPeople(t.db, { role: 'member', limit: 2, cursor: members.nextCursor });
     const emails = [...members.items, ...next.items].map((r) => r.kind === 'member' && r.user.email);
     assert.deepEqual(emails, ['p0@example.test', 'p1@example.test', 'p2@example.test', 'p4@example.test'], 'overshoot trimmed, cursor at the last row shown');
   });

@@ -1,4 +1,4 @@
-// The members directory's listings (one Query page each; docs/data-model.md "Members directory"):
+// The people list's listings (one Query page each; docs/data-model.md "People list"):
 // by email (GSI2 `T#<t>#EMAILS`, with pending invitations), by name (GSI3 `T#<t>#NAMES`, shared
 // with units and name words, filtered to profiles), by joined date (GSI1 `T#<t>#JOINED`, profiles
 // only). A role filter is a FilterExpression on the profile's exact `roleCounts` (and on an
@@ -8,11 +8,11 @@ import { NOT_EXPIRED, toInvitation } from '../invitations/invitation-item';
 import type { TenantMemberRow } from './list-tenant-members';
 import { toTenantUser, type Role } from './membership-items';
 
-export const DIRECTORY_SORTS = ['email', 'name', 'joined'] as const;
-export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
+export const PEOPLE_SORTS = ['email', 'name', 'joined'] as const;
+export type PeopleSort = (typeof PEOPLE_SORTS)[number];
 
-export interface DirectoryOptions {
-  sort?: DirectorySort;
+export interface PeopleListOptions {
+  sort?: PeopleSort;
   /** People holding this role in at least one unit (and invitations to it, by email). */
   role?: Role;
   /** Newest first (joined) or Z→A (name, email). */
@@ -21,11 +21,11 @@ export interface DirectoryOptions {
   cursor?: string;
 }
 
-export const DIRECTORY_PAGE = { default: 50, max: 100 } as const;
+export const PEOPLE_PAGE = { default: 50, max: 100 } as const;
 
-export async function listDirectory(db: TenantDb, options: DirectoryOptions = {}): Promise<Page<TenantMemberRow>> {
+export async function listPeople(db: TenantDb, options: PeopleListOptions = {}): Promise<Page<TenantMemberRow>> {
   const sort = options.sort ?? 'email';
-  const limit = pageSize(options.limit, DIRECTORY_PAGE);
+  const limit = pageSize(options.limit, PEOPLE_PAGE);
   const source = {
     email: { index: INDEX.gsi2, pk: 'GSI2PK', value: keys.gsi2.emails(db.tenantId) },
     name: { index: INDEX.gsi3, pk: 'GSI3PK', value: keys.gsi3.names(db.tenantId) },

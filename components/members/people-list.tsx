@@ -23,7 +23,7 @@ import { InviteDialog } from './invite-dialog';
 import { InvitationLinkList } from './invitation-link-list';
 import { RenewLinkButtons, useRenewInvitationLink } from './renew-invitation-link';
 
-export function MembersDirectory({ screen, now }: { screen: MembersScreen; now: string }) {
+export function PeopleList({ screen, now }: { screen: MembersScreen; now: string }) {
   const router = useRouter();
   const pathname = usePathname();
   const [page, setPage] = useState<MembersPageView>(screen.page);
