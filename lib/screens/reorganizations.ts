@@ -75,9 +75,9 @@ export async function loadChangeSetScreen(ctx: ScreenContext, setId: string): Pr
   const set = await readChangeSet(ctx.db, setId);
   const place = await authorizeOnSet(ctx.db, ctx.actor, ctx.authorize, set.header, 'changeSet.read');
   const may = (action: Exclude<SetAction, 'changeSet.read'>) => can(ctx.actor, action, place);
-  const [preview, tree, settings] = await Promise.all([previewChangeSet(ctx.db, set), loadTree(ctx), getTenantSettings(ctx.db)]);
+  const [preview, tree, settings] = await Promise.all([previewChangeSet(ctx.db, set, undefined, ctx.actor), loadTree(ctx), getTenantSettings(ctx.db)]);
   return {
-    set: toSetDetail(set),
+    set: toSetDetail(set, ctx.actor),
     preview,
     tree,
     standing: {

@@ -142,4 +142,33 @@ describe('change sets decide in lib/authz', () => {
     const created = await call(t, t.people.em, 'POST', '/api/v1/change-sets', {}, { body: { name: 'Another' } });
     assert.equal(created.json!.error.code, 'authz.changeSet.draft');
   });
+
+  test('a manager sees the operations and preview parts about units they see; the rest is counted, not named', async () => {
+    const t = await reorgTenant('Partial view');
+    const { setId } = await emsSet(t);
+    const sm = t.people.sm;
+
+    const read = await call(t, sm, 'GET', SET, { setId });
+    assert.equal(read.status, 200, JSON.stringify(read.json));
+    assert.deepEqual((read.json!.operations as { text: string }[]).map((o) => o.text), ['Move a unit outside your view under Sales']);
+    assert.equal(read.json!.outsideOperations, 1);
+
+    const preview = await call(t, sm, 'GET', `${SET}/preview`, { setId });
+    assert.equal(preview.status, 200, JSON.stringify(preview.json));
+    const text = JSON.stringify(preview.json);
+    for (const hidden of ['Infra', 'Engineering']) assert.doesNotMatch(text, new RegExp(hidden), `the preview names ${hidden}`);
+    const rows = [...preview.json!.tree.before, ...preview.json!.tree.after] as { name: string }[];
+    assert.ok(rows.every((r) => !/Platform|Infra|Engineering/.test(r.name)), JSON.stringify(rows));
+    assert.ok(rows.some((r) => r.name === 'a unit outside your view'));
+    assert.ok(rows.some((r) => r.name === 'Sales'), 'their own unit is named');
+    const areas = preview.json!.approvals.areas as { unitName: string; approvers: { userId: string }[] }[];
+    assert.deepEqual(areas.map((a) => a.unitName).sort(), ['Sales', 'a unit outside your view', 'a unit outside your view']);
+    assert.ok(areas.find((a) => a.unitName === 'Sales')!.approvers.some((p) => p.userId === sm.userId));
+
+    // Owners and admins, and anyone belonging to the top unit, see it all.
+    const full = await call(t, t.people.admin, 'GET', SET, { setId });
+    assert.equal(full.json!.operations.length, 2);
+    assert.equal(full.json!.outsideOperations, undefined);
+    assert.match(JSON.stringify((await call(t, t.people.em, 'GET', `${SET}/preview`, { setId })).json), /Infrastructure/);
+  });
 });

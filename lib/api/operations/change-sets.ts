@@ -50,6 +50,7 @@ const detail = describes<ChangeSetDetail>()(
   z.object({
     ...setFields,
     operations: z.array(z.object({ seq: z.int(), op: storedOperation, text: z.string(), addedBy: actor, addedAt: z.string() })),
+    outsideOperations: z.int().optional().meta({ description: 'Operations left out because they touch only units outside the caller\'s view (owners and admins see every one).' }),
     reviews: z.array(z.object({
       userId: z.string(), name: z.string(), decision: z.enum(['approve', 'reject']), comment: z.string(), at: z.string(),
       current: z.boolean().meta({ description: 'It reviewed the operations as they stand; an edit since makes it history.' }),

@@ -7,7 +7,7 @@ import { authorizeOnSet, deleteChangeSet, readChangeSet, toSetDetail, toSetView,
 export const GET = withActor(changeSets.get, async ({ db, actor, params, authorize }) => {
   const set = await readChangeSet(db, params.setId);
   await authorizeOnSet(db, actor, authorize, set.header, 'changeSet.read');
-  return toSetDetail(set);
+  return toSetDetail(set, actor);
 });
 
 export const PATCH = withActor(changeSets.update, async ({ db, actor, params, body, authorize }) => {

@@ -9,5 +9,5 @@ export const POST = withActor(changeSets.importOperations, async ({ db, actor, p
   await authorizeOnSet(db, actor, authorize, header, 'changeSet.change');
   const { operations, errors } = await operationsFromCsv(db, body.csv);
   if (errors.length) throw badImport(errors);
-  return toSetDetail(await addOperations(db, { ...actor, access: actor, authorize }, params.setId, body.expectedVersion, operations));
+  return toSetDetail(await addOperations(db, { ...actor, access: actor, authorize }, params.setId, body.expectedVersion, operations), actor);
 });

@@ -7,5 +7,5 @@ export const POST = withActor(changeSets.addOperations, async ({ db, actor, para
   const { header } = await readChangeSet(db, params.setId);
   // Each operation is then decided on its own, as drafting it.
   await authorizeOnSet(db, actor, authorize, header, 'changeSet.change');
-  return toSetDetail(await addOperations(db, { ...actor, access: actor, authorize }, params.setId, body.expectedVersion, body.operations));
+  return toSetDetail(await addOperations(db, { ...actor, access: actor, authorize }, params.setId, body.expectedVersion, body.operations), actor);
 });

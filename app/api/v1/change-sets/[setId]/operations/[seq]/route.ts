@@ -6,5 +6,5 @@ import { authorizeOnSet, dropOperation, readChangeSet, toSetDetail } from '@/lib
 export const DELETE = withActor(changeSets.dropOperation, async ({ db, actor, params, query, authorize }) => {
   const { header } = await readChangeSet(db, params.setId);
   await authorizeOnSet(db, actor, authorize, header, 'changeSet.change');
-  return toSetDetail(await dropOperation(db, { ...actor, access: actor, authorize }, params.setId, query.expectedVersion, params.seq));
+  return toSetDetail(await dropOperation(db, { ...actor, access: actor, authorize }, params.setId, query.expectedVersion, params.seq), actor);
 });

@@ -6,5 +6,5 @@ import { authorizeOnSet, readChangeSet, reconfirmOperation, toSetDetail } from '
 export const POST = withActor(changeSets.reconfirmOperation, async ({ db, actor, params, body, authorize }) => {
   const { header } = await readChangeSet(db, params.setId);
   await authorizeOnSet(db, actor, authorize, header, 'changeSet.change');
-  return toSetDetail(await reconfirmOperation(db, { ...actor, access: actor, authorize }, params.setId, body.expectedVersion, params.seq));
+  return toSetDetail(await reconfirmOperation(db, { ...actor, access: actor, authorize }, params.setId, body.expectedVersion, params.seq), actor);
 });
