@@ -8,6 +8,7 @@ import { after, describe, test } from 'node:test';
 import { entrySources } from '../../lib/api/with-actor';
 import type { RequestActor } from '../../lib/auth';
 import { changeRole, loadActorAccess, readUnitMember } from '../../lib/members';
+import { deleteUnit, getUnitOrThrow } from '../../lib/org';
 import { readChangeSet } from '../../lib/reorganizations';
 import { draft, reorgTenant, type Person, type ReorgTenant } from './fixtures';
 
@@ -170,5 +171,16 @@ describe('change sets decide in lib/authz', () => {
     assert.equal(full.json!.operations.length, 2);
     assert.equal(full.json!.outsideOperations, undefined);
     assert.match(JSON.stringify((await call(t, t.people.em, 'GET', `${SET}/preview`, { setId })).json), /Infrastructure/);
+  });
+
+  test('an operation on a unit deleted since touches nothing anyone administers: whoever may change the set may drop it', async () => {
+    const t = await reorgTenant('Deleted since');
+    const { setId, set } = await emsSet(t);
+    const infra = await getUnitOrThrow(t.db, t.units.infra.id);
+    await deleteUnit(t.db, t.owner, { unitId: infra.id, expectedVersion: infra.version });
+    const renameInfra = set.operations.find((o) => o.op.kind === 'renameUnit')!;
+    const dropped = await call(t, t.people.sm, 'DELETE', OP, { setId, seq: String(renameInfra.seq) }, { query: { expectedVersion: String(set.header.version) } });
+    assert.equal(dropped.status, 200, JSON.stringify(dropped.json));
+    assert.deepEqual((await readChangeSet(t.db, setId)).operations.map((o) => o.op.kind), ['moveUnit']);
   });
 });
