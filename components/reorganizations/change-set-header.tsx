@@ -56,14 +56,14 @@ export function ChangeSetHeader({ state, standing }: { state: ChangeSetState; st
   const covers = approvalCoverage(preview.approvals, standing.userId, set.author.userId).covers;
   const approvable = awaitingReview && covers.length > 0;
   const approveText = `Your approval covers ${namesOf(covers)}, for the operations as they stand now.`;
-  const applicable = standing.canChange && ['draft', 'failed', 'scheduled'].includes(s) && hasOps;
+  const applicable = standing.canApply && ['draft', 'failed', 'scheduled'].includes(s) && hasOps;
   const ready = preview.clean && preview.approvals.complete;
   const notReadyWhy = !preview.clean
     ? 'Resolve the conflicts and problems on the operations first.'
     : !preview.approvals.complete
       ? 'Every area needs an approval first.'
       : undefined;
-  const deletable = standing.canChange && ['draft', 'rejected', 'failed', 'scheduled'].includes(s);
+  const deletable = standing.canEditDetails && ['draft', 'rejected', 'failed', 'scheduled'].includes(s);
   const close = () => setDialog(null);
 
   function open(d: Dialog) {
@@ -122,13 +122,13 @@ export function ChangeSetHeader({ state, standing }: { state: ChangeSetState; st
         </div>
         <div className="flex flex-wrap gap-2" role="group" aria-label="Reorganization actions">
           <Button onClick={() => void state.refresh()} disabled={busy !== null}>Preview</Button>
-          {standing.canChange && deletable && <Button onClick={() => open('rename')} disabled={busy !== null}>Rename</Button>}
+          {deletable && <Button onClick={() => open('rename')} disabled={busy !== null}>Rename</Button>}
           {approvable && <Button onClick={() => open('approve')} disabled={busy !== null}>Approve</Button>}
           {reviewable && <Button onClick={() => open('reject')} disabled={busy !== null}>Reject</Button>}
           {applicable && s !== 'scheduled' && (
             <Button variant="primary" onClick={() => open('apply')} disabled={busy !== null || !ready} title={notReadyWhy}>Apply now</Button>
           )}
-          {standing.canChange && s === 'applied' && !set.revertedBy && <Button onClick={() => open('revert')} disabled={busy !== null}>Revert</Button>}
+          {standing.canRevert && s === 'applied' && !set.revertedBy && <Button onClick={() => open('revert')} disabled={busy !== null}>Revert</Button>}
           {deletable && <Button variant="ghost" onClick={() => open('delete')} disabled={busy !== null}>Delete</Button>}
         </div>
       </div>

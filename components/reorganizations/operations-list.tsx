@@ -23,7 +23,13 @@ export interface OperationsListProps {
 
 export function OperationsList({ set, preview, editable, showChecks, busy, onDrop, onReconfirm }: OperationsListProps) {
   const [dropping, setDropping] = useState<{ seq: number; text: string } | null>(null);
+  const outside = set.outsideOperations ? (
+    <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+      {set.outsideOperations === 1 ? '1 change' : `${set.outsideOperations} changes`} outside your area, not shown.
+    </p>
+  ) : null;
   if (set.operations.length === 0) {
+    if (outside) return outside;
     return <EmptyState title="No operation yet">Select a unit in the tree to draft a change, or drag a unit onto another to move it.</EmptyState>;
   }
   const conflicts = new Map(preview.conflicts.map((c) => [c.seq, c.changes]));
@@ -66,6 +72,7 @@ export function OperationsList({ set, preview, editable, showChecks, busy, onDro
           );
         })}
       </DataTable>
+      {outside}
       <ConfirmDialog
         open={dropping !== null} title={`Drop operation ${dropping?.seq ?? ''}?`} confirmLabel="Drop"
         description={`“${dropping?.text ?? ''}” leaves the reorganization; to have it back, draft it again.${approved ? ' The approvals given so far are for the operations as they stand, so the set needs fresh ones.' : ''}`}

@@ -4,7 +4,6 @@ import { actorContext } from '@/lib/api/with-actor';
 import { can } from '@/lib/authz';
 import { ConsoleNav } from '@/components/settings/console-nav';
 import { loadConsoleHeader } from '@/lib/screens/console-header';
-import { draftingStanding } from '@/lib/reorganizations/standing';
 import { OrganizationName } from './organization-name';
 import { DeletionBanner } from './deletion-banner';
 import { DrawerToggle } from './side-drawer';
@@ -20,7 +19,7 @@ export async function ConsoleHeader() {
     { href: '/', label: 'Tree' },
     ...(can(actor, 'members.list', {}) ? [{ href: '/members', label: 'Members' }] : []),
     // Anyone who administers a unit (managers, admins, owners) drafts and reviews change sets.
-    ...(draftingStanding(actor) ? [{ href: '/reorganizations', label: 'Reorganizations', shortLabel: 'Reorgs' }] : []),
+    ...(can(actor, 'changeSet.draft', {}) ? [{ href: '/reorganizations', label: 'Reorganizations', shortLabel: 'Reorgs' }] : []),
     ...(can(actor, 'audit.read', {}) ? [{ href: '/audit', label: 'Audit' }] : []),
     ...(can(actor, 'tenant.settings.read', {}) ? [{ href: '/settings', label: 'Settings' }] : []),
     // Every member may read the API reference; only owners and admins create keys for it.

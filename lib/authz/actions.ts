@@ -11,6 +11,16 @@ export interface UnitRef {
   name?: string;
 }
 
+/**
+ * A change set as a decision needs it: who wrote it and the units its operations touch, as they
+ * stand now (lib/reorganizations reads them with one BatchGetItem), never as a client says.
+ */
+export interface ChangeSetRef {
+  id: string;
+  authorId: string;
+  areas: UnitRef[];
+}
+
 /** The place each action is asked about. Tenant-wide actions take `{}`. */
 export interface Places {
   /** See a unit, its children and subtree (T2–T5). */
@@ -50,6 +60,21 @@ export interface Places {
   'person.erase': Record<string, never>;
   /** Schedule the organization's deletion, or cancel it during the grace period (lib/offboarding). */
   'tenant.delete': Record<string, never>;
+  /** See a change set, its operations and its preview (docs/reorganizations.md). */
+  'changeSet.read': { set: ChangeSetRef };
+  /** Start a change set. */
+  'changeSet.draft': Record<string, never>;
+  /** Add, import, drop or re-confirm operations; each operation is then decided as the change it makes. */
+  'changeSet.change': { set: ChangeSetRef };
+  /** Rename the set or change its description. */
+  'changeSet.update': { set: ChangeSetRef };
+  'changeSet.delete': { set: ChangeSetRef };
+  /** Approve or reject its operations. */
+  'changeSet.review': { set: ChangeSetRef };
+  /** Apply it now, schedule it, or take it off the schedule. */
+  'changeSet.apply': { set: ChangeSetRef };
+  /** Draft its inverse as a new set (each inverse operation is decided as drafting it). */
+  'changeSet.revert': { set: ChangeSetRef };
 }
 
 export type Action = keyof Places;
@@ -79,6 +104,14 @@ export const ACTIONS = [
   'tenant.read',
   'person.erase',
   'tenant.delete',
+  'changeSet.read',
+  'changeSet.draft',
+  'changeSet.change',
+  'changeSet.update',
+  'changeSet.delete',
+  'changeSet.review',
+  'changeSet.apply',
+  'changeSet.revert',
 ] as const satisfies readonly Action[];
 
 /** Actions whose place is the whole tenant. */
@@ -91,6 +124,7 @@ export const TENANT_ACTIONS = [
   'tenant.export',
   'tenant.import',
   'person.erase',
+  'changeSet.draft',
 ] as const satisfies readonly Action[];
 
 // Compile-time check that ACTIONS lists every action of Places.

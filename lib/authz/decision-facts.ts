@@ -1,11 +1,13 @@
 // What an allowed decision relied on, as items and values the write can be conditioned on
 // (lib/db/write-guards.ts): the actor's granting membership as loaded (role, unit path, version),
-// the path of every unit the place names, and for a change to someone's membership the role it
-// holds. If one of them changes before the write, the decision no longer stands.
+// the path of every unit the place names (for a change set, the touched unit the grant reaches),
+// and for a change to someone's membership the role it holds. If one of them changes before the
+// write, the decision no longer stands.
 import { keys, type WriteFact } from '../db';
 import type { Action, PlaceOf, UnitRef } from './actions';
 import type { Allowed } from './explain-access';
 import type { ActorAccess } from './grants';
+import { areaDecidedOn } from './change-set-rules';
 
 const PLACE_UNITS = ['unit', 'parent', 'destination'] as const;
 
@@ -25,6 +27,8 @@ export function decisionFacts<A extends Action>(access: ActorAccess, decision: A
     const unit = named[which];
     if (unit) facts.push({ key: keys.unit(t, unit.id), expect: { path: unit.path }, changed: 'target' });
   }
+  const area = areaDecidedOn(grant, place);
+  if (area) facts.push({ key: keys.unit(t, area.id), expect: { path: area.path }, changed: 'target' });
   const heldRole = heldRoleOf(decision.action, place);
   if (heldRole) facts.push({ key: keys.unitMember(t, heldRole.unitId, heldRole.userId), expect: { role: heldRole.role }, changed: 'target' });
   return facts;

@@ -35,6 +35,9 @@ export function effectiveRole(g: Grant): Role {
 
 export const isTenantWide = (g: Grant) => TENANT_ROLES.includes(effectiveRole(g));
 
+/** A manager of the grant's unit (owners and admins are tenant-wide, not managers). */
+export const isManager = (g: Grant) => effectiveRole(g) === 'manager';
+
 /** The grant reaches `path`: tenant-wide, or on `path` itself or one of its ancestors. */
 export const covers = (g: Grant, path: string) => isTenantWide(g) || isWithin(path, g.unitPath);
 

@@ -1,7 +1,7 @@
 // Authorization: the one module that decides every permission from the actor's memberships
 // (docs/authorization.md). Routes call `authorize` (via lib/api/with-actor) before touching
 // tenant data; the UI and the CLI call `explainAccess`/`can` to show the same answers.
-export { ACTIONS, TENANT_ACTIONS, isAction, type Action, type PlaceOf, type Places, type UnitRef } from './actions';
+export { ACTIONS, TENANT_ACTIONS, isAction, type Action, type PlaceOf, type Places, type UnitRef, type ChangeSetRef } from './actions';
 export { covers, effectiveRole, rankAt, tenantRole, type ActorAccess, type Grant } from './grants';
 export { RULES, managesRole, type DenyReason } from './rules';
 export { explainAccess, can, type Decision, type Allowed, type Denied } from './explain-access';

@@ -4,7 +4,8 @@
 import type { Role } from './roles';
 import type { Action, PlaceOf, UnitRef } from './actions';
 import { depthOf } from '../org/unit-item';
-import { covers, effectiveRole, isTenantWide, strictlyBelow, type ActorAccess, type Grant } from './grants';
+import { covers, effectiveRole, isManager, isTenantWide, strictlyBelow, type ActorAccess, type Grant } from './grants';
+import { CHANGE_SET_RULES } from './change-set-rules';
 
 export type DenyReason =
   /** The actor holds no membership in the tenant at all. */
@@ -22,7 +23,9 @@ export type DenyReason =
   /** Source and destination of a move are not inside one unit the actor manages. */
   | 'moveAcrossSubtrees'
   /** Nobody can raise their own role. */
-  | 'ownRoleRaise';
+  | 'ownRoleRaise'
+  /** Belongs to the change set's author (and the owners and admins). */
+  | 'notAuthor';
 
 export interface Denial {
   reason: DenyReason;
@@ -39,7 +42,6 @@ export interface Rule<A extends Action> {
 const label = (u: UnitRef) => u.name ?? 'this unit';
 /** "Cloud or one of its parent units"; just the name for the top unit, which has none. */
 const orAbove = (u: UnitRef) => (depthOf(u.path) === 0 ? label(u) : `${label(u)} or one of its parent units`);
-const isManager = (g: Grant) => effectiveRole(g) === 'manager';
 
 /** Tenant-wide, or a manager on the unit at `path` or above it. */
 const managesAt = (g: Grant, path: string) => isTenantWide(g) || (isManager(g) && covers(g, path));
@@ -198,4 +200,5 @@ export const RULES: { [A in Action]: Rule<A> } = {
     grants: (g) => isTenantWide(g) && effectiveRole(g) === 'owner',
     deny: () => ({ reason: 'ownerRequired', message: 'Only an owner can delete the organization or cancel its deletion.' }),
   },
+  ...CHANGE_SET_RULES,
 };

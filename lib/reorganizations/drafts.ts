@@ -1,8 +1,8 @@
 // Drafting a change set: create it, add operations (each with the facts of the live tree it was
-// drafted on), drop or re-confirm one, rename, delete. The author must administer what each
-// operation changes on their side (the unit moved, the person's current unit); the other side of
-// a move only needs to be visible to them, and its administrators approve. Every write is
-// conditioned on the set's version. Server-only.
+// drafted on), drop or re-confirm one, rename, delete. Whoever adds, drops or re-confirms an
+// operation must be able to draft it: administer what it changes on their side (the unit moved,
+// the person's current unit); the other side of a move only needs to be visible to them, and its
+// administrators approve. Every write is conditioned on the set's version. Server-only.
 import { ulid } from 'ulid';
 import { actorIdentity, keys, transaction, GUARD_ITEMS, MAX_TRANSACTION_ITEMS, type AuditActor, type TenantDb } from '../db';
 import { authorize as decide, type ActorAccess, type Authorize, type UnitRef } from '../authz';
@@ -109,6 +109,26 @@ function authorizeOperation(actor: Drafter, op: Operation, createdParent: Map<st
   }
 }
 
+/** The units the set creates, each with the parent it is created under. */
+const createdParents = (ops: Operation[]) => new Map(ops.flatMap((op) => (op.kind === 'createUnit' ? [[op.unitId, op.parentId] as const] : [])));
+
+/** What the set's operations were drafted on, overlaid with what was just read from the live tree. */
+const knownBasis = (set: ChangeSet, fresh: OperationBasis): OperationBasis => ({
+  units: { ...Object.fromEntries(set.operations.flatMap((o) => Object.entries(o.basis.units))), ...fresh.units },
+  memberships: { ...Object.fromEntries(set.operations.flatMap((o) => Object.entries(o.basis.memberships))), ...fresh.memberships },
+});
+
+/**
+ * Dropping or re-confirming an operation changes it: refused (as drafting it would be) unless the
+ * actor could draft it on the live tree now. An operation naming a unit deleted since can never
+ * apply and touches nothing anyone administers: whoever may change the set may drop it.
+ */
+function authorizeRedraft(actor: Drafter, set: ChangeSet, op: Operation, live: OperationBasis) {
+  const createdParent = createdParents(set.operations.map((o) => o.op));
+  if (unitsNamed(op).some((id) => !createdParent.has(id) && !live.units[id])) return;
+  authorizeOperation(actor, op, createdParent, knownBasis(set, live));
+}
+
 /**
  * The header once its operations changed: a draft again (an edit unschedules it), a version on,
  * and earlier reviews no longer counting.
@@ -137,13 +157,9 @@ export async function appendOperations(db: TenantDb, actor: Drafter, set: Change
   let { header } = set;
   if (!OPERATIONS_EDITABLE.includes(header.status)) throw notEditable(header.status);
   if (header.opCount + ops.length > MAX_OPERATIONS) throw tooManyOperations(MAX_OPERATIONS);
-  const all = [...set.operations.map((o) => o.op), ...ops];
-  const createdParent = new Map(all.flatMap((op) => (op.kind === 'createUnit' ? [[op.unitId, op.parentId] as const] : [])));
+  const createdParent = createdParents([...set.operations.map((o) => o.op), ...ops]);
   const basis = await readBasis(db, ops, new Set(createdParent.keys()));
-  const known: OperationBasis = {
-    units: { ...Object.fromEntries(set.operations.flatMap((o) => Object.entries(o.basis.units))), ...basis.units },
-    memberships: { ...Object.fromEntries(set.operations.flatMap((o) => Object.entries(o.basis.memberships))), ...basis.memberships },
-  };
+  const known = knownBasis(set, basis);
   const now = new Date().toISOString();
   const drafted: DraftedOperation[] = ops.map((op, i) => ({ seq: header.nextSeq + i, op, basis: basisOf(op, basis), addedBy: actorIdentity(actor), addedAt: now }));
   for (const o of drafted) authorizeOperation({ ...actor, authorize: undefined }, o.op, createdParent, known);
@@ -175,11 +191,14 @@ export async function appendOperations(db: TenantDb, actor: Drafter, set: Change
 const BATCH = Math.floor((MAX_TRANSACTION_ITEMS - 2 - GUARD_ITEMS) / 4);
 
 /** Drops one operation (and whatever it alone made valid is for the preview to say). */
-export async function dropOperation(db: TenantDb, actor: AuditActor, setId: string, expectedVersion: number, seq: number): Promise<ChangeSet> {
+export async function dropOperation(db: TenantDb, actor: Drafter, setId: string, expectedVersion: number, seq: number): Promise<ChangeSet> {
   const set = await readChangeSet(db, setId);
   const { header } = set;
   if (!OPERATIONS_EDITABLE.includes(header.status)) throw notEditable(header.status);
-  if (!set.operations.some((o) => o.seq === seq)) throw operationNotFound();
+  const dropped = set.operations.find((o) => o.seq === seq);
+  if (!dropped) throw operationNotFound();
+  const created = new Set(createdParents(set.operations.map((o) => o.op)).keys());
+  authorizeRedraft(actor, set, dropped.op, await readBasis(db, [dropped.op], created));
   const rest = set.operations.filter((o) => o.seq !== seq);
   const next = afterEdit(header, expectedVersion, rest);
   await transaction(db)
@@ -191,16 +210,17 @@ export async function dropOperation(db: TenantDb, actor: AuditActor, setId: stri
 }
 
 /** Takes the live tree's current facts as the operation's own: its author saw the change and keeps it. */
-export async function reconfirmOperation(db: TenantDb, actor: AuditActor, setId: string, expectedVersion: number, seq: number): Promise<ChangeSet> {
+export async function reconfirmOperation(db: TenantDb, actor: Drafter, setId: string, expectedVersion: number, seq: number): Promise<ChangeSet> {
   const set = await readChangeSet(db, setId);
   const { header } = set;
   if (!OPERATIONS_EDITABLE.includes(header.status)) throw notEditable(header.status);
   const drafted = set.operations.find((o) => o.seq === seq);
   if (!drafted) throw operationNotFound();
-  const created = new Set(set.operations.flatMap(({ op }) => (op.kind === 'createUnit' ? [op.unitId] : [])));
+  const created = new Set(createdParents(set.operations.map((o) => o.op)).keys());
   const basis = await readBasis(db, [drafted.op], created);
   const missing = unitsNamed(drafted.op).filter((id) => !created.has(id) && !basis.units[id]);
   if (missing.length) throw badOperation('A unit this operation names was deleted: drop the operation instead.');
+  authorizeRedraft(actor, set, drafted.op, basis);
   const updated: DraftedOperation = { ...drafted, basis: basisOf(drafted.op, basis) };
   const all = set.operations.map((o) => (o.seq === seq ? updated : o));
   const next = afterEdit(header, expectedVersion, all);

@@ -14,5 +14,5 @@ export type { PersonImpact, AccessChange, MembershipLoss, Unmanaged } from './im
 export type { TreeChanges, TreeRow } from './tree-changes';
 export type { ApprovalState, ApprovalArea, Approver, SelfApproval } from './approvals';
 export { toSetView, toSetDetail, type ChangeSetView, type ChangeSetDetail, type OperationView, type ReviewView } from './views';
-export { draftingStanding, authorizeOnSet, maySee, mayChange, currentAreas } from './standing';
+export { authorizeOnSet, visibleTo, setPlace, currentAreas, type SetAction } from './standing';
 export { operationsFromCsv, CHANGE_SET_CSV, type CsvRowError } from './csv-import';

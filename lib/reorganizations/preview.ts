@@ -9,6 +9,8 @@ import { readUnit } from '../org/unit-reads';
 import { loadTreeIndex } from '../bulk/tree-index';
 import { toMembership } from '../members/membership-items';
 import type { Role } from '../authz/roles';
+import type { ActorAccess } from '../authz';
+import { previewFor } from './viewer-parts';
 import type { ChangeSet, DraftedOperation, OperationBasis } from './change-set-item';
 import { approvalState, type ApprovalState } from './approvals';
 import { accessImpact, leftUnmanaged, membershipLosses, type MembershipLoss, type PersonImpact, type Unmanaged } from './impact';
@@ -68,7 +70,8 @@ export async function readLiveState(db: TenantDb, set: Pick<ChangeSet, 'operatio
   return { tree, memberships, people, ownersSelfApprove: settings.ownersApproveOwnChangeSets };
 }
 
-export async function previewChangeSet(db: TenantDb, set: ChangeSet, live?: LiveState): Promise<Preview> {
+/** The preview; for a `viewer`, only what they may see (./viewer-parts.ts). */
+export async function previewChangeSet(db: TenantDb, set: ChangeSet, live?: LiveState, viewer?: ActorAccess): Promise<Preview> {
   const state = live ?? (await readLiveState(db, set));
   const { tree } = state;
   const conflicts = set.operations.flatMap((o) => {
@@ -82,7 +85,7 @@ export async function previewChangeSet(db: TenantDb, set: ChangeSet, live?: Live
     author: set.header.author, opsVersion: set.header.opsVersion, ownersSelfApprove: state.ownersSelfApprove,
   });
   const problems = [...sim.problems].map(([seq, messages]) => ({ seq, messages }));
-  return {
+  const preview: Preview = {
     conflicts,
     problems,
     tree: treeChanges(tree, sim.after, set.operations, sim.deleted),
@@ -92,6 +95,7 @@ export async function previewChangeSet(db: TenantDb, set: ChangeSet, live?: Live
     approvals,
     clean: conflicts.length === 0 && problems.length === 0 && set.operations.length > 0,
   };
+  return viewer ? previewFor(viewer, preview, tree, set) : preview;
 }
 
 /** What changed in the live tree since the operation's facts were read. */

@@ -4,19 +4,19 @@
 // Server-only.
 import { actorIdentity, keys, transaction, type AuditActor, type TenantDb } from '../db';
 import { auditEntryPut } from '../audit';
-import { covers, tenantRole, type ActorAccess, type Grant } from '../authz/grants';
-import { byNearest } from '../authz/grants';
+import { explainAccess, type ActorAccess, type Grant, type UnitRef } from '../authz';
 import type { ChangeSetHeader, Review } from './change-set-item';
 import { badComment, badOperation, notEditable, notReviewer } from './errors';
 import { validateNote } from '../validation/note';
 import { headerChanged, headerPut, readChangeSet } from './store';
+import { setPlace } from './standing';
 
 export const COMMENT_MAX = 1000;
 
-/** The grant that makes this person a reviewer of the set, if any (nearest first). */
-export function reviewerGrant(access: ActorAccess, header: Pick<ChangeSetHeader, 'areas'>): Grant | undefined {
-  if (tenantRole(access)) return access.memberships.find((g) => g.role === 'owner' || g.role === 'admin');
-  return [...access.memberships].filter((g) => g.role === 'manager' && header.areas.some((p) => covers(g, p))).sort(byNearest)[0];
+/** The grant that makes this person a reviewer of the set (lib/authz `changeSet.review`), if any. */
+export function reviewerGrant(access: ActorAccess, header: Pick<ChangeSetHeader, 'setId' | 'author' | 'areas'>, areas?: UnitRef[]): Grant | undefined {
+  const decision = explainAccess(access, 'changeSet.review', setPlace(header, areas));
+  return decision.allowed ? decision.grantedBy : undefined;
 }
 
 export async function reviewChangeSet(
@@ -24,13 +24,15 @@ export async function reviewChangeSet(
   actor: AuditActor & { access: ActorAccess },
   setId: string,
   input: { expectedVersion: number; decision: 'approve' | 'reject'; comment?: string },
+  /** The touched units as the entry point read them (otherwise the paths the header recorded). */
+  areas?: UnitRef[],
 ): Promise<ChangeSetHeader> {
   const comment = validateNote(input.comment, COMMENT_MAX, () => badComment(COMMENT_MAX));
   if (input.decision === 'reject' && !comment) throw badOperation('Say why you reject it: the author will read your comment.');
   const { header, operations } = await readChangeSet(db, setId);
   if (!['draft', 'scheduled', 'rejected'].includes(header.status)) throw notEditable(header.status);
   if (operations.length === 0) throw badOperation('There is nothing to review yet.');
-  const grant = reviewerGrant(actor.access, header);
+  const grant = reviewerGrant(actor.access, header, areas);
   if (!grant) throw notReviewer();
   const now = new Date().toISOString();
   const review: Review = {

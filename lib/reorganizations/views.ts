@@ -1,8 +1,10 @@
 // What the console and the API show of a change set: its header, each operation read back in
 // words from the names it was drafted with, and the reviews (those that still count marked).
+import type { ActorAccess } from '../authz';
 import type { AuditActor } from '../db';
 import type { ChangeSet, ChangeSetStatus, DraftedOperation } from './change-set-item';
 import type { Operation } from './operations';
+import { OUTSIDE_VIEW, seesEverything, shownOperations } from './viewer-parts';
 
 export interface OperationView {
   seq: number;
@@ -43,7 +45,10 @@ export interface ChangeSetView {
 }
 
 export interface ChangeSetDetail extends ChangeSetView {
+  /** The operations the viewer is shown (those touching a unit they see). */
   operations: OperationView[];
+  /** Operations left out because they touch only units outside the viewer's view. */
+  outsideOperations?: number;
   reviews: ReviewView[];
 }
 
@@ -60,7 +65,10 @@ export function toSetView({ header: h }: Pick<ChangeSet, 'header'>): ChangeSetVi
   };
 }
 
-export function toSetDetail(set: ChangeSet): ChangeSetDetail {
+/** The set with its operations in words; for a `viewer`, only what they may see (./viewer-parts.ts). */
+export function toSetDetail(set: ChangeSet, viewer?: ActorAccess): ChangeSetDetail {
+  const all = !viewer || seesEverything(viewer);
+  const { shown, seenUnits } = all ? { shown: set.operations, seenUnits: undefined } : shownOperations(viewer, set);
   const names = new Map<string, string>();
   const people = new Map<string, string>();
   for (const o of set.operations) {
@@ -68,9 +76,12 @@ export function toSetDetail(set: ChangeSet): ChangeSetDetail {
     for (const [id, p] of Object.entries(o.basis.people ?? {})) people.set(id, p.name || p.email);
     if (o.op.kind === 'createUnit') names.set(o.op.unitId, o.op.name);
   }
+  if (seenUnits) for (const id of names.keys()) if (!seenUnits.has(id)) names.set(id, OUTSIDE_VIEW);
+  const outside = set.operations.length - shown.length;
   return {
     ...toSetView(set),
-    operations: set.operations.map((o) => ({ seq: o.seq, op: o.op, text: describe(o, names, people), addedBy: o.addedBy, addedAt: o.addedAt })),
+    ...(outside ? { outsideOperations: outside } : {}),
+    operations: shown.map((o) => ({ seq: o.seq, op: o.op, text: describe(o, names, people), addedBy: o.addedBy, addedAt: o.addedAt })),
     reviews: set.reviews.map((r) => ({
       userId: r.userId, name: r.name || r.email, decision: r.decision, comment: r.comment, at: r.at, current: r.opsVersion === set.header.opsVersion,
     })),

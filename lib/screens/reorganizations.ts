@@ -2,8 +2,8 @@
 // with its preview, the actor's standing on it and the live tree to plan on. Later reads (after
 // an edit, while applying) go through GET /api/v1/change-sets/**. Server-only.
 import {
-  authorizeOnSet, draftingStanding, listChangeSets, mayChange, maySee, previewChangeSet, readChangeSet, reviewerGrant, toSetDetail, toSetView,
-  type ChangeSetDetail, type ChangeSetView, type Preview,
+  authorizeOnSet, listChangeSets, previewChangeSet, readChangeSet, toSetDetail, toSetView, visibleTo,
+  type ChangeSetDetail, type ChangeSetView, type Preview, type SetAction,
 } from '../reorganizations';
 import { changeSetNotFound } from '../reorganizations/errors';
 import { can } from '../authz';
@@ -25,18 +25,24 @@ export async function loadChangeSets(ctx: ScreenContext, cursor?: string): Promi
   ctx.authorize('tenant.read', {});
   const page = await listChangeSets(ctx.db, { cursor });
   return {
-    sets: page.items.filter((h) => maySee(ctx.actor, h)).map((header) => toSetView({ header })),
+    sets: page.items.filter((h) => visibleTo(ctx.actor, h)).map((header) => toSetView({ header })),
     ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
-    canCreate: Boolean(draftingStanding(ctx.actor)),
+    canCreate: can(ctx.actor, 'changeSet.draft', {}),
     now: new Date().toISOString(),
   };
 }
 
-/** What the viewer may do on the set; the API decides again on every call. */
+/** What the viewer may do on the set (lib/authz `changeSet.*`); the API decides again on every call. */
 export interface ChangeSetStanding {
   userId: string;
-  /** Its author, or someone administering a part of the tree it touches: may edit, apply, schedule. */
+  /** Its author, or someone administering a part of the tree it touches: may work on its operations (each as they could draft it). */
   canChange: boolean;
+  /** Its author or an owner or admin: may rename or delete it. */
+  canEditDetails: boolean;
+  /** Its author or an owner or admin: may apply it, schedule it or take it off the schedule. */
+  canApply: boolean;
+  /** May draft its inverse. */
+  canRevert: boolean;
   /** Administers a part of the tree it touches (or is an owner or admin): may approve or reject. */
   canReview: boolean;
 }
@@ -67,16 +73,20 @@ export interface ChangeSetScreen {
 export async function loadChangeSetScreen(ctx: ScreenContext, setId: string): Promise<ChangeSetScreen> {
   if (!ULID.test(setId)) throw changeSetNotFound();
   const set = await readChangeSet(ctx.db, setId);
-  const areas = await authorizeOnSet(ctx.db, ctx.actor, ctx.authorize, set.header, 'read');
-  const [preview, tree, settings] = await Promise.all([previewChangeSet(ctx.db, set), loadTree(ctx), getTenantSettings(ctx.db)]);
+  const place = await authorizeOnSet(ctx.db, ctx.actor, ctx.authorize, set.header, 'changeSet.read');
+  const may = (action: Exclude<SetAction, 'changeSet.read'>) => can(ctx.actor, action, place);
+  const [preview, tree, settings] = await Promise.all([previewChangeSet(ctx.db, set, undefined, ctx.actor), loadTree(ctx), getTenantSettings(ctx.db)]);
   return {
-    set: toSetDetail(set),
+    set: toSetDetail(set, ctx.actor),
     preview,
     tree,
     standing: {
       userId: ctx.actor.userId,
-      canChange: mayChange(ctx.actor, set.header, areas),
-      canReview: Boolean(reviewerGrant(ctx.actor, set.header)),
+      canChange: may('changeSet.change'),
+      canEditDetails: may('changeSet.update'),
+      canApply: may('changeSet.apply'),
+      canRevert: may('changeSet.revert'),
+      canReview: may('changeSet.review'),
     },
     approvalSetting: { on: settings.ownersApproveOwnChangeSets, version: settings.version, canEdit: can(ctx.actor, 'tenant.settings.update', {}) },
     now: new Date().toISOString(),

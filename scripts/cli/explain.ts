@@ -1,22 +1,25 @@
 // `npm run cli -- explain --tenant <id> --user <email|id> [--unit <unitId>] [--action <action>]
-// [--role <role>] [--from <role>] [--to <unitId>] [--subject <userId>|self] [--json]`:
+// [--role <role>] [--from <role>] [--to <unitId>] [--subject <userId>|self] [--set <setId>] [--json]`:
 // answers "why can (or can't) this person do this here?" from the stored data, with the same
 // decision core the app uses (lib/authz), and lists who can administer the unit and why.
 // Reads with the operator's credentials (lib/tenancy operatorDb), never writes.
-import { ACTIONS, TENANT_ACTIONS, explainAccess, isAction, whoCanAdminister, type Action, type ActorAccess, type Decision, type Grant, type PlaceOf, type UnitRef } from '../../lib/authz';
+import { ACTIONS, TENANT_ACTIONS, explainAccess, isAction, whoCanAdminister, type Action, type ActorAccess, type ChangeSetRef, type Decision, type Grant, type PlaceOf, type UnitRef } from '../../lib/authz';
 import type { TenantDb } from '../../lib/db';
 import { isArborError } from '../../lib/errors';
 import { findProfileByEmail, readProfile, validateRole, type Role, loadActorAccess } from '../../lib/members';
 import { getBreadcrumb, getUnit, getUnitOrThrow } from '../../lib/org';
 import { operatorDb } from '../../lib/tenancy';
+import { currentAreas, readChangeSet, setPlace } from '../../lib/reorganizations';
 import { getTenantSettings } from '../../lib/tenants/settings';
 import { getUser, getUserByEmail } from '../../lib/users';
 import { validateId } from '../../lib/validation';
+import { ULID } from '../../lib/validation/ids';
 import { defineCommand, UsageError } from './kit/define-command';
 
 const USAGE = `Usage: npm run cli -- explain --tenant <tenantId> --user <email|userId> [--unit <unitId>]
        [--action <action>] [--role <role granted: member; manager for changeRole>] [--from <role held: member>]
-       [--to <destination unitId, for unit.move>] [--subject <userId>|self: whose membership] [--json]
+       [--to <destination unitId, for unit.move>] [--subject <userId>|self: whose membership]
+       [--set <change set id, for changeSet.*>] [--json]
 The unit defaults to the top unit.
 Actions: ${ACTIONS.join(', ')}`;
 
@@ -30,11 +33,16 @@ interface Options {
   changeTo: Role;
   from: Role;
   subject: string;
+  /** The change set (its author and the units it touches now), for the changeSet.* actions. */
+  set?: ChangeSetRef & { name: string };
 }
+
+const isSetAction = (action: Action) => action.startsWith('changeSet.') && !(TENANT_ACTIONS as readonly Action[]).includes(action);
 
 /** The place each action is asked about, from the command's options; undefined when it needs more. */
 function placeFor(action: Action, o: Options): PlaceOf<Action> | undefined {
   const { unit } = o;
+  if (isSetAction(action)) return o.set ? { set: o.set } : undefined;
   switch (action) {
     case 'unit.create':
       return { parent: unit };
@@ -60,11 +68,18 @@ function placeFor(action: Action, o: Options): PlaceOf<Action> | undefined {
 
 function describePlace(action: Action, o: Options): string {
   if ((TENANT_ACTIONS as readonly Action[]).includes(action) || action === 'tenant.read') return 'the organization';
+  if (isSetAction(action)) return o.set ? `change set ${o.set.name}` : '(needs --set <setId>)';
   if (action === 'unit.move') return o.to ? `${o.unit.name} → under ${o.to.name}` : '(needs --to <unitId>)';
   if (action === 'membership.add' || action.startsWith('invitation.')) return `${o.unit.name}, as ${o.role}`;
   if (action === 'membership.changeRole') return `${o.unit.name}, ${o.from} → ${o.changeTo}`;
   if (action === 'membership.remove') return `${o.unit.name}, a ${o.from}`;
   return o.unit.name ?? o.unit.id;
+}
+
+async function changeSetRef(db: TenantDb, setId: string): Promise<Options['set']> {
+  if (!ULID.test(setId)) throw new UsageError(`${setId} is not a change set id.`);
+  const { header } = await readChangeSet(db, setId);
+  return { ...setPlace(header, await currentAreas(db, header)).set, name: header.name };
 }
 
 async function unitRef(db: TenantDb, unitId: string): Promise<UnitRef> {
@@ -88,12 +103,13 @@ export const { description, run } = defineCommand({
   usage: USAGE,
   options: {
     tenant: { type: 'string' }, user: { type: 'string' }, unit: { type: 'string' }, action: { type: 'string' },
-    role: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, subject: { type: 'string' }, json: { type: 'boolean' },
+    role: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, subject: { type: 'string' }, set: { type: 'string' },
+    json: { type: 'boolean' },
   },
   verbs: { '': { required: ['tenant', 'user'], run: ({ values }) => explain(values) } },
 });
 
-type ExplainValues = { tenant?: string; user?: string; unit?: string; action?: string; role?: string; from?: string; to?: string; subject?: string; json?: boolean };
+type ExplainValues = { tenant?: string; user?: string; unit?: string; action?: string; role?: string; from?: string; to?: string; subject?: string; set?: string; json?: boolean };
 
 async function explain(values: ExplainValues): Promise<number> {
   if (values.action && !isAction(values.action)) throw new UsageError(`Unknown action ${values.action}.`);
@@ -108,6 +124,7 @@ async function explain(values: ExplainValues): Promise<number> {
     changeTo: validateRole(values.role ?? 'manager'),
     from: validateRole(values.from ?? 'member'),
     subject: values.subject === 'self' ? person.id : (values.subject ?? SOMEONE_ELSE),
+    set: values.set ? await changeSetRef(db, values.set) : undefined,
   };
 
   let access: ActorAccess;

@@ -68,6 +68,20 @@ const membershipRows: Row[] = (['member', 'manager', 'admin', 'owner'] as Role[]
 const change = (from: Role, to: Role, allowed: Partial<Record<ActorName, Where[]>>) =>
   row(`membership.changeRole ${from}→${to}`, 'membership.changeRole', onUnit((u) => ({ unit: u, userId: someoneElse, from, to })), allowed);
 
+/** Someone else's change set touching the unit at the place (the actor did not write it). */
+const onSet = onUnit((u) => ({ set: { id: 'S', authorId: 'user-author', areas: [u] } }));
+const managesArea = { owner: ALL, admin: ALL, manager: ['inside', 'self'], rootManager: ALL } satisfies Partial<Record<ActorName, Where[]>>;
+const changeSetRows: Row[] = [
+  row('changeSet.draft', 'changeSet.draft', () => ({}), { owner: ['tenant'], admin: ['tenant'], manager: ['tenant'], rootManager: ['tenant'] }, ['tenant']),
+  row("changeSet.read (someone else's)", 'changeSet.read', onSet, managesArea),
+  row("changeSet.change (someone else's)", 'changeSet.change', onSet, managesArea),
+  row("changeSet.review (someone else's)", 'changeSet.review', onSet, managesArea),
+  row("changeSet.revert (someone else's)", 'changeSet.revert', onSet, managesArea),
+  row("changeSet.update (someone else's)", 'changeSet.update', onSet, tenantOnly),
+  row("changeSet.delete (someone else's)", 'changeSet.delete', onSet, tenantOnly),
+  row("changeSet.apply (someone else's)", 'changeSet.apply', onSet, tenantOnly),
+];
+
 const TABLE: Row[] = [
   row('tree.read', 'tree.read', onUnit((u) => ({ unit: u })), readable),
   row('members.read', 'members.read', onUnit((u) => ({ unit: u })), readable),
@@ -90,6 +104,7 @@ const TABLE: Row[] = [
   row('tenant.delete', 'tenant.delete', () => ({}), { owner: ['tenant'] }, ['tenant']),
   row('tenant.read', 'tenant.read', () => ({}), { owner: ['tenant'], admin: ['tenant'], manager: ['tenant'], member: ['tenant'], rootManager: ['tenant'] }, ['tenant']),
   row('access.explain (someone else)', 'access.explain', onUnit((u) => ({ unit: u, userId: someoneElse })), managesAt),
+  ...changeSetRows,
 ];
 
 describe('decision table: role × action × place', () => {
@@ -203,5 +218,46 @@ describe('paths are compared with their delimiter', () => {
     const d = explainAccess(access('manager'), 'unit.rename', { unit: lookalike });
     assert.equal(d.allowed, false);
     assert.equal(explainAccess(access('member'), 'tree.read', { unit: lookalike }).allowed, false);
+  });
+});
+
+describe("change sets: the author's own set", () => {
+  const own = (u: UnitRef) => ({ set: { id: 'S', authorId: 'me', areas: [u] } });
+  const SET_ACTIONS = ['changeSet.read', 'changeSet.change', 'changeSet.update', 'changeSet.delete', 'changeSet.apply', 'changeSet.revert', 'changeSet.review'] as const;
+  // Written out: the author (manager of A, or member of A) on a set touching B (outside) or A1 (inside).
+  const expected: Record<string, (typeof SET_ACTIONS)[number][]> = {
+    'manager @outside': ['changeSet.read', 'changeSet.change', 'changeSet.update', 'changeSet.delete', 'changeSet.apply', 'changeSet.revert'],
+    'manager @inside': ['changeSet.read', 'changeSet.change', 'changeSet.update', 'changeSet.delete', 'changeSet.apply', 'changeSet.revert', 'changeSet.review'],
+    'member @outside': ['changeSet.read'],
+    'member @inside': ['changeSet.read'],
+  };
+  for (const [label, allowed] of Object.entries(expected)) {
+    test(label, () => {
+      const [who, where] = label.split(' @') as ['manager' | 'member', 'outside' | 'inside'];
+      for (const action of SET_ACTIONS) {
+        const d = explainAccess(access(who, 'me'), action, own(where === 'inside' ? A1 : B));
+        assert.equal(d.allowed, allowed.includes(action), `${label} ${action}`);
+        // An author who no longer manages a unit is told that, not that the set is someone else's.
+        if (!d.allowed && action !== 'changeSet.review') assert.equal(d.reason, 'notManager', `${label} ${action}: ${d.message}`);
+      }
+    });
+  }
+
+  test("someone else's set: its name, existence and schedule are its author's and the owners' and admins'", () => {
+    const theirs = { set: { id: 'S', authorId: 'user-author', areas: [A1] } };
+    for (const [action, what] of [['changeSet.update', 'rename'], ['changeSet.delete', 'delete'], ['changeSet.apply', 'apply']] as const) {
+      const d = explainAccess(access('manager'), action, theirs);
+      assert.equal(d.allowed, false, action);
+      assert.equal(!d.allowed && d.reason, 'notAuthor');
+      assert.match(!d.allowed ? d.message : '', new RegExp(`^Only the person who wrote this change set, and the organization's owners and admins, can ${what}`));
+      assert.doesNotMatch(!d.allowed ? d.message : '', /add a unit under it/);
+    }
+  });
+
+  test('a set touching several units: managing one of them is enough to see it and work on it', () => {
+    const wide = { set: { id: 'S', authorId: 'user-author', areas: [B1, A1] } };
+    assert.equal(explainAccess(access('manager'), 'changeSet.read', wide).allowed, true);
+    assert.equal(explainAccess(access('manager'), 'changeSet.change', wide).allowed, true);
+    assert.equal(explainAccess(access('member'), 'changeSet.read', wide).allowed, false);
   });
 });

@@ -2,7 +2,8 @@
 // turns a refusal into the 403-class error routes return.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { authorize, can, explainAccess, type ActorAccess, type UnitRef } from '../../lib/authz';
+import { authorize, can, decisionFacts, explainAccess, type ActorAccess, type UnitRef } from '../../lib/authz';
+import { keys } from '../../lib/db';
 import { ArborError } from '../../lib/errors';
 import { toHttpError } from '../../lib/errors/http';
 
@@ -121,6 +122,32 @@ describe('authorize', () => {
         assert.equal(e.code, 'authz.tenant.settings.update');
         assert.equal(e.message, "Only owners and admins can change the organization's settings.");
         assert.deepEqual(e.details, { action: 'tenant.settings.update', reason: 'tenantRoleRequired' });
+        assert.equal(toHttpError(e).status, 403);
+        return true;
+      },
+    );
+  });
+});
+
+describe('change-set decisions', () => {
+  const set = { id: 'S', authorId: 'someone', areas: [B, A1] };
+
+  test('bind the write to the granting membership and the touched unit it reaches, at its path now', () => {
+    const decision = authorize(managerOfA, 'changeSet.change', { set });
+    assert.equal(decision.grantedBy.unitId, 'A');
+    assert.deepEqual(decisionFacts(managerOfA, decision, { set }), [
+      { key: keys.userMembership('T', 'u2', 'A'), expect: { role: 'manager', unitPath: '/R/A/' }, changed: 'grant' },
+      { key: keys.unit('T', 'A1'), expect: { path: '/R/A/A1/' }, changed: 'target' },
+    ]);
+  });
+
+  test('a refused apply says whose it is, not what adding a unit needs', () => {
+    assert.throws(
+      () => authorize(managerOfA, 'changeSet.apply', { set }),
+      (e: unknown) => {
+        assert.ok(e instanceof ArborError);
+        assert.equal(e.code, 'authz.changeSet.apply');
+        assert.equal(e.message, "Only the person who wrote this change set, and the organization's owners and admins, can apply this change set or change its schedule.");
         assert.equal(toHttpError(e).status, 403);
         return true;
       },

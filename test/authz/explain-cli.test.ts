@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { ulid } from 'ulid';
-import { addMembership } from '../../lib/members';
+import { addMembership, loadActorAccess } from '../../lib/members';
+import { addOperations, createChangeSet } from '../../lib/reorganizations';
 import { createUnit } from '../../lib/org';
 import { run } from '../../scripts/cli/explain';
 import { newTenant } from '../support/fixtures';
@@ -64,6 +65,18 @@ describe('explain CLI', () => {
     assert.equal(code, 0);
     assert.match(text, /holds no membership in this organization/);
     assert.match(text, /tree\.read\s+Engineering\s+no/);
+  });
+
+  test('answers for a change set with --set: its author and the owners own it, a manager of a touched unit works on it', async () => {
+    const db = tenantDbFor(t.tenantId);
+    const owner = { userId: t.ownerUserId, email: t.ownerEmail, name: 'Cli Owner', access: await loadActorAccess(db, t.ownerUserId) };
+    const header = await createChangeSet(db, owner, { name: 'Cloud rename' });
+    await addOperations(db, owner, header.setId, header.version, [{ kind: 'renameUnit', unitId: cloudId, name: 'Cloud Platform' }]);
+    const { text } = await output(['--tenant', t.tenantId, '--user', mia.email, '--set', header.setId]);
+    assert.match(text, /changeSet\.read\s+change set Cloud rename\s+yes\s+by manager on Engineering/);
+    assert.match(text, /changeSet\.change\s+change set Cloud rename\s+yes\s+by manager on Engineering/);
+    assert.match(text, /changeSet\.update\s+change set Cloud rename\s+no\s+Only the person who wrote this change set/);
+    assert.match(text, /changeSet\.draft\s+the organization\s+yes/);
   });
 
   test('bad arguments print the usage', async () => {

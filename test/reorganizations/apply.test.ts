@@ -174,7 +174,7 @@ describe('applying again after a failure', () => {
     const infra = await getUnitOrThrow(t.db, u.infra.id);
     await renameUnit(t.db, t.owner, { unitId: infra.id, name: 'Infra Team', expectedVersion: infra.version });
     const current = await readChangeSet(t.db, setId);
-    await reconfirmOperation(t.db, t.owner, setId, current.header.version, current.operations[0]!.seq);
+    await reconfirmOperation(t.db, await t.actor(t.owner), setId, current.header.version, current.operations[0]!.seq);
     await approve(t, setId);
     await setUnitLimit(t.tenantId, units + 2);
     const before = await treeState(t.tenantId);

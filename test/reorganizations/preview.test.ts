@@ -103,14 +103,14 @@ describe('conflicts and problems', () => {
     assert.match(preview.conflicts[0]!.changes.join(' '), /Infra was renamed to Infra Team/);
     assert.equal(preview.clean, false);
 
-    const reconfirmed = await reconfirmOperation(t.db, t.owner, set.header.setId, set.header.version, renameInfra!.seq);
+    const reconfirmed = await reconfirmOperation(t.db, await t.actor(t.owner), set.header.setId, set.header.version, renameInfra!.seq);
     assert.equal(reconfirmed.header.version, set.header.version + 1);
     assert.equal(reconfirmed.operations.find((o) => o.seq === renameInfra!.seq)!.basis.units[u.infra.id]!.name, 'Infra Team');
     preview = await previewChangeSet(t.db, reconfirmed);
     assert.deepEqual(preview.conflicts, []);
     assert.equal(preview.clean, true);
 
-    const dropped = await dropOperation(t.db, t.owner, set.header.setId, reconfirmed.header.version, renameField!.seq);
+    const dropped = await dropOperation(t.db, await t.actor(t.owner), set.header.setId, reconfirmed.header.version, renameField!.seq);
     assert.deepEqual(dropped.operations.map((o) => o.seq), [renameInfra!.seq]);
     assert.equal(dropped.header.opCount, 1);
     preview = await previewChangeSet(t.db, dropped);

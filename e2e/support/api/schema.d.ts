@@ -1092,19 +1092,22 @@ export interface paths {
         };
         /**
          * Read a change set
-         * @description Its operations (in words too) and reviews.
+         * @description Its operations (in words too) and reviews. Callers who do not see the whole tree get the operations touching a unit they see, units outside their view unnamed; the rest are counted in `outsideOperations`.
          */
         get: operations["getChangeSet"];
         put?: never;
         post?: never;
         /**
          * Delete a change set
-         * @description A set not applying and never applied.
+         * @description A set not applying and never applied; its author and the owners and admins only (403 `authz.changeSet.delete`).
          */
         delete: operations["deleteChangeSet"];
         options?: never;
         head?: never;
-        /** Rename a change set */
+        /**
+         * Rename a change set
+         * @description Its author and the owners and admins only (403 `authz.changeSet.update`).
+         */
         patch: operations["updateChangeSet"];
         trace?: never;
     };
@@ -1158,7 +1161,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Drop an operation */
+        /**
+         * Drop an operation
+         * @description Only an operation the caller could draft now (refused as drafting it would be, e.g. 403 `authz.unit.rename`).
+         */
         delete: operations["dropChangeSetOperation"];
         options?: never;
         head?: never;
@@ -1176,7 +1182,7 @@ export interface paths {
         put?: never;
         /**
          * Re-confirm an operation after a conflict
-         * @description Takes the live tree’s current facts as the operation’s own.
+         * @description Takes the live tree’s current facts as the operation’s own. Only an operation the caller could draft now, as dropping one.
          */
         post: operations["reconfirmChangeSetOperation"];
         delete?: never;
@@ -1238,7 +1244,7 @@ export interface paths {
         put?: never;
         /**
          * Apply now, or schedule
-         * @description Without `at`: starts applying now (202; poll the set until `applied` or `failed`). With `at`: schedules it. Refused (409 `changeSet.notReady`) while conflicts, problems or approvals remain.
+         * @description Without `at`: starts applying now (202; poll the set until `applied` or `failed`). With `at`: schedules it. Refused (409 `changeSet.notReady`) while conflicts, problems or approvals remain. Its author and the owners and admins only (403 `authz.changeSet.apply`), as unscheduling.
          */
         post: operations["applyChangeSet"];
         /** Unschedule */
@@ -2328,6 +2334,8 @@ export interface components {
                 addedBy: components["schemas"]["Actor"];
                 addedAt: string;
             }[];
+            /** @description Operations left out because they touch only units outside the caller's view (owners and admins see every one). */
+            outsideOperations?: number;
             reviews: {
                 userId: string;
                 name: string;

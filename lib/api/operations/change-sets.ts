@@ -50,6 +50,7 @@ const detail = describes<ChangeSetDetail>()(
   z.object({
     ...setFields,
     operations: z.array(z.object({ seq: z.int(), op: storedOperation, text: z.string(), addedBy: actor, addedAt: z.string() })),
+    outsideOperations: z.int().optional().meta({ description: 'Operations left out because they touch only units outside the caller\'s view (owners and admins see every one).' }),
     reviews: z.array(z.object({
       userId: z.string(), name: z.string(), decision: z.enum(['approve', 'reject']), comment: z.string(), at: z.string(),
       current: z.boolean().meta({ description: 'It reviewed the operations as they stand; an edit since makes it history.' }),
@@ -105,17 +106,17 @@ export const changeSets = {
   }),
   get: operation({
     method: 'get', path: '/api/v1/change-sets/{setId}', operationId: 'getChangeSet', tag,
-    summary: 'Read a change set', description: 'Its operations (in words too) and reviews.',
+    summary: 'Read a change set', description: 'Its operations (in words too) and reviews. Callers who do not see the whole tree get the operations touching a unit they see, units outside their view unnamed; the rest are counted in `outsideOperations`.',
     params, response: detail, errors: ['notFound'],
   }),
   update: operation({
     method: 'patch', path: '/api/v1/change-sets/{setId}', operationId: 'updateChangeSet', tag,
-    summary: 'Rename a change set', params, body: z.strictObject({ ...details, expectedVersion: field.version }),
+    summary: 'Rename a change set', description: 'Its author and the owners and admins only (403 `authz.changeSet.update`).', params, body: z.strictObject({ ...details, expectedVersion: field.version }),
     response: changeSet, errors: ['notFound', 'conflict'],
   }),
   delete: operation({
     method: 'delete', path: '/api/v1/change-sets/{setId}', operationId: 'deleteChangeSet', tag,
-    summary: 'Delete a change set', description: 'A set not applying and never applied.',
+    summary: 'Delete a change set', description: 'A set not applying and never applied; its author and the owners and admins only (403 `authz.changeSet.delete`).',
     params, query: versionQuery, status: 204, errors: ['notFound', 'conflict'],
   }),
   addOperations: operation({
@@ -137,11 +138,11 @@ export const changeSets = {
   }),
   dropOperation: operation({
     method: 'delete', path: '/api/v1/change-sets/{setId}/operations/{seq}', operationId: 'dropChangeSetOperation', tag,
-    summary: 'Drop an operation', params: opParams, query: versionQuery, response: detail, errors: ['notFound', 'conflict'],
+    summary: 'Drop an operation', description: 'Only an operation the caller could draft now (refused as drafting it would be, e.g. 403 `authz.unit.rename`).', params: opParams, query: versionQuery, response: detail, errors: ['notFound', 'conflict'],
   }),
   reconfirmOperation: operation({
     method: 'post', path: '/api/v1/change-sets/{setId}/operations/{seq}/reconfirm', operationId: 'reconfirmChangeSetOperation', tag,
-    summary: 'Re-confirm an operation after a conflict', description: 'Takes the live tree’s current facts as the operation’s own.',
+    summary: 'Re-confirm an operation after a conflict', description: 'Takes the live tree’s current facts as the operation’s own. Only an operation the caller could draft now, as dropping one.',
     params: opParams, body: z.strictObject({ expectedVersion: field.version }), response: detail, errors: ['notFound', 'conflict'],
   }),
   preview: operation({
@@ -161,7 +162,7 @@ export const changeSets = {
   apply: operation({
     method: 'post', path: '/api/v1/change-sets/{setId}/apply', operationId: 'applyChangeSet', tag,
     summary: 'Apply now, or schedule',
-    description: 'Without `at`: starts applying now (202; poll the set until `applied` or `failed`). With `at`: schedules it. Refused (409 `changeSet.notReady`) while conflicts, problems or approvals remain.',
+    description: 'Without `at`: starts applying now (202; poll the set until `applied` or `failed`). With `at`: schedules it. Refused (409 `changeSet.notReady`) while conflicts, problems or approvals remain. Its author and the owners and admins only (403 `authz.changeSet.apply`), as unscheduling.',
     params, body: z.strictObject({ expectedVersion: field.version, at: z.iso.datetime({ offset: true }).optional() }),
     response: changeSet, accepted: changeSet, errors: ['notFound', 'conflict'],
   }),

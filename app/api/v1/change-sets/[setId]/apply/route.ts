@@ -1,5 +1,5 @@
 // POST /api/v1/change-sets/[setId]/apply – apply now (202, runs on after the answer) or at `at`
-// DELETE – unschedule
+// DELETE – unschedule (both changeSet.apply)
 import { afterAnswer } from '@/lib/api/after-answer';
 import { withActor } from '@/lib/api/with-actor';
 import { changeSets } from '@/lib/api/operations/change-sets';
@@ -8,7 +8,7 @@ import { applyChangeSet, authorizeOnSet, readChangeSet, scheduleChangeSet, toSet
 
 export const POST = withActor(changeSets.apply, async ({ db, actor, params, body, authorize }) => {
   const { header } = await readChangeSet(db, params.setId);
-  await authorizeOnSet(db, actor, authorize, header, 'change');
+  await authorizeOnSet(db, actor, authorize, header, 'changeSet.apply');
   if (body.at) return toSetView({ header: await scheduleChangeSet(db, actor, params.setId, body.expectedVersion, body.at) });
   // The run goes on after the answer with a scoped db of its own (the request's is bound to its decision).
   const runDb = scopedTenantDb(actor.tenantId, { userId: actor.userId });
@@ -18,6 +18,6 @@ export const POST = withActor(changeSets.apply, async ({ db, actor, params, body
 
 export const DELETE = withActor(changeSets.unschedule, async ({ db, actor, params, query, authorize }) => {
   const { header } = await readChangeSet(db, params.setId);
-  await authorizeOnSet(db, actor, authorize, header, 'change');
+  await authorizeOnSet(db, actor, authorize, header, 'changeSet.apply');
   return toSetView({ header: await unscheduleChangeSet(db, actor, params.setId, query.expectedVersion) });
 });

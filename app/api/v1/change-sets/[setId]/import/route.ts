@@ -6,8 +6,8 @@ import { badImport } from '@/lib/reorganizations/errors';
 
 export const POST = withActor(changeSets.importOperations, async ({ db, actor, params, body, authorize }) => {
   const { header } = await readChangeSet(db, params.setId);
-  if (header.author.userId !== actor.userId) await authorizeOnSet(db, actor, authorize, header, 'change');
+  await authorizeOnSet(db, actor, authorize, header, 'changeSet.change');
   const { operations, errors } = await operationsFromCsv(db, body.csv);
   if (errors.length) throw badImport(errors);
-  return toSetDetail(await addOperations(db, { ...actor, access: actor, authorize }, params.setId, body.expectedVersion, operations));
+  return toSetDetail(await addOperations(db, { ...actor, access: actor, authorize }, params.setId, body.expectedVersion, operations), actor);
 });

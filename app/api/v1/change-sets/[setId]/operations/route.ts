@@ -5,7 +5,7 @@ import { addOperations, authorizeOnSet, readChangeSet, toSetDetail } from '@/lib
 
 export const POST = withActor(changeSets.addOperations, async ({ db, actor, params, body, authorize }) => {
   const { header } = await readChangeSet(db, params.setId);
-  // A set is seen by its author before it touches anything; each operation is decided on its own.
-  if (header.author.userId !== actor.userId) await authorizeOnSet(db, actor, authorize, header, 'change');
-  return toSetDetail(await addOperations(db, { ...actor, access: actor, authorize }, params.setId, body.expectedVersion, body.operations));
+  // Each operation is then decided on its own, as drafting it.
+  await authorizeOnSet(db, actor, authorize, header, 'changeSet.change');
+  return toSetDetail(await addOperations(db, { ...actor, access: actor, authorize }, params.setId, body.expectedVersion, body.operations), actor);
 });

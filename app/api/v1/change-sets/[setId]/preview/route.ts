@@ -5,6 +5,6 @@ import { authorizeOnSet, previewChangeSet, readChangeSet } from '@/lib/reorganiz
 
 export const GET = withActor(changeSets.preview, async ({ db, actor, params, authorize }) => {
   const set = await readChangeSet(db, params.setId);
-  await authorizeOnSet(db, actor, authorize, set.header, 'read');
-  return previewChangeSet(db, set);
+  await authorizeOnSet(db, actor, authorize, set.header, 'changeSet.read');
+  return previewChangeSet(db, set, undefined, actor);
 });

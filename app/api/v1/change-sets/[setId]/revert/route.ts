@@ -5,6 +5,6 @@ import { authorizeOnSet, readChangeSet, revertChangeSet, toSetDetail } from '@/l
 
 export const POST = withActor(changeSets.revert, async ({ db, actor, params, authorize }) => {
   const { header } = await readChangeSet(db, params.setId);
-  await authorizeOnSet(db, actor, authorize, header, 'change');
-  return toSetDetail(await revertChangeSet(db, { ...actor, access: actor, authorize }, params.setId));
+  await authorizeOnSet(db, actor, authorize, header, 'changeSet.revert');
+  return toSetDetail(await revertChangeSet(db, { ...actor, access: actor, authorize }, params.setId), actor);
 });

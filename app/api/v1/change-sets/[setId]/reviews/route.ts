@@ -5,6 +5,6 @@ import { authorizeOnSet, readChangeSet, reviewChangeSet, toSetView } from '@/lib
 
 export const POST = withActor(changeSets.review, async ({ db, actor, params, body, authorize }) => {
   const { header } = await readChangeSet(db, params.setId);
-  await authorizeOnSet(db, actor, authorize, header, 'change');
-  return toSetView({ header: await reviewChangeSet(db, { ...actor, access: actor }, params.setId, body) });
+  const { set } = await authorizeOnSet(db, actor, authorize, header, 'changeSet.review');
+  return toSetView({ header: await reviewChangeSet(db, { ...actor, access: actor }, params.setId, body, set.areas) });
 });
