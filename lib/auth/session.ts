@@ -22,7 +22,7 @@ import { safeReturnTo } from './return-to';
 import { encodeFlow, FLOW_MAX_AGE, type SignInFlow } from './sign-in-flow';
 import { decodeSessionToken, encodeSessionToken, type Session, type SessionState } from './session-token';
 import { checkTenantSwitch } from './tenant-switch';
-import { REQUEST_PATH_HEADER } from './request-path';
+import { REQUEST_PATH_HEADER } from '../observability/request-path';
 
 export { REQUEST_PATH_HEADER };
 
