@@ -222,5 +222,18 @@ export const keys = {
   },
 } as const;
 
+// Unit paths `/<root>/…/<id>/`: the ids from the root down, generated, never names. A path is the
+// tree index's sort key (GSI1SK), so it is key material and built here; lib/authz decides "within
+// this subtree" on it and lib/org reads and moves the tree by it.
+export const rootPath = (rootId: string) => `/${rootId}/`;
+export const childPath = (parentPath: string, unitId: string) => `${parentPath}${unitId}/`;
+/** Ancestor ids from the root down to (and including) the unit itself. */
+export const pathIds = (path: string) => path.split('/').filter(Boolean);
+/** The path of a unit's parent: `/R/A/B/` → `/R/A/`. */
+export const parentPathOf = (path: string) => path.slice(0, path.slice(0, -1).lastIndexOf('/') + 1);
+export const depthOf = (path: string) => pathIds(path).length - 1;
+/** True when `path` is `ancestorPath` itself or lies below it. */
+export const isWithin = (path: string, ancestorPath: string) => path.startsWith(ancestorPath);
+
 /** The IAM LeadingKeys patterns that cover exactly one tenant. */
 export const tenantLeadingKeyPatterns = (tenantId: string) => [tenantPrefix(tenantId), `${tenantPrefix(tenantId)}#*`];

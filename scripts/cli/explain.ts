@@ -4,11 +4,11 @@
 // decision core the app uses (lib/authz), and lists who can administer the unit and why.
 // Reads with the operator's credentials (lib/tenancy operatorDb), never writes.
 import { parseArgs } from 'node:util';
-import { ACTIONS, TENANT_ACTIONS, explainAccess, isAction, whoCanAdminister, type Action, type ActorAccess, type Decision, type Grant, type PlaceOf, type UnitRef } from '../../lib/authz';
+import { ACTIONS, TENANT_ACTIONS, explainAccess, isAction, type Action, type ActorAccess, type Decision, type Grant, type PlaceOf, type UnitRef } from '../../lib/authz';
 import type { TenantDb } from '../../lib/db';
 import { isArborError } from '../../lib/errors';
 import { findProfileByEmail, readProfile, validateRole, type Role, loadActorAccess } from '../../lib/members';
-import { getBreadcrumb, getUnit, getUnitOrThrow } from '../../lib/org';
+import { getBreadcrumb, getUnit, getUnitOrThrow, whoCanAdminister } from '../../lib/org';
 import { operatorDb } from '../../lib/tenancy';
 import { getTenantSettings } from '../../lib/tenants/settings';
 import { getUser, getUserByEmail } from '../../lib/users';
