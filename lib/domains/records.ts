@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { itemParser, keys, queryAll, type PlatformDb } from '../db';
 import { toConnection, type SsoConnection } from '../sso/connection';
 import type { TenantDirectoryEntry } from '../sso/set-connection';
-import { tenantNotFound } from '../tenants/errors';
+import { tenantNotFound } from '../tenancy/errors';
 
 export type DomainStatus = 'pending' | 'verified' | 'failing';
 

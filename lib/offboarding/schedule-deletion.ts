@@ -14,7 +14,7 @@ import { actorIdentity, getItem, isConditionFailure, keys, storedActor, transact
 import { sendMail, tenantDeletionCancelledMail, tenantDeletionScheduledMail } from '../mail';
 import { log } from '../observability';
 import { getUnit } from '../org/get-unit';
-import { tenantNotFound } from '../tenants/errors';
+import { tenantNotFound } from '../tenancy/errors';
 import { alreadyScheduled, alreadyStarted, nameMismatch, notScheduled } from './errors';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
