@@ -14,7 +14,7 @@ import { unitMoved } from '../org/errors';
 import { lockFree } from '../org/unit-lock';
 import { tenantNotFound } from '../tenancy/errors';
 import { membershipBusy, membershipExists, noUser, userNotFound } from './errors';
-import { nameWordPuts } from '../search/name-words';
+import { nameWordPuts } from '../items/name-words';
 import { validateEmail, validateId, validateName } from '../validation';
 import { findProfileByEmail, readProfile, readWritableUnit } from './member-reads';
 import {

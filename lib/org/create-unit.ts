@@ -8,7 +8,7 @@
 import { ulid } from 'ulid';
 import { auditEntryPut } from '../audit';
 import { keys, transaction, type AuditActor, type TenantDb } from '../db';
-import { nameWordPuts } from '../search/name-words';
+import { nameWordPuts } from '../items/name-words';
 import { validateId } from '../validation';
 import { nudgeTreeJob } from './jobs/resume-tree-jobs';
 import { siblingNamePut } from './sibling-name';

@@ -4,7 +4,7 @@
 // unit's memberships are held by that lock too, as every membership write is conditioned on its
 // unit not being locked). The caller says which with the guard. Server-only.
 import { keys, type TenantDb, type TransactItem } from '../db';
-import { nameWordDeletes } from '../search/name-words';
+import { nameWordDeletes } from '../items/name-words';
 import { siblingNameDelete } from './sibling-name';
 import { depthOf } from './unit-item';
 import { lockFree, valuesOrNone } from './unit-lock';
