@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { itemParser, keys, queryAll, type PlatformDb } from '../db';
 import { toConnection, type SsoConnection } from '../sso/connection';
-import type { TenantDirectoryEntry } from '../sso/set-connection';
+import type { TenantRegistryEntry } from '../items/tenant-registry-entry';
 import { tenantNotFound } from '../tenancy/errors';
 
 export type DomainStatus = 'pending' | 'verified' | 'failing';
@@ -27,7 +27,7 @@ export interface DomainRecord {
 }
 
 export interface TenantDomains {
-  directory: TenantDirectoryEntry;
+  directory: TenantRegistryEntry;
   connection?: SsoConnection;
   records: DomainRecord[];
 }

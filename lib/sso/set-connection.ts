@@ -2,6 +2,7 @@
 // transaction. Server-only; platform credentials.
 import { readTenantDomains } from '../domains/records';
 import { keys, transactWrite, type PlatformDb, type TransactItem } from '../db';
+import type { TenantRegistryEntry } from '../items/tenant-registry-entry';
 import { versionConflict } from '../errors';
 import { samlConnectionFields, type SamlSettingsInput } from '../saml/settings';
 import { validateDomain } from '../tenants/domains';
@@ -73,11 +74,6 @@ async function protocolFields(tenantId: string, input: SetConnectionInput, curre
   return { protocol: 'oidc', issuer, clientId, clientSecret: plainSecret ? sealSecret(plainSecret, tenantId) : kept! };
 }
 
-export interface TenantDirectoryEntry {
-  domains: string[];
-  version: number;
-}
-
 /**
  * Registers or replaces a tenant's connection in ONE transaction with its domains' claims. A
  * domain another tenant holds is refused and nothing changes.
@@ -106,7 +102,7 @@ export async function setConnection(db: PlatformDb, tenantId: string, input: Set
 
 export interface ClaimsWrite {
   tenantId: string;
-  directory: TenantDirectoryEntry;
+  directory: TenantRegistryEntry;
   current: SsoConnection | undefined;
   /** The connection to store, or undefined when the tenant has none. */
   next: SsoConnection | undefined;
