@@ -11,7 +11,6 @@ import {
   BatchExecuteStatementCommand, BatchWriteItemCommand, DeleteItemCommand, ExecuteStatementCommand,
   ExecuteTransactionCommand, PutItemCommand, TransactWriteItemsCommand, UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
-import type { ZodType } from 'zod';
 import type { OperationShape } from './operation';
 import type { RequestActor } from '../auth';
 import { authorize as decide, decisionFacts, type Action, type Allowed, type PlaceOf } from '../authz';
@@ -24,7 +23,7 @@ import { apiKeyInvalid, personOnly } from '../api-keys/errors';
 import { rateLimitHeaders, type RateLimitState } from '../api-keys/rate-limit';
 import { idempotencyKeyOf, onceFor } from './idempotency';
 import { readOnce } from './read-once';
-import { badJson, requestInvalid, requestTooLarge } from '../validation/errors';
+import { DEFAULT_MAX_BODY_BYTES, parse, readJson } from '../validation/request-input';
 
 export interface ActorSources<A extends RequestActor> {
   /** The actor, or a typed 401/403 error (route handlers, server actions). */
@@ -115,20 +114,8 @@ function authorizing<A extends RequestActor>(actor: A, selfOnly: boolean, hooks:
   return { ctx, assertAuthorized };
 }
 
-/** A request part (address, query, body) checked by its schema, or a typed 400. */
-export function parse<T>(schema: ZodType<T> | undefined, value: unknown, where: string): T {
-  if (!schema) return undefined as T;
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const field = issue.path.length ? ` (${issue.path.join('.')})` : '';
-  throw requestInvalid(where, field, issue.message, parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })));
-}
-
 /** What a route handler takes: its operation (./operation.ts), or only the parts it parses. */
 export type RouteOptions<P, Q, B> = OperationShape<P, Q, B>;
-
-export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
 export interface RouteContext<A extends RequestActor, P, Q, B> extends Authorizing<A> {
   params: P;
@@ -217,31 +204,4 @@ export function createEntryPoints<A extends RequestActor>(sources: ActorSources<
   }
 
   return { withActor, actorContext };
-}
-
-/** The body as JSON, read no further than `maxBytes` (a larger body is refused, not buffered). */
-export async function readJson(request: Request, maxBytes: number): Promise<unknown> {
-  const tooLarge = () => requestTooLarge(maxBytes);
-  if (Number(request.headers.get('content-length') ?? 0) > maxBytes) throw tooLarge();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body) {
-    for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
-      size += chunk.byteLength;
-      if (size > maxBytes) throw tooLarge();
-      chunks.push(chunk);
-    }
-  }
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
-  } catch {
-    throw badJson();
-  }
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw badJson();
-  }
 }
