@@ -3,7 +3,7 @@
 // Server-only. (SAML's counterpart is in lib/saml/sign-in.ts.)
 import { getConnection, type SsoConnection } from '../sso';
 import { noConnection } from '../sso/errors';
-import { newTestId, predictSignIn, recordTestResult } from '../sso/test-connection';
+import { newTestId, predictSignIn, recordTestResult } from './test-connection';
 import { platformDb, tenantDb } from '../tenancy';
 import { validateEmail } from '../validation';
 import { startSignInFlow } from './session';

@@ -1,17 +1,17 @@
 // Registers or replaces a tenant's connection, and moves the domain claims with it, in ONE
 // transaction. Server-only; platform credentials.
-import { readTenantDomains } from '../domains/records';
+import { readTenantDomains } from './records';
 import { keys, transactWrite, type PlatformDb, type TransactItem } from '../db';
 import type { TenantRegistryEntry } from '../items/tenant-registry-entry';
 import { versionConflict } from '../errors';
 import { samlConnectionFields, type SamlSettingsInput } from '../saml/settings';
 import { validateDomain } from '../tenants/domains';
 import { domainTaken } from '../tenants/errors';
-import { connectionAttributes, MAX_CONNECTION_DOMAINS, type SsoConnection } from './connection';
-import { domainUnproven } from '../domains/errors';
-import { badConnectionField, badIssuer, badJit, noDomains, tooManyDomains } from './errors';
-import { sealSecret } from './secret-box';
-import { validateHttpsUrl } from './urls';
+import { connectionAttributes, MAX_CONNECTION_DOMAINS, type SsoConnection } from '../sso/connection';
+import { badConnectionField, badIssuer, badJit, noDomains, tooManyDomains } from '../sso/errors';
+import { domainUnproven } from './errors';
+import { sealSecret } from '../sso/secret-box';
+import { validateHttpsUrl } from '../sso/urls';
 
 export interface OidcSettingsInput {
   protocol?: 'oidc';

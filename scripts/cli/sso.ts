@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { callbackUrl } from '../../lib/auth/callback-url';
 import { isArborError } from '../../lib/errors';
-import { getConnection, setConnection, validateIssuer } from '../../lib/sso';
+import { getConnection } from '../../lib/sso';
+import { setConnection, validateIssuer } from '../../lib/domains';
 import { serviceProviderUrls } from '../../lib/saml';
 import { operatorDb } from '../../lib/tenancy';
 
