@@ -12,9 +12,9 @@ import {
   ExecuteTransactionCommand, PutItemCommand, TransactWriteItemsCommand, UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
 import type { OperationShape } from './operation';
-import type { RequestActor } from '../auth';
-import { authorize as decide, decisionFacts, type Action, type Allowed, type PlaceOf } from '../authz';
-import type { TenantDb, WriteFact, WriteGuards } from '../db';
+import type { Authorizing, RequestActor } from '../auth';
+import { authorize as decide, decisionFacts } from '../authz';
+import type { WriteFact, WriteGuards } from '../db';
 import { isArborError } from '../errors';
 import { currentRequest, noteActor, runInRequest, withRequestLog, type RequestContext } from '../observability';
 import { errorResponse } from '../errors/http';
@@ -24,6 +24,8 @@ import { rateLimitHeaders, type RateLimitState } from '../api-keys/rate-limit';
 import { idempotencyKeyOf, onceFor } from './idempotency';
 import { readOnce } from './read-once';
 import { DEFAULT_MAX_BODY_BYTES, parse, readJson } from '../validation/request-input';
+
+export type { Authorizing };
 
 export interface ActorSources<A extends RequestActor> {
   /** The actor, or a typed 401/403 error (route handlers, server actions). */
@@ -42,14 +44,6 @@ export interface EntryHooks {
    * the race suites change the world under a decision (test/authz/bound-writes.test.ts).
    */
   beforeFirstWrite?: () => Promise<void>;
-}
-
-export interface Authorizing<A extends RequestActor> {
-  actor: A;
-  /** The actor's tenant database; refuses writes until `authorize` has allowed something. */
-  db: TenantDb;
-  /** Throws the 403 of lib/authz unless the actor may do `action` at `place`. */
-  authorize<Act extends Action>(action: Act, place: PlaceOf<Act>): Allowed<Act>;
 }
 
 const WRITES = [
