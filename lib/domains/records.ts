@@ -55,7 +55,7 @@ export async function readTenantDomains(db: PlatformDb, tenantId: string): Promi
   return {
     directory: { domains: (entry.domains as string[] | undefined) ?? [], version: entry.version as number },
     connection: sso ? toConnection(tenantId, sso) : undefined,
-    records: items.filter((i) => typeof i.SK === 'string' && i.SK.startsWith('DOMAIN#')).map(parseRecord),
+    records: items.filter((i) => typeof i.SK === 'string' && i.SK.startsWith(keys.tenantDomainPrefix)).map(parseRecord),
   };
 }
 
