@@ -15,7 +15,7 @@
 // The headers that never change are next.config.js `headers()`. Not an authorization layer:
 // every page, route and action checks the session itself (lib/auth).
 import { NextResponse, type NextRequest } from 'next/server';
-import { REQUEST_PATH_HEADER } from '@/lib/auth/request-path';
+import { REQUEST_PATH_HEADER } from '@/lib/observability/request-path';
 import { config as appConfig } from '@/lib/config';
 import { unroutedApiRequest } from '@/lib/api/unrouted-request';
 import { errorResponse } from '@/lib/errors/http';

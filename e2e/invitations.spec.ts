@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test';
 import { ulid } from 'ulid';
 import { createInvitation } from '../lib/invitations';
 import { createUnit } from '../lib/org';
-import { setConnection } from '../lib/sso';
+import { setConnection } from '../lib/domains';
 import { operatorDb, tenantDb } from '../lib/tenancy';
 import { createTenant, OPERATOR_ACTOR } from '../lib/tenants';
 import { registerOidcClient, registerOidcUser } from '../scripts/local-stack/oidc';

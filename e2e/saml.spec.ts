@@ -6,7 +6,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { ulid } from 'ulid';
 import { createInvitation } from '../lib/invitations';
 import { getUserMemberships } from '../lib/members';
-import { startSamlSignIn } from '../lib/saml';
+import { startSamlSignIn } from '../lib/auth/saml-sign-in';
 import { serviceProviderUrls } from '../lib/saml/service-provider';
 import { platformDb, tenantDb } from '../lib/tenancy';
 import { getTenantSettings, OPERATOR_ACTOR } from '../lib/tenants';

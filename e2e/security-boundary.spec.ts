@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { Request } from '@playwright/test';
 import { ulid } from 'ulid';
 import { createUnit } from '../lib/org';
-import { setConnection } from '../lib/sso';
+import { setConnection } from '../lib/domains';
 import { operatorDb, tenantDb } from '../lib/tenancy';
 import { createTenant, OPERATOR_ACTOR } from '../lib/tenants';
 import { registerOidcClient, registerOidcUser } from '../scripts/local-stack/oidc';

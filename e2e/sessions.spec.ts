@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { request, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { ulid } from 'ulid';
 import { addMembership } from '../lib/members';
-import { setConnection } from '../lib/sso';
+import { setConnection } from '../lib/domains';
 import { operatorDb, tenantDb } from '../lib/tenancy';
 import { createTenant, OPERATOR_ACTOR } from '../lib/tenants';
 import { ensureUser } from '../lib/users';

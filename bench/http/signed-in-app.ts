@@ -2,7 +2,7 @@
 // with the tenant's owner signed in over HTTP through the local IdP (a client and an account of
 // its own there, and the tenant's SSO connection pointing at it).
 import { randomBytes } from 'node:crypto';
-import { setConnection } from '../../lib/sso';
+import { setConnection } from '../../lib/domains';
 import type { BenchContext } from '../support/context';
 import type { SeededTenant } from '../seed/seed-tenant';
 import { buildAppOnce, prepareAppCopy, startServer, type RunningServer } from './private-build';

@@ -11,7 +11,7 @@ import { ulid } from 'ulid';
 import { unitMemberItem, userMembershipItem } from '../../lib/members/membership-items';
 import { deleteUnit, getTreeJob, getUnitOrThrow, moveUnit, type TreeJobOptions } from '../../lib/org';
 import { unitItem } from '../../lib/org/unit-item';
-import { nameWordTexts } from '../../lib/search/name-words';
+import { nameWordTexts } from '../../lib/items/name-words';
 import { bulkPut } from '../../scripts/seed/bulk-put';
 import { meteredTenantDb, type BenchContext } from '../support/context';
 import { ratio, repeat, summarize, timed, type Summary } from '../support/stats';

@@ -13,7 +13,7 @@ import { addMembership, changeRole, removeMembership, type Role } from '../../li
 import { readUnitMember } from '../../lib/members/member-reads';
 import { createUnit, getUnitOrThrow, type Unit } from '../../lib/org';
 import { startTreeJob } from '../../lib/org/jobs/run-tree-job';
-import { setConnection } from '../../lib/sso';
+import { setConnection } from '../../lib/domains';
 import { operatorDb, platformDb, tenantDb } from '../../lib/tenancy';
 import { createTenant, OPERATOR_ACTOR } from '../../lib/tenants';
 import { ensureUser } from '../../lib/users';

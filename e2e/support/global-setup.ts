@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { ulid } from 'ulid';
 import { addMembership } from '../../lib/members';
-import { setConnection } from '../../lib/sso';
+import { setConnection } from '../../lib/domains';
 import { operatorDb, platformDb, tenantDb } from '../../lib/tenancy';
 import { createTenant, OPERATOR_ACTOR } from '../../lib/tenants';
 import { ensureUser } from '../../lib/users';

@@ -4,7 +4,7 @@
 // units and memberships on top.
 import { randomBytes } from 'node:crypto';
 import { ulid } from 'ulid';
-import { setConnection } from '../../lib/sso';
+import { setConnection } from '../../lib/domains';
 import { operatorDb } from '../../lib/tenancy';
 import { createTenant } from '../../lib/tenants';
 import { registerOidcClient, registerOidcUser } from '../../scripts/local-stack/oidc';

@@ -3,7 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { ulid } from 'ulid';
-import { setConnection, type SamlConnection } from '../../lib/sso';
+import type { SamlConnection } from '../../lib/sso';
+import { setConnection } from '../../lib/domains';
 import { operatorDb } from '../../lib/tenancy';
 import { createTenant } from '../../lib/tenants';
 import type { LocalSamlIdp } from '../../scripts/local-stack/saml';

@@ -11,11 +11,10 @@ import {
   BatchExecuteStatementCommand, BatchWriteItemCommand, DeleteItemCommand, ExecuteStatementCommand,
   ExecuteTransactionCommand, PutItemCommand, TransactWriteItemsCommand, UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
-import type { ZodType } from 'zod';
 import type { OperationShape } from './operation';
-import type { RequestActor } from '../auth';
-import { authorize as decide, decisionFacts, type Action, type Allowed, type PlaceOf } from '../authz';
-import type { TenantDb, WriteFact, WriteGuards } from '../db';
+import type { Authorizing, RequestActor } from '../auth';
+import { authorize as decide, decisionFacts } from '../authz';
+import type { WriteFact, WriteGuards } from '../db';
 import { isArborError } from '../errors';
 import { currentRequest, noteActor, runInRequest, withRequestLog, type RequestContext } from '../observability';
 import { errorResponse } from '../errors/http';
@@ -24,7 +23,9 @@ import { apiKeyInvalid, personOnly } from '../api-keys/errors';
 import { rateLimitHeaders, type RateLimitState } from '../api-keys/rate-limit';
 import { idempotencyKeyOf, onceFor } from './idempotency';
 import { readOnce } from './read-once';
-import { badJson, requestInvalid, requestTooLarge } from '../validation/errors';
+import { DEFAULT_MAX_BODY_BYTES, parse, readJson } from '../validation/request-input';
+
+export type { Authorizing };
 
 export interface ActorSources<A extends RequestActor> {
   /** The actor, or a typed 401/403 error (route handlers, server actions). */
@@ -43,14 +44,6 @@ export interface EntryHooks {
    * the race suites change the world under a decision (test/authz/bound-writes.test.ts).
    */
   beforeFirstWrite?: () => Promise<void>;
-}
-
-export interface Authorizing<A extends RequestActor> {
-  actor: A;
-  /** The actor's tenant database; refuses writes until `authorize` has allowed something. */
-  db: TenantDb;
-  /** Throws the 403 of lib/authz unless the actor may do `action` at `place`. */
-  authorize<Act extends Action>(action: Act, place: PlaceOf<Act>): Allowed<Act>;
 }
 
 const WRITES = [
@@ -115,20 +108,8 @@ function authorizing<A extends RequestActor>(actor: A, selfOnly: boolean, hooks:
   return { ctx, assertAuthorized };
 }
 
-/** A request part (address, query, body) checked by its schema, or a typed 400. */
-export function parse<T>(schema: ZodType<T> | undefined, value: unknown, where: string): T {
-  if (!schema) return undefined as T;
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const field = issue.path.length ? ` (${issue.path.join('.')})` : '';
-  throw requestInvalid(where, field, issue.message, parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })));
-}
-
 /** What a route handler takes: its operation (./operation.ts), or only the parts it parses. */
 export type RouteOptions<P, Q, B> = OperationShape<P, Q, B>;
-
-export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
 export interface RouteContext<A extends RequestActor, P, Q, B> extends Authorizing<A> {
   params: P;
@@ -217,31 +198,4 @@ export function createEntryPoints<A extends RequestActor>(sources: ActorSources<
   }
 
   return { withActor, actorContext };
-}
-
-/** The body as JSON, read no further than `maxBytes` (a larger body is refused, not buffered). */
-export async function readJson(request: Request, maxBytes: number): Promise<unknown> {
-  const tooLarge = () => requestTooLarge(maxBytes);
-  if (Number(request.headers.get('content-length') ?? 0) > maxBytes) throw tooLarge();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body) {
-    for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
-      size += chunk.byteLength;
-      if (size > maxBytes) throw tooLarge();
-      chunks.push(chunk);
-    }
-  }
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
-  } catch {
-    throw badJson();
-  }
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw badJson();
-  }
 }

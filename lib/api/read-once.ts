@@ -9,7 +9,7 @@
 import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import DataLoader from 'dataloader';
 import type { DocumentClient } from '../db';
-import { databaseBusy } from '../db/errors';
+import { databaseBusy } from '../errors/errors';
 import { backoff, RETRY_LIMITS } from '../db/retry-policy';
 
 type Item = Record<string, unknown>;

@@ -5,6 +5,7 @@ export {
   type SwitchTenantResult,
 } from './session';
 export type { RequestActor } from '../members';
+export type { Authorizing } from './authorizing';
 export type { Session, SessionClaims, SessionState } from './session-token';
 export { encodeSessionToken, decodeSessionToken } from './session-token';
 export { sessionCookieName } from './cookies';

@@ -4,7 +4,8 @@
 // sign-in page, invitations and the tenant switch need not know which protocol a tenant uses.
 import type { NextRequest } from 'next/server';
 import { config } from '../config';
-import { finishSamlSignIn, MAX_SAML_RESPONSE_CHARS, receiveSamlResponse, serviceProviderMetadata, startSamlSignIn } from '../saml';
+import { serviceProviderMetadata } from '../saml';
+import { finishSamlSignIn, MAX_SAML_RESPONSE_CHARS, receiveSamlResponse, startSamlSignIn } from './saml-sign-in';
 import { readFormUpTo } from '../security/read-body';
 import { getConnection, type SamlConnection } from '../sso';
 import { platformDb } from '../tenancy';

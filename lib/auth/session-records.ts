@@ -9,7 +9,7 @@
 import { log } from '../observability';
 import { BatchWriteCommand, DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getItem, keys, queryAll, TTL_ATTRIBUTE, type PlatformDb, type TenantDb } from '../db';
-import { databaseBusy } from '../db/errors';
+import { databaseBusy } from '../errors/errors';
 import { backoff, RETRY_LIMITS } from '../db/retry-policy';
 import { signOutFailed } from './errors';
 import { listUserTenants, type UserTenant } from '../users';

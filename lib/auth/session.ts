@@ -12,7 +12,8 @@ import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
 import { isArborError } from '../errors';
-import { sessionExpired, sessionInvalid, sessionMissing, sessionRevoked } from './errors';
+import { sessionExpired, sessionInvalid, sessionMissing } from './errors';
+import { sessionRevoked } from '../tenancy/errors';
 import { platformDb, tenancy, tenantDb } from '../tenancy';
 import { cookieOptions, flowCookieName, hadSessionCookieName, sessionCookieName } from './cookies';
 import { loadActorAccess, type RequestActor } from '../members';
@@ -22,7 +23,7 @@ import { safeReturnTo } from './return-to';
 import { encodeFlow, FLOW_MAX_AGE, type SignInFlow } from './sign-in-flow';
 import { decodeSessionToken, encodeSessionToken, type Session, type SessionState } from './session-token';
 import { checkTenantSwitch } from './tenant-switch';
-import { REQUEST_PATH_HEADER } from './request-path';
+import { REQUEST_PATH_HEADER } from '../observability/request-path';
 
 export { REQUEST_PATH_HEADER };
 

@@ -4,7 +4,7 @@
 // issuer the person signed in with; otherwise they sign in again through the target's IdP.
 import type { PlatformDb, TenantDb } from '../db';
 import { ssoNotConfigured } from '../sso/errors';
-import { accountDeactivated, notTenantMember } from '../tenants/errors';
+import { accountDeactivated, notTenantMember } from '../tenancy/errors';
 import { getUserMemberships } from '../members';
 import { getConnection } from '../sso';
 import { isValidTenantId } from '../tenancy';

@@ -1,9 +1,9 @@
 // Test connection through OIDC: the IdP's verified ID token claims are recorded with what a real
 // sign-in would do, and the browser returns to the page that started the test without a session.
-// Server-only. (SAML's counterpart is in lib/saml/sign-in.ts.)
+// Server-only. (SAML's counterpart is in lib/auth/saml-sign-in.ts.)
 import { getConnection, type SsoConnection } from '../sso';
 import { noConnection } from '../sso/errors';
-import { newTestId, predictSignIn, recordTestResult } from '../sso/test-connection';
+import { newTestId, predictSignIn, recordTestResult } from './test-connection';
 import { platformDb, tenantDb } from '../tenancy';
 import { validateEmail } from '../validation';
 import { startSignInFlow } from './session';

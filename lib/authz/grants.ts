@@ -1,9 +1,8 @@
 // What an actor's memberships grant, and where: the scope arithmetic every rule is built from.
 // A membership on unit U covers U and everything below it (a path prefix test); owner and admin
 // held on the root cover the whole tenant.
-import type { WriteFact } from '../db';
+import { depthOf, isWithin, type WriteFact } from '../db';
 import { ROLE_RANK, TENANT_ROLES, type Role } from './roles';
-import { depthOf, isWithin } from '../org/unit-item';
 
 /** The part of a membership that decides anything. `Membership` objects fit it as they are. */
 export interface Grant {

@@ -7,5 +7,5 @@ export { RULES, managesRole, type DenyReason } from './rules';
 export { explainAccess, can, type Decision, type Allowed, type Denied } from './explain-access';
 export { authorize, type Authorize } from './authorize';
 export { ROLES, ROLE_RANK, TENANT_ROLES, type Role } from './roles';
-export { whoCanAdminister, administratorsOf, type Administrator, type PathUnit } from './who-can-administer';
+export { administratorsOf, type Administrator, type PathUnit, type UnitAdministrator } from './who-can-administer';
 export { decisionFacts } from './decision-facts';

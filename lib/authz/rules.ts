@@ -3,7 +3,7 @@
 // understands. Pure: no I/O, no clock.
 import type { Role } from './roles';
 import type { Action, PlaceOf, UnitRef } from './actions';
-import { depthOf } from '../org/unit-item';
+import { depthOf } from '../db';
 import { covers, effectiveRole, isManager, isTenantWide, strictlyBelow, type ActorAccess, type Grant } from './grants';
 import { CHANGE_SET_RULES } from './change-set-rules';
 

@@ -1,16 +1,20 @@
 // "Who can administer this unit, and why": everyone whose membership reaches the unit with power
 // over it — the tenant's owners and admins (held on the root) and the managers of the unit and
-// of each of its ancestors. Server-only.
-//
-// Cost (docs/authorization.md, "Who can administer"): nothing beyond the unit and its breadcrumb.
-// Every membership write keeps the unit item's `administrators` map in step (lib/members), so
-// the unit (GetItem) and its ancestors (the breadcrumb's one BatchGetItem, `getAncestors`) carry
-// every administering membership on the path.
-import { ROLE_RANK } from './roles';
-import { getAncestors } from '../org/get-breadcrumb';
-import type { Unit, UnitAdministrator } from '../org/unit-item';
-import type { TenantDb } from '../db';
+// of each of its ancestors, decided from the administrators copied onto the units of its path.
+// lib/org's whoCanAdminister reads that path (docs/authorization.md, "Who can administer").
+import { ROLE_RANK, type Role } from './roles';
 import { effectiveRole, type Grant } from './grants';
+
+/**
+ * Someone holding an administering role (owner, admin, manager) directly on a unit, copied onto
+ * the unit item by the membership write itself, so "who can administer this" is read from the
+ * unit and its ancestors (the breadcrumb's BatchGetItem) instead of one Query per ancestor.
+ */
+export interface UnitAdministrator {
+  role: Role;
+  name: string;
+  email: string;
+}
 
 export interface Administrator {
   userId: string;
@@ -51,9 +55,4 @@ export function administratorsOf(pathUnits: PathUnit[]): Administrator[] {
     p.grantedBy = p.grants[0];
   }
   return list.sort((a, b) => strongestFirst(a.grantedBy, b.grantedBy) || a.name.localeCompare(b.name) || a.userId.localeCompare(b.userId));
-}
-
-/** The people who can administer `unit` and why: owners, admins, then managers nearest the unit first. */
-export async function whoCanAdminister(db: TenantDb, unit: Pick<Unit, 'id' | 'path' | 'administrators'>): Promise<Administrator[]> {
-  return administratorsOf([...(await getAncestors(db, unit)), unit]);
 }

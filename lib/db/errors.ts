@@ -5,13 +5,6 @@ import { arborError } from '../errors';
 export const transactionBusy = () =>
   arborError('transaction.busy', 'Many changes are being made to the same data right now. Try again in a moment.');
 
-/** AWS kept refusing (throttling, errors, lost connections) after every retry of the policy (retry-policy.ts). */
-export const databaseBusy = (cause?: unknown) => {
-  const error = arborError('database.busy', 'Arbor is very busy right now and could not finish this. Try again in a moment.');
-  if (cause !== undefined) error.cause = cause;
-  return error;
-};
-
 export const badCursor = () =>
   arborError('page.badCursor', 'This page link is invalid or has expired. Start again from the first page.');
 

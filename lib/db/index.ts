@@ -1,5 +1,6 @@
 // Data access entry: the table shape, the key builder, client construction, read and write helpers.
-export { keys, tenantPrefix, tenantLeadingKeyPatterns, TENANT_KEY_PREFIX, type Key } from './keys';
+export { keys, sortKeys, tenantPrefix, tenantChildPrefix, isTenantPartition, tenantLeadingKeyPatterns, TENANT_KEY_PREFIX, PLATFORM_KEY_PREFIXES, type Key } from './keys';
+export { rootPath, childPath, pathIds, parentPathOf, depthOf, isWithin } from './keys';
 export { INDEX, TTL_ATTRIBUTE, tableDefinition } from './table';
 export { createDocumentClient, type DocumentClient, type DocumentClientOptions } from './client';
 export {

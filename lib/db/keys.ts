@@ -1,4 +1,5 @@
-// Every key string in the table is built here; nothing else concatenates key material.
+// Every key string in the table is built here; nothing else concatenates key material
+// (test/architecture/key-material.test.ts reads the code for it).
 //
 // Tenant-owned items live in partitions that are the tenant prefix `T#<tenantId>` or start with
 // it plus `#`, and so do the partition keys of every index a tenant query uses. One IAM
@@ -20,6 +21,11 @@ export interface Key {
 /** The tenant's key prefix; every tenant-owned partition key equals it or starts with it + '#'. */
 export const tenantPrefix = (tenantId: string) => `${TENANT_KEY_PREFIX}${tenantId}`;
 const tp = (tenantId: string, ...parts: string[]) => [tenantPrefix(tenantId), ...parts].join(D);
+
+/** What every tenant partition key but the tenant's own first one starts with: `T#<id>#`. */
+export const tenantChildPrefix = (tenantId: string) => `${tenantPrefix(tenantId)}${D}`;
+/** True for a partition key of the tenant's own: its prefix, or the prefix and `#` (never another tenant's longer id). */
+export const isTenantPartition = (tenantId: string, pk: string) => pk === tenantPrefix(tenantId) || pk.startsWith(tenantChildPrefix(tenantId));
 
 export const keys = {
   // ---- tenant partitions (tenant-scoped credentials) ----
@@ -52,7 +58,7 @@ export const keys = {
   /** Journal of a move larger than one transaction. */
   treeJob: (t: string, jobId: string): Key => ({ PK: tp(t, 'JOB', jobId), SK: 'JOB' }),
   /** A chunk of a move job's plan (`<L|M|P>#<seq>`), beside its journal. */
-  treeJobChunk: (t: string, jobId: string, chunk: string): Key => ({ PK: tp(t, 'JOB', jobId), SK: `CHUNK#${chunk}` }),
+  treeJobChunk: (t: string, jobId: string, kind: 'L' | 'M', seq: number): Key => ({ PK: tp(t, 'JOB', jobId), SK: `CHUNK#${kind}#${String(seq).padStart(6, '0')}` }),
   treeJobChunkPrefix: 'CHUNK#',
   /**
    * Uniqueness guard of a unit name among its siblings. The sort key is a hash of the
@@ -75,6 +81,8 @@ export const keys = {
   directoryError: (t: string, errorId: string): Key => ({ PK: tp(t, 'DIRECTORY'), SK: `ERROR#${errorId}` }),
   directoryErrorPrefix: 'ERROR#',
   directoryPartition: (t: string) => tp(t, 'DIRECTORY'),
+  /** Where a long SCIM listing's page starts, by a hash of the listing's query and the position (TTL). */
+  directoryListPage: (t: string, listingHash: string, position: number): Key => ({ PK: tp(t, 'DIRECTORY'), SK: `PAGE#${listingHash}#${position}` }),
   /** A SAML AuthnRequest Arbor sent, until its response comes back (TTL). */
   samlRequest: (t: string, requestId: string): Key => ({ PK: tp(t, 'SAML'), SK: `REQUEST#${requestId}` }),
   /** An assertion already used, by the SHA-256 of its ID, until it expires (replay guard). */
@@ -134,6 +142,9 @@ export const keys = {
   changeSetReview: (t: string, setId: string, userId: string): Key => ({ PK: tp(t, 'REORG', setId), SK: `REVIEW#${userId}` }),
   changeSetUndo: (t: string, setId: string, seq: number): Key => ({ PK: tp(t, 'REORG', setId), SK: `UNDO#${String(seq).padStart(5, '0')}` }),
   changeSetPartition: (t: string, setId: string) => tp(t, 'REORG', setId),
+  changeSetOpPrefix: 'OP#',
+  changeSetReviewPrefix: 'REVIEW#',
+  changeSetUndoPrefix: 'UNDO#',
 
   // ---- index partition keys for tenant queries ----
   gsi1: {
@@ -184,6 +195,7 @@ export const keys = {
   ssoConnection: (t: string): Key => ({ PK: `TENANT#${t}`, SK: 'SSO' }),
   /** P1: an email domain the tenant added: its DNS challenge and verification state. */
   tenantDomain: (t: string, domain: string): Key => ({ PK: `TENANT#${t}`, SK: `DOMAIN#${domain}` }),
+  tenantDomainPrefix: 'DOMAIN#',
   tenantPartition: (t: string) => `TENANT#${t}`,
   /**
    * P1: the tenant has (or had) webhook endpoints, so the delivery worker reads its endpoints for
@@ -197,15 +209,19 @@ export const keys = {
   tenantDeletion: (t: string): Key => ({ PK: `TENANT#${t}`, SK: 'DELETION' }),
   /** P1: an email domain claimed by one tenant, with its connection denormalized. */
   domainClaim: (domain: string): Key => ({ PK: `DOMAIN#${domain}`, SK: 'DOMAIN' }),
+  domainClaimPrefix: 'DOMAIN#',
   /** P3: a user by id. */
   user: (userId: string): Key => ({ PK: `USER#${userId}`, SK: 'USER' }),
+  userPrefix: 'USER#',
   /** P3: a user by email (also the uniqueness guard of emails). */
   userEmail: (email: string): Key => ({ PK: `EMAIL#${email}`, SK: 'EMAIL' }),
+  userEmailPrefix: 'EMAIL#',
   /** P6: where the webhook worker has read a stream shard up to. */
   streamCheckpoint: (streamLabel: string, shardId: string): Key => ({ PK: `STREAM#${streamLabel}`, SK: `SHARD#${shardId}` }),
   streamPartition: (streamLabel: string) => `STREAM#${streamLabel}`,
   /** P5: a bearer token (SCIM token or API key) by the SHA-256 of its secret: which tenant it opens. */
   accessToken: (tokenHash: string): Key => ({ PK: `TOKEN#${tokenHash}`, SK: 'TOKEN' }),
+  accessTokenPrefix: 'TOKEN#',
   gsi4: {
     /** P2: the tenants a user belongs to (projected from their tenant profiles). */
     userTenants: (userId: string) => `USER#${userId}`,
@@ -222,5 +238,38 @@ export const keys = {
   },
 } as const;
 
+// Unit paths `/<root>/…/<id>/`: the ids from the root down, generated, never names. A path is the
+// tree index's sort key (GSI1SK), so it is key material and built here; lib/authz decides "within
+// this subtree" on it and lib/org reads and moves the tree by it.
+export const rootPath = (rootId: string) => `/${rootId}/`;
+export const childPath = (parentPath: string, unitId: string) => `${parentPath}${unitId}/`;
+/** Ancestor ids from the root down to (and including) the unit itself. */
+export const pathIds = (path: string) => path.split('/').filter(Boolean);
+/** The path of a unit's parent: `/R/A/B/` → `/R/A/`. */
+export const parentPathOf = (path: string) => path.slice(0, path.slice(0, -1).lastIndexOf('/') + 1);
+export const depthOf = (path: string) => pathIds(path).length - 1;
+/** True when `path` is `ancestorPath` itself or lies below it. */
+export const isWithin = (path: string, ancestorPath: string) => path.startsWith(ancestorPath);
+
+/**
+ * Index sort keys made of more than one value, and the bounds their queries use. An index sort
+ * key that is one value (an id, a unit path, a name's search form, an email) is that value.
+ */
+export const sortKeys = {
+  /** GSI1 memberTree: a membership under its unit's path, so one prefix reads a subtree's members (T7). */
+  memberInTree: (unitPath: string, userId: string) => `${unitPath}${userId}`,
+  /** GSI1 membersByJoined: by joined time, the user id breaking ties. */
+  joined: (joinedAt: string, userId: string) => `${joinedAt}${D}${userId}`,
+  /** GSI1 directoryEmails: by lower-cased email, then the user id (a space sorts before any email character). */
+  directoryEmail: (email: string, userId: string) => `${email} ${userId}`,
+  /** GSI4 due queues: by when (ISO time), then whose. */
+  due: (at: string, ...ids: string[]) => [at, ...ids].join(D),
+  /** The upper bound of a due queue's Query: everything due at or before `now` (ISO time). */
+  dueBy: (now: string) => `${now}${D}\uffff`,
+} as const;
+
+/** The first parts of platform partition keys; a tenant prefix `T#…` matches none of them. */
+export const PLATFORM_KEY_PREFIXES = ['TENANT#', 'DOMAIN#', 'USER#', 'EMAIL#', 'TOKEN#', 'STREAM#'];
+
 /** The IAM LeadingKeys patterns that cover exactly one tenant. */
-export const tenantLeadingKeyPatterns = (tenantId: string) => [tenantPrefix(tenantId), `${tenantPrefix(tenantId)}#*`];
+export const tenantLeadingKeyPatterns = (tenantId: string) => [tenantPrefix(tenantId), `${tenantChildPrefix(tenantId)}*`];

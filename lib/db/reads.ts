@@ -4,7 +4,7 @@
 import { BatchGetCommand, GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { TenantDb } from './context';
 import type { Key } from './keys';
-import { databaseBusy } from './errors';
+import { databaseBusy } from '../errors/errors';
 import { backoff, RETRY_LIMITS } from './retry-policy';
 
 

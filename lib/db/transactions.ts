@@ -10,7 +10,8 @@ import { ConditionalCheckFailedException, TransactionCanceledException, type Att
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { TenantDb } from './context';
-import { databaseBusy, staleDecision, transactionBusy } from './errors';
+import { staleDecision, transactionBusy } from './errors';
+import { databaseBusy } from '../errors/errors';
 import { backoff, RETRY_LIMITS } from './retry-policy';
 import { factBroken, guardTransaction, type WriteFact } from './write-guards';
 

@@ -12,7 +12,7 @@ import { auditEntryPut } from '../audit';
 import { actorIdentity, confirmDecision, isConditionFailure, keys, transaction, type AuditActor, type PlatformDb, type TenantDb } from '../db';
 import { isArborError, versionConflict } from '../errors';
 import { MAX_CONNECTION_DOMAINS, type SsoConnection } from '../sso/connection';
-import { writeConnectionAndClaims } from '../sso/set-connection';
+import { writeConnectionAndClaims } from './set-connection';
 import { platformDb } from '../tenancy';
 import { validateDomain } from '../tenants/domains';
 import { lookupTxt } from './dns-txt';

@@ -6,8 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { itemParser, keys, queryAll, type PlatformDb } from '../db';
 import { toConnection, type SsoConnection } from '../sso/connection';
-import type { TenantDirectoryEntry } from '../sso/set-connection';
-import { tenantNotFound } from '../tenants/errors';
+import type { TenantRegistryEntry } from '../items/tenant-registry-entry';
+import { tenantNotFound } from '../tenancy/errors';
 
 export type DomainStatus = 'pending' | 'verified' | 'failing';
 
@@ -27,7 +27,7 @@ export interface DomainRecord {
 }
 
 export interface TenantDomains {
-  registry: TenantDirectoryEntry;
+  registry: TenantRegistryEntry;
   connection?: SsoConnection;
   records: DomainRecord[];
 }
@@ -55,7 +55,7 @@ export async function readTenantDomains(db: PlatformDb, tenantId: string): Promi
   return {
     registry: { domains: (entry.domains as string[] | undefined) ?? [], version: entry.version as number },
     connection: sso ? toConnection(tenantId, sso) : undefined,
-    records: items.filter((i) => typeof i.SK === 'string' && i.SK.startsWith('DOMAIN#')).map(parseRecord),
+    records: items.filter((i) => typeof i.SK === 'string' && i.SK.startsWith(keys.tenantDomainPrefix)).map(parseRecord),
   };
 }
 

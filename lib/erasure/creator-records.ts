@@ -86,7 +86,7 @@ export async function creatorRecords(db: TenantDb, person: ErasedPerson): Promis
 export async function domainRecords(platform: PlatformDb, tenantId: string, person: ErasedPerson): Promise<Rewrite[]> {
   const items = await partition(platform, keys.tenantPartition(tenantId));
   return items
-    .filter((i) => typeof i.SK === 'string' && i.SK.startsWith('DOMAIN#'))
+    .filter((i) => typeof i.SK === 'string' && i.SK.startsWith(keys.tenantDomainPrefix))
     .map((i) => createdByRewrite(i, person))
     .filter((r): r is Rewrite => r !== undefined);
 }

@@ -2,7 +2,6 @@
 // status). A closed list: an error is created only with a code from here, and only by its area's
 // errors module (lib/<area>/errors.ts), so each code has one wording (test/errors/registry.test.ts).
 // Codes are part of the API: clients and tests match on them, so they never change meaning.
-import type { Action } from '../authz/actions';
 import type { ErrorKind } from './kinds';
 
 export const ERROR_KINDS = {
@@ -207,10 +206,17 @@ export const VERSIONED = ['unit', 'membership', 'tenant', 'invitation', 'sso'] a
 export type Versioned = (typeof VERSIONED)[number];
 
 /**
+ * An authorization denial per action (`authz.<action>`), added to the union by lib/authz/errors.ts
+ * (declaration merging): the actions are lib/authz's, and the error family, on the lowest floor
+ * of lib/, imports nothing above it.
+ */
+export interface DenialCodes {}
+
+/**
  * The closed union of codes: the fixed ones above, an authorization denial per action
  * (lib/authz/errors.ts) and an optimistic-locking conflict per versioned entity (./index.ts).
  */
-export type ErrorCode = keyof typeof ERROR_KINDS | `authz.${Action}` | `${Versioned}.versionConflict`;
+export type ErrorCode = keyof typeof ERROR_KINDS | keyof DenialCodes | `${Versioned}.versionConflict`;
 
 export function kindOf(code: ErrorCode): ErrorKind {
   if (code in ERROR_KINDS) return ERROR_KINDS[code as keyof typeof ERROR_KINDS];

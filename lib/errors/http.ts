@@ -3,8 +3,8 @@
 import { log } from '../observability';
 import { appendFileSync } from 'node:fs';
 import { config } from '../config';
-import { databaseBusy } from '../db/errors';
-import { isTransientAwsError } from '../db/retry-policy';
+import { databaseBusy } from './errors';
+import { isTransientAwsError } from './aws-failures';
 import { ArborError, type ErrorKind } from './index';
 
 export const STATUS: Record<ErrorKind, number> = {

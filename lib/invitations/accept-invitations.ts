@@ -14,7 +14,7 @@ import { addMembershipWith, type AddMembershipExtra } from '../members/add-membe
 import type { Membership } from '../members/membership-items';
 import { validateEmail, validateId, validateName } from '../validation';
 import { getInvitationsForEmail } from './list-invitations';
-import { nowSeconds, type Invitation } from './invitation-item';
+import { nowSeconds, type Invitation } from '../items/invitation-item';
 
 export interface AcceptInvitationsInput {
   /** The person's global user id (from ensureUser at sign-in). */

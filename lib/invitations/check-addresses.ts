@@ -46,7 +46,7 @@ export async function checkInvitationAddresses(platform: PlatformDb, tenantId: s
     while (request && Object.keys(request).length) {
       const out = await platform.client.send(new BatchGetCommand({ RequestItems: request }));
       for (const item of out.Responses?.[platform.tableName] ?? []) {
-        if (item.tenantId !== tenantId) claimedElsewhere.add(String(item.PK).slice('DOMAIN#'.length));
+        if (item.tenantId !== tenantId) claimedElsewhere.add(String(item.PK).slice(keys.domainClaimPrefix.length));
       }
       request = out.UnprocessedKeys as Request | undefined;
     }

@@ -9,12 +9,12 @@ import { ulid } from 'ulid';
 import { auditEntryPut } from '../audit';
 import { actorIdentity, INDEX, keys, queryAll, transaction, type AuditActor, type TenantDb } from '../db';
 import { unitNotFound } from '../org/errors';
-import { alreadyMember, invitationExists } from './errors';
+import { alreadyMember, badTtl, invitationExists } from './errors';
 import { assertRoleFitsUnit, toTenantUser, validateRole } from '../members/membership-items';
 import { readUnitMember } from '../members/member-reads';
 import { readUnit } from '../org/unit-reads';
 import { validateEmail, validateId } from '../validation';
-import { invitationItem, toInvitation, nowSeconds, validateTtlDays, type Invitation } from './invitation-item';
+import { invitationItem, toInvitation, nowSeconds, DEFAULT_INVITATION_DAYS, MAX_INVITATION_DAYS, type Invitation } from '../items/invitation-item';
 
 export interface CreateInvitationInput {
   email: string;
@@ -88,4 +88,12 @@ export async function createInvitation(db: TenantDb, actor: AuditActor, input: C
     )
     .send();
   return invitation;
+}
+
+export function validateTtlDays(raw: unknown): number {
+  if (raw === undefined) return DEFAULT_INVITATION_DAYS;
+  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 1 || raw > MAX_INVITATION_DAYS) {
+    throw badTtl(MAX_INVITATION_DAYS);
+  }
+  return raw;
 }

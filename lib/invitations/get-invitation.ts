@@ -4,7 +4,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { keys, type TenantDb } from '../db';
 import { validateId } from '../validation';
-import { nowSeconds, toInvitation, type Invitation } from './invitation-item';
+import { nowSeconds, toInvitation, type Invitation } from '../items/invitation-item';
 
 export async function getInvitation(db: TenantDb, invitationId: string): Promise<Invitation | undefined> {
   const id = validateId(invitationId, 'invitation');

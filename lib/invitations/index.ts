@@ -5,7 +5,7 @@ export { listPendingInvitations, listUnitInvitations, getInvitationsForEmail, IN
 export { getInvitation } from './get-invitation';
 export { revokeInvitation, type RevokeInvitationInput } from './revoke-invitation';
 export { acceptInvitations, type AcceptInvitationsInput, type AcceptedInvitations } from './accept-invitations';
-export { DEFAULT_INVITATION_DAYS, MAX_INVITATION_DAYS, type Invitation } from './invitation-item';
+export { DEFAULT_INVITATION_DAYS, MAX_INVITATION_DAYS, type Invitation } from '../items/invitation-item';
 export {
   checkInvitationAddresses, isRefused, needsConfirmation, type AddressCheck, type AddressVerdict,
 } from './check-addresses';

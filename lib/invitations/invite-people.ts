@@ -15,7 +15,7 @@ import { getTenantSettings } from '../tenants/settings';
 import { validateEmail } from '../validation';
 import { checkInvitationAddresses, isRefused, needsConfirmation, type AddressCheck } from './check-addresses';
 import { createInvitation } from './create-invitation';
-import type { Invitation } from './invitation-item';
+import type { Invitation } from '../items/invitation-item';
 import { hashLinkSecret, invitationLinkUrl, newLinkSecret } from './invitation-link';
 import { reissueInvitationLink } from './reissue-invitation-link';
 

@@ -3,7 +3,7 @@
 // is filtered on every read. Server-only.
 import { INDEX, keys, pageSize, queryAll, queryPage, type Page, type TenantDb } from '../db';
 import { validateEmail } from '../validation';
-import { NOT_EXPIRED, toInvitation, type Invitation } from './invitation-item';
+import { NOT_EXPIRED, toInvitation, type Invitation } from '../items/invitation-item';
 
 export const INVITATIONS_PAGE = { default: 50, max: 100 } as const;
 

@@ -12,7 +12,7 @@ import { versionConflict } from '../errors';
 import { invitationNotFound, resendLimit, resendTooSoon } from './errors';
 import { validateVersion } from '../validation/version';
 import { validateId } from '../validation';
-import { nowSeconds, toInvitation, type Invitation } from './invitation-item';
+import { nowSeconds, toInvitation, type Invitation } from '../items/invitation-item';
 
 export const RESEND_INTERVAL_SECONDS = 60;
 export const MAX_SENDS = 10;

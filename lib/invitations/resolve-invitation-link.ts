@@ -4,7 +4,7 @@
 // instead of costing an STS AssumeRole, and the entry gives the organization's name.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { keys, type PlatformDb, type TenantDb } from '../db';
-import { nowSeconds, toInvitation, type Invitation } from './invitation-item';
+import { nowSeconds, toInvitation, type Invitation } from '../items/invitation-item';
 import { parseInvitationToken, secretMatches, type InvitationToken } from './invitation-link';
 
 export type ResolvedInvitationLink =

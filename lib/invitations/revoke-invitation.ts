@@ -6,7 +6,7 @@ import { versionConflict } from '../errors';
 import { invitationNotFound } from './errors';
 import { validateVersion } from '../validation/version';
 import { validateId } from '../validation';
-import { toInvitation, type Invitation } from './invitation-item';
+import { toInvitation, type Invitation } from '../items/invitation-item';
 
 export interface RevokeInvitationInput {
   invitationId: string;

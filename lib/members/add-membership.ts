@@ -12,9 +12,9 @@ import { keys, transaction, type AuditActor, type TenantDb, type TransactItem } 
 import type { ArborError } from '../errors';
 import { unitMoved } from '../org/errors';
 import { lockFree } from '../org/unit-lock';
-import { tenantNotFound } from '../tenants/errors';
+import { tenantNotFound } from '../tenancy/errors';
 import { membershipBusy, membershipExists, noUser, userNotFound } from './errors';
-import { nameWordPuts } from '../search/name-words';
+import { nameWordPuts } from '../items/name-words';
 import { validateEmail, validateId, validateName } from '../validation';
 import { findProfileByEmail, readProfile, readWritableUnit } from './member-reads';
 import {

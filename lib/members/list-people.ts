@@ -4,7 +4,7 @@
 // only). A role filter is a FilterExpression on the profile's exact `roleCounts` (and on an
 // invitation's role); the page reads on until it is full (lib/db queryPage). Server-only.
 import { INDEX, keys, pageSize, queryPage, type Page, type TenantDb } from '../db';
-import { NOT_EXPIRED, toInvitation } from '../invitations/invitation-item';
+import { NOT_EXPIRED, toInvitation } from '../items/invitation-item';
 import type { TenantMemberRow } from './list-tenant-members';
 import { toTenantUser, type Role } from './membership-items';
 

@@ -6,7 +6,7 @@
 // admin checks whether someone is in or already invited, and one Query serves both. Expired
 // invitations (TTL deletion is lazy) are filtered out (queryPage reads on until the page is full).
 import { INDEX, keys, pageSize, queryPage, type Page, type TenantDb } from '../db';
-import { NOT_EXPIRED, toInvitation, type Invitation } from '../invitations/invitation-item';
+import { NOT_EXPIRED, toInvitation, type Invitation } from '../items/invitation-item';
 import { validateSearchPrefix } from '../validation';
 import { toTenantUser, type TenantUser } from './membership-items';
 

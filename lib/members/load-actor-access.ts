@@ -2,8 +2,7 @@
 // decision and the actor of every server entry point. Server-only.
 import type { ActorAccess } from '../authz';
 import type { AuditActor, TenantDb } from '../db';
-import { sessionRevoked } from '../auth/errors';
-import { accountDeactivated, notTenantMember } from '../tenants/errors';
+import { accountDeactivated, notTenantMember, sessionRevoked } from '../tenancy/errors';
 import { getUserMembershipsAndSessions, type SessionOrganization } from './get-user-memberships';
 import type { Membership, TenantUser } from './membership-items';
 

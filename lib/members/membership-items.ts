@@ -1,7 +1,7 @@
 // The two items of a membership (unit → user and user → unit) and the user's profile inside a
 // tenant. Both directions are always written together, in one transaction.
 import { z } from 'zod';
-import { itemParser, keys } from '../db';
+import { itemParser, keys, sortKeys } from '../db';
 import { ROLES, TENANT_ROLES, type Role } from '../authz/roles';
 import { badRole, tenantRoleOnRoot } from './errors';
 import type { TenantUser } from '../profiles';
@@ -38,7 +38,7 @@ export function unitMemberItem(m: Membership): Record<string, unknown> {
     type: 'unitMember',
     ...m,
     GSI1PK: keys.gsi1.memberTree(m.tenantId),
-    GSI1SK: `${m.unitPath}${m.userId}`,
+    GSI1SK: sortKeys.memberInTree(m.unitPath, m.userId),
   };
 }
 

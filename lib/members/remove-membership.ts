@@ -10,7 +10,7 @@ import { administratorClause } from './unit-administrators';
 import { auditEntryPut } from '../audit';
 import { keys, transaction, type AuditActor, type TenantDb, type TransactItem } from '../db';
 import { versionConflict } from '../errors';
-import { profileWordDeletes } from '../search/name-words';
+import { profileWordDeletes } from '../items/name-words';
 import { validateId } from '../validation';
 import { lastOwner, membershipBusy, membershipNotFound } from './errors';
 import { membershipConflict, readProfile, readUnitMember, unitRefusal } from './member-reads';

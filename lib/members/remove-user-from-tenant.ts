@@ -8,7 +8,7 @@
 // before anything is removed.
 import { auditEntryPut } from '../audit';
 import { GUARD_ITEMS, MAX_TRANSACTION_ITEMS, transaction, type AuditActor, type TenantDb } from '../db';
-import { MAX_NAME_WORDS, profileWordDeletes } from '../search/name-words';
+import { MAX_NAME_WORDS, profileWordDeletes } from '../items/name-words';
 import { validateId } from '../validation';
 import { getUserMemberships } from './get-user-memberships';
 import { readUnit } from '../org/unit-reads';

@@ -3,7 +3,7 @@
 // (Next's `after`). Kept out of ./index.ts because it needs Next's request scope.
 import { headers } from 'next/headers';
 import { after } from 'next/server';
-import { REQUEST_PATH_HEADER } from '../auth/request-path';
+import { REQUEST_PATH_HEADER } from './request-path';
 import { logAccess } from './access-log';
 import { newRequestContext, type RequestContext } from './request-context';
 import { requestIdOf } from './request-id';

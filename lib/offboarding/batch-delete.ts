@@ -3,7 +3,7 @@
 // what lets a stopped deletion simply run again. Server-only.
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { DocumentClient, Key } from '../db';
-import { databaseBusy } from '../db/errors';
+import { databaseBusy } from '../errors/errors';
 import { backoff, RETRY_LIMITS } from '../db/retry-policy';
 
 export const BATCH_WRITE_ITEMS = 25;

@@ -2,7 +2,7 @@
 // (`tenant copy`: a tenant's items back from a restored table). Server-only.
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { DocumentClient } from '../db';
-import { databaseBusy } from '../db/errors';
+import { databaseBusy } from '../errors/errors';
 import { backoff, RETRY_LIMITS } from '../db/retry-policy';
 import { BATCH_WRITE_ITEMS } from './batch-delete';
 import type { StoredItem } from './offboarding-scope';

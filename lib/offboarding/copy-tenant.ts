@@ -62,7 +62,7 @@ export async function writeTenantItems(
       continue;
     }
     const pk = String(raw.PK);
-    if (pk.startsWith('DOMAIN#')) claims.push(raw);
+    if (pk.startsWith(keys.domainClaimPrefix)) claims.push(raw);
     else if (raw.PK === tenantPrefix(tenantId) && raw.SK === 'TENANT' && raw.deletion) {
       const { deletion: _mark, GSI4PK: _pk, GSI4SK: _sk, ...settings } = raw;
       deletionMarksDropped++;

@@ -16,7 +16,7 @@
 // for the whole run (deletion-lease.ts). Server-only.
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { isConditionFailure, keys, tenantPrefix, type Key } from '../db';
+import { isConditionFailure, isTenantPartition, keys, tenantPrefix, type Key } from '../db';
 import { log } from '../observability';
 import { batchDelete } from './batch-delete';
 import {
@@ -131,9 +131,9 @@ async function runPhases(scope: OffboardingScope, options: DeleteTenantOptions, 
     if (journal.phase !== phase) await enterPhase(phase);
     say(`phase ${phase}`);
     if (phase === 'access') {
-      const tokens = catalog.platformItems.filter((i) => String(i.PK).startsWith('TOKEN#'));
+      const tokens = catalog.platformItems.filter((i) => String(i.PK).startsWith(keys.accessTokenPrefix));
       await batchDelete(scope.platform, tokens.map(keyOf), { afterBatch });
-      for (const claim of catalog.platformItems.filter((i) => String(i.PK).startsWith('DOMAIN#'))) await deleteClaim(scope, claim);
+      for (const claim of catalog.platformItems.filter((i) => String(i.PK).startsWith(keys.domainClaimPrefix))) await deleteClaim(scope, claim);
       await deleteRateLimitCounters(scope, catalog.tenantItems);
     } else if (phase === 'people') {
       ({ forgottenPeople, keptPeople } = await forgetPeople(scope, catalog.tenantItems, afterBatch, lease));
@@ -256,7 +256,7 @@ async function verify(scope: OffboardingScope, options: DeleteTenantOptions, aft
     if (left.length === 0 || round === VERIFY_ROUNDS) break;
     // The catalog and the Scan are the longest stretch without a write: no deletes if the lease went meanwhile.
     lease.assertHeld();
-    const ours = (i: StoredItem) => String(i.PK).startsWith(`${tenantPrefix(tenantId)}#`) || i.PK === tenantPrefix(tenantId);
+    const ours = (i: StoredItem) => isTenantPartition(tenantId, String(i.PK));
     await batchDelete(scope.tenant, deletionOrder(tenantId, left.filter(ours)).map(keyOf), { afterBatch });
     await batchDelete(scope.platform, left.filter((i) => !ours(i)).map(keyOf), { afterBatch });
   }

@@ -6,7 +6,7 @@
 // under its lease's end). Server-only.
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { isConditionFailure, itemParser, keys, type PlatformDb } from '../db';
+import { isConditionFailure, itemParser, keys, sortKeys, type PlatformDb } from '../db';
 import { deletionBusy } from './errors';
 
 export const DELETION_PHASES = ['access', 'people', 'tenant', 'platform', 'verify'] as const;
@@ -34,7 +34,7 @@ const parse = itemParser('tenantDeletion', z.object({
   startedAt: z.string(), leaseOwner: z.string(), leaseUntil: z.number(), resumes: z.number(),
 }));
 
-const dueKey = (leaseUntil: number, tenantId: string) => `${new Date(leaseUntil).toISOString()}#${tenantId}`;
+const dueKey = (leaseUntil: number, tenantId: string) => sortKeys.due(new Date(leaseUntil).toISOString(), tenantId);
 
 export async function readDeletionJournal(platform: PlatformDb, tenantId: string): Promise<DeletionJournal | undefined> {
   const out = await platform.client.send(new GetCommand({ TableName: platform.tableName, Key: keys.tenantDeletion(tenantId), ConsistentRead: true }));

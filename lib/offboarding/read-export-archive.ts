@@ -4,7 +4,7 @@
 // byte, an entry added or missing, another tenant's archive, a file that is no tar.gz — is
 // `offboarding.badArchive`. Server-only.
 import { stat } from 'node:fs/promises';
-import { keys, tenantPrefix } from '../db';
+import { isTenantPartition, keys, tenantPrefix } from '../db';
 import { badArchive } from './errors';
 import { ARCHIVE_ENTRIES, describeEntry, EXPORT_FORMAT, EXPORT_FORMAT_VERSION, type ExportManifest } from './export-tenant';
 import type { StoredItem } from './offboarding-scope';
@@ -53,13 +53,12 @@ export async function readExportArchive(path: string, tenantId: string): Promise
 
 /** The tenant's own partitions, its platform records, and the people's identity records. */
 function belongsTo(item: StoredItem, tenantId: string): boolean {
-  const own = tenantPrefix(tenantId);
-  const inTenant = (key: string) => key === own || key.startsWith(`${own}#`);
+  const inTenant = (key: string) => isTenantPartition(tenantId, key);
   const pk = String(item.PK);
   const placed =
     inTenant(pk) || pk === keys.tenantPartition(tenantId) ||
-    ((pk.startsWith('DOMAIN#') || pk.startsWith('TOKEN#')) && item.tenantId === tenantId) ||
-    (item.type === 'user' && pk.startsWith('USER#')) || (item.type === 'userEmail' && pk.startsWith('EMAIL#'));
+    ((pk.startsWith(keys.domainClaimPrefix) || pk.startsWith(keys.accessTokenPrefix)) && item.tenantId === tenantId) ||
+    (item.type === 'user' && pk.startsWith(keys.userPrefix)) || (item.type === 'userEmail' && pk.startsWith(keys.userEmailPrefix));
   const indexKeys = Object.entries(item).filter(([name]) => /^GSI\d+PK$/.test(name)).map(([, value]) => String(value));
   return placed && indexKeys.every((key) => !key.startsWith(tenantPrefix('')) || inTenant(key));
 }

@@ -6,7 +6,7 @@
 // MAX_DUE_PER_PASS entries a pass, page after page, so the entries of deletions still running
 // (their lease live: skipped) never hide the ones due behind them. Server-only.
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { INDEX, keys, withoutGuards, type DocumentClient, type PlatformDb, type TenantDb } from '../db';
+import { INDEX, keys, sortKeys, withoutGuards, type DocumentClient, type PlatformDb, type TenantDb } from '../db';
 import { rateLimitTableName } from '../db/table';
 import { isArborError } from '../errors';
 import { log } from '../observability';
@@ -75,7 +75,7 @@ async function dueTenants(platform: PlatformDb, now: number): Promise<string[]> 
       TableName: platform.tableName,
       IndexName: INDEX.gsi4,
       KeyConditionExpression: 'GSI4PK = :pk AND GSI4SK <= :now',
-      ExpressionAttributeValues: { ':pk': keys.gsi4.tenantDeletionsDue(), ':now': `${new Date(now).toISOString()}#\uffff` },
+      ExpressionAttributeValues: { ':pk': keys.gsi4.tenantDeletionsDue(), ':now': sortKeys.dueBy(new Date(now).toISOString()) },
       Limit: Math.min(DUE_PAGE, MAX_DUE_PER_PASS - read),
       ExclusiveStartKey: start,
     }));

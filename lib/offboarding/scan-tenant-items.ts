@@ -4,7 +4,7 @@
 // about 1 RCU per 4 KB read, strongly consistent. Only the operator's credentials may Scan
 // (every other identity is denied it); the app never calls this. Server-only.
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { keys, tenantPrefix, type DocumentClient } from '../db';
+import { keys, tenantChildPrefix, tenantPrefix, type DocumentClient } from '../db';
 import type { StoredItem } from './offboarding-scope';
 
 export interface ScanResult {
@@ -25,7 +25,7 @@ export async function scanTenantItems(db: { client: DocumentClient; tableName: s
       ConsistentRead: true,
       FilterExpression: 'PK = :t OR begins_with(PK, :tp) OR PK = :dir OR #tenantId = :id',
       ExpressionAttributeNames: { '#tenantId': 'tenantId' },
-      ExpressionAttributeValues: { ':t': tenantPrefix(tenantId), ':tp': `${tenantPrefix(tenantId)}#`, ':dir': keys.tenantPartition(tenantId), ':id': tenantId },
+      ExpressionAttributeValues: { ':t': tenantPrefix(tenantId), ':tp': tenantChildPrefix(tenantId), ':dir': keys.tenantPartition(tenantId), ':id': tenantId },
       ReturnConsumedCapacity: 'TOTAL',
       ExclusiveStartKey: start,
     }));

@@ -10,11 +10,11 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { auditEntryPut } from '../audit';
 import { config } from '../config';
-import { actorIdentity, getItem, isConditionFailure, keys, storedActor, transaction, type AuditActor, type TenantDb } from '../db';
+import { actorIdentity, getItem, isConditionFailure, keys, sortKeys, storedActor, transaction, type AuditActor, type TenantDb } from '../db';
 import { sendMail, tenantDeletionCancelledMail, tenantDeletionScheduledMail } from '../mail';
 import { log } from '../observability';
 import { getUnit } from '../org/get-unit';
-import { tenantNotFound } from '../tenants/errors';
+import { tenantNotFound } from '../tenancy/errors';
 import { alreadyScheduled, alreadyStarted, nameMismatch, notScheduled } from './errors';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -72,7 +72,7 @@ export async function scheduleTenantDeletion(db: TenantDb, actor: AuditActor, in
         ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(deletion) AND #name = :name',
         ExpressionAttributeNames: { '#name': 'name' },
         ExpressionAttributeValues: {
-          ':deletion': deletion, ':due': keys.gsi4.tenantDeletionsDue(), ':dueAt': `${deletion.dueAt}#${db.tenantId}`, ':name': name,
+          ':deletion': deletion, ':due': keys.gsi4.tenantDeletionsDue(), ':dueAt': sortKeys.due(deletion.dueAt, db.tenantId), ':name': name,
         },
       },
     }, (stored) => (!stored ? tenantNotFound() : stored.deletion ? alreadyScheduled() : nameMismatch()))

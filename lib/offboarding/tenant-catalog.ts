@@ -11,7 +11,7 @@
 // move job's journal (its audit entry was trimmed by retention) — these all expire by TTL. The
 // operator's CLI therefore also sweeps with a Scan (scan-tenant-items.ts). Server-only.
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGet, INDEX, keys, queryAll, tenantPrefix, type PlatformDb, type TenantDb } from '../db';
+import { batchGet, INDEX, isTenantPartition, keys, queryAll, tenantPrefix, type PlatformDb, type TenantDb } from '../db';
 import { groupNameClaimKey, userNameClaimKey } from '../scim/user-item';
 import { itemId, type OffboardingScope, type StoredItem } from './offboarding-scope';
 
@@ -101,7 +101,7 @@ export async function catalogTenantPartitions(db: TenantDb): Promise<StoredItem[
   const queue: string[] = [];
   const visit = (pk: string) => {
     // Only this tenant's partitions: `T#<t>` or `T#<t>#…` (an id found in an item never leads out).
-    if ((pk === prefix || pk.startsWith(`${prefix}#`)) && !seen.has(pk)) {
+    if (isTenantPartition(t, pk) && !seen.has(pk)) {
       seen.add(pk);
       queue.push(pk);
     }

@@ -8,7 +8,7 @@
 import { ulid } from 'ulid';
 import { auditEntryPut } from '../audit';
 import { keys, transaction, type AuditActor, type TenantDb } from '../db';
-import { nameWordPuts } from '../search/name-words';
+import { nameWordPuts } from '../items/name-words';
 import { validateId } from '../validation';
 import { nudgeTreeJob } from './jobs/resume-tree-jobs';
 import { siblingNamePut } from './sibling-name';
@@ -16,7 +16,7 @@ import { childCountUpdate } from './unit-counters';
 import { lockAgainst, lockedOr } from './unit-lock';
 import { readUnit } from './unit-reads';
 import { childPath, MAX_DEPTH, unitItem, validateUnitName, type Unit } from './unit-item';
-import { tenantNotFound } from '../tenants/errors';
+import { tenantNotFound } from '../tenancy/errors';
 import { nameTaken, parentNotFound, tooDeep, treeBusy, unitExists, unitLimit, unitLocked } from './errors';
 import { backoff, RETRY_LIMITS } from '../db/retry-policy';
 

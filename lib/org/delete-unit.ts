@@ -9,7 +9,7 @@ import { GUARD_ITEMS, MAX_TRANSACTION_ITEMS, transaction, type AuditActor, type 
 import { versionConflict } from '../errors';
 import { validateVersion } from '../validation/version';
 import { profileCountChange, readRemovals } from '../profiles';
-import { profileWordDeletes } from '../search/name-words';
+import { profileWordDeletes } from '../items/name-words';
 import { validateId } from '../validation';
 import { countSubtree } from './count-subtree';
 import { nudgeTreeJob } from './jobs/resume-tree-jobs';

@@ -8,6 +8,7 @@ export { getUnit, getUnitOrThrow } from './get-unit';
 export { listChildren } from './list-children';
 export { listSubtree } from './list-subtree';
 export { getBreadcrumb, getAncestors, type Crumb, type Ancestor } from './get-breadcrumb';
+export { whoCanAdminister } from './who-can-administer';
 export { countSubtree, type SubtreeCounts } from './count-subtree';
 export { createUnit, type CreateUnitInput } from './create-unit';
 export { siblingNameKey } from './sibling-name';

@@ -8,7 +8,7 @@ import { auditEntryPut } from '../audit';
 import { keys, transaction, type AuditActor, type TenantDb, type TransactItem } from '../db';
 import { versionConflict } from '../errors';
 import { validateVersion } from '../validation/version';
-import { nameWordChanges } from '../search/name-words';
+import { nameWordChanges } from '../items/name-words';
 import { searchKey, validateId } from '../validation';
 import { nudgeTreeJob } from './jobs/resume-tree-jobs';
 import { sameSiblingName, siblingNameDelete, siblingNamePut } from './sibling-name';

@@ -3,8 +3,8 @@
 // db: unit-lock.ts) or as a tree job (each unit conditioned on being held by the job's lock; a
 // unit's memberships are held by that lock too, as every membership write is conditioned on its
 // unit not being locked). The caller says which with the guard. Server-only.
-import { keys, type TenantDb, type TransactItem } from '../db';
-import { nameWordDeletes } from '../search/name-words';
+import { keys, sortKeys, type TenantDb, type TransactItem } from '../db';
+import { nameWordDeletes } from '../items/name-words';
 import { siblingNameDelete } from './sibling-name';
 import { depthOf } from './unit-item';
 import { lockFree, valuesOrNone } from './unit-lock';
@@ -111,7 +111,7 @@ export function membershipPathRewrite(db: TenantDb, m: { unitId: string; userId:
         Key: keys.unitMember(db.tenantId, m.unitId, m.userId),
         UpdateExpression: 'SET unitPath = :path, GSI1SK = :sk',
         ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':path': unitPath, ':sk': `${unitPath}${m.userId}` },
+        ExpressionAttributeValues: { ':path': unitPath, ':sk': sortKeys.memberInTree(unitPath, m.userId) },
       },
     },
     {

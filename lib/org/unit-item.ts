@@ -3,23 +3,15 @@
 import { z } from 'zod';
 import { itemParser, keys } from '../db';
 import { searchKey, validateName } from '../validation';
-import { ROLES, type Role } from '../authz/roles';
+import { ROLES } from '../authz/roles';
+import type { UnitAdministrator } from '../authz/who-can-administer';
+
+export type { UnitAdministrator };
 
 /** Deepest level below the root; keeps every path inside the 1,024-byte sort-key limit. */
 export const MAX_DEPTH = 32;
 /** Default ceiling on units per tenant (stored per tenant in settings as unitLimit). */
 export const DEFAULT_UNIT_LIMIT = 200_000;
-
-/**
- * Someone holding an administering role (owner, admin, manager) directly on a unit, copied onto
- * the unit item by the membership write itself, so "who can administer this" is read from the
- * unit and its ancestors (the breadcrumb's BatchGetItem) instead of one Query per ancestor.
- */
-export interface UnitAdministrator {
-  role: Role;
-  name: string;
-  email: string;
-}
 
 export interface Unit {
   tenantId: string;
@@ -45,15 +37,7 @@ export interface Unit {
 
 export const validateUnitName = (raw: unknown) => validateName(raw, 'unit');
 
-export const rootPath = (rootId: string) => `/${rootId}/`;
-export const childPath = (parentPath: string, unitId: string) => `${parentPath}${unitId}/`;
-/** Ancestor ids from the root down to (and including) the unit itself. */
-export const pathIds = (path: string) => path.split('/').filter(Boolean);
-/** The path of a unit's parent: `/R/A/B/` → `/R/A/`. */
-export const parentPathOf = (path: string) => path.slice(0, path.slice(0, -1).lastIndexOf('/') + 1);
-export const depthOf = (path: string) => pathIds(path).length - 1;
-/** True when `path` is `ancestorPath` itself or lies below it. */
-export const isWithin = (path: string, ancestorPath: string) => path.startsWith(ancestorPath);
+export { rootPath, childPath, pathIds, parentPathOf, depthOf, isWithin } from '../db';
 
 /** Index keys that depend on name, parent and path; rewritten on rename and move. */
 export function unitIndexKeys(tenantId: string, u: { name: string; parentId: string | null; path: string }) {

@@ -3,7 +3,7 @@
 // their last; the people list, search and sign-in read it. A leaf area: lib/members and lib/org
 // both write it, and it imports neither. Server-only.
 import { z } from 'zod';
-import { itemParser, keys } from '../db';
+import { itemParser, keys, sortKeys } from '../db';
 import type { Role } from '../authz/roles';
 import { searchKey } from '../validation';
 import { storedSummary, summaryOf, toSummary, type MembershipSummary } from './profile-summary';
@@ -46,7 +46,7 @@ export function tenantUserItem(u: NewTenantUser): Record<string, unknown> {
     ...summaryOf(u.memberships),
     // The people list sorted by joined date; the time leads, the id breaks ties.
     GSI1PK: keys.gsi1.membersByJoined(u.tenantId),
-    GSI1SK: `${u.joinedAt}#${u.userId}`,
+    GSI1SK: sortKeys.joined(u.joinedAt, u.userId),
     GSI2PK: keys.gsi2.emails(u.tenantId),
     GSI2SK: u.email,
     GSI3PK: keys.gsi3.names(u.tenantId),

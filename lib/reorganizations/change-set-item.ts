@@ -2,7 +2,7 @@
 // operations with the facts they were drafted on, the reviews and, once applied, the inverse of
 // each operation. One strongly consistent Query reads all of it. Server-only.
 import { z } from 'zod';
-import { itemParser, keys, storedActor, type AuditActor } from '../db';
+import { itemParser, keys, sortKeys, storedActor, type AuditActor } from '../db';
 import { ROLES } from '../authz/roles';
 import type { Operation } from './operations';
 
@@ -137,7 +137,7 @@ export function headerItem(tenantId: string, h: ChangeSetHeader): Record<string,
     ...h,
     GSI1PK: keys.gsi1.changeSets(tenantId),
     GSI1SK: h.setId,
-    ...(dueAt ? { GSI4PK: keys.gsi4.changeSetsDue(), GSI4SK: `${dueAt}#${tenantId}#${h.setId}` } : {}),
+    ...(dueAt ? { GSI4PK: keys.gsi4.changeSetsDue(), GSI4SK: sortKeys.due(dueAt, tenantId, h.setId) } : {}),
   };
 }
 

@@ -4,7 +4,7 @@
 // starts it. A set whose runner died sits in the same queue under its lease's end. Server-only.
 import { log } from '../observability';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { actorIdentity, INDEX, keys, transaction, withoutGuards, type AuditActor, type PlatformDb, type TenantDb } from '../db';
+import { actorIdentity, INDEX, keys, sortKeys, transaction, withoutGuards, type AuditActor, type PlatformDb, type TenantDb } from '../db';
 import { isArborError } from '../errors';
 import type { ChangeSetHeader } from './change-set-item';
 import { badSchedule, notEditable, notReady } from './errors';
@@ -55,7 +55,7 @@ export async function runDueChangeSets(deps: DueDeps): Promise<number> {
     TableName: deps.platform.tableName,
     IndexName: INDEX.gsi4,
     KeyConditionExpression: 'GSI4PK = :pk AND GSI4SK <= :now',
-    ExpressionAttributeValues: { ':pk': keys.gsi4.changeSetsDue(), ':now': `${new Date(now).toISOString()}#\uffff` },
+    ExpressionAttributeValues: { ':pk': keys.gsi4.changeSetsDue(), ':now': sortKeys.dueBy(new Date(now).toISOString()) },
     Limit: 10,
   }));
   let taken = 0;

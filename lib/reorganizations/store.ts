@@ -24,9 +24,9 @@ export async function readChangeSet(db: TenantDb, setId: string): Promise<Change
   const sk = (i: Record<string, unknown>) => String(i.SK);
   return {
     header: toHeader(head),
-    operations: items.filter((i) => sk(i).startsWith('OP#')).map(toDraftedOperation),
-    reviews: items.filter((i) => sk(i).startsWith('REVIEW#')).map(toReview),
-    undo: items.filter((i) => sk(i).startsWith('UNDO#')).map(toUndo),
+    operations: items.filter((i) => sk(i).startsWith(keys.changeSetOpPrefix)).map(toDraftedOperation),
+    reviews: items.filter((i) => sk(i).startsWith(keys.changeSetReviewPrefix)).map(toReview),
+    undo: items.filter((i) => sk(i).startsWith(keys.changeSetUndoPrefix)).map(toUndo),
   };
 }
 

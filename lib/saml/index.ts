@@ -1,5 +1,5 @@
-// SAML 2.0 connections: settings and IdP metadata, the service provider per tenant, sign-in.
-export { startSamlSignIn, receiveSamlResponse, finishSamlSignIn, MAX_SAML_RESPONSE_CHARS, type AcsOutcome, type CompleteOutcome } from './sign-in';
+// SAML 2.0 connections: settings and IdP metadata, the service provider per tenant, and the checks
+// on what an IdP sends. The sign-in that uses them is lib/auth's (saml-sign-in.ts).
 export { serviceProviderUrls, serviceProviderMetadata } from './service-provider';
 export { requestStore } from './request-store';
 export { parseIdpMetadata, fetchIdpMetadata } from './metadata';

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { auditEntryPut } from '../audit';
 import { batchGet, itemParser, keys, transaction, TTL_ATTRIBUTE, type AuditActor, type TenantDb, type WriteGuards } from '../db';
 import { toTenantSettings } from '../tenants';
-import { tenantNotFound } from '../tenants/errors';
+import { tenantNotFound } from '../tenancy/errors';
 import { rulesChanged } from './errors';
 import { EMPTY_RULES, storedRules, type DirectoryRules } from './rules';
 

@@ -33,7 +33,7 @@ export interface PageResult {
 
 const checkpointKey = (db: TenantDb, req: PageRequest, position: number) => {
   const listing = createHash('sha256').update(JSON.stringify([req.query.IndexName, req.query.KeyConditionExpression, req.query.FilterExpression, req.query.ExpressionAttributeNames, req.query.ExpressionAttributeValues])).digest('base64url').slice(0, 22);
-  return { PK: keys.directoryPartition(db.tenantId), SK: `PAGE#${listing}#${position}` };
+  return keys.directoryListPage(db.tenantId, listing, position);
 };
 
 export async function readPage(db: TenantDb, req: PageRequest): Promise<PageResult> {

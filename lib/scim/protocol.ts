@@ -8,8 +8,8 @@ import { config } from '../config';
 import { ArborError } from '../errors';
 import { STATUS } from '../errors/http';
 import { ScimError } from './protocol-errors';
-import { databaseBusy } from '../db/errors';
-import { isTransientAwsError } from '../db/retry-policy';
+import { databaseBusy } from '../errors/errors';
+import { isTransientAwsError } from '../errors/aws-failures';
 
 const SCIM_CONTENT_TYPE = 'application/scim+json';
 export const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';

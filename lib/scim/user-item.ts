@@ -8,7 +8,7 @@
 // externalId (`externalId eq`; sparse).
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { itemParser, keys, type Key } from '../db';
+import { itemParser, keys, sortKeys, type Key } from '../db';
 import type { DirectoryUser } from './user-resource';
 
 export const nameKey = (text: string) => text.normalize('NFKC').toLowerCase();
@@ -43,7 +43,7 @@ export function directoryUserItem(tenantId: string, u: DirectoryUser): Record<st
     GSI2PK: keys.gsi2.directoryUsers(tenantId),
     GSI2SK: nameKey(u.userName),
     GSI1PK: keys.gsi1.directoryEmails(tenantId),
-    GSI1SK: `${u.email} ${u.userId}`,
+    GSI1SK: sortKeys.directoryEmail(u.email, u.userId),
   };
 }
 

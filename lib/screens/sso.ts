@@ -11,7 +11,7 @@ import { serviceProviderUrls } from '../saml';
 import { toPem } from '../saml/metadata';
 import type { SamlAttributeMap, SsoConnection } from '../sso';
 import { readHealth, type ConnectionHealth } from '../sso/health';
-import { readTestResult, type ConnectionTestResult } from '../sso/test-connection';
+import { readTestResult, type ConnectionTestResult } from '../auth/test-connection';
 import { listSetupLinks } from '../setup-links';
 import { platformDb } from '../tenancy';
 import type { ScreenContext } from './screen-context';

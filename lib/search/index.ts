@@ -2,4 +2,4 @@
 export { search, SEARCH_PAGE, type SearchResult } from './search';
 export { validateSearchPrefix, PREFIX_MAX_LENGTH } from '../validation';
 export { searchPeople, PEOPLE_PAGE } from './search-people';
-export { personNameMatches } from './name-words';
+export { personNameMatches } from '../items/name-words';

@@ -5,7 +5,7 @@
 // word, so a name matching on two words, or a page boundary between them, never lists it twice;
 // a word the index still shows after a rename or delete is dropped here. Server-only.
 import { batchGet, type TenantDb } from '../db';
-import { nameMatch, wordOwnerKey, wordPosition } from './name-words';
+import { nameMatch, wordOwnerKey, wordPosition } from '../items/name-words';
 
 export interface NameMatch {
   item: Record<string, unknown>;

@@ -8,7 +8,7 @@ import { INDEX, keys, pageSize, queryPage, type Page, type TenantDb } from '../d
 import { listTenantMembers, type TenantMemberRow } from '../members/list-tenant-members';
 import { toTenantUser, type TenantUser } from '../members/membership-items';
 import { validateSearchPrefix } from '../validation';
-import { personNameMatches } from './name-words';
+import { personNameMatches } from '../items/name-words';
 import { ownersOfNamePage } from './owner-matches';
 
 /** Rows per stream per page: a page holds up to twice this. */

@@ -4,7 +4,7 @@
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { ZodType } from 'zod';
-import { DEFAULT_MAX_BODY_BYTES, parse, readJson } from '../api/actor-entry';
+import { DEFAULT_MAX_BODY_BYTES, parse, readJson } from '../validation/request-input';
 import { useSecureCookies } from '../auth/cookies';
 import { errorResponse } from '../errors/http';
 import { noteActor, withRequestLog } from '../observability';

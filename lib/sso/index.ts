@@ -3,8 +3,6 @@ export {
   getConnection, connectionSecret, MAX_CONNECTION_DOMAINS,
   type SsoConnection, type OidcConnection, type SamlConnection, type SamlAttributeMap,
 } from './connection';
-export { setConnection, validateIssuer, validateDomains, type SetConnectionInput } from './set-connection';
-export { saveConnection, switchConnection } from './save-connection';
 export { connectionBody, enabledBody, domainBody } from './request-bodies';
 export { discoverByEmail, type Discovery } from './discover-by-email';
 export { sealSecret, openSecret } from './secret-box';

@@ -9,7 +9,7 @@
 // - operator (a person or script with admin rights: CLI, seeds, P4): the whole table.
 // Nobody may Scan except the operator.
 import { INDEX, rateLimitTableName } from '../db/table';
-import { TENANT_KEY_PREFIX } from '../db/keys';
+import { keys, PLATFORM_KEY_PREFIXES, TENANT_KEY_PREFIX } from '../db/keys';
 import { indexArn, indexesArn } from './arns';
 import type { PolicyDocument, PolicyStatement } from './policy-document';
 
@@ -26,7 +26,7 @@ export const ITEM_ACTIONS = [
 ];
 
 /** Partition-key prefixes of platform items (lib/db/keys.ts; checked by test/tenancy). */
-export const PLATFORM_KEY_PREFIXES = ['TENANT#', 'DOMAIN#', 'USER#', 'EMAIL#', 'TOKEN#', 'STREAM#'];
+export { PLATFORM_KEY_PREFIXES };
 
 /** What the webhook worker reads the table's stream with (lib/webhooks/worker). */
 export const STREAM_ACTIONS = ['dynamodb:DescribeStream', 'dynamodb:GetShardIterator', 'dynamodb:GetRecords'];
@@ -82,7 +82,7 @@ export function runtimeRolePolicy(input: { tableArn: string; tenantRoleArn: stri
         Effect: 'Allow',
         Action: 'dynamodb:Query',
         Resource: indexArn(input.tableArn, INDEX.gsi4),
-        Condition: leadingKeysCondition(['USER#*']),
+        Condition: leadingKeysCondition([`${keys.userPrefix}*`]),
       },
       {
         // The webhook worker's queue: deliveries by next attempt (keys and tenantId only).

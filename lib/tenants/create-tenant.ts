@@ -8,7 +8,7 @@ import { domainTaken } from './errors';
 import { tenantUserItem, unitMemberItem, userMembershipItem, type Membership } from '../members/membership-items';
 import { DEFAULT_UNIT_LIMIT, rootPath, unitItem } from '../org/unit-item';
 import { getUserByEmail, newUserPuts, type User } from '../users';
-import { nameWordPuts } from '../search/name-words';
+import { nameWordPuts } from '../items/name-words';
 import { validateEmail, validateName } from '../validation';
 import { validateDomain } from './domains';
 

@@ -5,7 +5,7 @@ import { auditEntryPut } from '../audit';
 import { z } from 'zod';
 import { isConditionFailure, itemParser, keys, transaction, type AuditActor, type PlatformDb, type TenantDb } from '../db';
 import { versionConflict } from '../errors';
-import { tenantNotFound } from './errors';
+import { tenantNotFound } from '../tenancy/errors';
 import { validateVersion } from '../validation/version';
 import { allNameWrites, unitNameWrites } from '../org/rename-unit';
 import { readUnit } from '../org/unit-reads';

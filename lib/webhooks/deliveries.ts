@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { auditEntryPut } from '../audit';
-import { decodeCursor, encodeCursor, getItem, isConditionFailure, itemParser, keys, transaction, TTL_ATTRIBUTE, type AuditActor, type Page, type TenantDb } from '../db';
+import { decodeCursor, encodeCursor, getItem, isConditionFailure, itemParser, keys, sortKeys, transaction, TTL_ATTRIBUTE, type AuditActor, type Page, type TenantDb } from '../db';
 import { payloadOf, WEBHOOK_EVENT_TYPES, type WebhookEvent } from './events';
 import { deliveryNotFound } from './errors';
 import type { DeliveryAttemptResult } from './transport';
@@ -51,7 +51,7 @@ export const parseDelivery = itemParser('webhookDelivery', z.object({
 }));
 
 /** The queue entry: due time first, so the worker's Query reads what is due, oldest first. */
-export const dueKey = (dueAt: string, messageId: string) => ({ GSI4PK: keys.gsi4.webhooksDue(), GSI4SK: `${dueAt}#${messageId}` });
+export const dueKey = (dueAt: string, messageId: string) => ({ GSI4PK: keys.gsi4.webhooksDue(), GSI4SK: sortKeys.due(dueAt, messageId) });
 
 const keptUntil = (now: number) => Math.floor(now / 1000) + KEPT_DAYS * 86_400;
 

@@ -3,11 +3,11 @@
 // answers "why can (or can't) this person do this here?" from the stored data, with the same
 // decision core the app uses (lib/authz), and lists who can administer the unit and why.
 // Reads with the operator's credentials (lib/tenancy operatorDb), never writes.
-import { ACTIONS, TENANT_ACTIONS, explainAccess, isAction, whoCanAdminister, type Action, type ActorAccess, type ChangeSetRef, type Decision, type Grant, type PlaceOf, type UnitRef } from '../../lib/authz';
+import { ACTIONS, TENANT_ACTIONS, explainAccess, isAction, type Action, type ActorAccess, type ChangeSetRef, type Decision, type Grant, type PlaceOf, type UnitRef } from '../../lib/authz';
 import type { TenantDb } from '../../lib/db';
 import { isArborError } from '../../lib/errors';
 import { findProfileByEmail, readProfile, validateRole, type Role, loadActorAccess } from '../../lib/members';
-import { getBreadcrumb, getUnit, getUnitOrThrow } from '../../lib/org';
+import { getBreadcrumb, getUnit, getUnitOrThrow, whoCanAdminister } from '../../lib/org';
 import { operatorDb } from '../../lib/tenancy';
 import { currentAreas, readChangeSet, setPlace } from '../../lib/reorganizations';
 import { getTenantSettings } from '../../lib/tenants/settings';

@@ -5,7 +5,8 @@
 // file. The operator vouches for the domains named (they are claimed when free).
 import { readFileSync } from 'node:fs';
 import { callbackUrl } from '../../lib/auth/callback-url';
-import { getConnection, setConnection, validateIssuer } from '../../lib/sso';
+import { getConnection } from '../../lib/sso';
+import { setConnection, validateIssuer } from '../../lib/domains';
 import { serviceProviderUrls } from '../../lib/saml';
 import { operatorDb } from '../../lib/tenancy';
 import { defineCommand, UsageError } from './kit/define-command';

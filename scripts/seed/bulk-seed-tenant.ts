@@ -12,7 +12,7 @@ import { tenantUserItem, unitMemberItem, userMembershipItem, type Membership } f
 import { administers } from '../../lib/members/unit-administrators';
 import { siblingNamePut } from '../../lib/org/sibling-name';
 import { unitItem, type UnitAdministrator } from '../../lib/org/unit-item';
-import { nameWordItems } from '../../lib/search/name-words';
+import { nameWordItems } from '../../lib/items/name-words';
 import { createTenant } from '../../lib/tenants';
 import { newUserPuts } from '../../lib/users';
 import { bulkPut, type BulkPutOptions } from './bulk-put';

@@ -2,7 +2,8 @@
 // to the local IdPs (Acme and Globex by OpenID Connect, Initech by SAML). Runs with the operator's access (the platform operator seeds),
 // through the IAM gateway like any other request, and only when the demo domain is unclaimed.
 import { parseConfig } from '../../lib/config';
-import { getConnection, setConnection } from '../../lib/sso';
+import { getConnection } from '../../lib/sso';
+import { setConnection } from '../../lib/domains';
 import { createTenancy, tenancySettingsFromConfig } from '../../lib/tenancy';
 import { createTenant, OPERATOR_ACTOR } from '../../lib/tenants';
 import { createUnit } from '../../lib/org';

@@ -7,7 +7,8 @@
 // Local; seeded once, since the dev data persists in .data/.
 import { createDocumentClient } from '../../lib/db';
 import { parseConfig } from '../../lib/config';
-import { getConnection, setConnection } from '../../lib/sso';
+import { getConnection } from '../../lib/sso';
+import { setConnection } from '../../lib/domains';
 import { createTenancy, tenancySettingsFromConfig } from '../../lib/tenancy';
 import { getTenantSettings } from '../../lib/tenants';
 import { DIRECT_CREDENTIALS } from '../local-stack/dynamodb';

@@ -6,7 +6,7 @@ import type { TenantDb } from '../../lib/db';
 import { putSessionRecord } from '../../lib/auth/session-records';
 import { newSessionId } from '../../lib/auth/session-token';
 import { addMembership, loadActorAccess } from '../../lib/members';
-import { setConnection } from '../../lib/sso';
+import { setConnection } from '../../lib/domains';
 import { OPERATOR_ACTOR } from '../../lib/tenants';
 import { ensureUser } from '../../lib/users';
 import { newTenant } from '../support/fixtures';

@@ -3,11 +3,11 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { ulid } from 'ulid';
-import { authorize, explainAccess, whoCanAdminister, type UnitRef } from '../../lib/authz';
+import { authorize, explainAccess, type UnitRef } from '../../lib/authz';
 import type { DocumentClient, TenantDb } from '../../lib/db';
 import { ArborError } from '../../lib/errors';
 import { addMembership, changeRole, removeMembership, loadActorAccess } from '../../lib/members';
-import { createUnit, getUnitOrThrow } from '../../lib/org';
+import { createUnit, getUnitOrThrow, whoCanAdminister } from '../../lib/org';
 import { rootPath } from '../../lib/org/unit-item';
 import { newTenant } from '../support/fixtures';
 import { tenantDbFor } from '../support/tenant-db';

@@ -6,9 +6,9 @@ import { describe, test } from 'node:test';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { keys } from '../../lib/db';
-import { addDomain, readTenantDomains, recheckDueDomains, removeDomain, verificationValue, verifyDomain } from '../../lib/domains';
+import { addDomain, readTenantDomains, recheckDueDomains, removeDomain, verificationValue, verifyDomain, setConnection } from '../../lib/domains';
 import { listAudit } from '../../lib/audit/list-audit';
-import { discoverByEmail, getConnection, setConnection } from '../../lib/sso';
+import { discoverByEmail, getConnection } from '../../lib/sso';
 import { OPERATOR_ACTOR } from '../../lib/tenants';
 import { publishTxt } from '../support/dns';
 import { newTenant } from '../support/fixtures';
@@ -60,7 +60,7 @@ describe('domains proven by DNS', () => {
 
   test('the console serves only proven domains', async () => {
     const t = await newTenant('Console');
-    const { saveConnection } = await import('../../lib/sso');
+    const { saveConnection } = await import('../../lib/domains');
     const db = await testTenantDb(t.tenantId);
     const unproven = fresh();
     await assert.rejects(

@@ -6,7 +6,7 @@
 import { ulid } from 'ulid';
 import { createApiKey } from '../../lib/api-keys';
 import { batchGet, keys } from '../../lib/db';
-import { addDomain, verificationValue, verifyDomain } from '../../lib/domains';
+import { addDomain, verificationValue, verifyDomain, setConnection } from '../../lib/domains';
 import { createInvitation } from '../../lib/invitations';
 import { addMembership, loadActorAccess } from '../../lib/members';
 import { scanTenantItems, type StoredItem } from '../../lib/offboarding';
@@ -14,7 +14,6 @@ import { createUnit } from '../../lib/org';
 import { addOperations, createChangeSet } from '../../lib/reorganizations';
 import { createScimToken } from '../../lib/scim';
 import { createSetupLink } from '../../lib/setup-links';
-import { setConnection } from '../../lib/sso';
 import { getTenantSettings } from '../../lib/tenants';
 import { createEndpoint, messageIdOf } from '../../lib/webhooks';
 import { queueDeliveries } from '../../lib/webhooks/deliveries';

@@ -10,7 +10,7 @@ import { keys } from '../../lib/db';
 import {
   createUnit, getTreeJob, getUnit, getUnitOrThrow, listSubtree, renameUnit, resumeTreeJobs, settleBackgroundJobs, type Unit,
 } from '../../lib/org';
-import { allNameWordKeys, nameWordItems } from '../../lib/search/name-words';
+import { allNameWordKeys, nameWordItems } from '../../lib/items/name-words';
 import { directClient, tableName } from '../support/stack';
 import { checkTree } from './support/check-tree';
 import { code, orgTenant } from './support/org-fixtures';

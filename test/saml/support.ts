@@ -1,7 +1,8 @@
 // Shared set-up for the SAML tests: a tenant whose connection is the local SAML IdP (started by
 // each suite, so it also holds the IdP's key), and the browser's part at that IdP.
 import { ulid } from 'ulid';
-import { setConnection, type SamlConnection } from '../../lib/sso';
+import { type SamlConnection } from '../../lib/sso';
+import { setConnection } from '../../lib/domains';
 import { DEMO_PASSWORD } from '../../scripts/local-stack/oidc';
 import type { LocalSamlIdp } from '../../scripts/local-stack/saml';
 import { newTenant } from '../support/fixtures';

@@ -8,7 +8,7 @@ import { keys, type TenantDb } from '../../lib/db';
 import { addMembership, removeMembership, removeUserFromTenant } from '../../lib/members';
 import { createUnit, deleteUnit, renameUnit, settleBackgroundJobs } from '../../lib/org';
 import { search, searchPeople, type SearchResult } from '../../lib/search';
-import { nameWordTexts } from '../../lib/search/name-words';
+import { nameWordTexts } from '../../lib/items/name-words';
 import { directClient, tableName } from '../support/stack';
 import { person, tenantWithTree } from '../members/fixtures';
 import { buildTree } from '../org/support/tree-fixture';

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { keys } from '../../lib/db';
-import { connectionSecret, discoverByEmail, getConnection, setConnection, type OidcConnection, type SsoConnection } from '../../lib/sso';
+import { connectionSecret, discoverByEmail, getConnection, type OidcConnection, type SsoConnection } from '../../lib/sso';
+import { setConnection } from '../../lib/domains';
 
 const oidc = (c: SsoConnection | undefined) => c as OidcConnection;
 import { newTenant } from '../support/fixtures';

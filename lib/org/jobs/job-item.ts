@@ -116,7 +116,7 @@ export function toTreeJob(r: TreeJobRecord): TreeJob {
 
 export type ChunkKind = 'L' | 'M';
 export const chunkKey = (tenantId: string, jobId: string, kind: ChunkKind, seq: number): Key =>
-  keys.treeJobChunk(tenantId, jobId, `${kind}#${String(seq).padStart(6, '0')}`);
+  keys.treeJobChunk(tenantId, jobId, kind, seq);
 
 /** An entry of the plan: a unit as it was when locked (the lock is conditioned on these). */
 export interface PlanUnit {

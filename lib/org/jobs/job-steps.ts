@@ -12,7 +12,7 @@
 // alone, so every runner derives the same list. Server-only.
 import { batchGet, keys, MAX_TRANSACTION_ITEMS, queryAll, transaction, type TransactItem } from '../../db';
 import { profileCountChange, readRemovals } from '../../profiles';
-import { allNameWordKeys, nameWordTexts } from '../../search/name-words';
+import { allNameWordKeys, nameWordTexts } from '../../items/name-words';
 import { membershipPathRewrite, subtreeMembershipDeletes, unitDeletes, unitPathRewrite } from '../subtree-writes';
 import type { PlanMember, PlanUnit } from './job-item';
 import type { JobContext } from './job-journal';

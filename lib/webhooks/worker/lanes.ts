@@ -8,7 +8,7 @@
 // process's memory only; what survives it (claims, due times, attempts) is in DynamoDB.
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { log } from '../../observability';
-import { INDEX, keys } from '../../db';
+import { INDEX, keys, sortKeys } from '../../db';
 import { postponeDelivery } from '../deliveries';
 import { readEndpoints } from '../endpoints';
 import { SEND_TIMEOUT_MS } from '../transport';
@@ -107,7 +107,7 @@ export class DeliveryLanes {
         TableName: this.deps.platform.tableName,
         IndexName: INDEX.gsi4,
         KeyConditionExpression: 'GSI4PK = :pk AND GSI4SK <= :now',
-        ExpressionAttributeValues: { ':pk': keys.gsi4.webhooksDue(), ':now': `${new Date(now).toISOString()}#\uffff` },
+        ExpressionAttributeValues: { ':pk': keys.gsi4.webhooksDue(), ':now': sortKeys.dueBy(new Date(now).toISOString()) },
         Limit: PAGE,
         ExclusiveStartKey: start,
       }));

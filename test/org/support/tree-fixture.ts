@@ -8,7 +8,7 @@ import { ulid } from 'ulid';
 import { keys } from '../../../lib/db';
 import { tenantUserItem, unitMemberItem, userMembershipItem, type Membership } from '../../../lib/members/membership-items';
 import { siblingNameKey } from '../../../lib/org/sibling-name';
-import { nameWordItems } from '../../../lib/search/name-words';
+import { nameWordItems } from '../../../lib/items/name-words';
 import { childPath, depthOf, unitItem, type Unit } from '../../../lib/org/unit-item';
 import { directClient, tableName } from '../../support/stack';
 

@@ -2,7 +2,8 @@
 // PUT /api/setup/sso – register or replace it (as the console's PUT /api/v1/settings/sso)
 import { toSsoConnectionView } from '@/lib/screens/sso';
 import { withSetupSession } from '@/lib/setup-links';
-import { connectionBody, getConnection, saveConnection } from '@/lib/sso';
+import { connectionBody, getConnection } from '@/lib/sso';
+import { saveConnection } from '@/lib/domains';
 import { platformDb } from '@/lib/tenancy';
 
 export const GET = withSetupSession({}, async ({ session }) => {

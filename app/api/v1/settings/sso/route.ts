@@ -6,7 +6,7 @@ import { withActor } from '@/lib/api/with-actor';
 import { sso } from '@/lib/api/operations/sso';
 import { loadSsoConnection } from '@/lib/screens/settings';
 import { toSsoConnectionView } from '@/lib/screens/sso';
-import { saveConnection } from '@/lib/sso';
+import { saveConnection } from '@/lib/domains';
 
 export const GET = withActor(sso.getConnection, async (ctx) => ({ connection: await loadSsoConnection(ctx) }));
 

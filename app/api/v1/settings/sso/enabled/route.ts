@@ -3,7 +3,7 @@
 import { withActor } from '@/lib/api/with-actor';
 import { sso } from '@/lib/api/operations/sso';
 import { toSsoConnectionView } from '@/lib/screens/sso';
-import { switchConnection } from '@/lib/sso';
+import { switchConnection } from '@/lib/domains';
 
 export const PUT = withActor(sso.setEnabled, async ({ db, actor, body, authorize }) => {
   authorize('sso.manage', {});

@@ -1,11 +1,10 @@
 // The invitation item (T13): who is invited to which unit with which role, until when.
 // Listed pending by id on GSI1, by email on GSI2 (beside tenant members) and per unit on GSI3;
 // removed on accept or revoke, and by TTL after expiry. It also holds the hash of its link's
-// secret (the link itself is shown once: invitation-link.ts) and when mail was last sent, the
+// secret (the link itself is shown once: lib/invitations/invitation-link.ts) and when mail was last sent, the
 // state the resend limit is decided on. Server-only.
 import { z } from 'zod';
 import { itemParser, keys, storedActor, TTL_ATTRIBUTE, type AuditActor } from '../db';
-import { badTtl } from './errors';
 import { ROLES, type Role } from '../authz/roles';
 
 export const DEFAULT_INVITATION_DAYS = 7;
@@ -102,11 +101,3 @@ export const NOT_EXPIRED = {
   names: { '#exp': TTL_ATTRIBUTE },
   values: () => ({ ':now': nowSeconds() }),
 };
-
-export function validateTtlDays(raw: unknown): number {
-  if (raw === undefined) return DEFAULT_INVITATION_DAYS;
-  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 1 || raw > MAX_INVITATION_DAYS) {
-    throw badTtl(MAX_INVITATION_DAYS);
-  }
-  return raw;
-}

@@ -5,9 +5,9 @@ import { auditEntryPut } from '../audit';
 import { confirmDecision, transaction, type AuditActor, type TenantDb } from '../db';
 import { versionConflict } from '../errors';
 import { platformDb } from '../tenancy';
-import { readTenantDomains } from '../domains/records';
-import type { SsoConnection } from './connection';
-import { noConnection } from './errors';
+import { readTenantDomains } from './records';
+import type { SsoConnection } from '../sso/connection';
+import { noConnection } from '../sso/errors';
 import { setConnection, writeConnectionAndClaims, type SetConnectionInput } from './set-connection';
 
 const auditSso = (db: TenantDb, actor: AuditActor, action: string, c: SsoConnection, after: Record<string, unknown>) =>

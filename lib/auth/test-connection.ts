@@ -9,7 +9,7 @@ import { getInvitationsForEmail } from '../invitations/list-invitations';
 import { getUserMemberships } from '../members';
 import { getUserByEmail } from '../users';
 import { emailDomain } from '../validation';
-import type { SsoConnection } from './connection';
+import type { SsoConnection } from '../sso/connection';
 
 const TEST_SECONDS = 3600;
 

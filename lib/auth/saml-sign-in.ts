@@ -10,17 +10,17 @@
 //    for a Test connection, the record of what came and what would happen.
 import { log } from '../observability';
 import { SamlStatusError } from '@node-saml/node-saml';
-import { completeSignIn, type SignInOutcome } from '../auth/complete-sign-in';
-import type { SignInFlow } from '../auth/sign-in-flow';
-import type { SignInFailureCode } from '../auth/sign-in-failures';
+import { completeSignIn, type SignInOutcome } from './complete-sign-in';
+import type { SignInFlow } from './sign-in-flow';
+import type { SignInFailureCode } from './sign-in-failures';
 import { getConnection, type SamlConnection } from '../sso/connection';
 import { recordSignInFailure, recordSignInSuccess } from '../sso/health';
-import { predictSignIn, recordTestResult } from '../sso/test-connection';
+import { predictSignIn, recordTestResult } from './test-connection';
 import { platformDb, tenancy, tenantDb } from '../tenancy';
-import { samlPerson } from './person';
-import { firstUseOfAssertion, keepVerifiedResponse, requestStore, takeVerifiedResponse } from './request-store';
-import { xmlShapeRefusal } from './xml-shape';
-import { assertionIdentity, deliveredHere, profileAttributes, serviceProvider, serviceProviderUrls } from './service-provider';
+import { samlPerson } from '../saml/person';
+import { firstUseOfAssertion, keepVerifiedResponse, requestStore, takeVerifiedResponse } from '../saml/request-store';
+import { xmlShapeRefusal } from '../saml/xml-shape';
+import { assertionIdentity, deliveredHere, profileAttributes, serviceProvider, serviceProviderUrls } from '../saml/service-provider';
 
 /** Entra's responses with many groups run to a few hundred KB; nothing real is near this. */
 export const MAX_SAML_RESPONSE_CHARS = 1_000_000;

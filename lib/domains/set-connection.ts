@@ -1,16 +1,17 @@
 // Registers or replaces a tenant's connection, and moves the domain claims with it, in ONE
 // transaction. Server-only; platform credentials.
-import { readTenantDomains } from '../domains/records';
+import { readTenantDomains } from './records';
 import { keys, transactWrite, type PlatformDb, type TransactItem } from '../db';
+import type { TenantRegistryEntry } from '../items/tenant-registry-entry';
 import { versionConflict } from '../errors';
 import { samlConnectionFields, type SamlSettingsInput } from '../saml/settings';
 import { validateDomain } from '../tenants/domains';
 import { domainTaken } from '../tenants/errors';
-import { connectionAttributes, MAX_CONNECTION_DOMAINS, type SsoConnection } from './connection';
-import { domainUnproven } from '../domains/errors';
-import { badConnectionField, badIssuer, badJit, noDomains, tooManyDomains } from './errors';
-import { sealSecret } from './secret-box';
-import { validateHttpsUrl } from './urls';
+import { connectionAttributes, MAX_CONNECTION_DOMAINS, type SsoConnection } from '../sso/connection';
+import { badConnectionField, badIssuer, badJit, noDomains, tooManyDomains } from '../sso/errors';
+import { domainUnproven } from './errors';
+import { sealSecret } from '../sso/secret-box';
+import { validateHttpsUrl } from '../sso/urls';
 
 export interface OidcSettingsInput {
   protocol?: 'oidc';
@@ -73,11 +74,6 @@ async function protocolFields(tenantId: string, input: SetConnectionInput, curre
   return { protocol: 'oidc', issuer, clientId, clientSecret: plainSecret ? sealSecret(plainSecret, tenantId) : kept! };
 }
 
-export interface TenantDirectoryEntry {
-  domains: string[];
-  version: number;
-}
-
 /**
  * Registers or replaces a tenant's connection in ONE transaction with its domains' claims. A
  * domain another tenant holds is refused and nothing changes.
@@ -106,7 +102,7 @@ export async function setConnection(db: PlatformDb, tenantId: string, input: Set
 
 export interface ClaimsWrite {
   tenantId: string;
-  registry: TenantDirectoryEntry;
+  registry: TenantRegistryEntry;
   current: SsoConnection | undefined;
   /** The connection to store, or undefined when the tenant has none. */
   next: SsoConnection | undefined;

@@ -1,0 +1,14 @@
+// What a server entry point hands its handler or screen loader: the request's actor, its tenant
+// database, and authorize() (lib/api's actor-entry builds it). Declared here, with the actor,
+// so that the screens and the API's operations can both name it without importing each other.
+import type { Action, Allowed, PlaceOf } from '../authz';
+import type { TenantDb } from '../db';
+import type { RequestActor } from '../members';
+
+export interface Authorizing<A extends RequestActor> {
+  actor: A;
+  /** The actor's tenant database; refuses writes until `authorize` has allowed something. */
+  db: TenantDb;
+  /** Throws the 403 of lib/authz unless the actor may do `action` at `place`. */
+  authorize<Act extends Action>(action: Act, place: PlaceOf<Act>): Allowed<Act>;
+}

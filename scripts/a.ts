@@ -1,0 +1,2 @@
+import 'server-only';
+export const x = 1;

@@ -1,0 +1,2 @@
+import { x } from './a';
+console.log('ok', x);
