@@ -8,7 +8,7 @@
 /** Lowest first. */
 const FLOORS = [
   { name: 'foundation', folders: ['config', 'text', 'errors', 'validation', 'security', 'observability'] },
-  { name: 'platform', folders: ['db', 'tenancy', 'users', 'mail', 'audit'] },
+  { name: 'platform', folders: ['db', 'tenancy', 'users', 'mail', 'audit', 'bearer-credentials'] },
   { name: 'model', folders: ['authz', 'items', 'profiles'] },
   { name: 'tree', folders: ['org', 'members', 'search', 'tenants'] },
   { name: 'identity', folders: ['sso', 'saml', 'domains', 'invitations', 'auth', 'scim', 'setup-links'] },

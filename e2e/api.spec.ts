@@ -27,6 +27,7 @@ import { apiClient, CallLog, type ApiClient } from './support/api/client';
 import type { components } from './support/api/schema';
 import { describeDiff, diffSnapshots, isEmptyDiff, TenantSnapshotter } from './support/tenant-snapshot';
 import { expect, test } from './support/test';
+import { rawClient } from '../test/support/raw-client';
 
 type ErrorBody = components['schemas']['Error'];
 type Answer<D> = { data?: D; error?: ErrorBody; response: Response };
@@ -759,7 +760,7 @@ test.describe('what a key may not do', () => {
 
     const expired = await keyFor(org, 'E2E expired', 'member', org.units.sales);
     const platform = platformDb();
-    await platform.client.send(new UpdateCommand({
+    await rawClient(platform).send(new UpdateCommand({
       TableName: platform.tableName, Key: keys.accessToken(apiKeyHash(expired.secret)),
       UpdateExpression: 'SET keyExpiresAt = :past', ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
     }));

@@ -17,6 +17,7 @@ import { meteredTenantDb, type BenchContext } from '../support/context';
 import { ratio, repeat, summarize, timed, type Summary } from '../support/stats';
 import { seedMoveTenant, treeRuns } from '../seed/seed-all';
 import type { SeededTenant } from '../seed/seed-tenant';
+import { rawClient } from '../../test/support/raw-client';
 
 /** Requests in flight for the raw floor (the move itself sends one transaction at a time). */
 export const RAW_CONCURRENCY = 8;
@@ -158,7 +159,7 @@ export async function runMoves(ctx: BenchContext): Promise<MoveResult[]> {
 
     const rawRun = async (path: 'direct' | 'gateway') => {
       const { scratch, items } = rawItems(tenant, sub);
-      const client = path === 'direct' ? ctx.direct.client : (await ctx.tenancy.tenantDb(scratch)).client;
+      const client = path === 'direct' ? rawClient(ctx.direct) : rawClient(await ctx.tenancy.tenantDb(scratch));
       const { ms } = await timed(() => bulkPut(client, ctx.tableName, items, { concurrency: RAW_CONCURRENCY }));
       return { ms, itemsPerSecond: items.length / (ms / 1000) };
     };

@@ -16,6 +16,7 @@ import { bulkPut } from '../../scripts/seed/bulk-put';
 import { meteredTenantDb, type BenchContext } from '../support/context';
 import { ratio, repeat, summarize, timed, type Summary } from '../support/stats';
 import { RAW_CONCURRENCY } from './moves';
+import { rawClient } from '../../test/support/raw-client';
 
 export interface ReorganizationResult {
   tenantUnits: number;
@@ -92,7 +93,7 @@ export async function runReorganizations(ctx: BenchContext): Promise<Reorganizat
       const id = ulid();
       return unitItem({ tenantId: scratch, id, name: `Raw ${i}`, parentId: scratch, path: `/${scratch}/${id}/`, depth: 1, childCount: 0, memberCount: 0, version: 1, createdAt: now, updatedAt: now });
     });
-    const client = path === 'direct' ? ctx.direct.client : (await ctx.tenancy.tenantDb(scratch)).client;
+    const client = path === 'direct' ? rawClient(ctx.direct) : rawClient(await ctx.tenancy.tenantDb(scratch));
     const { ms } = await timed(() => bulkPut(client, ctx.tableName, items, { concurrency: RAW_CONCURRENCY }));
     return items.length / (ms / 1000);
   };

@@ -17,6 +17,7 @@ import { repeat, summarize, timed, type Summary } from '../support/stats';
 import type { SeededTenant } from '../seed/seed-tenant';
 import { newSessionId } from '../../lib/auth/session-token';
 import { recordScreenSession, screenContext, viewContext, screenSpecs, type ScreenPeople } from './screen-loaders';
+import { rawClient } from '../../test/support/raw-client';
 
 export interface DataSetResult {
   loader: string;
@@ -92,7 +93,7 @@ export async function runScreens(ctx: BenchContext): Promise<ScreensResult> {
   const tenant = ctx.tenants.get(ctx.options.screenSize)!;
   await meteredTenantDb(ctx, tenant.tenantId);
   const platform = ctx.tenancy.platformDb();
-  attachMeter(platform.client, ctx.meter);
+  attachMeter(rawClient(platform), ctx.meter);
   const { unit, person } = pickSubjects(tenant);
   const people: ScreenPeople = {
     tenantId: tenant.tenantId, actor: { userId: tenant.owner.id, email: tenant.owner.email, name: tenant.owner.name },

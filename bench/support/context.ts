@@ -7,6 +7,7 @@ import type { LocalStack } from '../../scripts/local-stack';
 import type { SeededTenant } from '../seed/seed-tenant';
 import type { BenchOptions } from './options';
 import { attachMeter, type Meter } from './meter';
+import { rawClient } from '../../test/support/raw-client';
 
 export interface BenchContext {
   options: BenchOptions;
@@ -24,6 +25,6 @@ export interface BenchContext {
 /** A tenant-scoped TenantDb (warm credentials) whose requests the context's meter counts. */
 export async function meteredTenantDb(ctx: BenchContext, tenantId: string): Promise<TenantDb> {
   const db = await ctx.tenancy.tenantDb(tenantId);
-  attachMeter(db.client, ctx.meter);
+  attachMeter(rawClient(db), ctx.meter);
   return db;
 }

@@ -3,10 +3,10 @@
 // that tenant's scoped credentials only, one BatchGetItem of the key's entry and its unit (the
 // unit's path now, so a key scoped to a unit that moved covers where the unit is). The actor
 // holds exactly one grant, the key's role on its unit, and the same lib/authz decides for it.
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import type { Grant } from '../authz';
-import { batchGet, itemParser, keys, noteAccessTokenUse, type PlatformDb, type TenantDb, type WriteFact } from '../db';
+import { noteAccessTokenUse, readAccessToken } from '../bearer-credentials';
+import { batchGet, itemParser, keys, type PlatformDb, type TenantDb, type WriteFact } from '../db';
 import type { Membership, RequestActor } from '../members';
 import { apiKeyExpired, apiKeyInvalid, apiKeyScopeGone } from './errors';
 import { API_KEY_PREFIX, apiKeyHash, parseApiKey, type ApiKey } from './manage-keys';
@@ -38,10 +38,10 @@ export interface ApiKeyDeps {
 export async function loadApiKeyActor(deps: ApiKeyDeps, bearer: string): Promise<RequestActor> {
   const now = deps.now?.() ?? Date.now();
   if (!bearer.startsWith(API_KEY_PREFIX) || bearer.length > MAX_BEARER_CHARS) throw apiKeyInvalid();
-  const tokenKey = keys.accessToken(apiKeyHash(bearer));
-  const out = await deps.platform.client.send(new GetCommand({ TableName: deps.platform.tableName, Key: tokenKey, ConsistentRead: true }));
-  if (!out.Item || out.Item.kind !== 'api') throw apiKeyInvalid();
-  const holder = parseHolder(out.Item);
+  const tokenHash = apiKeyHash(bearer);
+  const stored = await readAccessToken(deps.platform, tokenHash, 'api');
+  if (!stored) throw apiKeyInvalid();
+  const holder = parseHolder(stored);
   if (Date.parse(holder.keyExpiresAt) <= now) throw apiKeyExpired();
 
   const db = await deps.tenantDb(holder.tenantId, { userId: holder.keyId });
@@ -53,7 +53,7 @@ export async function loadApiKeyActor(deps: ApiKeyDeps, bearer: string): Promise
   if (!entryItem) throw apiKeyInvalid();
   if (!unitItem || typeof unitItem.path !== 'string') throw apiKeyScopeGone();
   const key = parseApiKey(entryItem);
-  noteAccessTokenUse(deps.platform, tokenKey, holder.lastUsedAt, now);
+  noteAccessTokenUse(deps.platform, tokenHash, holder.lastUsedAt, now);
   return keyActor(db, key, unitItem.path);
 }
 

@@ -3,23 +3,21 @@
 //
 // A key is `arbor_key_<43 base64url characters>` (256 random bits), shown once when created; the
 // prefix lets secret scanners recognise a leaked one. Arbor keeps only its SHA-256, in two items,
-// as for directory tokens (lib/scim/tokens.ts):
+// with the lifecycle every bearer credential shares (lib/bearer-credentials):
 // - P5, platform: `TOKEN#<hash>` / `TOKEN` (kind `api`) → tenant, key id, unit, expiry (also
 //   its TTL), last use: the one GetItem that turns a bearer into a tenant;
 // - tenant: `T#<t>#APIKEYS` / `KEY#<keyId>` → name, role, unit, expiry, creator, version: the
 //   settings list, and the fact every write made with the key is conditioned on.
-import { randomBytes } from 'node:crypto';
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { z } from 'zod';
 import { auditEntryPut } from '../audit';
 import { ROLES, type Role } from '../authz/roles';
+import { credentialHash, issueSecret, lastUses, putAccessToken, revokeAccessToken } from '../bearer-credentials';
 import {
-  actorIdentity, batchGet, itemParser, keys, queryAll, storedActor, transaction, TTL_ATTRIBUTE,
+  actorIdentity, deleteItem, itemParser, keys, queryAll, storedActor, transaction, TTL_ATTRIBUTE, withoutGuards,
   type AuditActor, type PlatformDb, type TenantDb,
 } from '../db';
 import { depthOf } from '../org/unit-item';
-import { sha256Base64url } from '../security/digest';
 import { validateLabel } from '../validation';
 import { apiKeyNotFound, badApiKeyExpiry, badApiKeyName, badApiKeyRole, tooManyApiKeys } from './errors';
 
@@ -29,7 +27,7 @@ export const MAX_API_KEY_DAYS = 365;
 /** The roles a key can hold; never owner (owners manage owners, and a key is not a person). */
 export const API_KEY_ROLES = ROLES.filter((r) => r !== 'owner') as Exclude<Role, 'owner'>[];
 
-export const apiKeyHash = sha256Base64url;
+export const apiKeyHash = credentialHash;
 
 export interface ApiKey {
   keyId: string;
@@ -67,14 +65,9 @@ export async function listApiKeyItems(db: TenantDb) {
 /** The tenant's keys with their last use: one Query (tenant) + one BatchGetItem (platform). */
 export async function listApiKeys(scope: ApiKeyScope): Promise<(ApiKey & { lastUsedAt?: string })[]> {
   const items = await listApiKeyItems(scope.tenant);
-  const used = new Map<string, string>();
-  if (items.length > 0) {
-    for (const p of await batchGet(scope.platform, items.map((k) => keys.accessToken(k.tokenHash)), { consistent: false })) {
-      if (typeof p.keyId === 'string' && typeof p.lastUsedAt === 'string') used.set(p.keyId, p.lastUsedAt);
-    }
-  }
+  const used = await lastUses(scope.platform, items.map((k) => k.tokenHash));
   return items
-    .map(({ tokenHash: _hash, ...key }) => ({ ...key, ...(used.has(key.keyId) ? { lastUsedAt: used.get(key.keyId) } : {}) }))
+    .map(({ tokenHash, ...key }) => ({ ...key, ...(used.has(tokenHash) ? { lastUsedAt: used.get(tokenHash) } : {}) }))
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
@@ -99,12 +92,11 @@ export async function createApiKey(scope: ApiKeyScope, input: NewApiKey): Promis
   const db = scope.tenant;
   if ((await listApiKeyItems(db)).length >= MAX_API_KEYS) throw tooManyApiKeys(MAX_API_KEYS);
 
-  const secret = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
-  const tokenHash = apiKeyHash(secret);
+  const { secret, tokenHash, hint } = issueSecret(API_KEY_PREFIX);
   const now = new Date();
   const expires = new Date(now.getTime() + days * 86_400_000);
   const key: ApiKey = {
-    keyId: ulid(), name, role, unitId: input.unit.id, hint: secret.slice(-4), createdAt: now.toISOString(),
+    keyId: ulid(), name, role, unitId: input.unit.id, hint, createdAt: now.toISOString(),
     createdBy: actorIdentity(input.actor), validUntil: expires.toISOString(), version: 1,
   };
   const ttl = Math.floor(expires.getTime() / 1000);
@@ -122,14 +114,9 @@ export async function createApiKey(scope: ApiKeyScope, input: NewApiKey): Promis
       after: { name, role, unitId: key.unitId, validUntil: key.validUntil },
     }))
     .send();
-  await scope.platform.client.send(new PutCommand({
-    TableName: scope.platform.tableName,
-    Item: {
-      ...keys.accessToken(tokenHash), type: 'accessToken', kind: 'api', tenantId: db.tenantId, keyId: key.keyId, unitId: key.unitId,
-      createdAt: key.createdAt, keyExpiresAt: key.validUntil, [TTL_ATTRIBUTE]: ttl,
-    },
-    ConditionExpression: 'attribute_not_exists(PK)',
-  }));
+  await putAccessToken(scope.platform, tokenHash, {
+    kind: 'api', tenantId: db.tenantId, keyId: key.keyId, unitId: key.unitId, createdAt: key.createdAt, keyExpiresAt: key.validUntil, expiresAt: expires,
+  });
   return { secret, key };
 }
 
@@ -147,6 +134,7 @@ export async function revokeApiKey(scope: ApiKeyScope, input: { keyId: string; a
     .add({ ConditionCheck: { TableName: db.tableName, Key: key, ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': found.version } } }, () => apiKeyNotFound())
     .add(auditEntryPut(db, { actor: input.actor, action: 'apiKey.revoke', target: { type: 'apiKey', id: found.keyId, label: found.name }, unitId: found.unitId }))
     .send();
-  await scope.platform.client.send(new DeleteCommand({ TableName: scope.platform.tableName, Key: keys.accessToken(found.tokenHash) }));
-  await db.client.send(new DeleteCommand({ TableName: db.tableName, Key: key }));
+  await revokeAccessToken(scope.platform, found.tokenHash);
+  // The decision was carried out by the transaction above; the listing entry's removal follows it.
+  await deleteItem(withoutGuards(db), { Key: key });
 }

@@ -6,15 +6,10 @@
 // `withActor` wraps route handlers, `actorContext` server components. Each refuses, as a
 // programming error (500, nothing returned), a handler that writes before authorizing or
 // finishes without authorizing. Server-only.
-import { BatchWriteCommand, DeleteCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  BatchExecuteStatementCommand, BatchWriteItemCommand, DeleteItemCommand, ExecuteStatementCommand,
-  ExecuteTransactionCommand, PutItemCommand, TransactWriteItemsCommand, UpdateItemCommand,
-} from '@aws-sdk/client-dynamodb';
 import type { OperationShape } from './operation';
 import type { Authorizing, RequestActor } from '../auth';
 import { authorize as decide, decisionFacts } from '../authz';
-import type { WriteFact, WriteGuards } from '../db';
+import { isWriteCommand, type WriteFact, type WriteGuards } from '../db';
 import { isArborError } from '../errors';
 import { currentRequest, noteActor, runInRequest, withRequestLog, type RequestContext } from '../observability';
 import { errorResponse } from '../errors/http';
@@ -46,11 +41,6 @@ export interface EntryHooks {
   beforeFirstWrite?: () => Promise<void>;
 }
 
-const WRITES = [
-  PutCommand, UpdateCommand, DeleteCommand, TransactWriteCommand, BatchWriteCommand,
-  PutItemCommand, UpdateItemCommand, DeleteItemCommand, TransactWriteItemsCommand, BatchWriteItemCommand,
-  ExecuteStatementCommand, ExecuteTransactionCommand, BatchExecuteStatementCommand,
-];
 
 class EntryPointMisuse extends Error {}
 
@@ -75,7 +65,7 @@ function authorizing<A extends RequestActor>(actor: A, selfOnly: boolean, hooks:
     get(target, prop, receiver) {
       if (prop !== 'send') return Reflect.get(target, prop, receiver);
       return async (command: unknown, ...rest: unknown[]) => {
-        if (WRITES.some((W) => command instanceof W)) {
+        if (isWriteCommand(command)) {
           if (!state.authorized) throw new EntryPointMisuse(`write (${(command as object).constructor.name}) sent before authorize()`);
           if (!state.wrote) {
             state.wrote = true;

@@ -6,8 +6,8 @@
 // two concurrent retries cannot both run), then holds the answer. Only successes are kept: a
 // refused request changed nothing, so its retry simply runs again. The request's fingerprint
 // (method, path, body) is kept too: the same key with another request is refused.
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { keys, TTL_ATTRIBUTE, type TenantDb } from '../db';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { deleteItem, keys, putItem, TTL_ATTRIBUTE, written, type TenantDb } from '../db';
 import { sha256Base64url } from '../security/digest';
 import { badIdempotencyKey, idempotencyInFlight, idempotencyMismatch } from '../validation/errors';
 
@@ -47,19 +47,13 @@ export async function onceFor(req: IdempotentRequest, handle: () => Promise<Resp
   const key = keys.idempotencyRecord(db.tenantId, req.actorId, sha256Base64url(req.key));
   const fingerprint = sha256Base64url(JSON.stringify([req.method.toUpperCase(), req.path, req.body ?? null]));
   const now = Date.now();
-  const claimed = await db.client
-    .send(new PutCommand({
-      TableName: db.tableName,
-      Item: { ...key, type: 'idempotency', state: 'claimed', fingerprint, claimedAt: now, [TTL_ATTRIBUTE]: Math.floor(now / 1000) + IDEMPOTENCY_TTL_SECONDS },
-      // A free key, one past its 24 hours (TTL deletes late), or a claim whose request died.
-      ConditionExpression: 'attribute_not_exists(PK) OR #expires < :nowSeconds OR (#state = :claimed AND claimedAt < :stale)',
-      ExpressionAttributeNames: { '#state': 'state', '#expires': TTL_ATTRIBUTE },
-      ExpressionAttributeValues: { ':claimed': 'claimed', ':stale': now - CLAIM_LEASE_MS, ':nowSeconds': Math.floor(now / 1000) },
-    }))
-    .then(() => true, (e) => {
-      if ((e as Error).name !== 'ConditionalCheckFailedException') throw e;
-      return false;
-    });
+  const claimed = await written(putItem(db, {
+    Item: { ...key, type: 'idempotency', state: 'claimed', fingerprint, claimedAt: now, [TTL_ATTRIBUTE]: Math.floor(now / 1000) + IDEMPOTENCY_TTL_SECONDS },
+    // A free key, one past its 24 hours (TTL deletes late), or a claim whose request died.
+    ConditionExpression: 'attribute_not_exists(PK) OR #expires < :nowSeconds OR (#state = :claimed AND claimedAt < :stale)',
+    ExpressionAttributeNames: { '#state': 'state', '#expires': TTL_ATTRIBUTE },
+    ExpressionAttributeValues: { ':claimed': 'claimed', ':stale': now - CLAIM_LEASE_MS, ':nowSeconds': Math.floor(now / 1000) },
+  }));
   if (!claimed) return replay(db, key, fingerprint);
 
   let response: Response;
@@ -76,13 +70,12 @@ export async function onceFor(req: IdempotentRequest, handle: () => Promise<Resp
   const text = await response.text();
   const headers = new Headers(response.headers);
   if (Buffer.byteLength(text) <= MAX_KEPT_BODY_BYTES) {
-    await db.client.send(new PutCommand({
-      TableName: db.tableName,
+    await putItem(db, {
       Item: {
         ...key, type: 'idempotency', state: 'done', fingerprint, status: response.status, contentType: headers.get('content-type') ?? 'application/json',
         body: text, [TTL_ATTRIBUTE]: Math.floor(now / 1000) + IDEMPOTENCY_TTL_SECONDS,
       },
-    }));
+    });
   } else {
     await release(db, key);
   }
@@ -99,5 +92,5 @@ async function replay(db: TenantDb, key: { PK: string; SK: string }, fingerprint
 }
 
 async function release(db: TenantDb, key: { PK: string; SK: string }) {
-  await db.client.send(new DeleteCommand({ TableName: db.tableName, Key: key })).catch(() => undefined);
+  await deleteItem(db, { Key: key }).catch(() => undefined);
 }

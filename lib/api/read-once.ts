@@ -8,7 +8,7 @@
 // forgets everything, so a write's retry reads the table afresh. Server-only.
 import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import DataLoader from 'dataloader';
-import type { DocumentClient } from '../db';
+import type { ReadClient } from '../db';
 import { databaseBusy } from '../errors/errors';
 import { backoff, RETRY_LIMITS } from '../db/retry-policy';
 
@@ -41,7 +41,8 @@ function pick(item: Item, attributes: string[] | null): Item {
   return structuredClone(Object.fromEntries(attributes.filter((a) => a in item).map((a) => [a, item[a]])));
 }
 
-export function readOnce(client: DocumentClient): ReadOnce {
+/** `client` is the request's own: its writes pass through here too (to forget), unchanged. */
+export function readOnce(client: ReadClient): ReadOnce {
   const send = client.send.bind(client) as Send;
   const loaders = new Map<string, DataLoader<Key, Item | null, string>>();
   /** Keys asked of a loader since the last write. */

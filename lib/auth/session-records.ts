@@ -7,10 +7,7 @@
 // the session enters a tenant and again whenever the person reaches for the switcher: the header
 // then costs no request per page. Server-only.
 import { log } from '../observability';
-import { BatchWriteCommand, DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { getItem, keys, queryAll, TTL_ATTRIBUTE, type PlatformDb, type TenantDb } from '../db';
-import { databaseBusy } from '../errors/errors';
-import { backoff, RETRY_LIMITS } from '../db/retry-policy';
+import { deleteAll, deleteItem, getItem, keys, putItem, queryAll, TTL_ATTRIBUTE, updateItem, type PlatformDb, type TenantDb } from '../db';
 import { signOutFailed } from './errors';
 import { listUserTenants, type UserTenant } from '../users';
 
@@ -34,40 +31,30 @@ const keptOrganizations = (list: UserTenant[]) => list.slice(0, ORGANIZATIONS_KE
 /** Records the session as live in `db`'s tenant (a repeat, e.g. switching back, overwrites). */
 export async function putSessionRecord(db: TenantDb, record: SessionRecord): Promise<void> {
   const device = record.device?.slice(0, DEVICE_LABEL_MAX);
-  await db.client.send(
-    new PutCommand({
-      TableName: db.tableName,
-      Item: {
-        ...keys.session(db.tenantId, record.userId, record.sessionId),
-        type: 'session',
-        tenantId: db.tenantId,
-        userId: record.userId,
-        sessionId: record.sessionId,
-        createdAt: new Date().toISOString(),
-        sessionExpiresAt: record.expiresAt.toISOString(),
-        [TTL_ATTRIBUTE]: Math.ceil(record.expiresAt.getTime() / 1000),
-        ...(device ? { device } : {}),
-        ...(record.organizations ? { organizations: keptOrganizations(record.organizations) } : {}),
-      },
-    }),
-  );
+  await putItem(db, {
+    Item: {
+      ...keys.session(db.tenantId, record.userId, record.sessionId),
+      type: 'session',
+      tenantId: db.tenantId,
+      userId: record.userId,
+      sessionId: record.sessionId,
+      createdAt: new Date().toISOString(),
+      sessionExpiresAt: record.expiresAt.toISOString(),
+      [TTL_ATTRIBUTE]: Math.ceil(record.expiresAt.getTime() / 1000),
+      ...(device ? { device } : {}),
+      ...(record.organizations ? { organizations: keptOrganizations(record.organizations) } : {}),
+    },
+  });
 }
 
 /** Replaces a live session's copy of the person's organizations; a session signed out meanwhile is left alone. */
 export async function updateSessionOrganizations(db: TenantDb, userId: string, sessionId: string, organizations: UserTenant[]): Promise<void> {
-  try {
-    await db.client.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: keys.session(db.tenantId, userId, sessionId),
-        UpdateExpression: 'SET organizations = :o',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':o': keptOrganizations(organizations) },
-      }),
-    );
-  } catch (e) {
-    if ((e as Error).name !== 'ConditionalCheckFailedException') throw e;
-  }
+  await updateItem(db, {
+    Key: keys.session(db.tenantId, userId, sessionId),
+    UpdateExpression: 'SET organizations = :o',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeValues: { ':o': keptOrganizations(organizations) },
+  });
 }
 
 /** Whether the session is live in `db`'s tenant (one strongly consistent GetItem). */
@@ -109,7 +96,7 @@ async function signOutStep<T>(step: () => Promise<T>): Promise<T> {
 export async function revokeSession(deps: SessionStoreDeps, session: { userId: string; sessionId: string; tenantId: string }): Promise<void> {
   const { userId, sessionId } = session;
   await inEveryTenant(deps, session, async (db) => {
-    await db.client.send(new DeleteCommand({ TableName: db.tableName, Key: keys.session(db.tenantId, userId, sessionId) }));
+    await deleteItem(db, { Key: keys.session(db.tenantId, userId, sessionId) });
   });
 }
 
@@ -128,20 +115,7 @@ export async function revokeAllSessions(deps: SessionStoreDeps, session: { userI
       ProjectionExpression: 'PK, SK',
       ConsistentRead: true,
     });
-    await batchDelete(db, items.map((i) => ({ PK: i.PK as string, SK: i.SK as string })));
+    await deleteAll(db, items.map((i) => ({ PK: i.PK as string, SK: i.SK as string })));
   });
 }
 
-
-/** BatchWriteItem deletes, 25 per request, retrying what DynamoDB leaves unprocessed. */
-async function batchDelete(db: TenantDb, itemKeys: { PK: string; SK: string }[]): Promise<void> {
-  for (let start = 0; start < itemKeys.length; start += 25) {
-    let pending = itemKeys.slice(start, start + 25).map((Key) => ({ DeleteRequest: { Key } }));
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt > RETRY_LIMITS.leftovers) throw databaseBusy();
-      if (attempt > 0) await backoff(attempt);
-      const out = await db.client.send(new BatchWriteCommand({ RequestItems: { [db.tableName]: pending } }));
-      pending = (out.UnprocessedItems?.[db.tableName] ?? []) as typeof pending;
-    }
-  }
-}

@@ -3,8 +3,8 @@
 // partition, for the page that started the test (Settings → Single sign-on, or a setup link).
 // Server-only.
 import { randomBytes } from 'node:crypto';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { keys, TTL_ATTRIBUTE, type PlatformDb, type TenantDb } from '../db';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { keys, putItem, TTL_ATTRIBUTE, type PlatformDb, type TenantDb } from '../db';
 import { getInvitationsForEmail } from '../invitations/list-invitations';
 import { getUserMemberships } from '../members';
 import { getUserByEmail } from '../users';
@@ -45,10 +45,9 @@ export async function recordTestResult(db: TenantDb, result: ConnectionTestResul
   const json = JSON.stringify(result.received, (_k, v) => (typeof v === 'string' ? v.slice(0, 1024) : v));
   // An item holds 400 KB; an IdP that sends more than this is summarised rather than kept.
   const received = json.length <= 64_000 ? JSON.parse(json) : { note: `${json.length} bytes received, too many to keep` };
-  await db.client.send(new PutCommand({
-    TableName: db.tableName,
+  await putItem(db, {
     Item: { ...keys.ssoTest(db.tenantId, result.testId), type: 'ssoTest', ...result, received, [TTL_ATTRIBUTE]: Math.floor(Date.now() / 1000) + TEST_SECONDS },
-  }));
+  });
 }
 
 export async function readTestResult(db: TenantDb, testId: string): Promise<ConnectionTestResult | undefined> {

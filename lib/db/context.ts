@@ -1,11 +1,27 @@
 // What a repository receives: a client, the table, and (for tenant data) the tenant it is
 // scoped to. Repositories never create clients; lib/tenancy hands out tenant-scoped ones.
+import type { BatchGetCommand, GetCommand, QueryCommand, ScanCommand, TransactGetCommand } from '@aws-sdk/lib-dynamodb';
 import type { DocumentClient } from './client';
 import type { WriteGuards } from './write-guards';
 
+type ReadCommand = GetCommand | QueryCommand | BatchGetCommand | TransactGetCommand | ScanCommand;
+type OutputOf<C> = C extends { resolveMiddleware(...args: never[]): (...a: never[]) => Promise<{ output: infer O }> } ? O : never;
+
+/**
+ * The client as code outside lib/db holds it: it reads. Every write goes through lib/db's own
+ * helpers (writes.ts, batch-writes.ts, transactions.ts), which bind a decision's facts into it;
+ * test/db/write-path.test.ts keeps write commands out of the rest of the code.
+ */
+export interface ReadClient {
+  send<C extends ReadCommand>(command: C): Promise<OutputOf<C>>;
+}
+
+/** The client behind a db, for lib/db's write helpers only. */
+export const writerOf = (db: { client: ReadClient | DocumentClient }): DocumentClient => db.client as DocumentClient;
+
 /** Access to one tenant's items through that tenant's scoped credentials. */
 export interface TenantDb {
-  client: DocumentClient;
+  client: ReadClient;
   tableName: string;
   tenantId: string;
   /** Set by an entry point once it has authorized: the facts every transaction is conditioned on. */
@@ -19,7 +35,7 @@ export interface TenantDb {
 
 /** Access to the platform items (P1–P4) through the platform credentials. */
 export interface PlatformDb {
-  client: DocumentClient;
+  client: ReadClient;
   tableName: string;
 }
 

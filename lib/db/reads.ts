@@ -8,7 +8,7 @@ import { databaseBusy } from '../errors/errors';
 import { backoff, RETRY_LIMITS } from './retry-policy';
 
 
-export async function getItem(db: TenantDb, key: Key): Promise<Record<string, unknown> | undefined> {
+export async function getItem(db: Pick<TenantDb, 'client' | 'tableName'>, key: Key): Promise<Record<string, unknown> | undefined> {
   const out = await db.client.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }));
   return out.Item;
 }

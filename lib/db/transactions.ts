@@ -9,7 +9,7 @@
 import { ConditionalCheckFailedException, TransactionCanceledException, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { TenantDb } from './context';
+import { writerOf, type TenantDb } from './context';
 import { staleDecision, transactionBusy } from './errors';
 import { databaseBusy } from '../errors/errors';
 import { backoff, RETRY_LIMITS } from './retry-policy';
@@ -58,7 +58,7 @@ async function sendGuarded(db: Pick<TenantDb, 'client' | 'guards' | 'tableName'>
   for (let attempt = 1; ; attempt++) {
     try {
       db.guards?.sent();
-      await db.client.send(new TransactWriteCommand({ TransactItems: guarded }));
+      await writerOf(db).send(new TransactWriteCommand({ TransactItems: guarded }));
       return undefined;
     } catch (e) {
       const reasons = cancellationReasons(e);

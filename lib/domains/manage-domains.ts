@@ -7,9 +7,8 @@
 // the same transaction that marks its record verified and adds the domain to its connection;
 // the claim's condition (free, or already this tenant's) makes the other one's Verify fail with
 // `domain.provenElsewhere`, and nothing of either changes.
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { auditEntryPut } from '../audit';
-import { actorIdentity, confirmDecision, isConditionFailure, keys, transaction, type AuditActor, type PlatformDb, type TenantDb } from '../db';
+import { actorIdentity, confirmDecision, deleteItem, keys, putItem, transaction, updateItem, type AuditActor, type PlatformDb, type TenantDb } from '../db';
 import { isArborError, versionConflict } from '../errors';
 import { MAX_CONNECTION_DOMAINS, type SsoConnection } from '../sso/connection';
 import { writeConnectionAndClaims } from './set-connection';
@@ -34,17 +33,12 @@ export async function addDomain(db: TenantDb, actor: AuditActor, rawDomain: unkn
   if (current.registry.domains.length + current.records.length >= MAX_CONNECTION_DOMAINS) throw tooManyTenantDomains(MAX_CONNECTION_DOMAINS);
   await confirmDecision(db);
   const record: DomainRecord = { domain, status: 'pending', token: newVerificationToken(), createdAt: new Date().toISOString(), version: 1 };
-  try {
-    await platform.client.send(new PutCommand({
-      TableName: platform.tableName,
-      Item: { ...keys.tenantDomain(db.tenantId, domain), type: 'tenantDomain', tenantId: db.tenantId, ...record, createdBy: actorIdentity(actor) },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    }));
-  } catch (e) {
-    // Added at the same moment by another admin: theirs stands.
-    if (isConditionFailure(e)) return (await readTenantDomains(platform, db.tenantId)).records.find((r) => r.domain === domain)!;
-    throw e;
-  }
+  const added = await putItem(platform, {
+    Item: { ...keys.tenantDomain(db.tenantId, domain), type: 'tenantDomain', tenantId: db.tenantId, ...record, createdBy: actorIdentity(actor) },
+    ConditionExpression: 'attribute_not_exists(PK)',
+  });
+  // Added at the same moment by another admin: theirs stands.
+  if (!added.written) return (await readTenantDomains(platform, db.tenantId)).records.find((r) => r.domain === domain)!;
   await audit(db, actor, 'domain.add', domain);
   return record;
 }
@@ -72,9 +66,8 @@ export async function verifyDomain(db: TenantDb, actor: AuditActor, rawDomain: u
   const proven: DomainRecord = { ...record, status: 'verified', verifiedAt: now, lastCheckedAt: now, lastProblem: undefined, failingSince: undefined, version: record.version + 1 };
   // A proven domain whose record had gone missing: it still holds its claim; only the flag clears.
   if (current.registry.domains.includes(domain)) {
-    await platform.client.send(new PutCommand(recordPut(platform.tableName, db.tenantId, { ...proven, verifiedAt: record.verifiedAt }, record.version).Put)).catch((e) => {
-      throw isConditionFailure(e) ? domainChangedMeanwhile(domain) : e;
-    });
+    const { TableName: _table, ...put } = recordPut(platform.tableName, db.tenantId, { ...proven, verifiedAt: record.verifiedAt }, record.version).Put;
+    if (!(await putItem(platform, put)).written) throw domainChangedMeanwhile(domain);
     await audit(db, actor, 'domain.restored', domain);
     return proven;
   }
@@ -122,7 +115,8 @@ export async function removeDomain(db: TenantDb, actor: AuditActor, rawDomain: u
       ...(record ? { extra: { items: [recordDelete(platform.tableName, db.tenantId, record)], conflict: () => versionConflict('sso', undefined) } } : {}),
     });
   } else {
-    await platform.client.send(new DeleteCommand({ TableName: platform.tableName, Key: keys.tenantDomain(db.tenantId, domain), ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': record!.version } }));
+    const removed = await deleteItem(platform, { Key: keys.tenantDomain(db.tenantId, domain), ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': record!.version } });
+    if (!removed.written) throw domainChangedMeanwhile(domain);
   }
   await audit(db, actor, 'domain.remove', domain, { wasVerified: proven });
 }
@@ -149,13 +143,10 @@ const strip = (r: DomainRecord) => Object.fromEntries(Object.entries(r).filter((
 
 /** Records a check that did not prove the domain (unversioned bookkeeping on a waiting record). */
 export async function noteCheck(platform: PlatformDb, tenantId: string, record: DomainRecord, values: { lastCheckedAt: string; lastProblem: string }) {
-  await platform.client.send(new UpdateCommand({
-    TableName: platform.tableName,
+  await updateItem(platform, {
     Key: keys.tenantDomain(tenantId, record.domain),
     UpdateExpression: 'SET lastCheckedAt = :at, lastProblem = :problem',
     ConditionExpression: 'attribute_exists(PK)',
     ExpressionAttributeValues: { ':at': values.lastCheckedAt, ':problem': values.lastProblem },
-  })).catch((e) => {
-    if (!isConditionFailure(e)) throw e;
   });
 }

@@ -4,9 +4,9 @@
 // domain is flagged `failing`, in Settings → Domains, in the audit trail and by mail to the
 // tenant's owners, once; a record that comes back clears the flag. Server-only; operator scope
 // for the schedule, each tenant's scoped credentials for its audit trail and owners.
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { auditEntryPut } from '../audit';
-import { INDEX, isConditionFailure, keys, queryAll, transaction, type PlatformDb, type TenantDb } from '../db';
+import { INDEX, keys, queryAll, transaction, updateItem, type PlatformDb, type TenantDb } from '../db';
 import { domainRecordMissingMail, sendMail } from '../mail';
 import { tenantOwners } from '../tenants/owners';
 import { lookupTxt } from './dns-txt';
@@ -48,25 +48,20 @@ async function recheckOne(operator: PlatformDb, tenantDb: (tenantId: string) => 
   const at = new Date(now).toISOString();
   const wasFailing = record.status === 'failing';
   const status = present ? 'verified' : 'failing';
-  try {
-    await operator.client.send(new UpdateCommand({
-      TableName: operator.tableName,
-      Key: keys.tenantDomain(tenantId, domain),
-      UpdateExpression: present
-        ? 'SET #status = :status, lastCheckedAt = :at, GSI4SK = :next, version = version + :one REMOVE failingSince, lastProblem'
-        : 'SET #status = :status, lastCheckedAt = :at, GSI4SK = :next, failingSince = if_not_exists(failingSince, :at), lastProblem = :problem, version = version + :one',
-      ConditionExpression: 'version = :v',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: {
-        ':status': status, ':at': at, ':next': nextCheckKey(tenantId, domain, now).GSI4SK, ':one': 1, ':v': record.version,
-        ...(present ? {} : { ':problem': `The TXT record ${verificationValue(record)} was not found at the last check.` }),
-      },
-    }));
-  } catch (e) {
-    // Removed or re-proven meanwhile: the next run sees the new state.
-    if (isConditionFailure(e)) return undefined;
-    throw e;
-  }
+  const updated = await updateItem(operator, {
+    Key: keys.tenantDomain(tenantId, domain),
+    UpdateExpression: present
+      ? 'SET #status = :status, lastCheckedAt = :at, GSI4SK = :next, version = version + :one REMOVE failingSince, lastProblem'
+      : 'SET #status = :status, lastCheckedAt = :at, GSI4SK = :next, failingSince = if_not_exists(failingSince, :at), lastProblem = :problem, version = version + :one',
+    ConditionExpression: 'version = :v',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':status': status, ':at': at, ':next': nextCheckKey(tenantId, domain, now).GSI4SK, ':one': 1, ':v': record.version,
+      ...(present ? {} : { ':problem': `The TXT record ${verificationValue(record)} was not found at the last check.` }),
+    },
+  });
+  // Removed or re-proven meanwhile: the next run sees the new state.
+  if (!updated.written) return undefined;
   if (present === !wasFailing) return present ? 'stillProven' : 'failing';
   // The state changed: the tenant's trail says so, and owners hear about a record that vanished.
   const db = await tenantDb(tenantId);

@@ -9,8 +9,7 @@
 // unchanged (not an edit); a delivery resent later sends the pseudonymised payload. The cost grows
 // with the endpoints' delivery logs (all read, one Query each), which erasure's rarity allows.
 // Server-only.
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { confirmDecision, isConditionFailure, keys, queryAll, type PlatformDb, type TenantDb } from '../db';
+import { confirmDecision, keys, queryAll, updateItem, type PlatformDb, type TenantDb } from '../db';
 import { pseudonymise, type ErasedPerson } from './pseudonym';
 import { auditEntryChanges } from './rewrite-audit-entries';
 import { writeOne } from './write-one';
@@ -124,12 +123,8 @@ export async function pseudonymiseDomainRecords(db: TenantDb, platform: Platform
   await confirmDecision(db);
   let written = 0;
   for (const r of rewrites) {
-    try {
-      await platform.client.send(new UpdateCommand(update(platform.tableName, r).Update));
-      written++;
-    } catch (e) {
-      if (!isConditionFailure(e)) throw e;
-    }
+    const { TableName: _table, ...input } = update(platform.tableName, r).Update;
+    if ((await updateItem(platform, input)).written) written++;
   }
   return written;
 }

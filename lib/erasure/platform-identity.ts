@@ -3,8 +3,8 @@
 // profile of theirs any more: it is what a sign-in or a new membership would find them by, and
 // without a tenant it serves nothing. GSI4 follows profile deletes eventually, so the tenants
 // this erasure just left are taken out of its answer rather than waited for. Server-only.
-import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { INDEX, keys, type PlatformDb } from '../db';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { deleteItem, INDEX, keys, type PlatformDb } from '../db';
 import { getUser, getUserByEmail, type User } from '../users';
 
 /** Every tenant holding a profile of the user (P2, all pages: the switcher reads only the first 100). */
@@ -49,12 +49,7 @@ export async function erasePlatformIdentity(
   if (otherTenants.length > 0) return { outcome: 'kept', otherTenants };
   if (options.dryRun) return { outcome: 'wouldRemove', otherTenants };
   const owned = { ConditionExpression: 'attribute_not_exists(PK) OR userId = :id', ExpressionAttributeValues: { ':id': user.id } };
-  for (const Key of [keys.userEmail(user.email), keys.user(user.id)]) {
-    try {
-      await platform.client.send(new DeleteCommand({ TableName: platform.tableName, Key, ...owned }));
-    } catch (e) {
-      if ((e as Error).name !== 'ConditionalCheckFailedException') throw e;
-    }
-  }
+  // An item that names someone else now (the address reused) is theirs: left alone.
+  for (const Key of [keys.userEmail(user.email), keys.user(user.id)]) await deleteItem(platform, { Key, ...owned });
   return { outcome: 'removed', otherTenants };
 }

@@ -6,8 +6,7 @@
 // revoked or expired invitation can never turn into a membership. Invitations are taken one at a
 // time because they all touch the same profile. One that can't be accepted (unit deleted or being
 // moved, already a member) is reported and skipped; sign-in goes on.
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import { isConditionFailure, keys, TTL_ATTRIBUTE, type TenantDb } from '../db';
+import { deleteItem, keys, TTL_ATTRIBUTE, type TenantDb } from '../db';
 import { isArborError } from '../errors';
 import { invitationNotFound } from './errors';
 import { addMembershipWith, type AddMembershipExtra } from '../members/add-membership';
@@ -68,9 +67,7 @@ export async function acceptInvitations(db: TenantDb, input: AcceptInvitationsIn
       if (!isArborError(e)) throw e;
       if (e.code === 'membership.exists') {
         // Already a member there (e.g. a duplicate invitation): the invitation has served its purpose.
-        await db.client.send(new DeleteCommand({ TableName: db.tableName, Key: key, ConditionExpression: 'attribute_exists(PK)' })).catch((err) => {
-          if (!isConditionFailure(err)) throw err;
-        });
+        await deleteItem(db, { Key: key, ConditionExpression: 'attribute_exists(PK)' });
       }
       result.skipped.push({ invitation, code: e.code });
     }

@@ -1,6 +1,5 @@
 // Strongly consistent point reads the membership writes start from. Server-only.
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { getItem, INDEX, keys, queryAll, type TenantDb } from '../db';
+import { getItem, INDEX, keys, queryAll, updateItem, type TenantDb } from '../db';
 import { unitLocked, unitNotFound } from '../org/errors';
 import type { Unit } from '../org/unit-item';
 import { readUnit } from '../org/unit-reads';
@@ -66,17 +65,10 @@ export async function findProfileByEmail(db: TenantDb, email: string): Promise<T
  * not an edit: no version bump, no audit entry; a profile removed meanwhile is left alone.
  */
 export async function recordSignIn(db: TenantDb, userId: string, at = new Date()): Promise<void> {
-  try {
-    await db.client.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: keys.tenantUser(db.tenantId, userId),
-        UpdateExpression: 'SET lastSignInAt = :at',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':at': at.toISOString() },
-      }),
-    );
-  } catch (e) {
-    if ((e as { name?: string }).name !== 'ConditionalCheckFailedException') throw e;
-  }
+  await updateItem(db, {
+    Key: keys.tenantUser(db.tenantId, userId),
+    UpdateExpression: 'SET lastSignInAt = :at',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeValues: { ':at': at.toISOString() },
+  });
 }

@@ -4,14 +4,14 @@
 // --from-table` writes a restored table's (./copy-tenant.ts). Sealed secrets never leave in an
 // export, so the items that held one come back with the marker: the operator sets the SSO
 // connection's secret again and rotates each webhook endpoint's. Server-only.
-import type { DocumentClient } from '../db';
+import type { PlatformDb } from '../db';
 import { writeTenantItems, type CopyReport } from './copy-tenant';
 import type { ExportManifest } from './export-tenant';
 import { readExportArchive } from './read-export-archive';
 
 export async function copyTenantFromArchive(input: {
   path: string;
-  target: { client: DocumentClient; tableName: string };
+  target: PlatformDb;
   tenantId: string;
 }): Promise<Omit<CopyReport, 'scanned'> & { manifest: ExportManifest }> {
   const { manifest, items } = await readExportArchive(input.path, input.tenantId);

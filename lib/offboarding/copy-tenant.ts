@@ -10,14 +10,12 @@
 // exists now, both in one transaction (someone who signed up again keeps their live record). It leaves out a deletion journal and
 // a deletion mark that the restore point may hold, so the restored tenant is not deleted again by
 // the next due pass. Server-only.
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGet, isConditionFailure, keys, tenantPrefix, transactWrite, type DocumentClient, type TransactItem } from '../db';
-import { batchPut } from './batch-put';
+import { batchGet, keys, putAll, putItem, tenantPrefix, transactWrite, type PlatformDb, type TransactItem } from '../db';
 import { sameTable } from './errors';
 import { itemId, type StoredItem } from './offboarding-scope';
 import { scanTenantItems } from './scan-tenant-items';
 
-type Table = { client: DocumentClient; tableName: string };
+type Table = PlatformDb;
 
 export interface CopyReport {
   tenantId: string;
@@ -69,19 +67,14 @@ export async function writeTenantItems(
       plain.push(settings);
     } else plain.push(raw);
   }
-  await batchPut(target, plain);
+  await putAll(target, plain);
 
   const claimsKept: string[] = [];
   for (const claim of claims) {
-    try {
-      await target.client.send(new PutCommand({
-        TableName: target.tableName, Item: claim,
-        ConditionExpression: 'attribute_not_exists(PK) OR tenantId = :t', ExpressionAttributeValues: { ':t': tenantId },
-      }));
-    } catch (e) {
-      if (!isConditionFailure(e)) throw e;
-      claimsKept.push(String(claim.domain ?? claim.PK));
-    }
+    const restored = await putItem(target, {
+      Item: claim, ConditionExpression: 'attribute_not_exists(PK) OR tenantId = :t', ExpressionAttributeValues: { ':t': tenantId },
+    });
+    if (!restored.written) claimsKept.push(String(claim.domain ?? claim.PK));
   }
 
   // People: their global records as the restore point had them, where the live table has none.

@@ -14,11 +14,10 @@
 // error, so a run stopped anywhere (a killed process, a lost lease) is simply run again: the
 // journal (deletion-journal.ts) says which phase to start from; its lease is renewed on a timer
 // for the whole run (deletion-lease.ts). Server-only.
-import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { isConditionFailure, isTenantPartition, keys, tenantPrefix, type Key } from '../db';
+import { deleteAll, deleteItem, isTenantPartition, keys, tenantPrefix, type Key } from '../db';
 import { log } from '../observability';
-import { batchDelete } from './batch-delete';
 import {
   acquireDeletionJournal, DEFAULT_DELETION_LEASE_MS, DELETION_PHASES, readDeletionJournal, recordDeletionProgress, releaseDeletionLease,
   removeDeletionJournal, type DeletionJournal, type DeletionPhase,
@@ -132,16 +131,16 @@ async function runPhases(scope: OffboardingScope, options: DeleteTenantOptions, 
     say(`phase ${phase}`);
     if (phase === 'access') {
       const tokens = catalog.platformItems.filter((i) => String(i.PK).startsWith(keys.accessTokenPrefix));
-      await batchDelete(scope.platform, tokens.map(keyOf), { afterBatch });
+      await deleteAll(scope.platform, tokens.map(keyOf), { afterBatch });
       for (const claim of catalog.platformItems.filter((i) => String(i.PK).startsWith(keys.domainClaimPrefix))) await deleteClaim(scope, claim);
       await deleteRateLimitCounters(scope, catalog.tenantItems);
     } else if (phase === 'people') {
       ({ forgottenPeople, keptPeople } = await forgetPeople(scope, catalog.tenantItems, afterBatch, lease));
     } else if (phase === 'tenant') {
-      await batchDelete(scope.tenant, deletionOrder(tenantId, catalog.tenantItems).map(keyOf), { afterBatch });
+      await deleteAll(scope.tenant, deletionOrder(tenantId, catalog.tenantItems).map(keyOf), { afterBatch });
     } else if (phase === 'platform') {
       const own = notJournal(catalog.platformItems).filter((i) => i.PK === keys.tenantPartition(tenantId));
-      await batchDelete(scope.platform, own.map(keyOf), { afterBatch });
+      await deleteAll(scope.platform, own.map(keyOf), { afterBatch });
     } else {
       const { left, scan } = await verify(scope, options, afterBatch, lease);
       // The journal is the only thing left that leads back to this deletion (the settings item
@@ -169,14 +168,7 @@ async function runPhases(scope: OffboardingScope, options: DeleteTenantOptions, 
 
 /** A domain claim goes only while it is still this tenant's (another may have proven the domain since). */
 async function deleteClaim(scope: OffboardingScope, claim: StoredItem) {
-  try {
-    await scope.platform.client.send(new DeleteCommand({
-      TableName: scope.platform.tableName, Key: keyOf(claim),
-      ConditionExpression: 'tenantId = :t', ExpressionAttributeValues: { ':t': scope.tenant.tenantId },
-    }));
-  } catch (e) {
-    if (!isConditionFailure(e)) throw e;
-  }
+  await deleteItem(scope.platform, { Key: keyOf(claim), ConditionExpression: 'tenantId = :t', ExpressionAttributeValues: { ':t': scope.tenant.tenantId } });
 }
 
 /** The API's per-key and per-tenant counters (rate-limiter-flexible's rows); they expire within a minute anyway. */
@@ -186,7 +178,7 @@ async function deleteRateLimitCounters(scope: OffboardingScope, tenantItems: Sto
   const rows = [`api-tenant:${scope.tenant.tenantId}`, ...tenantItems.filter((i) => i.type === 'apiKey' && typeof i.keyId === 'string').map((i) => `api-key:${String(i.keyId)}`)];
   for (const key of rows) {
     try {
-      await limits.client.send(new DeleteCommand({ TableName: limits.tableName, Key: { key } }));
+      await deleteItem(limits, { Key: { key } });
     } catch (e) {
       // A missing table (no API use yet) or credentials that do not reach it: the rows expire by TTL.
       log.warn({ err: e, tenantId: scope.tenant.tenantId }, 'rate-limit counters not deleted; they expire by TTL');
@@ -221,18 +213,11 @@ async function forgetPeople(scope: OffboardingScope, tenantItems: StoredItem[], 
     forgottenPeople++;
     const { Item: user } = await scope.platform.client.send(new GetCommand({ TableName: scope.platform.tableName, Key: keys.user(userId), ConsistentRead: true }));
     if (typeof user?.email === 'string') {
-      try {
-        await scope.platform.client.send(new DeleteCommand({
-          TableName: scope.platform.tableName, Key: keys.userEmail(user.email),
-          ConditionExpression: 'userId = :u', ExpressionAttributeValues: { ':u': userId },
-        }));
-      } catch (e) {
-        if (!isConditionFailure(e)) throw e;
-      }
+      await deleteItem(scope.platform, { Key: keys.userEmail(user.email), ConditionExpression: 'userId = :u', ExpressionAttributeValues: { ':u': userId } });
     }
     users.push(keys.user(userId));
   }
-  await batchDelete(scope.platform, users, { afterBatch });
+  await deleteAll(scope.platform, users, { afterBatch });
   return { forgottenPeople, keptPeople };
 }
 
@@ -257,8 +242,8 @@ async function verify(scope: OffboardingScope, options: DeleteTenantOptions, aft
     // The catalog and the Scan are the longest stretch without a write: no deletes if the lease went meanwhile.
     lease.assertHeld();
     const ours = (i: StoredItem) => isTenantPartition(tenantId, String(i.PK));
-    await batchDelete(scope.tenant, deletionOrder(tenantId, left.filter(ours)).map(keyOf), { afterBatch });
-    await batchDelete(scope.platform, left.filter((i) => !ours(i)).map(keyOf), { afterBatch });
+    await deleteAll(scope.tenant, deletionOrder(tenantId, left.filter(ours)).map(keyOf), { afterBatch });
+    await deleteAll(scope.platform, left.filter((i) => !ours(i)).map(keyOf), { afterBatch });
   }
   return { left: left.length, scan };
 }

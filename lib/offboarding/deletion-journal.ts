@@ -4,9 +4,9 @@
 // a deletion; one whose process died is taken over once its lease has run out (by the next
 // `tenant delete`, or by the wake-up's due pass, which finds it in GSI4 `TENANTDELETIONSDUE`
 // under its lease's end). Server-only.
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { isConditionFailure, itemParser, keys, sortKeys, type PlatformDb } from '../db';
+import { deleteItem, itemParser, keys, sortKeys, updateItem, written, type PlatformDb } from '../db';
 import { deletionBusy } from './errors';
 
 export const DELETION_PHASES = ['access', 'people', 'tenant', 'platform', 'verify'] as const;
@@ -50,28 +50,23 @@ export async function acquireDeletionJournal(
   input: { tenantId: string; owner: string; now: number; leaseMs: number; startedBy: string },
 ): Promise<DeletionJournal> {
   const leaseUntil = input.now + input.leaseMs;
-  try {
-    const out = await platform.client.send(new UpdateCommand({
-      TableName: platform.tableName,
-      Key: keys.tenantDeletion(input.tenantId),
-      UpdateExpression:
-        'SET #type = :type, tenantId = :t, phase = if_not_exists(phase, :first), deleted = if_not_exists(deleted, :zero), ' +
-        'batches = if_not_exists(batches, :zero), startedBy = if_not_exists(startedBy, :by), startedAt = if_not_exists(startedAt, :iso), ' +
-        'resumes = if_not_exists(resumes, :minus) + :one, leaseOwner = :owner, leaseUntil = :until, GSI4PK = :due, GSI4SK = :dueAt',
-      ConditionExpression: 'attribute_not_exists(PK) OR leaseUntil < :now OR leaseOwner = :owner',
-      ExpressionAttributeNames: { '#type': 'type' },
-      ExpressionAttributeValues: {
-        ':type': 'tenantDeletion', ':t': input.tenantId, ':first': DELETION_PHASES[0], ':zero': 0, ':minus': -1, ':one': 1,
-        ':by': input.startedBy, ':iso': new Date(input.now).toISOString(), ':owner': input.owner, ':until': leaseUntil,
-        ':now': input.now, ':due': keys.gsi4.tenantDeletionsDue(), ':dueAt': dueKey(leaseUntil, input.tenantId),
-      },
-      ReturnValues: 'ALL_NEW',
-    }));
-    return parse(out.Attributes!);
-  } catch (e) {
-    if (isConditionFailure(e)) throw deletionBusy();
-    throw e;
-  }
+  const out = await updateItem(platform, {
+    Key: keys.tenantDeletion(input.tenantId),
+    UpdateExpression:
+      'SET #type = :type, tenantId = :t, phase = if_not_exists(phase, :first), deleted = if_not_exists(deleted, :zero), ' +
+      'batches = if_not_exists(batches, :zero), startedBy = if_not_exists(startedBy, :by), startedAt = if_not_exists(startedAt, :iso), ' +
+      'resumes = if_not_exists(resumes, :minus) + :one, leaseOwner = :owner, leaseUntil = :until, GSI4PK = :due, GSI4SK = :dueAt',
+    ConditionExpression: 'attribute_not_exists(PK) OR leaseUntil < :now OR leaseOwner = :owner',
+    ExpressionAttributeNames: { '#type': 'type' },
+    ExpressionAttributeValues: {
+      ':type': 'tenantDeletion', ':t': input.tenantId, ':first': DELETION_PHASES[0], ':zero': 0, ':minus': -1, ':one': 1,
+      ':by': input.startedBy, ':iso': new Date(input.now).toISOString(), ':owner': input.owner, ':until': leaseUntil,
+      ':now': input.now, ':due': keys.gsi4.tenantDeletionsDue(), ':dueAt': dueKey(leaseUntil, input.tenantId),
+    },
+    ReturnValues: 'ALL_NEW',
+  });
+  if (!out.written) throw deletionBusy();
+  return parse(out.attributes!);
 }
 
 /**
@@ -86,22 +81,15 @@ async function setOwnedLease(
   fields: Record<string, unknown> = {},
 ): Promise<boolean> {
   const names = Object.keys(fields);
-  try {
-    await platform.client.send(new UpdateCommand({
-      TableName: platform.tableName,
-      Key: keys.tenantDeletion(journal.tenantId),
-      UpdateExpression: `SET ${[...names.map((n) => `${n} = :${n}`), 'leaseUntil = :until', 'GSI4SK = :dueAt'].join(', ')}`,
-      ConditionExpression: 'leaseOwner = :owner',
-      ExpressionAttributeValues: {
-        ...Object.fromEntries(names.map((n) => [`:${n}`, fields[n]])),
-        ':until': leaseUntil, ':dueAt': dueKey(leaseUntil, journal.tenantId), ':owner': journal.leaseOwner,
-      },
-    }));
-    return true;
-  } catch (e) {
-    if (isConditionFailure(e)) return false;
-    throw e;
-  }
+  return written(updateItem(platform, {
+    Key: keys.tenantDeletion(journal.tenantId),
+    UpdateExpression: `SET ${[...names.map((n) => `${n} = :${n}`), 'leaseUntil = :until', 'GSI4SK = :dueAt'].join(', ')}`,
+    ConditionExpression: 'leaseOwner = :owner',
+    ExpressionAttributeValues: {
+      ...Object.fromEntries(names.map((n) => [`:${n}`, fields[n]])),
+      ':until': leaseUntil, ':dueAt': dueKey(leaseUntil, journal.tenantId), ':owner': journal.leaseOwner,
+    },
+  }));
 }
 
 /** Records progress and extends the lease; `offboarding.busy` when the lease is no longer ours. */
@@ -140,15 +128,10 @@ export async function releaseDeletionLease(platform: PlatformDb, journal: Pick<D
 
 /** The last write of a deletion: the journal itself goes (nothing of the tenant is left to record). */
 export async function removeDeletionJournal(platform: PlatformDb, journal: DeletionJournal): Promise<void> {
-  try {
-    await platform.client.send(new DeleteCommand({
-      TableName: platform.tableName,
-      Key: keys.tenantDeletion(journal.tenantId),
-      ConditionExpression: 'leaseOwner = :owner',
-      ExpressionAttributeValues: { ':owner': journal.leaseOwner },
-    }));
-  } catch (e) {
-    if (isConditionFailure(e)) throw deletionBusy();
-    throw e;
-  }
+  const removed = await deleteItem(platform, {
+    Key: keys.tenantDeletion(journal.tenantId),
+    ConditionExpression: 'leaseOwner = :owner',
+    ExpressionAttributeValues: { ':owner': journal.leaseOwner },
+  });
+  if (!removed.written) throw deletionBusy();
 }

@@ -5,8 +5,8 @@
 export type { OffboardingScope, StoredItem } from './offboarding-scope';
 export { catalogTenant, catalogTenantPartitions, catalogPlatformItems, tenantsOfUser, type TenantCatalog } from './tenant-catalog';
 export { scanTenantItems, type ScanResult } from './scan-tenant-items';
-export { batchDelete, BATCH_WRITE_ITEMS } from './batch-delete';
-export { batchPut } from './batch-put';
+/** The batch writes a tenant's deletion and copy are made of (lib/db), under the names the CLI and tests know. */
+export { deleteAll as batchDelete, putAll as batchPut, BATCH_WRITE_ITEMS } from '../db';
 export { deleteTenant, DeletionStopped, type DeleteTenantOptions, type DeletionReport } from './delete-tenant';
 export { readDeletionJournal, DEFAULT_DELETION_LEASE_MS, DELETION_PHASES, type DeletionJournal, type DeletionPhase } from './deletion-journal';
 export { exportTenant, ARCHIVE_ENTRIES, EXPORT_FORMAT, EXPORT_FORMAT_VERSION, type ExportManifest } from './export-tenant';

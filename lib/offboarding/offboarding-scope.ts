@@ -4,13 +4,13 @@
 // `EMAIL#` records of people who belong nowhere else, the GSI4 `USER#` links) go through
 // `platform`: the runtime's credentials in the app, the operator's in the CLI. The API's rate-limit
 // counters sit in a table of their own. See docs/offboarding.md and docs/tenant-isolation.md.
-import type { DocumentClient, PlatformDb, TenantDb } from '../db';
+import type { PlatformDb, TenantDb } from '../db';
 
 export interface OffboardingScope {
   tenant: TenantDb;
   platform: PlatformDb;
   /** The rate-limit table (`<table>-rate-limits`), when the caller's credentials reach it. */
-  rateLimits?: { client: DocumentClient; tableName: string };
+  rateLimits?: PlatformDb;
 }
 
 /** A stored item, as the DocumentClient returns it. */

@@ -6,7 +6,7 @@
 // MAX_DUE_PER_PASS entries a pass, page after page, so the entries of deletions still running
 // (their lease live: skipped) never hide the ones due behind them. Server-only.
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { INDEX, keys, sortKeys, withoutGuards, type DocumentClient, type PlatformDb, type TenantDb } from '../db';
+import { INDEX, keys, sortKeys, withoutGuards, type PlatformDb, type TenantDb } from '../db';
 import { rateLimitTableName } from '../db/table';
 import { isArborError } from '../errors';
 import { log } from '../observability';
@@ -17,7 +17,7 @@ import { claimScheduledDeletion } from './schedule-deletion';
 export interface DueDeletionDeps {
   platform: PlatformDb;
   tenantDb: (tenantId: string) => Promise<TenantDb>;
-  rateLimits?: { client: DocumentClient; tableName: string };
+  rateLimits?: PlatformDb;
   now?: number;
   leaseMs?: number;
   /** Runs each deletion on after this call returns (a request's `after`); without it, awaited. */
@@ -27,7 +27,7 @@ export interface DueDeletionDeps {
 }
 
 /** The API's rate-limit table beside the platform's table, reached with the same (runtime) credentials. */
-export const rateLimitsBeside = (platform: PlatformDb) => ({ client: platform.client, tableName: rateLimitTableName(platform.tableName) });
+export const rateLimitsBeside = (platform: PlatformDb): PlatformDb => ({ client: platform.client, tableName: rateLimitTableName(platform.tableName) });
 
 /** Due entries read per pass, at most: the rest wait for the next wake-up (a minute). */
 export const MAX_DUE_PER_PASS = 100;

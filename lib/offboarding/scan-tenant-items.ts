@@ -4,7 +4,7 @@
 // about 1 RCU per 4 KB read, strongly consistent. Only the operator's credentials may Scan
 // (every other identity is denied it); the app never calls this. Server-only.
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { keys, tenantChildPrefix, tenantPrefix, type DocumentClient } from '../db';
+import { keys, tenantChildPrefix, tenantPrefix, type PlatformDb } from '../db';
 import type { StoredItem } from './offboarding-scope';
 
 export interface ScanResult {
@@ -14,7 +14,7 @@ export interface ScanResult {
   consumedCapacity: number;
 }
 
-export async function scanTenantItems(db: { client: DocumentClient; tableName: string }, tenantId: string): Promise<ScanResult> {
+export async function scanTenantItems(db: PlatformDb, tenantId: string): Promise<ScanResult> {
   const items: StoredItem[] = [];
   let scanned = 0;
   let consumedCapacity = 0;

@@ -6,11 +6,10 @@
 // transaction each with their audit entry, conditioned on what the decision read (the name typed,
 // no deletion yet; the same due time, not started), and every owner gets mail (best effort: a
 // mail or read failing after the commit is logged, never answered). Server-only.
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { auditEntryPut } from '../audit';
 import { config } from '../config';
-import { actorIdentity, getItem, isConditionFailure, keys, sortKeys, storedActor, transaction, type AuditActor, type TenantDb } from '../db';
+import { actorIdentity, getItem, keys, sortKeys, storedActor, transaction, updateItem, written, type AuditActor, type TenantDb } from '../db';
 import { sendMail, tenantDeletionCancelledMail, tenantDeletionScheduledMail } from '../mail';
 import { log } from '../observability';
 import { getUnit } from '../org/get-unit';
@@ -117,19 +116,12 @@ export async function cancelTenantDeletion(db: TenantDb, actor: AuditActor, inpu
  * then on is refused. False when there is no mark or it is not due (cancelled, or early).
  */
 export async function claimScheduledDeletion(db: TenantDb, now: number): Promise<boolean> {
-  try {
-    await db.client.send(new UpdateCommand({
-      TableName: db.tableName,
-      Key: keys.tenantSettings(db.tenantId),
-      UpdateExpression: 'SET deletion.startedAt = if_not_exists(deletion.startedAt, :now)',
-      ConditionExpression: 'attribute_exists(deletion) AND deletion.dueAt <= :now',
-      ExpressionAttributeValues: { ':now': new Date(now).toISOString() },
-    }));
-    return true;
-  } catch (e) {
-    if (isConditionFailure(e)) return false;
-    throw e;
-  }
+  return written(updateItem(db, {
+    Key: keys.tenantSettings(db.tenantId),
+    UpdateExpression: 'SET deletion.startedAt = if_not_exists(deletion.startedAt, :now)',
+    ConditionExpression: 'attribute_exists(deletion) AND deletion.dueAt <= :now',
+    ExpressionAttributeValues: { ':now': new Date(now).toISOString() },
+  }));
 }
 
 /**

@@ -5,9 +5,9 @@
 // - a verified response between the IdP's cross-site POST (which carries no SameSite=Lax
 //   cookie) and the browser's return to Arbor with its flow cookie.
 import { randomBytes } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { CacheProvider } from '@node-saml/node-saml';
-import { isConditionFailure, keys, TTL_ATTRIBUTE, type TenantDb } from '../db';
+import { deleteItem, keys, putItem, TTL_ATTRIBUTE, written, type TenantDb } from '../db';
 import { sha256Base64url } from '../security/digest';
 
 /** How long an AuthnRequest may wait for its answer: as long as the sign-in flow cookie lives. */
@@ -25,10 +25,7 @@ export function requestStore(db: TenantDb): CacheProvider & { answered?: string 
   const store: CacheProvider & { answered?: string } = {
     async saveAsync(requestId, value) {
       const createdAt = Date.now();
-      await db.client.send(new PutCommand({
-        TableName: db.tableName,
-        Item: { ...keys.samlRequest(db.tenantId, requestId), type: 'samlRequest', value, [TTL_ATTRIBUTE]: epoch(createdAt) + REQUEST_SECONDS },
-      }));
+      await putItem(db, { Item: { ...keys.samlRequest(db.tenantId, requestId), type: 'samlRequest', value, [TTL_ATTRIBUTE]: epoch(createdAt) + REQUEST_SECONDS } });
       return { value, createdAt };
     },
     async getAsync(requestId) {
@@ -40,7 +37,7 @@ export function requestStore(db: TenantDb): CacheProvider & { answered?: string 
     },
     async removeAsync(requestId) {
       if (!requestId || !REQUEST_ID.test(requestId)) return null;
-      await db.client.send(new DeleteCommand({ TableName: db.tableName, Key: keys.samlRequest(db.tenantId, requestId) }));
+      await deleteItem(db, { Key: keys.samlRequest(db.tenantId, requestId) });
       return requestId;
     },
   };
@@ -53,17 +50,10 @@ export function requestStore(db: TenantDb): CacheProvider & { answered?: string 
  */
 export async function firstUseOfAssertion(db: TenantDb, assertionId: string, expiresAt: Date): Promise<boolean> {
   const idHash = sha256Base64url(assertionId);
-  try {
-    await db.client.send(new PutCommand({
-      TableName: db.tableName,
-      Item: { ...keys.samlAssertion(db.tenantId, idHash), type: 'samlAssertion', [TTL_ATTRIBUTE]: epoch(expiresAt.getTime()) + 60 },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    }));
-    return true;
-  } catch (e) {
-    if (isConditionFailure(e)) return false;
-    throw e;
-  }
+  return written(putItem(db, {
+    Item: { ...keys.samlAssertion(db.tenantId, idHash), type: 'samlAssertion', [TTL_ATTRIBUTE]: epoch(expiresAt.getTime()) + 60 },
+    ConditionExpression: 'attribute_not_exists(PK)',
+  }));
 }
 
 export interface VerifiedResponse {
@@ -76,18 +66,15 @@ export interface VerifiedResponse {
 /** Keeps a verified response for its browser; the reference goes in the redirect to /complete. */
 export async function keepVerifiedResponse(db: TenantDb, response: VerifiedResponse): Promise<string> {
   const ref = randomBytes(24).toString('base64url');
-  await db.client.send(new PutCommand({
-    TableName: db.tableName,
-    Item: { ...keys.samlResult(db.tenantId, ref), type: 'samlResult', response, [TTL_ATTRIBUTE]: epoch(Date.now()) + RESULT_SECONDS },
-  }));
+  await putItem(db, { Item: { ...keys.samlResult(db.tenantId, ref), type: 'samlResult', response, [TTL_ATTRIBUTE]: epoch(Date.now()) + RESULT_SECONDS } });
   return ref;
 }
 
 /** Takes a kept response (it can be taken once), or undefined when unknown or expired. */
 export async function takeVerifiedResponse(db: TenantDb, ref: string): Promise<VerifiedResponse | undefined> {
   if (!/^[A-Za-z0-9_-]{32}$/.test(ref)) return undefined;
-  const out = await db.client.send(new DeleteCommand({ TableName: db.tableName, Key: keys.samlResult(db.tenantId, ref), ReturnValues: 'ALL_OLD' }));
-  const item = out.Attributes;
+  const out = await deleteItem(db, { Key: keys.samlResult(db.tenantId, ref), ReturnValues: 'ALL_OLD' });
+  const item = out.written ? out.attributes : undefined;
   if (!item || (item[TTL_ATTRIBUTE] as number) <= Date.now() / 1000) return undefined;
   return item.response as VerifiedResponse;
 }

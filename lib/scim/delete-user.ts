@@ -8,8 +8,7 @@
 //    group member add, which are conditioned on `state = live`, is refused;
 // 2. every membership goes (lib/members removeUserFromTenant; the last-owner rule is checked first);
 // 3. the group links, read again after the mark, then the item and its userName claim.
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { keys, transaction } from '../db';
+import { keys, transaction, updateItem, withoutGuards } from '../db';
 import { isArborError } from '../errors';
 import { removeUserFromTenant } from '../members';
 import { countResources } from './directory-config';
@@ -71,8 +70,7 @@ export async function deleteDirectoryUser(ctx: SyncContext, rawId: string, ifMat
   // Group member counts are shown, not decided on: moved after, only on groups that still exist.
   await Promise.all(
     groupIds.map((g) =>
-      db.client
-        .send(new UpdateCommand({ TableName: db.tableName, Key: keys.directoryGroup(db.tenantId, g), UpdateExpression: 'ADD memberCount :m', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':m': -1 } }))
+      updateItem(withoutGuards(db), { Key: keys.directoryGroup(db.tenantId, g), UpdateExpression: 'ADD memberCount :m', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':m': -1 } })
         .catch(() => undefined),
     ),
   );

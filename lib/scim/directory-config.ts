@@ -7,11 +7,11 @@
 // `WriteFact`, lib/db/write-guards), so no change is placed by rules that were replaced meanwhile.
 // lastSyncAt and the counts are bookkeeping: plain updates, no version bump.
 import { log } from '../observability';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { monotonicFactory } from 'ulid';
 import { z } from 'zod';
 import { auditEntryPut } from '../audit';
-import { batchGet, itemParser, keys, transaction, TTL_ATTRIBUTE, type AuditActor, type TenantDb, type WriteGuards } from '../db';
+import { batchGet, itemParser, keys, putItem, transaction, TTL_ATTRIBUTE, updateItem, withoutGuards, type AuditActor, type TenantDb, type WriteGuards } from '../db';
 import { toTenantSettings } from '../tenants';
 import { tenantNotFound } from '../tenancy/errors';
 import { rulesChanged } from './errors';
@@ -69,11 +69,11 @@ export async function readSyncSettings(db: TenantDb): Promise<{ config: Director
   const stored = items.find((i) => i.SK === 'CONFIG');
   // The first request of a directory stores version 0, so its writes can be conditioned on it.
   if (!stored) {
-    await db.client
-      .send(new PutCommand({ TableName: db.tableName, Item: { ...keys.directoryConfig(db.tenantId), type: 'directoryConfig', tenantId: db.tenantId, version: 0, userCount: 0, groupCount: 0 }, ConditionExpression: 'attribute_not_exists(PK)' }))
-      .catch((e: unknown) => {
-        if ((e as { name?: string }).name !== 'ConditionalCheckFailedException') throw e;
-      });
+    // Stored before anything is decided on it; another request storing it first is the same.
+    await putItem(withoutGuards(db), {
+      Item: { ...keys.directoryConfig(db.tenantId), type: 'directoryConfig', tenantId: db.tenantId, version: 0, userCount: 0, groupCount: 0 },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    });
   }
   return { config: toDirectoryConfig(stored), rootUnitId: toTenantSettings(tenant).rootUnitId };
 }
@@ -128,21 +128,21 @@ export async function saveDirectoryConfig(db: TenantDb, actor: AuditActor, input
   return { ...current, provider: input.provider, rules: input.rules, version };
 }
 
-/** Counts for totalResults, moved after each committed create or delete (bookkeeping). */
+/**
+ * Counts for totalResults, moved after each committed create or delete: bookkeeping of a change
+ * already made under the request's facts, so it does not carry them again.
+ */
 export async function countResources(db: TenantDb, field: 'userCount' | 'groupCount', by: number): Promise<void> {
-  await db.client.send(
-    new UpdateCommand({
-      TableName: db.tableName, Key: keys.directoryConfig(db.tenantId), UpdateExpression: 'SET #type = :type, tenantId = :t ADD #f :by',
-      ExpressionAttributeNames: { '#f': field, '#type': 'type' }, ExpressionAttributeValues: { ':by': by, ':type': 'directoryConfig', ':t': db.tenantId },
-    }),
-  );
+  await updateItem(withoutGuards(db), {
+    Key: keys.directoryConfig(db.tenantId), UpdateExpression: 'SET #type = :type, tenantId = :t ADD #f :by',
+    ExpressionAttributeNames: { '#f': field, '#type': 'type' }, ExpressionAttributeValues: { ':by': by, ':type': 'directoryConfig', ':t': db.tenantId },
+  });
 }
 
-/** Records that the IdP synced, at most once a minute (the console shows it to the minute). */
+/** Records that the IdP synced, at most once a minute (the console shows it to the minute). Bookkeeping. */
 export async function noteSync(db: TenantDb, config: DirectoryConfig): Promise<void> {
   if (config.lastSyncAt && Date.now() - Date.parse(config.lastSyncAt) < 60_000) return;
-  await db.client
-    .send(new UpdateCommand({ TableName: db.tableName, Key: keys.directoryConfig(db.tenantId), UpdateExpression: 'SET lastSyncAt = :now', ExpressionAttributeValues: { ':now': new Date().toISOString() } }))
+  await updateItem(withoutGuards(db), { Key: keys.directoryConfig(db.tenantId), UpdateExpression: 'SET lastSyncAt = :now', ExpressionAttributeValues: { ':now': new Date().toISOString() } })
     .catch(() => undefined);
 }
 
@@ -163,18 +163,14 @@ const parseError = itemParser('directoryError', z.object({ at: z.string(), reque
 
 export async function recordDirectoryError(db: TenantDb, entry: Omit<DirectoryErrorEntry, 'at'>): Promise<void> {
   const now = new Date();
-  await db.client
-    .send(
-      new PutCommand({
-        TableName: db.tableName,
-        Item: {
-          ...keys.directoryError(db.tenantId, errorUlid(now.getTime())), type: 'directoryError', tenantId: db.tenantId,
-          at: now.toISOString(), request: entry.request.slice(0, 200), status: entry.status, detail: entry.detail.slice(0, 500),
-          [TTL_ATTRIBUTE]: Math.floor(now.getTime() / 1000) + ERROR_DAYS * 86_400,
-        },
-      }),
-    )
-    .catch((e) => log.error({ err: e }, 'scim: could not record a directory error'));
+  // The record of a refusal: no decision stands behind it.
+  await putItem(withoutGuards(db), {
+    Item: {
+      ...keys.directoryError(db.tenantId, errorUlid(now.getTime())), type: 'directoryError', tenantId: db.tenantId,
+      at: now.toISOString(), request: entry.request.slice(0, 200), status: entry.status, detail: entry.detail.slice(0, 500),
+      [TTL_ATTRIBUTE]: Math.floor(now.getTime() / 1000) + ERROR_DAYS * 86_400,
+    },
+  }).catch((e) => log.error({ err: e }, 'scim: could not record a directory error'));
 }
 
 /** The newest errors: one Query, newest first. */

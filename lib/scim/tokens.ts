@@ -1,19 +1,18 @@
 // Server-only. Directory tokens: the bearer secrets an IdP's provisioning agent sends to /scim/v2.
 //
 // A token is `arbor_scim_<43 base64url characters>` (256 random bits), shown once when created.
-// Arbor keeps only its SHA-256, in two items:
+// Arbor keeps only its SHA-256, in two items, with the lifecycle every bearer credential shares
+// (lib/bearer-credentials):
 // - P5, platform: `TOKEN#<hash>` / `TOKEN` → tenantId, tokenId, lastUsedAt. The one GetItem that
 //   turns a bearer into a tenant; deleting it revokes the token at once.
 // - tenant: `T#<t>#DIRECTORY` / `TOKEN#<tokenId>` → label, the last 4 characters (to tell tokens
 //   apart), who made it and when: the console's list, read with the tenant's own credentials.
 // Several tokens may live at once (rotation: create the new one, switch the IdP, revoke the old).
-import { randomBytes } from 'node:crypto';
-import { sha256Base64url } from '../security/digest';
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { z } from 'zod';
 import { auditEntryPut } from '../audit';
-import { batchGet, itemParser, keys, noteAccessTokenUse, queryAll, storedActor, transaction, type AuditActor, type PlatformDb, type TenantDb } from '../db';
+import { credentialHash, issueSecret, lastUses, noteAccessTokenUse, putAccessToken, readAccessToken, revokeAccessToken } from '../bearer-credentials';
+import { deleteItem, itemParser, keys, queryAll, storedActor, transaction, withoutGuards, type AuditActor, type PlatformDb, type TenantDb } from '../db';
 import { validateLabel } from '../validation';
 import { badTokenLabel, tokenNotFound, tooManyTokens } from './errors';
 
@@ -35,8 +34,6 @@ export interface DirectoryToken {
   lastUsedAt?: string;
 }
 
-const hashOf = sha256Base64url;
-
 const parseTokenItem = itemParser(
   'directoryToken',
   z.object({ tokenId: z.string(), label: z.string(), hint: z.string(), tokenHash: z.string(), createdAt: z.string(), createdBy: storedActor }),
@@ -57,8 +54,7 @@ export async function createScimToken(scope: DirectoryScope, input: { label: str
   const label = validateLabel(input.label, badTokenLabel);
   const existing = await tokenItems(scope.tenant);
   if (existing.length >= MAX_TOKENS) throw tooManyTokens(MAX_TOKENS);
-  const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
-  const tokenHash = hashOf(token);
+  const { secret: token, tokenHash, hint } = issueSecret(TOKEN_PREFIX);
   const tokenId = ulid();
   const now = new Date().toISOString();
   const db = scope.tenant;
@@ -67,35 +63,22 @@ export async function createScimToken(scope: DirectoryScope, input: { label: str
     .add({
       Put: {
         TableName: db.tableName,
-        Item: { ...keys.directoryToken(db.tenantId, tokenId), type: 'directoryToken', tenantId: db.tenantId, tokenId, label, hint: token.slice(-4), tokenHash, createdAt: now, createdBy: { userId: input.actor.userId, email: input.actor.email, ...(input.actor.name ? { name: input.actor.name } : {}) } },
+        Item: { ...keys.directoryToken(db.tenantId, tokenId), type: 'directoryToken', tenantId: db.tenantId, tokenId, label, hint, tokenHash, createdAt: now, createdBy: { userId: input.actor.userId, email: input.actor.email, ...(input.actor.name ? { name: input.actor.name } : {}) } },
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     })
     .add(auditEntryPut(db, { actor: input.actor, action: 'directory.tokenCreate', target: { type: 'directory', id: tokenId, label } }))
     .send();
-  await scope.platform.client.send(
-    new PutCommand({
-      TableName: scope.platform.tableName,
-      Item: { ...keys.accessToken(tokenHash), type: 'accessToken', kind: 'scim', tenantId: db.tenantId, tokenId, createdAt: now },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    }),
-  );
+  await putAccessToken(scope.platform, tokenHash, { kind: 'scim', tenantId: db.tenantId, tokenId, createdAt: now });
   return { token, tokenId };
 }
 
 /** The tenant's tokens with their last use: one Query (tenant) + one BatchGetItem (platform). */
 export async function listScimTokens(scope: DirectoryScope): Promise<DirectoryToken[]> {
   const items = await tokenItems(scope.tenant);
-  const used = new Map<string, string | undefined>();
-  if (items.length > 0) {
-    const platformItems = await batchGet(scope.platform, items.map((t) => keys.accessToken(t.tokenHash)), { consistent: false });
-    for (const p of platformItems) {
-      const a = parseAccessToken(p);
-      used.set(a.tokenId, a.lastUsedAt);
-    }
-  }
+  const used = await lastUses(scope.platform, items.map((t) => t.tokenHash));
   return items
-    .map((t) => ({ tokenId: t.tokenId, label: t.label, hint: t.hint, createdAt: t.createdAt, createdBy: t.createdBy, ...(used.get(t.tokenId) ? { lastUsedAt: used.get(t.tokenId) } : {}) }))
+    .map((t) => ({ tokenId: t.tokenId, label: t.label, hint: t.hint, createdAt: t.createdAt, createdBy: t.createdBy, ...(used.has(t.tokenHash) ? { lastUsedAt: used.get(t.tokenHash) } : {}) }))
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
@@ -113,8 +96,9 @@ export async function revokeScimToken(scope: DirectoryScope, input: { tokenId: s
     .add({ ConditionCheck: { TableName: db.tableName, Key: key, ConditionExpression: 'attribute_exists(PK)' } }, () => tokenNotFound())
     .add(auditEntryPut(db, { actor: input.actor, action: 'directory.tokenRevoke', target: { type: 'directory', id: found.tokenId, label: found.label } }))
     .send();
-  await scope.platform.client.send(new DeleteCommand({ TableName: scope.platform.tableName, Key: keys.accessToken(found.tokenHash) }));
-  await db.client.send(new DeleteCommand({ TableName: db.tableName, Key: key }));
+  await revokeAccessToken(scope.platform, found.tokenHash);
+  // The decision was carried out by the transaction above; the listing entry's removal follows it.
+  await deleteItem(withoutGuards(db), { Key: key });
 }
 
 export interface TokenHolder {
@@ -124,14 +108,14 @@ export interface TokenHolder {
 
 /**
  * The tenant a bearer token opens, or undefined. One strongly consistent GetItem (a revoked token
- * stops at once); the last use is noted (lib/db noteAccessTokenUse).
+ * stops at once); the last use is noted.
  */
 export async function authenticateScimToken(platform: PlatformDb, bearer: string | undefined): Promise<TokenHolder | undefined> {
   if (!bearer?.startsWith(TOKEN_PREFIX) || bearer.length > 200) return undefined;
-  const key = keys.accessToken(hashOf(bearer));
-  const out = await platform.client.send(new GetCommand({ TableName: platform.tableName, Key: key, ConsistentRead: true }));
-  if (!out.Item || out.Item.kind !== 'scim') return undefined;
-  const holder = parseAccessToken(out.Item);
-  noteAccessTokenUse(platform, key, holder.lastUsedAt);
+  const tokenHash = credentialHash(bearer);
+  const stored = await readAccessToken(platform, tokenHash, 'scim');
+  if (!stored) return undefined;
+  const holder = parseAccessToken(stored);
+  noteAccessTokenUse(platform, tokenHash, holder.lastUsedAt);
   return { tenantId: holder.tenantId, tokenId: holder.tokenId };
 }

@@ -2,19 +2,18 @@
 // to set up sign-in (the SSO connection, domains, directory sync) and nothing else.
 //
 // A link is `<app>/setup/arbor_setup_<43 base64url characters>` (256 random bits), shown once.
-// Arbor keeps only its SHA-256, in two items, as for directory tokens:
+// Arbor keeps only its SHA-256, in two items, with the lifecycle every bearer credential shares
+// (lib/bearer-credentials):
 // - P5, platform: `TOKEN#<hash>` / `TOKEN` (kind `setup`) → tenant, link id, label, expiry (also
 //   its TTL), and once opened the hash of the one browser session it belongs to;
 // - tenant: `T#<t>#SETUP` / `LINK#<linkId>` → label, creator, expiry, when it was opened, when
 //   revoked, version: the settings list, and the fact every write through the link is
 //   conditioned on (a revocation changes its version).
 // Server-only.
-import { randomBytes } from 'node:crypto';
-import { sha256Base64url } from '../security/digest';
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { z } from 'zod';
 import { auditEntryPut } from '../audit';
+import { credentialHash, issueSecret, putAccessToken, revokeAccessToken } from '../bearer-credentials';
 import { actorIdentity, confirmDecision, getItem, itemParser, keys, queryAll, storedActor, TTL_ATTRIBUTE, transaction, type AuditActor, type PlatformDb, type TenantDb } from '../db';
 import { config } from '../config';
 import { validateLabel } from '../validation';
@@ -26,7 +25,7 @@ const MAX_OPEN_LINKS = 5;
 /** The tenant-side entry outlives its expiry a little, so the list can say "expired". */
 const LISTED_AFTER_EXPIRY_SECONDS = 7 * 86_400;
 
-export const setupTokenHash = sha256Base64url;
+export const setupTokenHash = credentialHash;
 
 export interface SetupLink {
   linkId: string;
@@ -63,20 +62,14 @@ export async function createSetupLink(db: TenantDb, platform: PlatformDb, actor:
   const open = (await listSetupLinks(db)).filter((l) => setupLinkStatus(l) === 'waiting' || setupLinkStatus(l) === 'opened');
   if (open.length >= MAX_OPEN_LINKS) throw tooManySetupLinks(MAX_OPEN_LINKS);
 
-  const token = `${SETUP_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
-  const tokenHash = setupTokenHash(token);
+  const { secret: token, tokenHash } = issueSecret(SETUP_TOKEN_PREFIX);
   const now = new Date();
   const expiresAt = new Date(now.getTime() + days * 86_400_000);
   const link: SetupLink = { linkId: ulid(), label, createdAt: now.toISOString(), createdBy: actorIdentity(actor), validUntil: expiresAt.toISOString(), version: 1 };
   await confirmDecision(db);
-  await platform.client.send(new PutCommand({
-    TableName: platform.tableName,
-    Item: {
-      ...keys.accessToken(tokenHash), type: 'accessToken', kind: 'setup', tenantId: db.tenantId, linkId: link.linkId, label,
-      createdAt: link.createdAt, linkExpiresAt: link.validUntil, [TTL_ATTRIBUTE]: Math.floor(expiresAt.getTime() / 1000),
-    },
-    ConditionExpression: 'attribute_not_exists(PK)',
-  }));
+  await putAccessToken(platform, tokenHash, {
+    kind: 'setup', tenantId: db.tenantId, linkId: link.linkId, label, createdAt: link.createdAt, linkExpiresAt: link.validUntil, expiresAt,
+  });
   await transaction(db)
     .add({ Put: { TableName: db.tableName, Item: { ...keys.setupLink(db.tenantId, link.linkId), type: 'setupLink', ...link, tokenHash, [TTL_ATTRIBUTE]: Math.floor(expiresAt.getTime() / 1000) + LISTED_AFTER_EXPIRY_SECONDS } } })
     .add(auditEntryPut(db, { actor, action: 'setupLink.create', target: { type: 'tenant', id: db.tenantId, label }, after: { label, validUntil: link.validUntil } }))
@@ -90,7 +83,7 @@ export async function revokeSetupLink(db: TenantDb, platform: PlatformDb, actor:
   if (!item || item.revokedAt) throw setupLinkNotFound();
   const link = parseLink(item);
   await confirmDecision(db);
-  await platform.client.send(new DeleteCommand({ TableName: platform.tableName, Key: keys.accessToken(link.tokenHash) }));
+  await revokeAccessToken(platform, link.tokenHash);
   const now = new Date().toISOString();
   await transaction(db)
     .add({

@@ -6,11 +6,12 @@
 // conditioned on the link's tenant entry (its version changes when revoked). Server-only.
 import { randomBytes } from 'node:crypto';
 import { sha256Base64url } from '../security/digest';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { decode, encode } from 'next-auth/jwt';
 import { auditEntryPut } from '../audit';
 import { config } from '../config';
-import { isConditionFailure, keys, transaction, type AuditActor, type PlatformDb, type TenantDb } from '../db';
+import { readAccessToken } from '../bearer-credentials';
+import { keys, transaction, updateItem, type AuditActor, type PlatformDb, type TenantDb } from '../db';
 import { tenancy } from '../tenancy';
 import { setupLinkUnusable } from './errors';
 import { SETUP_TOKEN_PREFIX, setupTokenHash } from './links';
@@ -43,9 +44,8 @@ interface LinkItem {
 }
 
 async function readLink(platform: PlatformDb, tokenHash: string): Promise<LinkItem | undefined> {
-  const out = await platform.client.send(new GetCommand({ TableName: platform.tableName, Key: keys.accessToken(tokenHash), ConsistentRead: true }));
-  const item = out.Item as (LinkItem & { kind?: string }) | undefined;
-  if (item?.kind !== 'setup' || Date.parse(item.linkExpiresAt) <= Date.now()) return undefined;
+  const item = (await readAccessToken(platform, tokenHash, 'setup')) as (LinkItem & { kind: 'setup' }) | undefined;
+  if (!item || Date.parse(item.linkExpiresAt) <= Date.now()) return undefined;
   return item;
 }
 
@@ -67,17 +67,13 @@ export async function openSetupLink(platform: PlatformDb, token: string, current
   }
   const secret = randomBytes(32).toString('base64url');
   const openedAt = new Date().toISOString();
-  try {
-    await platform.client.send(new UpdateCommand({
-      TableName: platform.tableName, Key: keys.accessToken(tokenHash),
-      UpdateExpression: 'SET openedAt = :at, sessionHash = :h',
-      ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(openedAt)',
-      ExpressionAttributeValues: { ':at': openedAt, ':h': hash(secret) },
-    }));
-  } catch (e) {
-    if (isConditionFailure(e)) throw setupLinkUnusable();
-    throw e;
-  }
+  const opened = await updateItem(platform, {
+    Key: keys.accessToken(tokenHash),
+    UpdateExpression: 'SET openedAt = :at, sessionHash = :h',
+    ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(openedAt)',
+    ExpressionAttributeValues: { ':at': openedAt, ':h': hash(secret) },
+  });
+  if (!opened.written) throw setupLinkUnusable();
   const db = await tenancy().tenantDb(link.tenantId);
   await transaction(db)
     .add({ Update: { TableName: db.tableName, Key: keys.setupLink(link.tenantId, link.linkId), UpdateExpression: 'SET openedAt = :at', ExpressionAttributeValues: { ':at': openedAt } } })

@@ -3,8 +3,8 @@
 // written with the tenant's credentials as sign-ins end. Unversioned bookkeeping: the last
 // writer wins, which is what "last" means. Server-only.
 import { log } from '../observability';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { keys, type TenantDb } from '../db';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { keys, updateItem, type TenantDb } from '../db';
 
 export interface ConnectionHealth {
   lastSuccessAt?: string;
@@ -15,13 +15,12 @@ export interface ConnectionHealth {
 }
 
 const set = (db: TenantDb, values: Record<string, string>) =>
-  db.client.send(new UpdateCommand({
-    TableName: db.tableName,
+  updateItem(db, {
     Key: keys.ssoHealth(db.tenantId),
     UpdateExpression: `SET #type = :type, ${Object.keys(values).map((k) => `${k} = :${k}`).join(', ')}`,
     ExpressionAttributeNames: { '#type': 'type' },
     ExpressionAttributeValues: { ':type': 'ssoHealth', ...Object.fromEntries(Object.entries(values).map(([k, v]) => [`:${k}`, v])) },
-  }));
+  });
 
 export const recordSignInSuccess = (db: TenantDb, email: string) =>
   set(db, { lastSuccessAt: new Date().toISOString(), lastSuccessEmail: email });

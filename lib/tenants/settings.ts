@@ -1,9 +1,9 @@
 // T1: the tenant's settings and counters, and renaming the tenant. Server-only.
 // SSO connection details live with lib/sso, not here.
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { auditEntryPut } from '../audit';
 import { z } from 'zod';
-import { isConditionFailure, itemParser, keys, transaction, type AuditActor, type PlatformDb, type TenantDb } from '../db';
+import { itemParser, keys, transaction, updateItem, type AuditActor, type PlatformDb, type TenantDb } from '../db';
 import { versionConflict } from '../errors';
 import { tenantNotFound } from '../tenancy/errors';
 import { validateVersion } from '../validation/version';
@@ -118,19 +118,12 @@ export async function renameTenant(db: TenantDb, actor: AuditActor, input: { nam
 /** The tenant registry's copy of the tenant name (P2 tenant switcher). Platform credentials. */
 export async function renameTenantRegistryEntry(db: PlatformDb, tenantId: string, rawName: string): Promise<void> {
   const name = validateName(rawName, 'tenant');
-  try {
-    await db.client.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: keys.tenantRegistry(tenantId),
-        UpdateExpression: 'SET #name = :name, #version = if_not_exists(#version, :zero) + :one',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeNames: { '#name': 'name', '#version': 'version' },
-        ExpressionAttributeValues: { ':name': name, ':zero': 0, ':one': 1 },
-      }),
-    );
-  } catch (e) {
-    if (isConditionFailure(e)) throw tenantGone();
-    throw e;
-  }
+  const renamed = await updateItem(db, {
+    Key: keys.tenantRegistry(tenantId),
+    UpdateExpression: 'SET #name = :name, #version = if_not_exists(#version, :zero) + :one',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeNames: { '#name': 'name', '#version': 'version' },
+    ExpressionAttributeValues: { ':name': name, ':zero': 0, ':one': 1 },
+  });
+  if (!renamed.written) throw tenantGone();
 }

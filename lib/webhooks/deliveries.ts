@@ -4,10 +4,10 @@
 // by the event's ULID). A delivery waiting for an attempt is in the worker's queue: GSI4
 // `WEBHOOKSDUE`, sorted by when it is due (sparse: only waiting deliveries are there).
 import { randomUUID } from 'node:crypto';
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { auditEntryPut } from '../audit';
-import { decodeCursor, encodeCursor, getItem, isConditionFailure, itemParser, keys, sortKeys, transaction, TTL_ATTRIBUTE, type AuditActor, type Page, type TenantDb } from '../db';
+import { decodeCursor, encodeCursor, getItem, itemParser, keys, putItem, sortKeys, transaction, TTL_ATTRIBUTE, updateItem, written, type AuditActor, type Page, type TenantDb } from '../db';
 import { payloadOf, WEBHOOK_EVENT_TYPES, type WebhookEvent } from './events';
 import { deliveryNotFound } from './errors';
 import type { DeliveryAttemptResult } from './transport';
@@ -64,16 +64,11 @@ export async function queueDeliveries(db: TenantDb, event: WebhookEvent, endpoin
   const at = new Date(now).toISOString();
   for (const endpointId of endpointIds) {
     const delivery: Delivery = { endpointId, messageId: event.messageId, eventType: event.type, payload: payloadOf(event), state: 'pending', failures: 0, nextAttemptAt: at, createdAt: at, attempts: [] };
-    try {
-      await db.client.send(new PutCommand({
-        TableName: db.tableName,
-        Item: { ...keys.webhookDelivery(db.tenantId, endpointId, event.messageId), type: 'webhookDelivery', tenantId: db.tenantId, ...delivery, ...dueKey(at, event.messageId), [TTL_ATTRIBUTE]: keptUntil(now) },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }));
-      queued++;
-    } catch (e) {
-      if (!isConditionFailure(e)) throw e;
-    }
+    const outcome = await putItem(db, {
+      Item: { ...keys.webhookDelivery(db.tenantId, endpointId, event.messageId), type: 'webhookDelivery', tenantId: db.tenantId, ...delivery, ...dueKey(at, event.messageId), [TTL_ATTRIBUTE]: keptUntil(now) },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    });
+    if (outcome.written) queued++;
   }
   return queued;
 }
@@ -129,19 +124,14 @@ export async function claimDelivery(db: TenantDb, d: Delivery, leaseMs: number, 
   // The claim's own token: when the answer to an applied claim is lost and the SDK sends it again,
   // the retry finds its own token and succeeds, instead of leaving the delivery leased to nobody.
   const token = randomUUID();
-  try {
-    await db.client.send(new UpdateCommand({
-      TableName: db.tableName,
-      Key: keys.webhookDelivery(db.tenantId, d.endpointId, d.messageId),
-      UpdateExpression: 'SET nextAttemptAt = :until, GSI4SK = :sk, claimToken = :token',
-      ConditionExpression: '#state = :pending AND (nextAttemptAt = :seen OR claimToken = :token)',
-      ExpressionAttributeNames: { '#state': 'state' },
-      ExpressionAttributeValues: { ':until': until, ':sk': due.GSI4SK, ':pending': 'pending', ':seen': d.nextAttemptAt, ':token': token },
-    }));
-  } catch (e) {
-    if (isConditionFailure(e)) return false;
-    throw e;
-  }
+  const claimed = await written(updateItem(db, {
+    Key: keys.webhookDelivery(db.tenantId, d.endpointId, d.messageId),
+    UpdateExpression: 'SET nextAttemptAt = :until, GSI4SK = :sk, claimToken = :token',
+    ConditionExpression: '#state = :pending AND (nextAttemptAt = :seen OR claimToken = :token)',
+    ExpressionAttributeNames: { '#state': 'state' },
+    ExpressionAttributeValues: { ':until': until, ':sk': due.GSI4SK, ':pending': 'pending', ':seen': d.nextAttemptAt, ':token': token },
+  }));
+  if (!claimed) return false;
   d.nextAttemptAt = until;
   return true;
 }
@@ -153,20 +143,13 @@ export async function claimDelivery(db: TenantDb, d: Delivery, leaseMs: number, 
 export async function postponeDelivery(db: TenantDb, d: Pick<Delivery, 'endpointId' | 'messageId' | 'nextAttemptAt'>, until: number): Promise<boolean> {
   const at = new Date(until).toISOString();
   const due = dueKey(at, d.messageId);
-  try {
-    await db.client.send(new UpdateCommand({
-      TableName: db.tableName,
-      Key: keys.webhookDelivery(db.tenantId, d.endpointId, d.messageId),
-      UpdateExpression: 'SET nextAttemptAt = :until, GSI4SK = :sk',
-      ConditionExpression: '#state = :pending AND nextAttemptAt = :seen',
-      ExpressionAttributeNames: { '#state': 'state' },
-      ExpressionAttributeValues: { ':until': at, ':sk': due.GSI4SK, ':pending': 'pending', ':seen': d.nextAttemptAt },
-    }));
-    return true;
-  } catch (e) {
-    if (isConditionFailure(e)) return false;
-    throw e;
-  }
+  return written(updateItem(db, {
+    Key: keys.webhookDelivery(db.tenantId, d.endpointId, d.messageId),
+    UpdateExpression: 'SET nextAttemptAt = :until, GSI4SK = :sk',
+    ConditionExpression: '#state = :pending AND nextAttemptAt = :seen',
+    ExpressionAttributeNames: { '#state': 'state' },
+    ExpressionAttributeValues: { ':until': at, ':sk': due.GSI4SK, ':pending': 'pending', ':seen': d.nextAttemptAt },
+  }));
 }
 
 /**
@@ -194,31 +177,24 @@ export async function recordAttempt(db: TenantDb, d: Delivery, result: DeliveryA
     update = update.replace(' REMOVE', ', deliveredAt = :at REMOVE');
     values[':at'] = at;
   }
-  try {
-    await db.client.send(new UpdateCommand({
-      TableName: db.tableName,
-      Key: keys.webhookDelivery(db.tenantId, d.endpointId, d.messageId),
-      UpdateExpression: update,
-      ConditionExpression: 'nextAttemptAt = :claim',
-      ExpressionAttributeNames: { '#state': 'state' },
-      ExpressionAttributeValues: values,
-    }));
-  } catch (e) {
-    if (!isConditionFailure(e)) throw e;
-  }
+  // Not claimed any more (resent meanwhile): that newer state stands.
+  await updateItem(db, {
+    Key: keys.webhookDelivery(db.tenantId, d.endpointId, d.messageId),
+    UpdateExpression: update,
+    ConditionExpression: 'nextAttemptAt = :claim',
+    ExpressionAttributeNames: { '#state': 'state' },
+    ExpressionAttributeValues: values,
+  });
   return state;
 }
 
 /** A delivery whose endpoint is gone or switched off leaves the queue (unless taken or changed since it was read). */
 export async function cancelDelivery(db: TenantDb, d: Delivery): Promise<void> {
-  await db.client.send(new UpdateCommand({
-    TableName: db.tableName,
+  await updateItem(db, {
     Key: keys.webhookDelivery(db.tenantId, d.endpointId, d.messageId),
     UpdateExpression: 'SET #state = :cancelled REMOVE nextAttemptAt, GSI4PK, GSI4SK',
     ConditionExpression: 'nextAttemptAt = :seen',
     ExpressionAttributeNames: { '#state': 'state' },
     ExpressionAttributeValues: { ':cancelled': 'cancelled', ':seen': d.nextAttemptAt },
-  })).catch((e) => {
-    if (!isConditionFailure(e)) throw e;
   });
 }

@@ -6,8 +6,7 @@ import { ulid } from 'ulid';
 import { z } from 'zod';
 import { auditEntryPut } from '../audit';
 import { config } from '../config';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { actorIdentity, itemParser, keys, queryAll, storedActor, transaction, type AuditActor, type PlatformDb, type TenantDb } from '../db';
+import { actorIdentity, itemParser, keys, putItem, queryAll, storedActor, transaction, type AuditActor, type PlatformDb, type TenantDb } from '../db';
 import { openSecret, sealSecret } from '../sso/secret-box';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './events';
 import { badEndpointDescription, badEndpointUrl, badEventTypes, endpointChanged, tooManyEndpoints, webhookNotFound } from './errors';
@@ -131,7 +130,7 @@ export async function createEndpoint(scope: EndpointScope, actor: AuditActor, in
   if ((await readEndpoints(db)).length >= MAX_ENDPOINTS) throw tooManyEndpoints(MAX_ENDPOINTS);
   // The marker first: an endpoint that exists is always heard of. Never removed (a tenant that
   // removed its endpoints costs the worker one Query per batch of its events).
-  await scope.platform.client.send(new PutCommand({ TableName: scope.platform.tableName, Item: { ...keys.webhookTenant(db.tenantId), type: 'webhookTenant', tenantId: db.tenantId } }));
+  await putItem(scope.platform, { Item: { ...keys.webhookTenant(db.tenantId), type: 'webhookTenant', tenantId: db.tenantId } });
   const secret = newEndpointSecret();
   const endpoint: WebhookEndpoint = {
     endpointId: ulid(), url, description, eventTypes, enabled: true, secretHint: secretHint(secret),

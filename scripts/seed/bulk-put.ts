@@ -1,10 +1,10 @@
 // Writes many items fast, unconditionally: BatchWriteItem of 25 with a few requests in flight
 // (UnprocessedItems re-sent with a growing pause), or TransactWriteItems of 100, one at a time.
 // Seeds large tenants (the bench, `npm run dev -- --demo-units`) and is the raw write floor the
-// bench measures moves against.
-import { BatchWriteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { DocumentClient } from '../../lib/db';
-import { chunk, mapLimit, sleep } from '../../lib/org/map-limit';
+// bench measures moves against. Sent through lib/db's batch and transaction writers, unguarded:
+// seeding decides nothing.
+import { putAll, transactWrite, type DocumentClient, type ReadClient } from '../../lib/db';
+import { chunk, mapLimit } from '../../lib/org/map-limit';
 
 export interface BulkPutOptions {
   /**
@@ -20,7 +20,8 @@ export interface BulkPutOptions {
   onProgress?: (written: number) => void;
 }
 
-export async function bulkPut(client: DocumentClient, tableName: string, items: Record<string, unknown>[], options: BulkPutOptions = {}) {
+export async function bulkPut(client: DocumentClient | ReadClient, tableName: string, items: Record<string, unknown>[], options: BulkPutOptions = {}) {
+  const db = { client, tableName };
   let written = 0;
   const stored = (count: number) => {
     written += count;
@@ -28,19 +29,13 @@ export async function bulkPut(client: DocumentClient, tableName: string, items: 
   };
   if (options.via === 'transactions') {
     await mapLimit(chunk(items, 100), options.concurrency ?? 1, async (part) => {
-      await client.send(new TransactWriteCommand({ TransactItems: part.map((Item) => ({ Put: { TableName: tableName, Item } })) }));
+      await transactWrite(db, part.map((Item) => ({ Put: { TableName: tableName, Item } })));
       stored(part.length);
     });
     return;
   }
   await mapLimit(chunk(items, 25), options.concurrency ?? 8, async (batch) => {
-    let pending = batch.map((Item) => ({ PutRequest: { Item } }));
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt > 0) await sleep(Math.min(1000, 10 * 2 ** attempt));
-      if (attempt > 12) throw new Error('bulkPut: items left unprocessed after 12 retries');
-      const out = await client.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending } }));
-      pending = (out.UnprocessedItems?.[tableName] as typeof pending | undefined) ?? [];
-    }
+    await putAll(db, batch);
     stored(batch.length);
   });
 }

@@ -5,9 +5,8 @@
 // keeps (childCount, memberCount, membershipCount, unitCount) are set to what those writes add up
 // to. unitCount is written last, so a tenant whose load was cut short still shows a count of 1.
 // Used by the bench and by `npm run dev -- --demo-units`.
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { auditEntryPut } from '../../lib/audit';
-import { keys, type DocumentClient, type TenantDb } from '../../lib/db';
+import { keys, updateItem, type DocumentClient, type TenantDb } from '../../lib/db';
 import { tenantUserItem, unitMemberItem, userMembershipItem, type Membership } from '../../lib/members/membership-items';
 import { administers } from '../../lib/members/unit-administrators';
 import { siblingNamePut } from '../../lib/org/sibling-name';
@@ -111,15 +110,12 @@ export async function bulkSeedTenant(direct: { client: DocumentClient; tableName
 
   const { via, onProgress } = options;
   await bulkPut(direct.client, direct.tableName, items, { via, onProgress: onProgress && ((written) => onProgress(written, items.length)) });
-  await direct.client.send(
-    new UpdateCommand({
-      TableName: direct.tableName,
-      Key: keys.tenantSettings(db.tenantId),
-      UpdateExpression: 'SET unitCount = :n',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':n': plan.units.length },
-    }),
-  );
+  await updateItem(direct, {
+    Key: keys.tenantSettings(db.tenantId),
+    UpdateExpression: 'SET unitCount = :n',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeValues: { ':n': plan.units.length },
+  });
   return {
     ...plan, tenantId: db.tenantId, name, domain, rootUnitId: created.rootUnitId,
     owner, itemCount: items.length, seedMs: Date.now() - started,

@@ -17,6 +17,7 @@ import { person } from '../members/fixtures';
 import { newTenant } from '../support/fixtures';
 import { tenantDbFor } from '../support/tenant-db';
 import { testOperatorDb, testPlatformDb } from '../support/tenancy';
+import { rawClient } from '../support/raw-client';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 type Handler = (r: Request, ctx: unknown) => Promise<Response>;
@@ -104,7 +105,7 @@ describe('API keys', () => {
   test('revoked, expired, unknown and malformed keys answer 401 and write nothing', async () => {
     const w = await world();
     const expiring = await createApiKey(w.scope, { name: 'Old', role: 'manager', unit: w.eng, expiresInDays: 1, actor: w.owner });
-    await testOperatorDb().client.send(new UpdateCommand({
+    await rawClient(testOperatorDb()).send(new UpdateCommand({
       TableName: testOperatorDb().tableName, Key: keys.accessToken(apiKeyHash(expiring.secret)),
       UpdateExpression: 'SET keyExpiresAt = :past', ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
     }));

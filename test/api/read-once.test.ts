@@ -9,6 +9,7 @@ import { batchGet, getItem, keys, type TenantDb } from '../../lib/db';
 import { createUnit } from '../../lib/org';
 import { newTenant } from '../support/fixtures';
 import { tenantDbFor } from '../support/tenant-db';
+import { rawClient } from '../support/raw-client';
 
 let raw: TenantDb;
 let rootId: string;
@@ -83,7 +84,7 @@ test('a projected, eventually consistent read is served from what the request ho
 test('a write forgets: the next read goes to the table', async () => {
   const { db, sent } = requestDb();
   await getItem(db, unitKey(childId));
-  await db.client.send(new UpdateCommand({ TableName: raw.tableName, Key: unitKey(childId), UpdateExpression: 'SET touchedByTest = :t', ExpressionAttributeValues: { ':t': 1 } }));
+  await rawClient(db).send(new UpdateCommand({ TableName: raw.tableName, Key: unitKey(childId), UpdateExpression: 'SET touchedByTest = :t', ExpressionAttributeValues: { ':t': 1 } }));
   const after = await db.client.send(new GetCommand({ TableName: raw.tableName, Key: unitKey(childId), ConsistentRead: true }));
   assert.equal(after.Item?.touchedByTest, 1);
   assert.deepEqual(sent, ['Get', 'Update', 'Get']);

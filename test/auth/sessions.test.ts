@@ -11,6 +11,7 @@ import { getUserMemberships, removeUserFromTenant } from '../../lib/members';
 import { OPERATOR_ACTOR } from '../../lib/tenants';
 import { isolatedTenancy, testTenantDb } from '../support/tenancy';
 import { actorOf, claims, deps, liveSessionFor, memberOf, sessionFor, tenantWithConnection } from './support';
+import { rawClient } from '../support/raw-client';
 
 const code = (c: string) => (e: Error & { code?: string }) => e.code === c;
 const isLive = async (tenantId: string, s: { userId: string; sessionId: string }) => hasSessionRecord(await testTenantDb(tenantId), s.userId, s.sessionId);
@@ -150,7 +151,7 @@ test('resolving the actor, session check included, is one request: the T8 Query'
     const db = await tenancy.tenantDb(tenantId, o);
     if (!counted.has(db.client)) {
       counted.add(db.client);
-      db.client.middlewareStack.add((next, context) => (args) => {
+      rawClient(db).middlewareStack.add((next, context) => (args) => {
         sent.push(context.commandName ?? '?');
         return next(args);
       }, { step: 'initialize', name: 'countRequests' });

@@ -15,6 +15,7 @@ import { logTo } from '../../lib/observability';
 import { rootPath, toUnit } from '../../lib/org/unit-item';
 import { newTenant } from '../support/fixtures';
 import { tenantDbFor } from '../support/tenant-db';
+import { rawClient } from '../support/raw-client';
 
 describe('withActor', () => {
   let db: TenantDb;
@@ -58,7 +59,7 @@ describe('withActor', () => {
     const PATCH = entry.withActor({ body: z.object({ name: z.string().min(1) }) }, async ({ db: tdb, authorize, body }) => {
       const unit = await readRoot(tdb);
       authorize('unit.rename', { unit: { id: unit.id, path: unit.path, name: unit.name } });
-      await tdb.client.send(new PutCommand({ TableName: tdb.tableName, Item: { ...keys.unit(tdb.tenantId, unit.id), name: body.name } }));
+      await rawClient(tdb).send(new PutCommand({ TableName: tdb.tableName, Item: { ...keys.unit(tdb.tenantId, unit.id), name: body.name } }));
     });
     const res = await call(PATCH, { method: 'PATCH', body: JSON.stringify({ name: 'Renamed' }) });
     assert.equal(res.status, 403);
@@ -71,7 +72,7 @@ describe('withActor', () => {
   test('a write sent before authorize never reaches the table (500, logged)', async () => {
     const stray = ulid();
     const POST = entry.withActor({}, async ({ db: tdb, authorize }) => {
-      await tdb.client.send(new PutCommand({ TableName: tdb.tableName, Item: { ...keys.unit(tdb.tenantId, stray), type: 'stray' } }));
+      await rawClient(tdb).send(new PutCommand({ TableName: tdb.tableName, Item: { ...keys.unit(tdb.tenantId, stray), type: 'stray' } }));
       authorize('tree.read', { unit: root });
     });
     const res = await quietly(() => call(POST, { method: 'POST' }));

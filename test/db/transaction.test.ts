@@ -8,10 +8,11 @@ import { transaction, type TenantDb } from '../../lib/db';
 import { versionConflict } from '../../lib/errors';
 import { newTenant } from '../support/fixtures';
 import { tenantDbFor } from '../support/tenant-db';
+import { rawClient } from '../support/raw-client';
 
 describe('transaction builder', () => {
   const put = (db: TenantDb, sk: string, version: number) =>
-    db.client.send(new PutCommand({ TableName: db.tableName, Item: { PK: `T#${db.tenantId}#TEST`, SK: sk, version } }));
+    rawClient(db).send(new PutCommand({ TableName: db.tableName, Item: { PK: `T#${db.tenantId}#TEST`, SK: sk, version } }));
   const expectVersion = (db: TenantDb, sk: string, version: number) => ({
     ConditionCheck: {
       TableName: db.tableName, Key: { PK: `T#${db.tenantId}#TEST`, SK: sk },

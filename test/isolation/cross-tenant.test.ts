@@ -11,12 +11,13 @@ import {
 import { INDEX, keys, type TenantDb } from '../../lib/db';
 import { isAccessDenied, prefixSharingTenantIds, testPlatformDb, testTenantDb } from '../support/tenancy';
 import { seedTenant, snapshot, type SeededTenant } from './seed';
+import { rawClient } from '../support/raw-client';
 
 type Db = { client: TenantDb['client']; tableName: string };
 type Request = (db: Db, me: SeededTenant, victim: SeededTenant) => Promise<unknown>;
 
 const get = (db: Db, Key: object) => db.client.send(new GetCommand({ TableName: db.tableName, Key }));
-const put = (db: Db, Item: object) => db.client.send(new PutCommand({ TableName: db.tableName, Item }));
+const put = (db: Db, Item: object) => rawClient(db).send(new PutCommand({ TableName: db.tableName, Item }));
 const query = (db: Db, index: string | undefined, attribute: string, value: string) =>
   db.client.send(new QueryCommand({
     TableName: db.tableName, IndexName: index, KeyConditionExpression: '#pk = :pk',
@@ -32,8 +33,8 @@ const attacks: Record<string, Request> = {
   'PutItem (new item)': (db, _me, v) => put(db, { ...v.probe, name: 'planted' }),
   'PutItem (overwrite)': (db, _me, v) => put(db, { ...unitKey(v), name: 'overwritten' }),
   UpdateItem: (db, _me, v) =>
-    db.client.send(new UpdateCommand({ TableName: db.tableName, Key: unitKey(v), UpdateExpression: 'SET #n = :n', ExpressionAttributeNames: { '#n': 'name' }, ExpressionAttributeValues: { ':n': 'renamed' } })),
-  DeleteItem: (db, _me, v) => db.client.send(new DeleteCommand({ TableName: db.tableName, Key: unitKey(v) })),
+    rawClient(db).send(new UpdateCommand({ TableName: db.tableName, Key: unitKey(v), UpdateExpression: 'SET #n = :n', ExpressionAttributeNames: { '#n': 'name' }, ExpressionAttributeValues: { ':n': 'renamed' } })),
+  DeleteItem: (db, _me, v) => rawClient(db).send(new DeleteCommand({ TableName: db.tableName, Key: unitKey(v) })),
   'Query (table)': (db, _me, v) => query(db, undefined, 'PK', keys.unitPartition(v.tenantId, v.unitId)),
   'Query (table, plain key name)': (db, _me, v) =>
     db.client.send(new QueryCommand({ TableName: db.tableName, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :s)', ExpressionAttributeValues: { ':pk': keys.userPartition(v.tenantId, v.userId), ':s': 'P' } })),
@@ -45,22 +46,22 @@ const attacks: Record<string, Request> = {
   'BatchGetItem (own key + one foreign)': (db, me, v) =>
     db.client.send(new BatchGetCommand({ RequestItems: { [db.tableName]: { Keys: [unitKey(me), unitKey(v)] } } })),
   'BatchWriteItem (own put + one foreign delete)': (db, me, v) =>
-    db.client.send(new BatchWriteCommand({ RequestItems: { [db.tableName]: [{ PutRequest: { Item: { ...me.probe } } }, { DeleteRequest: { Key: unitKey(v) } }] } })),
+    rawClient(db).send(new BatchWriteCommand({ RequestItems: { [db.tableName]: [{ PutRequest: { Item: { ...me.probe } } }, { DeleteRequest: { Key: unitKey(v) } }] } })),
   'BatchWriteItem (foreign put)': (db, _me, v) =>
-    db.client.send(new BatchWriteCommand({ RequestItems: { [db.tableName]: [{ PutRequest: { Item: { ...v.probe } } }] } })),
+    rawClient(db).send(new BatchWriteCommand({ RequestItems: { [db.tableName]: [{ PutRequest: { Item: { ...v.probe } } }] } })),
   'TransactGetItems (own + one foreign)': (db, me, v) =>
     db.client.send(new TransactGetCommand({ TransactItems: [{ Get: { TableName: db.tableName, Key: unitKey(me) } }, { Get: { TableName: db.tableName, Key: unitKey(v) } }] })),
   'TransactWriteItems Put (own + one foreign)': (db, me, v) =>
-    db.client.send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: db.tableName, Item: { ...me.probe } } }, { Put: { TableName: db.tableName, Item: { ...v.probe } } }] })),
+    rawClient(db).send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: db.tableName, Item: { ...me.probe } } }, { Put: { TableName: db.tableName, Item: { ...v.probe } } }] })),
   'TransactWriteItems Update': (db, me, v) =>
-    db.client.send(new TransactWriteCommand({ TransactItems: [
+    rawClient(db).send(new TransactWriteCommand({ TransactItems: [
       { Put: { TableName: db.tableName, Item: { ...me.probe } } },
       { Update: { TableName: db.tableName, Key: unitKey(v), UpdateExpression: 'SET version = :v', ExpressionAttributeValues: { ':v': 99 } } },
     ] })),
   'TransactWriteItems Delete': (db, me, v) =>
-    db.client.send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: db.tableName, Item: { ...me.probe } } }, { Delete: { TableName: db.tableName, Key: unitKey(v) } }] })),
+    rawClient(db).send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: db.tableName, Item: { ...me.probe } } }, { Delete: { TableName: db.tableName, Key: unitKey(v) } }] })),
   'TransactWriteItems ConditionCheck': (db, me, v) =>
-    db.client.send(new TransactWriteCommand({ TransactItems: [
+    rawClient(db).send(new TransactWriteCommand({ TransactItems: [
       { Put: { TableName: db.tableName, Item: { ...me.probe } } },
       { ConditionCheck: { TableName: db.tableName, Key: unitKey(v), ConditionExpression: 'attribute_exists(PK)' } },
     ] })),
@@ -126,20 +127,20 @@ describe('a tenant’s credentials against its own keys', () => {
 
       const scratch = keys.unit(id, 'SCRATCH');
       await put(db, { ...scratch, version: 1 });
-      await db.client.send(new UpdateCommand({ TableName: db.tableName, Key: scratch, UpdateExpression: 'SET version = :v', ConditionExpression: 'version = :one', ExpressionAttributeValues: { ':v': 2, ':one': 1 } }));
+      await rawClient(db).send(new UpdateCommand({ TableName: db.tableName, Key: scratch, UpdateExpression: 'SET version = :v', ConditionExpression: 'version = :one', ExpressionAttributeValues: { ':v': 2, ':one': 1 } }));
       const batch = await db.client.send(new BatchGetCommand({ RequestItems: { [db.tableName]: { Keys: [unitKey(me), scratch, keys.tenantSettings(id)] } } }));
       assert.equal(batch.Responses?.[db.tableName]?.length, 3);
-      await db.client.send(new BatchWriteCommand({ RequestItems: { [db.tableName]: [{ PutRequest: { Item: { ...keys.unit(id, 'SCRATCH2') } } }] } }));
+      await rawClient(db).send(new BatchWriteCommand({ RequestItems: { [db.tableName]: [{ PutRequest: { Item: { ...keys.unit(id, 'SCRATCH2') } } }] } }));
       const tx = await db.client.send(new TransactGetCommand({ TransactItems: [{ Get: { TableName: db.tableName, Key: scratch } }, { Get: { TableName: db.tableName, Key: unitKey(me) } }] }));
       assert.equal(tx.Responses?.[0]?.Item?.version, 2);
-      await db.client.send(new TransactWriteCommand({ TransactItems: [
+      await rawClient(db).send(new TransactWriteCommand({ TransactItems: [
         { ConditionCheck: { TableName: db.tableName, Key: unitKey(me), ConditionExpression: 'attribute_exists(PK)' } },
         { Update: { TableName: db.tableName, Key: scratch, UpdateExpression: 'SET version = :v', ExpressionAttributeValues: { ':v': 3 } } },
         { Delete: { TableName: db.tableName, Key: keys.unit(id, 'SCRATCH2') } },
         { Put: { TableName: db.tableName, Item: { ...keys.unit(id, 'SCRATCH3') } } },
       ] }));
-      await db.client.send(new DeleteCommand({ TableName: db.tableName, Key: scratch }));
-      await db.client.send(new DeleteCommand({ TableName: db.tableName, Key: keys.unit(id, 'SCRATCH3') }));
+      await rawClient(db).send(new DeleteCommand({ TableName: db.tableName, Key: scratch }));
+      await rawClient(db).send(new DeleteCommand({ TableName: db.tableName, Key: keys.unit(id, 'SCRATCH3') }));
       assert.equal((await get(db, scratch)).Item, undefined);
     });
   }

@@ -29,6 +29,7 @@ import { directClient, stackEnv, tableName } from '../support/stack';
 import { tenantDbFor } from '../support/tenant-db';
 import { testOperatorDb, testPlatformDb, testTenantDb } from '../support/tenancy';
 import { footprint, seededTenant, sortedIds } from './fixtures';
+import { rawClient } from '../support/raw-client';
 
 const DAY = 24 * 60 * 60 * 1000;
 const code = (c: string) => (e: unknown) => (e as { code?: string }).code === c;
@@ -133,7 +134,7 @@ describe('tenant delete', () => {
     const stopped = await runCli(tenantCli, ['delete', s.t.tenantId, '--stop-after-batches', '1']);
     assert.equal(stopped.code, 2, stopped.out);
     // The lease of a stopped CLI run (60 s) is simulated as run out.
-    await testOperatorDb().client.send(new (await import('@aws-sdk/lib-dynamodb')).UpdateCommand({
+    await rawClient(testOperatorDb()).send(new (await import('@aws-sdk/lib-dynamodb')).UpdateCommand({
       TableName: tableName(), Key: keys.tenantDeletion(s.t.tenantId), UpdateExpression: 'SET leaseUntil = :past', ExpressionAttributeValues: { ':past': 0 },
     }));
     const resumed = await runCli(tenantCli, ['delete', s.t.tenantId]);

@@ -12,6 +12,7 @@ import { nameWordTexts } from '../../lib/items/name-words';
 import { directClient, tableName } from '../support/stack';
 import { person, tenantWithTree } from '../members/fixtures';
 import { buildTree } from '../org/support/tree-fixture';
+import { rawClient } from '../support/raw-client';
 
 /** The people of a member-list search page (searchPeople), without its invitations. */
 async function peoplePage(db: TenantDb, q: string, options: { limit?: number; cursor?: string } = {}) {
@@ -40,14 +41,14 @@ const profileWords = (t: { tenantId: string }, userId: string) => storedWords(ke
 async function countRequests(db: TenantDb, work: () => Promise<unknown>): Promise<string[]> {
   const sent: string[] = [];
   const name = `countRequests-${Math.random()}`;
-  db.client.middlewareStack.add((next, context) => (args) => {
+  rawClient(db).middlewareStack.add((next, context) => (args) => {
     sent.push(`${context.commandName}${(args.input as { IndexName?: string }).IndexName ? ` ${(args.input as { IndexName?: string }).IndexName}` : ''}`);
     return next(args);
   }, { step: 'initialize', name });
   try {
     await work();
   } finally {
-    db.client.middlewareStack.remove(name);
+    rawClient(db).middlewareStack.remove(name);
   }
   return sent;
 }

@@ -2,8 +2,7 @@
 // the phase (and step) it believes the job is in, and renews the lease: a process that lost its
 // lease (paused past it, then another instance took over) can no longer change anything.
 // Server-only.
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { isConditionFailure, keys, type TenantDb, type TransactItem } from '../../db';
+import { keys, updateItem, withoutGuards, type TenantDb, type TransactItem, type UpdateInput } from '../../db';
 import { expiresAtAfterFinish, TTL_ATTRIBUTE, type TreeJobRecord, type TreeJobStatus } from './job-item';
 
 export interface JobProgress {
@@ -109,12 +108,9 @@ export function applyJournalChange(ctx: JobContext, change: JournalChange, now =
 /** One journal write on its own; LeaseLost when our lease or the expected phase is gone. */
 export async function updateJournal(ctx: JobContext, change: JournalChange) {
   const now = Date.now();
-  try {
-    await ctx.db.client.send(new UpdateCommand(journalUpdateItem(ctx, change, now).Update as ConstructorParameters<typeof UpdateCommand>[0]));
-  } catch (e) {
-    if (isConditionFailure(e)) throw new LeaseLost(ctx.record.jobId);
-    throw e;
-  }
+  const { TableName: _table, ...update } = journalUpdateItem(ctx, change, now).Update as UpdateInput & { TableName: string };
+  // The journal is the job's own record, guarded by its lease, not by a decision.
+  if (!(await updateItem(withoutGuards(ctx.db), update)).written) throw new LeaseLost(ctx.record.jobId);
   applyJournalChange(ctx, change, now);
 }
 

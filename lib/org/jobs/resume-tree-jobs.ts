@@ -3,9 +3,8 @@
 // (resumeTreeJobs per tenant) and lazily whenever a request meets a lock of a job whose lease
 // expired (nudgeTreeJob). Server-only.
 import { log } from '../../observability';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { getItem, INDEX, isConditionFailure, keys, queryAll, withoutGuards, type TenantDb } from '../../db';
+import { getItem, INDEX, keys, queryAll, updateItem, withoutGuards, type TenantDb } from '../../db';
 import { FINISHED, toJobRecord, toTreeJob, type TreeJob } from './job-item';
 import { LeaseLost, type JobContext, type JobProgress } from './job-journal';
 import { driveForward, rollBack } from './run-tree-job';
@@ -33,21 +32,15 @@ export async function resumeTreeJob(db: TenantDb, jobId: string, options: Resume
 
   const owner = ulid();
   const leaseUntil = now + seen.leaseMs;
-  try {
-    await db.client.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: keys.treeJob(db.tenantId, jobId),
-        UpdateExpression: 'SET leaseOwner = :me, leaseUntil = :until',
-        // Exactly the lease we saw expire: of several instances, one takes over.
-        ConditionExpression: 'leaseOwner = :old AND leaseUntil = :oldUntil',
-        ExpressionAttributeValues: { ':me': owner, ':until': leaseUntil, ':old': seen.leaseOwner, ':oldUntil': seen.leaseUntil },
-      }),
-    );
-  } catch (e) {
-    if (isConditionFailure(e)) return toTreeJob(toJobRecord((await getItem(db, keys.treeJob(db.tenantId, jobId)))!));
-    throw e;
-  }
+  // Taking the lease is the job's own bookkeeping, not a decided change.
+  const taken = await updateItem(withoutGuards(db), {
+    Key: keys.treeJob(db.tenantId, jobId),
+    UpdateExpression: 'SET leaseOwner = :me, leaseUntil = :until',
+    // Exactly the lease we saw expire: of several instances, one takes over.
+    ConditionExpression: 'leaseOwner = :old AND leaseUntil = :oldUntil',
+    ExpressionAttributeValues: { ':me': owner, ':until': leaseUntil, ':old': seen.leaseOwner, ':oldUntil': seen.leaseUntil },
+  });
+  if (!taken.written) return toTreeJob(toJobRecord((await getItem(db, keys.treeJob(db.tenantId, jobId)))!));
   // The holder the job was started for, whoever resumes it: its locks go back to that holder.
   const jobDb: TenantDb = { ...db, lockHolder: seen.lockHolder };
   const ctx: JobContext = { db: jobDb, record: { ...seen, leaseOwner: owner, leaseUntil }, owner, onProgress: options.onProgress, onStep: options.onStep };

@@ -8,10 +8,9 @@
 // The commit transaction is the single point where the change happens: before it, recovery
 // rolls back; after it, recovery rolls forward. See docs/data-model.md, "Moves".
 import { log } from '../../observability';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { auditEntryPut } from '../../audit';
-import { actorIdentity, keys, transaction, withoutGuards, type AuditActor, type TenantDb } from '../../db';
+import { actorIdentity, keys, putItem, transaction, withoutGuards, type AuditActor, type TenantDb } from '../../db';
 import { isArborError } from '../../errors';
 import { siblingNameDelete, siblingNamePut } from '../sibling-name';
 import { movedRootUpdate } from '../subtree-writes';
@@ -69,9 +68,7 @@ export async function startTreeJob(db: TenantDb, spec: TreeJobSpec, options: Tre
   // Preparing (journal, locks, plan) and the steps after the commit are the job's own writes,
   // guarded by its lock; the commit alone carries the facts the caller's decision used.
   const jobDb = withoutGuards(db);
-  await jobDb.client.send(
-    new PutCommand({ TableName: db.tableName, Item: journalItem(record), ConditionExpression: 'attribute_not_exists(PK)' }),
-  );
+  if (!(await putItem(jobDb, { Item: journalItem(record), ConditionExpression: 'attribute_not_exists(PK)' })).written) throw new Error(`tree job ${record.jobId} exists already`);
   const ctx: JobContext = { db: jobDb, record, owner: record.leaseOwner, onProgress: options.onProgress, onStep: options.onStep };
 
   try {

@@ -3,9 +3,8 @@
 // clears the failure streak; an endpoint failing for a day is switched off and the
 // organization's owners are told by mail.
 import { log } from '../../observability';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { auditEntryPut } from '../../audit';
-import { isConditionFailure, keys, transaction, type PlatformDb, type TenantDb } from '../../db';
+import { keys, transaction, updateItem, type PlatformDb, type TenantDb } from '../../db';
 import { sendMail, webhookDisabledMail } from '../../mail';
 import { tenantOwners } from '../../tenants/owners';
 import { cancelDelivery, claimDelivery, readDelivery, recordAttempt } from '../deliveries';
@@ -80,23 +79,16 @@ const endpointKey = (db: TenantDb, endpointId: string) => keys.webhookEndpoint(d
 
 /** The streak's start, set once; bookkeeping beside the endpoint's version, not an edit of it. */
 async function markFailing(db: TenantDb, endpointId: string, now: number): Promise<number> {
-  const out = await db.client.send(new UpdateCommand({
-    TableName: db.tableName, Key: endpointKey(db, endpointId),
+  const out = await updateItem(db, {
+    Key: endpointKey(db, endpointId),
     UpdateExpression: 'SET failingSince = if_not_exists(failingSince, :now)', ConditionExpression: 'attribute_exists(PK)',
     ExpressionAttributeValues: { ':now': new Date(now).toISOString() }, ReturnValues: 'ALL_NEW',
-  })).catch((e) => {
-    if (isConditionFailure(e)) return undefined;
-    throw e;
   });
-  return Date.parse(String(out?.Attributes?.failingSince ?? new Date(now).toISOString()));
+  return Date.parse(String((out.written && out.attributes?.failingSince) || new Date(now).toISOString()));
 }
 
 async function clearFailing(db: TenantDb, endpointId: string) {
-  await db.client.send(new UpdateCommand({
-    TableName: db.tableName, Key: endpointKey(db, endpointId), UpdateExpression: 'REMOVE failingSince', ConditionExpression: 'attribute_exists(PK)',
-  })).catch((e) => {
-    if (!isConditionFailure(e)) throw e;
-  });
+  await updateItem(db, { Key: endpointKey(db, endpointId), UpdateExpression: 'REMOVE failingSince', ConditionExpression: 'attribute_exists(PK)' });
 }
 
 /** Switches the endpoint off (audited, conditioned on its version), then tells the owners once. */

@@ -7,10 +7,9 @@ import {
   DescribeStreamCommand, GetRecordsCommand, GetShardIteratorCommand, ListStreamsCommand,
   type DynamoDBStreamsClient, type Shard, type _Record,
 } from '@aws-sdk/client-dynamodb-streams';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { isConditionFailure, keys, queryAll, type PlatformDb } from '../../db';
+import { keys, queryAll, updateItem, type PlatformDb } from '../../db';
 import { log } from '../../observability';
 
 export interface StreamDeps {
@@ -59,30 +58,24 @@ async function checkpoints(deps: StreamDeps, label: string): Promise<Map<string,
 }
 
 async function saveCheckpoint(deps: StreamDeps, label: string, shardId: string, sequence: string) {
-  try {
-    await deps.platform.client.send(new UpdateCommand({
-      TableName: deps.platform.tableName,
-      Key: keys.streamCheckpoint(label, shardId),
-      UpdateExpression: 'SET #type = :type, shardId = :shard, #sequence = :sequence, #order = :order',
-      // Never backwards: two workers reading the same shard only ever move it forward.
-      ConditionExpression: 'attribute_not_exists(#order) OR #order < :order',
-      ExpressionAttributeNames: { '#type': 'type', '#sequence': 'sequence', '#order': 'order' },
-      ExpressionAttributeValues: { ':type': 'streamCheckpoint', ':shard': shardId, ':sequence': sequence, ':order': padded(sequence) },
-    }));
-  } catch (e) {
-    if (!isConditionFailure(e)) throw e;
-  }
+  await updateItem(deps.platform, {
+    Key: keys.streamCheckpoint(label, shardId),
+    UpdateExpression: 'SET #type = :type, shardId = :shard, #sequence = :sequence, #order = :order',
+    // Never backwards: two workers reading the same shard only ever move it forward.
+    ConditionExpression: 'attribute_not_exists(#order) OR #order < :order',
+    ExpressionAttributeNames: { '#type': 'type', '#sequence': 'sequence', '#order': 'order' },
+    ExpressionAttributeValues: { ':type': 'streamCheckpoint', ':shard': shardId, ':sequence': sequence, ':order': padded(sequence) },
+  });
 }
 
 /** A closed shard read to its end: never read again. */
 async function markDone(deps: StreamDeps, label: string, shardId: string) {
-  await deps.platform.client.send(new UpdateCommand({
-    TableName: deps.platform.tableName,
+  await updateItem(deps.platform, {
     Key: keys.streamCheckpoint(label, shardId),
     UpdateExpression: 'SET #type = :type, shardId = :shard, done = :yes',
     ExpressionAttributeNames: { '#type': 'type' },
     ExpressionAttributeValues: { ':type': 'streamCheckpoint', ':shard': shardId, ':yes': true },
-  }));
+  });
 }
 
 /**
