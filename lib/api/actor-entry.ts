@@ -12,7 +12,9 @@ import {
   ExecuteTransactionCommand, PutItemCommand, TransactWriteItemsCommand, UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
 import type { ZodType } from 'zod';
-import type { OperationShape } from './operation';
+import { isAccepted, type Accepted } from './accepted';
+import { checkAnswer } from './answer-check';
+import type { AcceptedBody, MediaAnswer, OperationShape, Parsed, ResponseBody } from './operation';
 import type { RequestActor } from '../auth';
 import { authorize as decide, decisionFacts, type Action, type Allowed, type PlaceOf } from '../authz';
 import type { TenantDb, WriteFact, WriteGuards } from '../db';
@@ -126,7 +128,17 @@ export function parse<T>(schema: ZodType<T> | undefined, value: unknown, where: 
 }
 
 /** What a route handler takes: its operation (./operation.ts), or only the parts it parses. */
-export type RouteOptions<P, Q, B> = OperationShape<P, Q, B>;
+export type RouteOptions = OperationShape<any, any, any> & { operationId?: string };
+
+/**
+ * What the handler of `O` returns: for an operation, exactly its answer schema's type (a 202 as
+ * `accepted(…)`, a CSV as its Response, nothing for a 204); for bare options, anything.
+ */
+export type HandlerAnswer<O> = O extends { operationId: string }
+  ? O extends { response: MediaAnswer }
+    ? Response
+    : ResponseBody<O> | ([AcceptedBody<O>] extends [never] ? never : Accepted<AcceptedBody<O>>)
+  : unknown;
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
@@ -165,9 +177,9 @@ function hideMisuse(e: unknown): unknown {
 
 export function createEntryPoints<A extends RequestActor>(sources: ActorSources<A>, hooks: EntryHooks = {}) {
   /** Route handler: `export const POST = withActor(units.create, async (ctx) => …)` (its operation, ./operation.ts). */
-  function withActor<P = undefined, Q = undefined, B = undefined, R = unknown>(
-    options: RouteOptions<P, Q, B>,
-    handler: (ctx: RouteContext<A, P, Q, B>) => Promise<R | Response>,
+  function withActor<O extends RouteOptions>(
+    options: O,
+    handler: (ctx: RouteContext<A, Parsed<O, 'params'>, Parsed<O, 'query'>, Parsed<O, 'body'>>) => Promise<HandlerAnswer<O>>,
   ) {
     return withRequestLog(async (request: Request, route: NextRouteContext | undefined): Promise<Response> => {
       let limits: RateLimitState | undefined;
@@ -183,15 +195,21 @@ export function createEntryPoints<A extends RequestActor>(sources: ActorSources<
         const params = parse(options.params, (await route?.params) ?? {}, 'address');
         const query = parse(options.query, Object.fromEntries(new URL(request.url).searchParams), 'query');
         const raw = options.body ? await readJson(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES) : undefined;
-        const body = parse(options.body, raw, 'request body') as B;
+        const body = parse(options.body, raw, 'request body') as Parsed<O, 'body'>;
         const actor = keyActor ?? (await sources.load());
         noteActor(actorFacts(actor));
         const run = async () => {
           const { ctx, assertAuthorized } = authorizing(actor, options.selfOnly ?? false, hooks);
-          const result = await handler({ ...ctx, params, query, body, request });
+          const result: unknown = await handler({ ...ctx, params: params as Parsed<O, 'params'>, query: query as Parsed<O, 'query'>, body, request });
           assertAuthorized();
           if (result instanceof Response) return result;
           if (result === undefined) return new Response(null, { status: 204 });
+          const name = options.operationId ?? 'route';
+          if (isAccepted(result)) {
+            checkAnswer(name, options.accepted, result.body);
+            return Response.json(result.body, { status: 202 });
+          }
+          if (options.operationId) checkAnswer(name, options.response, result);
           return Response.json(result, { status: options.status ?? 200 });
         };
         const idempotencyKey = options.idempotent ? idempotencyKeyOf(request) : undefined;
