@@ -3,8 +3,9 @@
 // Server-only.
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
-import type { ZodType } from 'zod';
-import { DEFAULT_MAX_BODY_BYTES, parse, readJson } from '../api/actor-entry';
+import { DEFAULT_MAX_BODY_BYTES, parse, readJson, type HandlerAnswer, type RouteOptions } from '../api/actor-entry';
+import { checkAnswer } from '../api/answer-check';
+import type { Parsed } from '../api/operation';
 import { useSecureCookies } from '../auth/cookies';
 import { errorResponse } from '../errors/http';
 import { noteActor, withRequestLog } from '../observability';
@@ -29,23 +30,27 @@ interface SetupRouteContext<P, B> {
   body: B;
 }
 
-/** Route handlers: `export const POST = withSetupSession({ body }, async ({ session, body }) => …)`. */
-export function withSetupSession<P = undefined, B = undefined>(
-  options: { params?: ZodType<P>; body?: ZodType<B>; status?: number },
-  handler: (ctx: SetupRouteContext<P, B>) => Promise<unknown>,
+/**
+ * Route handlers: `export const POST = withSetupSession(setup.addDomain, async ({ session, body }) => …)`,
+ * with the operation of lib/api/operations/setup.ts that types its input and its answer.
+ */
+export function withSetupSession<O extends RouteOptions>(
+  options: O,
+  handler: (ctx: SetupRouteContext<Parsed<O, 'params'>, Parsed<O, 'body'>>) => Promise<HandlerAnswer<O>>,
 ) {
   type Route = { params: Promise<Record<string, string | string[] | undefined>> };
   // One access line per request (lib/observability); the link's id is the actor.
   return withRequestLog(async (request: Request, route: Route | undefined): Promise<Response> => {
     try {
-      const params = parse(options.params, (await route?.params) ?? {}, 'address');
-      const body = options.body ? parse(options.body, await readJson(request, DEFAULT_MAX_BODY_BYTES * 4), 'request body') : (undefined as B);
+      const params = parse(options.params, (await route?.params) ?? {}, 'address') as Parsed<O, 'params'>;
+      const body = (options.body ? parse(options.body, await readJson(request, DEFAULT_MAX_BODY_BYTES * 4), 'request body') : undefined) as Parsed<O, 'body'>;
       const session = await currentSession();
       if (!session) throw setupLinkUnusable();
       noteActor({ tenantId: session.tenantId, actorId: session.linkId, actorType: 'setupLink' });
-      const result = await handler({ session, params, body });
+      const result: unknown = await handler({ session, params, body });
       if (result instanceof Response) return result;
       if (result === undefined) return new Response(null, { status: 204 });
+      if (options.operationId) checkAnswer(options.operationId, options.response, result);
       return Response.json(result, { status: options.status ?? 200 });
     } catch (e) {
       return errorResponse(e);
