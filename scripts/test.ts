@@ -54,6 +54,8 @@ async function main() {
     ARBOR_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     // Requests DynamoDB refused as malformed, from any suite or the e2e app: each is a missing input check.
     ARBOR_BUG_LOG: join(mkdtempSync(join(tmpdir(), 'arbor-test-')), 'bugs.log'),
+    // Every API answer is parsed against its operation's schema (lib/api/answer-check.ts).
+    ARBOR_CHECK_ANSWERS: '1',
     // Warnings and errors only: an access line per request would bury the suites' own report.
     ARBOR_LOG_LEVEL: process.env.ARBOR_LOG_LEVEL || 'warn',
   };

@@ -27,11 +27,11 @@ export default async function SetupPage({ searchParams }: { searchParams: Promis
           This page was shared with {session.label}. It works in this browser until {session.expiresAt.toISOString().slice(0, 10)}; everything done here is recorded in {settings.name}’s audit log.
         </p>
       </header>
-      <DomainsCard domains={view.domains} apiBase="/api/setup" title="1. Domains" />
+      <DomainsCard domains={view.domains} area="setup" title="1. Domains" />
       <section className="space-y-6" aria-label="2. Single sign-on">
         <h2 className="text-lg font-semibold">2. Single sign-on</h2>
-        <ConnectionStatus view={view} apiBase="/api/setup" />
-        <SsoConnectionForm key={view.connection?.version ?? 0} initial={view.connection} serviceProvider={view.serviceProvider} apiBase="/api/setup" />
+        <ConnectionStatus view={view} area="setup" />
+        <SsoConnectionForm key={view.connection?.version ?? 0} initial={view.connection} serviceProvider={view.serviceProvider} area="setup" />
         <IdpGuides sp={view.serviceProvider} />
       </section>
       <SetupDirectoryCard baseUrl={scimBaseUrl()} />

@@ -8,8 +8,9 @@ import { Button } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/text-field';
 import { RemoteCombobox } from '@/components/members/remote-combobox';
 import { UnitPicker } from '@/components/members/unit-picker';
+import { call } from '@/lib/api/client';
 import { AUDIT_ACTION_GROUPS } from '@/lib/audit/audit-actions';
-import type { MemberListRow, MembersPageView, UnitOption } from '@/lib/screens/members';
+import type { UnitOption } from '@/lib/screens/members';
 import { auditQuery, pageQuery, type AuditFilterValues } from './audit-filter-query';
 
 export type { AuditFilterValues };
@@ -45,10 +46,10 @@ export function AuditFilters({ value }: { value: AuditFilterValues }) {
         placeholder="Name or email"
         value={person}
         onChange={(p) => go({ ...value, actor: p ? { id: p.userId, label: p.label } : undefined })}
-        urlFor={(q) => `/api/v1/members?q=${encodeURIComponent(q)}`}
-        pick={(body) =>
-          (body as MembersPageView).rows.flatMap((r: MemberListRow) => (r.kind === 'member' ? [{ userId: r.userId, label: r.name || r.email }] : []))
-        }
+        search={async (q, signal) => {
+          const page = await call('members.list', { query: { q }, signal });
+          return 'rows' in page ? page.rows.flatMap((r) => (r.kind === 'member' ? [{ userId: r.userId, label: r.name || r.email }] : [])) : [];
+        }}
         keyOf={(p) => p.userId}
         display={(p) => p.label}
         renderOption={(p) => p.label}

@@ -7,8 +7,9 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { toast } from '@/components/ui/toaster';
-import { api } from '@/lib/api/client';
+import { call } from '@/lib/api/client';
 import type { AuditLineView, AuditPageView } from '@/lib/screens/audit';
+import type { AuditQuery } from '@/lib/screens/audit-query';
 import { RelativeTime } from './relative-time';
 
 export interface AuditListProps {
@@ -17,8 +18,8 @@ export interface AuditListProps {
   unitId?: string;
   /** Heading shown above the list (omit when the page has its own). */
   title?: string;
-  /** The filters the first page answers (API query: actorId, action, from, to), kept for later pages. */
-  filter?: string;
+  /** The filters the first page answers, kept for later pages. */
+  filter?: Omit<AuditQuery, 'unitId'>;
 }
 
 const actorName = (l: AuditLineView) => (l.actor.userId === 'operator' ? 'The operator' : l.actor.name || l.actor.email);
@@ -58,10 +59,7 @@ export function AuditList({ initial, unitId, title, filter }: AuditListProps) {
     if (!cursor) return;
     setLoading(true);
     try {
-      const params = new URLSearchParams(filter ?? '');
-      params.set('cursor', cursor);
-      if (unitId) params.set('unitId', unitId);
-      const page = await api<AuditPageView>(`/api/v1/audit?${params}`);
+      const page = await call('audit.list', { query: { ...filter, cursor, ...(unitId ? { unitId } : {}) } });
       setLines((prev) => [...prev, ...page.lines]);
       setCursor(page.nextCursor);
       setNow(page.now);

@@ -3,7 +3,7 @@
 // apply the planned writes chunk by chunk, showing progress and each row's outcome. Stateless on
 // the server: units created by earlier chunks are passed along as parents of later ones.
 import { useState } from 'react';
-import { api } from '@/lib/api/client';
+import { call } from '@/lib/api/client';
 import type { ApplyResult } from '@/lib/bulk/apply-import';
 import type { ImportKind } from '@/lib/bulk/parse-import';
 import type { ImportPreview } from '@/lib/bulk/preview-import';
@@ -33,7 +33,7 @@ export function useImport() {
     setError(null);
     setResults(new Map());
     try {
-      setPreview(await api<ImportPreview>('/api/v1/import/preview', { body: { kind, csv } }));
+      setPreview(await call('bulk.previewImport', { body: { kind, csv } }));
       setPhase('previewed');
     } catch (e) {
       setPreview(null);
@@ -55,9 +55,9 @@ export function useImport() {
       try {
         if (preview.kind === 'units') {
           const parents = (chunk as UnitOp[]).flatMap((o) => (o.parentLine !== undefined && created[o.parentLine] ? [[String(o.parentLine), created[o.parentLine]]] : []));
-          answered = (await api<{ results: ApplyResult[] }>('/api/v1/import/apply', { body: { kind: 'units', ops: chunk, resolved: Object.fromEntries(parents) } })).results;
+          answered = (await call('bulk.applyImport', { body: { kind: 'units', ops: chunk as UnitOp[], resolved: Object.fromEntries(parents) } })).results;
         } else {
-          answered = (await api<{ results: ApplyResult[] }>('/api/v1/import/apply', { body: { kind: 'memberships', ops: chunk } })).results;
+          answered = (await call('bulk.applyImport', { body: { kind: 'memberships', ops: chunk as MembershipOp[] } })).results;
         }
       } catch (e) {
         // The whole chunk was refused (signed out, network): report its rows, keep going is pointless.

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/toaster';
 import { CopyField } from '@/components/ui/copy-field';
-import { api, ApiError } from '@/lib/api/client';
+import { ApiError, call } from '@/lib/api/client';
 import type { DirectoryConfig, Provider } from '@/lib/scim';
 import { Card } from './card';
 import { PROVIDER_NAMES, PROVIDER_STEPS } from './providers';
@@ -23,7 +23,7 @@ export function ConnectionCard({ baseUrl, config }: { baseUrl: string; config: D
     setBusy(true);
     setError(undefined);
     try {
-      await api('/api/v1/directory/rules', { method: 'PUT', body: { provider, rules: config.rules, expectedVersion: config.version } });
+      await call('directory.saveRules', { body: { provider, rules: config.rules, expectedVersion: config.version } });
       toast.success(`Identity provider set to ${PROVIDER_NAMES[provider]}.`);
       router.refresh();
     } catch (e) {

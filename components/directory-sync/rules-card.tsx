@@ -6,7 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toaster';
-import { api } from '@/lib/api/client';
+import { call } from '@/lib/api/client';
 import type { DirectoryConfig, DirectoryPreview } from '@/lib/scim';
 import type { DirectoryGroupView } from '@/lib/screens/directory';
 import type { UnitOption } from '@/lib/screens/members';
@@ -51,7 +51,7 @@ export function RulesCard({ config, groups, root, units }: RulesCardProps) {
     setProblem(undefined);
     reset();
     try {
-      const { preview: result } = await api<{ preview: DirectoryPreview }>('/api/v1/directory/preview', { method: 'POST', body: { provider: config.provider, rules: built.rules } });
+      const { preview: result } = await call('directory.preview', { body: { provider: config.provider, rules: built.rules } });
       setPreview({ key: formKey, result });
     } catch (e) {
       setProblem(e instanceof Error ? e.message : 'Could not preview the rules.');

@@ -13,7 +13,7 @@ import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/toaster';
 import { CopyField } from '@/components/ui/copy-field';
 import { DataTable } from '@/components/ui/data-table';
-import { api } from '@/lib/api/client';
+import { call } from '@/lib/api/client';
 import type { DirectoryTokenView } from '@/lib/screens/directory';
 import { Card } from './card';
 
@@ -30,7 +30,7 @@ export function TokensCard({ tokens, maxTokens, now }: { tokens: DirectoryTokenV
     setBusy(true);
     setError(undefined);
     try {
-      const { token } = await api<{ token: string; tokenId: string }>('/api/v1/directory/tokens', { method: 'POST', body: { label } });
+      const { token } = await call('directory.createToken', { body: { label } });
       setCreated({ label: label.trim(), token });
       setLabel('');
       router.refresh();
@@ -44,7 +44,7 @@ export function TokensCard({ tokens, maxTokens, now }: { tokens: DirectoryTokenV
   async function revoke(t: DirectoryTokenView) {
     setBusy(true);
     try {
-      await api(`/api/v1/directory/tokens/${t.tokenId}`, { method: 'DELETE', body: {} });
+      await call('directory.revokeToken', { params: { tokenId: t.tokenId } });
       toast.success(`Revoked the token ${t.label}.`);
       router.refresh();
     } catch (e) {

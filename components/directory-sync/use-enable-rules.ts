@@ -3,8 +3,8 @@
 // against, then place the directory's people page by page (POST apply with the cursor, as the
 // CSV import drives its chunks), counting them for the progress line.
 import { useState } from 'react';
-import { api, ApiError } from '@/lib/api/client';
-import type { ApplyProgress, DirectoryConfig, DirectoryRules, Provider } from '@/lib/scim';
+import { ApiError, call } from '@/lib/api/client';
+import type { ApplyProgress, DirectoryRules, Provider } from '@/lib/scim';
 
 export type EnableState =
   | { kind: 'idle' }
@@ -20,8 +20,7 @@ export function useEnableRules() {
     setState({ kind: 'saving' });
     let saved = false;
     try {
-      const { config } = await api<{ config: DirectoryConfig }>('/api/v1/directory/rules', {
-        method: 'PUT',
+      const { config } = await call('directory.saveRules', {
         body: { provider: input.provider, rules: input.rules, expectedVersion: input.previewedVersion },
       });
       saved = true;
@@ -30,8 +29,7 @@ export function useEnableRules() {
       let cursor: string | undefined;
       setState({ kind: 'placing', done });
       do {
-        const page: ApplyProgress = await api<ApplyProgress>('/api/v1/directory/apply', {
-          method: 'POST',
+        const page: ApplyProgress = await call('directory.apply', {
           body: { expectedVersion: config.version, ...(cursor ? { cursor } : {}) },
         });
         done += page.processed;

@@ -17,13 +17,16 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/toaster';
-import { api } from '@/lib/api/client';
+import { call } from '@/lib/api/client';
 import type { Role } from '@/lib/members/membership-items';
 import type { ApiKeyView, ApiKeysScreenView } from '@/lib/screens/api-keys';
 import type { UnitOption } from '@/lib/screens/members';
 
 const EXPIRY_DAYS = [7, 30, 90, 365];
-const KEY_ROLES: Role[] = ['admin', 'manager', 'member'];
+/** What a key may act as: never an owner. */
+type KeyRole = Exclude<Role, 'owner'>;
+const KEY_ROLES: KeyRole[] = ['admin', 'manager', 'member'];
+const isKeyRole = (role: Role): role is KeyRole => role !== 'owner';
 
 export function ApiKeysCard({ view }: { view: ApiKeysScreenView }) {
   const router = useRouter();
@@ -36,7 +39,7 @@ export function ApiKeysCard({ view }: { view: ApiKeysScreenView }) {
   async function revoke(k: ApiKeyView) {
     setBusy(true);
     try {
-      await api(`/api/v1/api-keys/${k.keyId}`, { method: 'DELETE', body: {} });
+      await call('apiKeys.revoke', { params: { keyId: k.keyId } });
       toast.success(`Revoked the API key ${k.name}.`);
       router.refresh();
     } catch (e) {
@@ -132,7 +135,7 @@ export function ApiKeysCard({ view }: { view: ApiKeysScreenView }) {
 function NewKeyDialog({ open, maxDays, onClose, onCreated }: { open: boolean; maxDays: number; onClose: () => void; onCreated: (name: string, secret: string) => void }) {
   const [name, setName] = useState('');
   const [unit, setUnit] = useState<UnitOption | null>(null);
-  const [role, setRole] = useState<Role>('manager');
+  const [role, setRole] = useState<KeyRole>('manager');
   const [days, setDays] = useState(90);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -142,7 +145,7 @@ function NewKeyDialog({ open, maxDays, onClose, onCreated }: { open: boolean; ma
     setBusy(true);
     setError(undefined);
     try {
-      const { secret } = await api<{ secret: string }>('/api/v1/api-keys', { method: 'POST', body: { name, unitId: unit.id, role, expiresInDays: days } });
+      const { secret } = await call('apiKeys.create', { body: { name, unitId: unit.id, role, expiresInDays: days } });
       onCreated(name.trim(), secret);
       setName('');
       setUnit(null);
@@ -179,7 +182,7 @@ function NewKeyDialog({ open, maxDays, onClose, onCreated }: { open: boolean; ma
       >
         <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} placeholder="HR system sync" maxLength={60} hint="Names the key in this list and in the audit trail." />
         <UnitPicker label="Unit" value={unit} onChange={setUnit} />
-        <RoleSelect label="Role" value={role} options={KEY_ROLES} onChange={setRole} />
+        <RoleSelect label="Role" value={role} options={KEY_ROLES} onChange={(r) => isKeyRole(r) && setRole(r)} />
         <p className="text-xs text-zinc-600 dark:text-zinc-400">Admin only on the top unit; a member key can only read.</p>
         <div>
           <label htmlFor="api-key-expiry" className="mb-1 block text-sm font-medium">Expires after</label>

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { toast } from '@/components/ui/toaster';
-import { api } from '@/lib/api/client';
+import { call } from '@/lib/api/client';
 import type { Page } from '@/lib/db/cursor';
 import type { Delivery } from '@/lib/webhooks';
 
@@ -32,7 +32,7 @@ export function DeliveryLog({ endpointId, first, now }: { endpointId: string; fi
   async function more() {
     setBusy('more');
     try {
-      const page = await api<Page<Delivery>>(`/api/v1/webhooks/${endpointId}/deliveries?cursor=${encodeURIComponent(cursor!)}`);
+      const page = await call('webhooks.deliveries', { params: { endpointId }, query: { cursor: cursor! } });
       setItems((current) => [...current, ...page.items]);
       setCursor(page.nextCursor);
     } catch (e) {
@@ -45,7 +45,7 @@ export function DeliveryLog({ endpointId, first, now }: { endpointId: string; fi
   async function resend(d: Delivery) {
     setBusy(d.messageId);
     try {
-      await api(`/api/v1/webhooks/${endpointId}/deliveries/${d.messageId}/resend`, { method: 'POST', body: {} });
+      await call('webhooks.resend', { params: { endpointId, messageId: d.messageId } });
       setItems((current) => current.map((x) => (x.messageId === d.messageId ? { ...x, state: 'pending', failures: 0 } : x)));
       toast.success('Queued to send again, with the same webhook-id.');
     } catch (e) {

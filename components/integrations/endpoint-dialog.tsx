@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';
-import { api } from '@/lib/api/client';
+import { call } from '@/lib/api/client';
 import type { WebhookEndpoint, WebhookEventType } from '@/lib/webhooks';
 
 export interface EndpointDialogProps {
@@ -30,8 +30,8 @@ export function EndpointDialog({ open, endpoint, eventTypes, onClose, onSaved }:
     const body = { url, description, eventTypes: [...picked] };
     try {
       const result = endpoint
-        ? { endpoint: await api<WebhookEndpoint>(`/api/v1/webhooks/${endpoint.endpointId}`, { method: 'PATCH', body: { ...body, expectedVersion: endpoint.version } }) }
-        : await api<{ endpoint: WebhookEndpoint; secret: string }>('/api/v1/webhooks', { method: 'POST', body });
+        ? { endpoint: await call('webhooks.update', { params: { endpointId: endpoint.endpointId }, body: { ...body, expectedVersion: endpoint.version } }) }
+        : await call('webhooks.create', { body });
       onSaved(result);
     } catch (e) {
       setError(e instanceof Error ? e.message : 'Could not save the endpoint.');

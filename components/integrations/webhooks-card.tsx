@@ -13,7 +13,7 @@ import { CopyField } from '@/components/ui/copy-field';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/toaster';
-import { api } from '@/lib/api/client';
+import { call } from '@/lib/api/client';
 import type { WebhooksScreenView } from '@/lib/screens/webhooks';
 import type { WebhookEndpoint } from '@/lib/webhooks';
 import { EndpointDialog } from './endpoint-dialog';
@@ -58,7 +58,7 @@ export function WebhooksCard({ view }: { view: WebhooksScreenView }) {
   async function rollSecret(e: WebhookEndpoint) {
     setBusy(true);
     try {
-      const rotated = await api<{ secret: string }>(`/api/v1/webhooks/${e.endpointId}/rotate-secret`, { method: 'POST', body: { expectedVersion: e.version } });
+      const rotated = await call('webhooks.rotateSecret', { params: { endpointId: e.endpointId }, body: { expectedVersion: e.version } });
       setSecret(rotated.secret);
       router.refresh();
     } catch (err) {
@@ -70,7 +70,7 @@ export function WebhooksCard({ view }: { view: WebhooksScreenView }) {
   }
 
   const setEnabled = (e: WebhookEndpoint, enabled: boolean) =>
-    act(() => api(`/api/v1/webhooks/${e.endpointId}`, { method: 'PATCH', body: { enabled, expectedVersion: e.version } }), enabled ? 'Endpoint switched on.' : 'Endpoint switched off.');
+    act(() => call('webhooks.update', { params: { endpointId: e.endpointId }, body: { enabled, expectedVersion: e.version } }), enabled ? 'Endpoint switched on.' : 'Endpoint switched off.');
 
   return (
     <Card
@@ -154,7 +154,7 @@ export function WebhooksCard({ view }: { view: WebhooksScreenView }) {
         description={`${removing?.url ?? ''} stops hearing of changes at once; its delivery log goes with it.`}
         confirmLabel="Remove"
         busy={busy}
-        onConfirm={() => removing && void act(() => api(`/api/v1/webhooks/${removing.endpointId}`, { method: 'DELETE', body: {} }), 'Endpoint removed.')}
+        onConfirm={() => removing && void act(() => call('webhooks.delete', { params: { endpointId: removing.endpointId } }), 'Endpoint removed.')}
         onCancel={() => setRemoving(null)}
       />
     </Card>

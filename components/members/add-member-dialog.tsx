@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/toaster';
-import { api } from '@/lib/api/client';
+import { call } from '@/lib/api/client';
 import type { Role } from '@/lib/members/membership-items';
 import type { PersonOption, UnitOption } from '@/lib/screens/members';
 import type { MemberRowView } from '@/lib/screens/unit-members';
@@ -57,7 +57,7 @@ export function AddMemberDialog({ open, onClose, target, onAdded }: AddMemberDia
     setBusy(true);
     setError(null);
     try {
-      const row = await api<MemberRowView>(`/api/v1/members/units/${unitId}`, { body: { userId, role: chosenRole } });
+      const row = await call('memberships.add', { params: { unitId }, body: { userId, role: chosenRole } });
       await onAdded(row);
       toast.success(`Added ${row.name || row.email} to ${row.unitName} as ${row.role}.`);
       close();
@@ -78,8 +78,10 @@ export function AddMemberDialog({ open, onClose, target, onAdded }: AddMemberDia
             placeholder="Type a name or email"
             value={person}
             onChange={setPerson}
-            urlFor={(q) => `/api/v1/members?forUnit=${fixedUnit.id}&q=${encodeURIComponent(q)}`}
-            pick={(body) => (body as { people: PersonOption[] }).people}
+            search={async (q, signal) => {
+              const found = await call('members.list', { query: { forUnit: fixedUnit.id, q }, signal });
+              return 'people' in found ? found.people : [];
+            }}
             keyOf={(p) => p.userId}
             display={(p) => p.name || p.email}
             emptyText="Nobody in the organization matches. Invite them by email instead."

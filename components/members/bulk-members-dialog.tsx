@@ -8,8 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { inputClass } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/toaster';
-import { api } from '@/lib/api/client';
-import type { BulkOutcome } from '@/lib/members/bulk-memberships';
+import { call } from '@/lib/api/client';
 import type { UnitOption } from '@/lib/screens/members';
 import { UnitPicker } from './unit-picker';
 
@@ -40,10 +39,10 @@ export function BulkMembersDialog({ kind, people, unit: initialUnit, onClose, on
     try {
       const userIds = people.map((p) => p.userId);
       const body =
-        kind === 'changeRole' ? { action: 'changeRole', unitId: unit!.id, role, userIds }
-        : scope === 'unit' ? { action: 'remove', unitId: unit!.id, userIds }
-        : { action: 'removeFromOrganization', userIds };
-      const { results } = await api<{ results: BulkOutcome[] }>('/api/v1/members/bulk', { method: 'POST', body });
+        kind === 'changeRole' ? { action: 'changeRole' as const, unitId: unit!.id, role, userIds }
+        : scope === 'unit' ? { action: 'remove' as const, unitId: unit!.id, userIds }
+        : { action: 'removeFromOrganization' as const, userIds };
+      const { results } = await call('members.bulk', { body });
       const label = new Map(people.map((p) => [p.userId, p.label]));
       const ok = results.filter((r) => r.ok).map((r) => r.userId);
       const failed = results.flatMap((r) => (r.ok ? [] : [{ label: label.get(r.userId) ?? r.userId, message: r.message }]));

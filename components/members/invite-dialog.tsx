@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { inputClass } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/toaster';
-import { api, ApiError } from '@/lib/api/client';
+import { ApiError, call } from '@/lib/api/client';
 import type { Role } from '@/lib/members/membership-items';
 import type { UnitOption } from '@/lib/screens/members';
 import { InvitationLinkList, type IssuedLink } from './invitation-link-list';
@@ -90,7 +90,7 @@ export function InviteDialog({ open, onClose, unit: defaultUnit, fixedUnit, onIn
     setBusy(true);
     setError(null);
     try {
-      const result = await api<InviteResult>('/api/v1/invitations', {
+      const result = await call('invitations.create', {
         body: { emails: list, unitId: unit.id, role: roles.includes(role) ? role : preferred(roles), ttlDays: days, ...(confirmGuests ? { confirmGuests: true } : {}) },
       });
       const { invitations, skipped } = result;

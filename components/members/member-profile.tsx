@@ -12,7 +12,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Notice } from '@/components/ui/notice';
 import { toast } from '@/components/ui/toaster';
-import { api } from '@/lib/api/client';
+import { call } from '@/lib/api/client';
 import type { MemberPageView, MembershipView } from '@/lib/screens/member-page';
 import type { MemberRowView } from '@/lib/screens/unit-members';
 import { AddMemberDialog } from './add-member-dialog';
@@ -45,7 +45,7 @@ export function MemberProfile({ view, canPlace }: { view: MemberPageView; canPla
     setBusy(true);
     setRefusal(null);
     try {
-      await api(`/api/v1/members/${view.user.userId}`, { method: 'DELETE' });
+      await call('members.removeFromOrganization', { params: { userId: view.user.userId } });
       toast.success(`Removed ${who} from the organization.`);
       router.push('/members');
       router.refresh();
@@ -61,7 +61,7 @@ export function MemberProfile({ view, canPlace }: { view: MemberPageView; canPla
     setBusy(true);
     setEraseRefusal(null);
     try {
-      await api(`/api/v1/members/${view.user.userId}/erase`, { method: 'POST', body: { confirmEmail } });
+      await call('members.erase', { params: { userId: view.user.userId }, body: { confirmEmail } });
       toast.success('Erased their personal data. Their past actions now show as “Erased person”.');
       router.push('/members');
       router.refresh();

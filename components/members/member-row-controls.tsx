@@ -7,7 +7,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DirectoryBadge } from '@/components/ui/directory-badge';
 import { RoleBadge } from '@/components/ui/role-badge';
 import { toast } from '@/components/ui/toaster';
-import { api, ApiError } from '@/lib/api/client';
+import { ApiError, call } from '@/lib/api/client';
 import type { Role } from '@/lib/members/membership-items';
 import type { MemberRowView } from '@/lib/screens/unit-members';
 import { MembershipConflictDialog, type MembershipConflict } from './membership-conflict-dialog';
@@ -20,7 +20,7 @@ export interface MemberRowControlsProps {
   onRemoved: () => void | Promise<void>;
 }
 
-const url = (row: MemberRowView) => `/api/v1/members/units/${row.unitId}/${row.userId}`;
+const keyOf = (row: MemberRowView) => ({ unitId: row.unitId, userId: row.userId });
 
 /** The stored membership a conflict reports (details.current), when the server sent it. */
 function currentOf(e: ApiError): { role: Role; version: number } | undefined {
@@ -56,7 +56,7 @@ export function MemberRowControls({ row, onChanged, onRemoved }: MemberRowContro
     if (role === row.role && expectedVersion === row.version) return;
     setBusy(true);
     try {
-      const updated = await api<MemberRowView>(url(row), { method: 'PATCH', body: { role, expectedVersion } });
+      const updated = await call('memberships.changeRole', { params: keyOf(row), body: { role, expectedVersion } });
       setConflict(null);
       await onChanged(updated);
       toast.success(`${who} is now ${updated.role} of ${row.unitName}.`);
@@ -71,7 +71,7 @@ export function MemberRowControls({ row, onChanged, onRemoved }: MemberRowContro
   async function remove(expectedVersion = row.version) {
     setBusy(true);
     try {
-      await api(url(row), { method: 'DELETE', body: { expectedVersion } });
+      await call('memberships.remove', { params: keyOf(row), body: { expectedVersion } });
       setConfirming(false);
       setConflict(null);
       await onRemoved();

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toaster';
-import { api } from '@/lib/api/client';
+import { call } from '@/lib/api/client';
 import type { PendingInvitations, PendingInvitationView } from '@/lib/screens/unit-members';
 import { InvitationLinkList } from './invitation-link-list';
 import { RenewLinkButtons, useRenewInvitationLink } from './renew-invitation-link';
@@ -32,7 +32,7 @@ export function PendingInvitationsList({ unitName, pending, onChanged }: { unitN
   async function revoke(row: PendingInvitationView) {
     setBusy(row.id);
     try {
-      await api(`/api/v1/invitations/${row.id}`, { method: 'DELETE', body: { expectedVersion: row.version } });
+      await call('invitations.revoke', { params: { invitationId: row.id }, body: { expectedVersion: row.version } });
       setRows((all) => all.filter((x) => x.id !== row.id));
       toast.success(`Revoked the invitation of ${row.email}. Its link no longer works.`);
       onChanged();

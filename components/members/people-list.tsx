@@ -13,7 +13,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { RoleBadge } from '@/components/ui/role-badge';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/toaster';
-import { api } from '@/lib/api/client';
+import { call } from '@/lib/api/client';
 import type { MemberListInvitation, MemberListMember, MembersScreen, MembersPageView, UnitOption } from '@/lib/screens/members';
 import { inputClass } from '@/components/ui/text-field';
 import { BulkMembersDialog, type BulkKind } from './bulk-members-dialog';
@@ -82,11 +82,11 @@ export function PeopleList({ screen, now }: { screen: MembersScreen; now: string
     if (!page.nextCursor) return;
     setLoading(true);
     try {
-      const params = new URLSearchParams({ cursor: page.nextCursor, ...(page.query ? { q: page.query } : {}), sort: view.sort });
-      if (view.role) params.set('role', view.role);
-      if (view.unit) params.set('unit', view.unit.id);
-      const next = await api<MembersPageView>(`/api/v1/members?${params}`);
-      setPage((p) => ({ ...next, rows: [...p.rows, ...next.rows] }));
+      const next = await call('members.list', {
+        query: { cursor: page.nextCursor, ...(page.query ? { q: page.query } : {}), sort: view.sort, role: view.role, unit: view.unit?.id },
+      });
+      // Without `forUnit` the answer is a page of the directory.
+      if ('rows' in next) setPage((p) => ({ ...next, rows: [...p.rows, ...next.rows] }));
     } catch (e) {
       toast.error(e instanceof Error ? e.message : 'Could not load more people.');
     } finally {
@@ -97,7 +97,7 @@ export function PeopleList({ screen, now }: { screen: MembersScreen; now: string
   async function revoke(invitation: MemberListInvitation) {
     setBusy(true);
     try {
-      await api(`/api/v1/invitations/${invitation.id}`, { method: 'DELETE', body: { expectedVersion: invitation.version } });
+      await call('invitations.revoke', { params: { invitationId: invitation.id }, body: { expectedVersion: invitation.version } });
       setPage((p) => ({ ...p, rows: p.rows.filter((r) => !(r.kind === 'invitation' && r.id === invitation.id)) }));
       toast.success(`Revoked the invitation of ${invitation.email}.`);
       setRevoking(null);

@@ -11,9 +11,8 @@ export interface RemoteComboboxProps<T> {
   placeholder?: string;
   value: T | null;
   onChange: (value: T | null) => void;
-  /** The address to fetch for what was typed, or null to show nothing yet. */
-  urlFor: (query: string) => string | null;
-  pick: (body: unknown) => T[];
+  /** The options for what was typed, from the API (lib/api/client.ts); aborted when the typing goes on. */
+  search: (query: string, signal: AbortSignal) => Promise<T[]>;
   keyOf: (option: T) => string;
   display: (option: T) => string;
   renderOption: (option: T) => ReactNode;
@@ -24,11 +23,11 @@ export interface RemoteComboboxProps<T> {
 }
 
 export function RemoteCombobox<T>({
-  label, placeholder, value, onChange, urlFor, pick, keyOf, display, renderOption, emptyText = 'No matches.', autoFocus, hideLabel,
+  label, placeholder, value, onChange, search, keyOf, display, renderOption, emptyText = 'No matches.', autoFocus, hideLabel,
 }: RemoteComboboxProps<T>) {
   const [query, setQuery] = useState('');
   const trimmed = query.trim();
-  const { options, loading, error } = useRemoteOptions(trimmed ? urlFor(trimmed) : null, pick);
+  const { options, loading, error } = useRemoteOptions(trimmed || null, search);
   const status = error ?? (loading ? 'Searching…' : trimmed && options.length === 0 ? emptyText : null);
 
   return (

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toaster';
-import { api, ApiError } from '@/lib/api/client';
+import { ApiError, call } from '@/lib/api/client';
 import type { IssuedLink } from './invitation-link-list';
 
 export interface RenewedInvitation extends IssuedLink {
@@ -33,7 +33,7 @@ export function useRenewInvitationLink(onGone: () => void) {
   async function renew(invitation: RenewableInvitation, delivery: Delivery): Promise<RenewedInvitation | null> {
     setRenewing(invitation.id);
     try {
-      const r = await api<RenewedInvitation>(`/api/v1/invitations/${invitation.id}/link`, { body: { delivery, expectedVersion: invitation.version } });
+      const r = await call('invitations.renewLink', { params: { invitationId: invitation.id }, body: { delivery, expectedVersion: invitation.version } });
       setIssued((all) => ({ ...all, [invitation.id]: { id: r.id, email: r.email, link: r.link, mail: r.mail } }));
       if (delivery === 'email' && r.mail === 'sent') toast.success(`Sent ${invitation.email} a new invitation link. The previous link no longer works.`);
       else if (delivery === 'email') toast.error(`The email to ${invitation.email} was not sent. Copy the link below, or resend later.`);

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { toast } from '@/components/ui/toaster';
 import { useUnitName } from '@/components/tree/tree-provider';
-import { api } from '@/lib/api/client';
+import { call } from '@/lib/api/client';
 import type { MemberRowView, MemberScope, PendingInvitations, UnitMembersPage, UnitMembersPermissions, UnitSummary } from '@/lib/screens/unit-members';
 import { AddMemberDialog } from './add-member-dialog';
 import { InviteDialog } from './invite-dialog';
@@ -43,8 +43,7 @@ export function UnitMembersPanel({ unit, initial, permissions, pending }: UnitMe
   async function load(scope: MemberScope, cursor?: string) {
     setLoading(true);
     try {
-      const params = new URLSearchParams({ scope, ...(cursor ? { cursor } : {}) });
-      const next = await api<UnitMembersPage>(`/api/v1/members/units/${unit.id}?${params}`);
+      const next = await call('memberships.list', { params: { unitId: unit.id }, query: { scope, ...(cursor ? { cursor } : {}) } });
       setPage((prev) => (cursor ? { ...next, rows: [...prev.rows, ...next.rows] } : next));
     } catch (e) {
       toast.error(e instanceof Error ? e.message : 'Could not load the members.');

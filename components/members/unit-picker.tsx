@@ -1,6 +1,7 @@
 'use client';
 // Picks a unit to place someone in: units whose name starts with what was typed, where the
 // actor may add or invite people (GET /api/v1/members/units), shown with their parents.
+import { call } from '@/lib/api/client';
 import type { UnitOption } from '@/lib/screens/members';
 import { RemoteCombobox } from './remote-combobox';
 
@@ -12,8 +13,7 @@ export function UnitPicker({ value, onChange, label = 'Unit', hideLabel }: { val
       placeholder="Type a unit name"
       value={value}
       onChange={onChange}
-      urlFor={(q) => `/api/v1/members/units?q=${encodeURIComponent(q)}`}
-      pick={(body) => (body as { units: UnitOption[] }).units}
+      search={async (q, signal) => (await call('members.placeableUnits', { query: { q }, signal })).units}
       keyOf={(u) => u.id}
       display={(u) => u.name}
       emptyText="No unit with that name where you can place people."

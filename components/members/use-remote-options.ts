@@ -2,15 +2,16 @@
 // Options a combobox fetches as the person types: debounced, stale answers dropped (aborted),
 // errors kept as a message the list can show.
 import { useEffect, useState } from 'react';
-import { api, ApiError } from '@/lib/api/client';
+import { ApiError } from '@/lib/api/client';
 
-export function useRemoteOptions<T>(url: string | null, pick: (body: unknown) => T[], delayMs = 200) {
+/** Options for `query` (null: none yet) from `search`, which calls the API (lib/api/client.ts). */
+export function useRemoteOptions<T>(query: string | null, search: (query: string, signal: AbortSignal) => Promise<T[]>, delayMs = 200) {
   const [options, setOptions] = useState<T[]>([]);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    if (!url) {
+    if (query === null) {
       setOptions([]);
       setError(null);
       return;
@@ -18,9 +19,9 @@ export function useRemoteOptions<T>(url: string | null, pick: (body: unknown) =>
     const controller = new AbortController();
     setLoading(true);
     const timer = setTimeout(() => {
-      api<unknown>(url, { signal: controller.signal })
-        .then((body) => {
-          setOptions(pick(body));
+      search(query, controller.signal)
+        .then((found) => {
+          setOptions(found);
           setError(null);
         })
         .catch((e) => {
@@ -36,8 +37,8 @@ export function useRemoteOptions<T>(url: string | null, pick: (body: unknown) =>
       clearTimeout(timer);
       controller.abort();
     };
-    // `pick` is a stable mapping by contract; re-fetch only when the address changes.
-  }, [url, delayMs]);
+    // `search` is a stable mapping by contract; search again only when the query changes.
+  }, [query, delayMs]);
 
   return { options, loading, error };
 }

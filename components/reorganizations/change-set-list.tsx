@@ -8,8 +8,7 @@ import { Button } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { toast } from '@/components/ui/toaster';
-import { api } from '@/lib/api/client';
-import type { ChangeSetView } from '@/lib/reorganizations';
+import { call } from '@/lib/api/client';
 import type { ChangeSetsScreen } from '@/lib/screens/reorganizations';
 import { plural } from '@/lib/text/plural';
 import { NewChangeSetDialog } from './new-change-set-dialog';
@@ -24,7 +23,7 @@ export function ChangeSetList({ screen }: { screen: ChangeSetsScreen }) {
   async function more() {
     setLoading(true);
     try {
-      const page = await api<{ items: ChangeSetView[]; nextCursor?: string }>(`/api/v1/change-sets?cursor=${encodeURIComponent(cursor!)}`);
+      const page = await call('changeSets.list', { query: { cursor: cursor! } });
       setSets((current) => [...current, ...page.items]);
       setCursor(page.nextCursor ?? undefined);
     } catch (e) {

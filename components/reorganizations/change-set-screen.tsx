@@ -5,7 +5,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { TreeProvider } from '@/components/tree/tree-provider';
 import { toast } from '@/components/ui/toaster';
-import { api, ApiError } from '@/lib/api/client';
+import { ApiError, call } from '@/lib/api/client';
 import type { ChangeSetScreen as Screen } from '@/lib/screens/reorganizations';
 import type { TreeData } from '@/lib/screens/tree';
 import type { UnitRow } from '@/lib/screens/unit-view';
@@ -36,7 +36,7 @@ export function ChangeSetScreen({ screen }: { screen: Screen }) {
     // Applied (or failed): the live tree changed under the planning tree; read it again.
     const top = tree.data.tops[0]?.id;
     if (!top) return;
-    api<TreeData>(`/api/v1/units/${top}/tree`)
+    call('units.tree', { params: { unitId: top } })
       .then((data) => setTree((t) => ({ data, epoch: t.epoch + 1 })))
       .catch(() => undefined);
   });

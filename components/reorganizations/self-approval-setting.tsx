@@ -4,7 +4,7 @@
 // they read; when someone changed the settings meanwhile, they see the value as it is now.
 import { useState } from 'react';
 import { toast } from '@/components/ui/toaster';
-import { api, ApiError } from '@/lib/api/client';
+import { ApiError, call } from '@/lib/api/client';
 
 export interface SelfApprovalSettingProps {
   on: boolean;
@@ -31,7 +31,7 @@ export function SelfApprovalSetting({ on: initialOn, version: initialVersion, ca
     setSaving(next);
     setError(null);
     try {
-      const result = await api<Saved>('/api/v1/settings/change-set-approvals', { method: 'PATCH', body: { ownersApproveOwnChangeSets: next, expectedVersion: saved.version } });
+      const result = await call('settings.setChangeSetApproval', { body: { ownersApproveOwnChangeSets: next, expectedVersion: saved.version } });
       setSaved(result);
       toast.success(next ? 'Owners’ approvals of their own reorganizations now count.' : 'Owners’ approvals of their own reorganizations no longer count where someone else can approve.');
       onSaved?.();

@@ -3,6 +3,7 @@
 // what was typed (GET /api/v1/search), shown with its parent. The other end of a move only needs
 // to be visible to its author; its administrators approve it.
 import { RemoteCombobox } from '@/components/members/remote-combobox';
+import { call } from '@/lib/api/client';
 import type { SearchHit } from '@/lib/screens/search';
 
 export type UnitHit = Extract<SearchHit, { kind: 'unit' }>;
@@ -14,8 +15,7 @@ export function UnitDestinationPicker({ value, onChange, label = 'Destination', 
       placeholder="Type a unit name"
       value={value}
       onChange={onChange}
-      urlFor={(q) => `/api/v1/search?q=${encodeURIComponent(q)}`}
-      pick={(body) => (body as SearchHit[]).filter((h): h is UnitHit => h.kind === 'unit' && h.id !== exclude)}
+      search={async (q, signal) => (await call('search.search', { query: { q }, signal })).filter((h): h is UnitHit => h.kind === 'unit' && h.id !== exclude)}
       keyOf={(u) => u.id}
       display={(u) => u.name}
       emptyText="No unit you can see has that name."

@@ -9,7 +9,7 @@ import { RoleSelect } from '@/components/members/role-select';
 import { Button } from '@/components/ui/button';
 import { RoleBadge } from '@/components/ui/role-badge';
 import { TextField } from '@/components/ui/text-field';
-import { api, ApiError } from '@/lib/api/client';
+import { ApiError, call } from '@/lib/api/client';
 import type { Role } from '@/lib/members/membership-items';
 import type { OperationInput } from '@/lib/reorganizations';
 import type { PersonOption } from '@/lib/screens/members';
@@ -42,7 +42,7 @@ export function UnitPlanPanel({ unit, editable, addOperations }: UnitPlanPanelPr
   useEffect(() => {
     const controller = new AbortController();
     setMembers({ unitId: unit.id });
-    api<UnitMembersPage>(`/api/v1/members/units/${unit.id}?scope=direct`, { signal: controller.signal })
+    call('memberships.list', { params: { unitId: unit.id }, query: { scope: 'direct' }, signal: controller.signal })
       .then((page) => setMembers({ unitId: unit.id, page }))
       .catch((e) => {
         if ((e as Error).name !== 'AbortError') setMembers({ unitId: unit.id, error: e instanceof ApiError ? e.message : 'Could not load the members.' });
@@ -140,8 +140,10 @@ export function UnitPlanPanel({ unit, editable, addOperations }: UnitPlanPanelPr
       >
         <RemoteCombobox<PersonOption>
           label="Person" placeholder="Type a name or email" value={person} onChange={setPerson}
-          urlFor={(q) => `/api/v1/members?forUnit=${unit.id}&q=${encodeURIComponent(q)}`}
-          pick={(body) => (body as { people: PersonOption[] }).people}
+          search={async (q, signal) => {
+            const found = await call('members.list', { query: { forUnit: unit.id, q }, signal });
+            return 'people' in found ? found.people : [];
+          }}
           keyOf={(p) => p.userId} display={(p) => p.name || p.email} emptyText="Nobody in the organization matches." autoFocus
           renderOption={(p) => (
             <>

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/toaster';
-import { api } from '@/lib/api/client';
+import { call } from '@/lib/api/client';
 import { formatDeletionDate } from '@/components/shell/deletion-date';
 
 export function DeleteOrganization({ name, deletion }: { name: string; deletion?: { dueAt: string; started: boolean } }) {
@@ -20,7 +20,7 @@ export function DeleteOrganization({ name, deletion }: { name: string; deletion?
     setBusy(true);
     setError(null);
     try {
-      const result = await api<{ dueAt: string }>('/api/v1/settings/deletion', { method: 'POST', body: { confirmName: typed } });
+      const result = await call('settings.scheduleDeletion', { body: { confirmName: typed } });
       toast.success(`${name} will be deleted on ${formatDeletionDate(result.dueAt)}. Every owner was emailed.`);
       setTyped('');
       router.refresh();
@@ -35,7 +35,7 @@ export function DeleteOrganization({ name, deletion }: { name: string; deletion?
     setBusy(true);
     setError(null);
     try {
-      await api('/api/v1/settings/deletion', { method: 'DELETE' });
+      await call('settings.cancelDeletion');
       toast.success(`The deletion of ${name} was cancelled.`);
       router.refresh();
     } catch (e) {

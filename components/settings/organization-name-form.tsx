@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/toaster';
-import { api, ApiError } from '@/lib/api/client';
+import { ApiError, call } from '@/lib/api/client';
 import { useRenameOrganization } from '@/components/shell/organization-name';
 
 interface Saved {
@@ -28,7 +28,7 @@ export function OrganizationNameForm({ name: initialName, version: initialVersio
     setBusy(true);
     setError(null);
     try {
-      const result = await api<Saved>('/api/v1/settings', { method: 'PATCH', body: { name, expectedVersion } });
+      const result = await call('settings.renameOrganization', { body: { name, expectedVersion } });
       renameOrganization(saved.name, result.name);
       setSaved(result);
       setName(result.name);

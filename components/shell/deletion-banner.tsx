@@ -5,7 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toaster';
-import { api } from '@/lib/api/client';
+import { call } from '@/lib/api/client';
 import { formatDeletionDate } from './deletion-date';
 
 export function DeletionBanner({ dueAt, started, canCancel }: { dueAt: string; started: boolean; canCancel: boolean }) {
@@ -15,7 +15,7 @@ export function DeletionBanner({ dueAt, started, canCancel }: { dueAt: string; s
   async function cancel() {
     setBusy(true);
     try {
-      await api('/api/v1/settings/deletion', { method: 'DELETE' });
+      await call('settings.cancelDeletion');
       toast.success('The deletion was cancelled.');
       router.refresh();
     } catch (e) {

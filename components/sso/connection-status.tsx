@@ -7,15 +7,16 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { toast } from '@/components/ui/toaster';
-import { api, ApiError } from '@/lib/api/client';
+import { ApiError, call } from '@/lib/api/client';
 import { SIGN_IN_FAILURES, isSignInFailureCode } from '@/lib/auth/sign-in-failures';
 import type { SsoScreenView, SsoConnectionView } from '@/lib/screens/sso';
+import type { SsoSettingsArea } from './sso-settings-area';
 
 const VIA = { membership: 'sign in as an existing member', invitation: 'sign in and accept their pending invitation', jit: 'join the top unit as a member (just-in-time)' } as const;
 const failure = (code: string) => (isSignInFailureCode(code) ? SIGN_IN_FAILURES[code].title : code);
 const when = (iso?: string) => (iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC' : undefined);
 
-export function ConnectionStatus({ view, apiBase }: { view: Pick<SsoScreenView, 'connection' | 'health' | 'test'>; apiBase: string }) {
+export function ConnectionStatus({ view, area }: { view: Pick<SsoScreenView, 'connection' | 'health' | 'test'>; area: SsoSettingsArea }) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const connection = view.connection;
@@ -23,7 +24,7 @@ export function ConnectionStatus({ view, apiBase }: { view: Pick<SsoScreenView, 
   async function test() {
     setBusy(true);
     try {
-      const { callbackUrl } = await api<{ callbackUrl: string }>(`${apiBase}/sso/test`, { method: 'POST', body: {} });
+      const { callbackUrl } = await call(`${area}.test`);
       await signIn('sso', { callbackUrl });
     } catch (e) {
       toast.error(e instanceof Error ? e.message : 'Could not start the test.');
@@ -34,7 +35,7 @@ export function ConnectionStatus({ view, apiBase }: { view: Pick<SsoScreenView, 
   async function switchTo(enabled: boolean, c: SsoConnectionView) {
     setBusy(true);
     try {
-      await api(`${apiBase}/sso/enabled`, { method: 'PUT', body: { enabled, expectedVersion: c.version } });
+      await call(`${area}.setEnabled`, { body: { enabled, expectedVersion: c.version } });
       toast.success(enabled ? 'Single sign-on is on.' : 'Single sign-on is off.');
       router.refresh();
     } catch (e) {

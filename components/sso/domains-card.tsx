@@ -8,8 +8,9 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CopyField } from '@/components/ui/copy-field';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/toaster';
-import { api } from '@/lib/api/client';
+import { call } from '@/lib/api/client';
 import type { DomainView } from '@/lib/domains/records';
+import type { SsoSettingsArea } from './sso-settings-area';
 
 const STATUS = {
   verified: ['Verified', 'text-emerald-800 dark:text-emerald-300'],
@@ -17,7 +18,7 @@ const STATUS = {
   failing: ['Record missing at the last check', 'text-red-700 dark:text-red-400'],
 } as const;
 
-export function DomainsCard({ domains, apiBase, title = 'Domains' }: { domains: DomainView[]; apiBase: string; title?: string }) {
+export function DomainsCard({ domains, area, title = 'Domains' }: { domains: DomainView[]; area: SsoSettingsArea; title?: string }) {
   const router = useRouter();
   const [domain, setDomain] = useState('');
   const [error, setError] = useState<string>();
@@ -61,7 +62,7 @@ export function DomainsCard({ domains, apiBase, title = 'Domains' }: { domains: 
               </p>
               <div className="flex gap-2">
                 {d.status !== 'verified' && (
-                  <Button size="sm" variant="primary" disabled={Boolean(busy)} onClick={() => run(`verify:${d.domain}`, () => api(`${apiBase}/domains/${encodeURIComponent(d.domain)}/verify`, { method: 'POST', body: {} }), `${d.domain} is verified.`)}>
+                  <Button size="sm" variant="primary" disabled={Boolean(busy)} onClick={() => run(`verify:${d.domain}`, () => call(`${area}.verifyDomain`, { params: { domain: d.domain } }), `${d.domain} is verified.`)}>
                     {busy === `verify:${d.domain}` ? 'Checking…' : 'Verify'}
                   </Button>
                 )}
@@ -82,7 +83,7 @@ export function DomainsCard({ domains, apiBase, title = 'Domains' }: { domains: 
         className="flex items-end gap-2"
         onSubmit={async (e) => {
           e.preventDefault();
-          if (await run('add', () => api(`${apiBase}/domains`, { method: 'POST', body: { domain } }), `${domain} added: publish its TXT record, then Verify.`)) setDomain('');
+          if (await run('add', () => call(`${area}.addDomain`, { body: { domain } }), `${domain} added: publish its TXT record, then Verify.`)) setDomain('');
         }}
       >
         <TextField className="grow" label="Add a domain" value={domain} onChange={(e) => setDomain(e.target.value)} placeholder="company.com" error={error} />
@@ -97,7 +98,7 @@ export function DomainsCard({ domains, apiBase, title = 'Domains' }: { domains: 
         confirmLabel="Remove domain"
         onConfirm={async () => {
           const target = removing!;
-          await run(`remove:${target.domain}`, () => api(`${apiBase}/domains/${encodeURIComponent(target.domain)}`, { method: 'DELETE' }), `${target.domain} removed.`);
+          await run(`remove:${target.domain}`, () => call(`${area}.removeDomain`, { params: { domain: target.domain } }), `${target.domain} removed.`);
           setRemoving(undefined);
         }}
       />

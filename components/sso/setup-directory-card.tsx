@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { CopyField } from '@/components/ui/copy-field';
-import { api } from '@/lib/api/client';
+import { call } from '@/lib/api/client';
 
 export function SetupDirectoryCard({ baseUrl }: { baseUrl: string }) {
   const [token, setToken] = useState<string>();
@@ -12,7 +12,7 @@ export function SetupDirectoryCard({ baseUrl }: { baseUrl: string }) {
   async function create() {
     setError(undefined);
     try {
-      setToken((await api<{ token: string }>('/api/setup/directory/tokens', { method: 'POST', body: { label: 'Setup link' } })).token);
+      setToken((await call('setup.createDirectoryToken', { body: { label: 'Setup link' } })).token);
     } catch (e) {
       setError(e instanceof Error ? e.message : 'Could not create a token.');
     }

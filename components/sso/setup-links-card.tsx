@@ -8,7 +8,7 @@ import { CopyField } from '@/components/ui/copy-field';
 import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/toaster';
-import { api } from '@/lib/api/client';
+import { call } from '@/lib/api/client';
 import type { SetupLinkView } from '@/lib/screens/setup-links';
 
 const STATE = { waiting: 'Not opened yet', opened: 'Opened', expired: 'Expired', revoked: 'Revoked' } as const;
@@ -23,7 +23,7 @@ export function SetupLinksCard({ links }: { links: SetupLinkView[] }) {
   async function create() {
     setError(undefined);
     try {
-      const { url } = await api<{ url: string }>('/api/v1/settings/setup-links', { method: 'POST', body: { label, days } });
+      const { url } = await call('settings.createSetupLink', { body: { label, days } });
       setCreated(url);
       setLabel('');
       router.refresh();
@@ -34,7 +34,7 @@ export function SetupLinksCard({ links }: { links: SetupLinkView[] }) {
 
   async function revoke(link: SetupLinkView) {
     try {
-      await api(`/api/v1/settings/setup-links/${link.linkId}`, { method: 'DELETE' });
+      await call('settings.revokeSetupLink', { params: { linkId: link.linkId } });
       toast.success(`Setup link for ${link.label} revoked.`);
       router.refresh();
     } catch (e) {

@@ -2,7 +2,7 @@
 // The organization's SSO connection, OpenID Connect or SAML: the values to give the IdP, the
 // IdP's settings (an OIDC client secret and the SP key are never shown back), and just-in-time
 // provisioning. It serves the organization's verified domains. Saved with the version read; a
-// concurrent change is shown before overwriting. `apiBase` is the console's settings API or a
+// concurrent change is shown before overwriting. `area` is the console's settings API or a
 // setup link's.
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
@@ -11,10 +11,11 @@ import { CopyField } from '@/components/ui/copy-field';
 import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/toaster';
-import { api, ApiError } from '@/lib/api/client';
+import { ApiError, call } from '@/lib/api/client';
 import type { ServiceProviderValues, SsoConnectionView } from '@/lib/screens/sso';
 import { samlBody, samlDraftFrom, SamlFields, type SamlDraft } from './saml-fields';
 import { SwitchField } from './switch-field';
+import type { SsoSettingsArea } from './sso-settings-area';
 
 type Protocol = 'oidc' | 'saml';
 
@@ -22,7 +23,7 @@ const fieldOf = (code: string) =>
   code === 'sso.badIssuer' ? 'issuer' : code === 'sso.badClientId' ? 'clientId' : code === 'sso.badClientSecret' ? 'secret'
     : code.startsWith('saml.badMetadata') || code.startsWith('saml.metadataUnreachable') ? 'metadata' : code === 'saml.badCertificate' ? 'certificate' : 'form';
 
-export function SsoConnectionForm({ initial, serviceProvider, apiBase }: { initial: SsoConnectionView | null; serviceProvider: ServiceProviderValues; apiBase: string }) {
+export function SsoConnectionForm({ initial, serviceProvider, area }: { initial: SsoConnectionView | null; serviceProvider: ServiceProviderValues; area: SsoSettingsArea }) {
   const router = useRouter();
   const [saved, setSaved] = useState(initial);
   const [protocol, setProtocol] = useState<Protocol>(initial?.protocol ?? 'oidc');
@@ -48,14 +49,14 @@ export function SsoConnectionForm({ initial, serviceProvider, apiBase }: { initi
       ? { protocol, issuer: oidc.issuer, clientId: oidc.clientId, ...(oidc.secret.trim() ? { clientSecret: oidc.secret } : {}) }
       : samlBody(saml);
     try {
-      const { connection } = await api<{ connection: SsoConnectionView }>(`${apiBase}/sso`, { method: 'PUT', body: { ...settings, jit, ...(expectedVersion ? { expectedVersion } : {}) } });
+      const { connection } = await call(`${area}.saveConnection`, { body: { ...settings, jit, ...(expectedVersion ? { expectedVersion } : {}) } });
       load(connection);
       setConflict(null);
       toast.success(connection.enabled ? 'Single sign-on saved.' : 'Single sign-on saved. Test it, then switch it on.');
       router.refresh();
     } catch (e) {
       if (e instanceof ApiError && e.code === 'sso.versionConflict') {
-        const current = await api<{ connection: SsoConnectionView | null }>(`${apiBase}/sso`).catch(() => null);
+        const current = await call(`${area}.getConnection`).catch(() => null);
         if (current?.connection) return setConflict(current.connection);
       }
       const code = e instanceof ApiError ? e.code : '';

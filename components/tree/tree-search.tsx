@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { startNavigationProgress } from '@/components/shell/navigation-progress';
 import { useDrawer } from '@/components/shell/side-drawer';
 import { inputClass } from '@/components/ui/text-field';
-import { api, ApiError } from '@/lib/api/client';
+import { ApiError, call } from '@/lib/api/client';
 import type { SearchHit } from '@/lib/screens/search';
 
 const DEBOUNCE_MS = 180;
@@ -36,7 +36,7 @@ export function TreeSearch() {
     const timer = setTimeout(async () => {
       setStatus({ kind: 'loading' });
       try {
-        setHits(await api<SearchHit[]>(`/api/v1/search?q=${encodeURIComponent(q)}`, { signal: controller.signal }));
+        setHits(await call('search.search', { query: { q }, signal: controller.signal }));
         setStatus({ kind: 'done', q });
       } catch (e) {
         if ((e as Error).name === 'AbortError') return;

@@ -5,7 +5,7 @@
 // console's edits (rename, create, move, delete) from their responses. The tree AND the unit
 // page render from here (the page's server data is merged in first), so an edit shows
 // everywhere in the same render.
-import { api, ApiError } from '@/lib/api/client';
+import { ApiError, call } from '@/lib/api/client';
 import type { AuditLineView } from '@/lib/screens/audit';
 import type { ChildrenPage, TreeData } from '@/lib/screens/tree';
 import type { AdministratorView, UnitPage } from '@/lib/screens/unit-page';
@@ -96,9 +96,8 @@ export class TreeStore implements TreeState {
   }
 
   private async fetchChildren(parentId: string, cursor?: string): Promise<ChildrenPage | undefined> {
-    const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
     try {
-      return await api<ChildrenPage>(`/api/v1/units/${parentId}/children${query}`);
+      return await call('units.children', { params: { unitId: parentId }, query: cursor ? { cursor } : {} });
     } catch (e) {
       this.onError(e instanceof ApiError ? e.message : 'Could not load the sub-units. Try again.');
       return undefined;
@@ -159,7 +158,7 @@ export class TreeStore implements TreeState {
   async reveal(unitId: string) {
     if (!this.isShown(unitId)) {
       try {
-        this.ingest(await api<TreeData>(`/api/v1/units/${unitId}/tree`));
+        this.ingest(await call('units.tree', { params: { unitId } }));
       } catch {
         // The unit page itself says why it can't be shown.
       }
@@ -184,7 +183,7 @@ export class TreeStore implements TreeState {
     if (!this.children.has(parentId) && !this.units.has(parentId)) return;
     const [page, unit] = await Promise.all([
       this.fetchChildren(parentId),
-      api<UnitRow>(`/api/v1/units/${parentId}`).catch(() => undefined),
+      call('units.get', { params: { unitId: parentId } }).catch(() => undefined),
     ]);
     if (unit) this.units.set(unit.id, unit);
     if (page) {

@@ -5,7 +5,7 @@
 // the dialog's tree shows instead.
 import { useEffect, useState, type ReactNode } from 'react';
 import { inputClass } from '@/components/ui/text-field';
-import { api, ApiError } from '@/lib/api/client';
+import { ApiError, call } from '@/lib/api/client';
 import type { DestinationHit } from '@/lib/screens/move-destinations';
 import type { PickerRow } from '@/lib/screens/tree';
 
@@ -41,7 +41,7 @@ export function MoveDestinationSearch({
     const timer = setTimeout(async () => {
       setFound({ kind: 'loading' });
       try {
-        const hits = await api<DestinationHit[]>(`/api/v1/units/${unitId}/destinations?q=${encodeURIComponent(q)}`, { signal: controller.signal });
+        const hits = await call('units.destinations', { params: { unitId }, query: { q }, signal: controller.signal });
         setFound({ kind: 'done', q, hits });
       } catch (e) {
         if ((e as Error).name === 'AbortError') return;

@@ -7,8 +7,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { SkeletonRows } from '@/components/ui/skeleton';
-import { api, ApiError } from '@/lib/api/client';
-import type { ChildrenPage, PickerRow } from '@/lib/screens/tree';
+import { ApiError, call } from '@/lib/api/client';
+import type { PickerRow } from '@/lib/screens/tree';
 import type { UnitRow } from '@/lib/screens/unit-view';
 import { MoveDestinationSearch } from './move-destination-search';
 import { getMovePicker } from './unit-api';
@@ -54,9 +54,7 @@ export function MoveUnitDialog({ unit, open, onClose }: { unit: UnitRow; open: b
     setBranches((b) => ({ ...b, [parentId]: { items: b[parentId]?.items ?? [], nextCursor: b[parentId]?.nextCursor, loading: true } }));
     setExpanded((s) => new Set(s).add(parentId));
     try {
-      const page = await api<ChildrenPage>(
-        `/api/v1/units/${parentId}/children?moving=${unit.id}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-      );
+      const page = await call('units.children', { params: { unitId: parentId }, query: { moving: unit.id, ...(cursor ? { cursor } : {}) } });
       setBranches((b) => ({
         ...b,
         [parentId]: { items: [...(cursor ? b[parentId]?.items ?? [] : []), ...page.items], nextCursor: page.nextCursor, loading: false },

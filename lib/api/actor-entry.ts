@@ -6,7 +6,9 @@
 // `withActor` wraps route handlers, `actorContext` server components. Each refuses, as a
 // programming error (500, nothing returned), a handler that writes before authorizing or
 // finishes without authorizing. Server-only.
-import type { OperationShape } from './operation';
+import { isAccepted, type Accepted } from './accepted';
+import { checkAnswer } from './answer-check';
+import type { AcceptedBody, MediaAnswer, OperationShape, Parsed, ResponseBody } from './operation';
 import type { Authorizing, RequestActor } from '../auth';
 import { authorize as decide, decisionFacts } from '../authz';
 import { isWriteCommand, type WriteFact, type WriteGuards } from '../db';
@@ -99,7 +101,17 @@ function authorizing<A extends RequestActor>(actor: A, selfOnly: boolean, hooks:
 }
 
 /** What a route handler takes: its operation (./operation.ts), or only the parts it parses. */
-export type RouteOptions<P, Q, B> = OperationShape<P, Q, B>;
+export type RouteOptions = OperationShape<any, any, any> & { operationId?: string };
+
+/**
+ * What the handler of `O` returns: for an operation, exactly its answer schema's type (a 202 as
+ * `accepted(…)`, a CSV as its Response, nothing for a 204); for bare options, anything.
+ */
+export type HandlerAnswer<O> = O extends { operationId: string }
+  ? O extends { response: MediaAnswer }
+    ? Response
+    : ResponseBody<O> | ([AcceptedBody<O>] extends [never] ? never : Accepted<AcceptedBody<O>>)
+  : unknown;
 
 export interface RouteContext<A extends RequestActor, P, Q, B> extends Authorizing<A> {
   params: P;
@@ -136,9 +148,9 @@ function hideMisuse(e: unknown): unknown {
 
 export function createEntryPoints<A extends RequestActor>(sources: ActorSources<A>, hooks: EntryHooks = {}) {
   /** Route handler: `export const POST = withActor(units.create, async (ctx) => …)` (its operation, ./operation.ts). */
-  function withActor<P = undefined, Q = undefined, B = undefined, R = unknown>(
-    options: RouteOptions<P, Q, B>,
-    handler: (ctx: RouteContext<A, P, Q, B>) => Promise<R | Response>,
+  function withActor<O extends RouteOptions>(
+    options: O,
+    handler: (ctx: RouteContext<A, Parsed<O, 'params'>, Parsed<O, 'query'>, Parsed<O, 'body'>>) => Promise<HandlerAnswer<O>>,
   ) {
     return withRequestLog(async (request: Request, route: NextRouteContext | undefined): Promise<Response> => {
       let limits: RateLimitState | undefined;
@@ -154,15 +166,22 @@ export function createEntryPoints<A extends RequestActor>(sources: ActorSources<
         const params = parse(options.params, (await route?.params) ?? {}, 'address');
         const query = parse(options.query, Object.fromEntries(new URL(request.url).searchParams), 'query');
         const raw = options.body ? await readJson(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES) : undefined;
-        const body = parse(options.body, raw, 'request body') as B;
+        const body = parse(options.body, raw, 'request body') as Parsed<O, 'body'>;
         const actor = keyActor ?? (await sources.load());
         noteActor(actorFacts(actor));
         const run = async () => {
           const { ctx, assertAuthorized } = authorizing(actor, options.selfOnly ?? false, hooks);
-          const result = await handler({ ...ctx, params, query, body, request });
+          const result: unknown = await handler({ ...ctx, params: params as Parsed<O, 'params'>, query: query as Parsed<O, 'query'>, body, request });
           assertAuthorized();
           if (result instanceof Response) return result;
           if (result === undefined) return new Response(null, { status: 204 });
+          // Bare options (the suites' own routes) declare no answer to check against.
+          const check = (schema: RouteOptions['response'], answer: unknown) => options.operationId && checkAnswer(options.operationId, schema, answer);
+          if (isAccepted(result)) {
+            check(options.accepted, result.body);
+            return Response.json(result.body, { status: 202 });
+          }
+          check(options.response, result);
           return Response.json(result, { status: options.status ?? 200 });
         };
         const idempotencyKey = options.idempotent ? idempotencyKeyOf(request) : undefined;

@@ -82,6 +82,11 @@ const schema = z.object({
    * have stopped); `npm test` sets it and fails when anything was recorded.
    */
   ARBOR_BUG_LOG: z.string().min(1).optional(),
+  /**
+   * Parse every API answer against its operation's schema, failing the request when it differs
+   * (lib/api/answer-check.ts). `npm test` sets it; it costs a parse per answer, so not in production.
+   */
+  ARBOR_CHECK_ANSWERS: z.enum(['0', '1'], 'must be 0 or 1').default('0'),
   /** SMTP server invitations are sent through: smtp:// (STARTTLS when offered) or smtps://, credentials in the URL. */
   ARBOR_SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL (user:password@host:port)' }).optional(),
   /** The sender of Arbor's mail: an address, or `Name <address>`. */

@@ -1,54 +1,20 @@
-// The entry points of a setup link's page and its API (`/setup`, `/api/setup/*`): the session
-// from the setup cookie, or a refusal. Nothing else in the tenant is reachable from here.
-// Server-only.
+// The session a setup link's page and its API run with (`/setup`, `/api/setup/*`): the one from
+// the setup cookie, or none. Nothing else in the tenant is reachable from here. The API's route
+// wrapper is lib/api/setup-entry.ts. Server-only.
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
-import type { ZodType } from 'zod';
-import { DEFAULT_MAX_BODY_BYTES, parse, readJson } from '../validation/request-input';
 import { useSecureCookies } from '../auth/cookies';
-import { errorResponse } from '../errors/http';
-import { noteActor, withRequestLog } from '../observability';
 import { platformDb } from '../tenancy';
-import { setupLinkUnusable } from './errors';
 import { loadSetupSession, type SetupSession } from './session';
 
 export const setupCookieName = () => `${useSecureCookies() ? '__Secure-' : ''}arbor.setup`;
 
-const currentSession = async () => loadSetupSession(platformDb(), (await cookies()).get(setupCookieName())?.value);
+/** The session of the setup cookie this request carries, or undefined when it is over or absent. */
+export const currentSetupSession = async () => loadSetupSession(platformDb(), (await cookies()).get(setupCookieName())?.value);
 
 /** Pages: the session, or the page that says the link is over. */
 export async function requireSetupSession(): Promise<SetupSession> {
-  const session = await currentSession();
+  const session = await currentSetupSession();
   if (!session) redirect('/setup/ended');
   return session;
-}
-
-interface SetupRouteContext<P, B> {
-  session: SetupSession;
-  params: P;
-  body: B;
-}
-
-/** Route handlers: `export const POST = withSetupSession({ body }, async ({ session, body }) => …)`. */
-export function withSetupSession<P = undefined, B = undefined>(
-  options: { params?: ZodType<P>; body?: ZodType<B>; status?: number },
-  handler: (ctx: SetupRouteContext<P, B>) => Promise<unknown>,
-) {
-  type Route = { params: Promise<Record<string, string | string[] | undefined>> };
-  // One access line per request (lib/observability); the link's id is the actor.
-  return withRequestLog(async (request: Request, route: Route | undefined): Promise<Response> => {
-    try {
-      const params = parse(options.params, (await route?.params) ?? {}, 'address');
-      const body = options.body ? parse(options.body, await readJson(request, DEFAULT_MAX_BODY_BYTES * 4), 'request body') : (undefined as B);
-      const session = await currentSession();
-      if (!session) throw setupLinkUnusable();
-      noteActor({ tenantId: session.tenantId, actorId: session.linkId, actorType: 'setupLink' });
-      const result = await handler({ session, params, body });
-      if (result instanceof Response) return result;
-      if (result === undefined) return new Response(null, { status: 204 });
-      return Response.json(result, { status: options.status ?? 200 });
-    } catch (e) {
-      return errorResponse(e);
-    }
-  });
 }

@@ -1,19 +1,46 @@
-// The e2e suite's typed client is typed from the API reference as the operations declare it now:
-// e2e/support/api/schema.d.ts is regenerated in memory and must equal the committed file.
+// The two typed clients of the API derive from one truth, lib/api/operations: the e2e suite's
+// (e2e/support/api/schema.d.ts, from the reference) and the console's (lib/api/client.ts, typed by
+// the operations themselves, with their methods and paths by name in lib/api/operation-routes.ts).
+// Each generated file is regenerated in memory and must equal the committed one, and the console
+// calls every operation of the reference at the reference's method and path.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { API_TYPES_FILE, renderApiTypes } from '../../scripts/api-types';
+import { OPERATION_ROUTES } from '../../lib/api/operation-routes';
+import { AREAS } from '../../lib/api/operations';
+import { buildOpenApiDocument } from '../../lib/openapi';
+import { API_TYPES_FILE, OPERATION_ROUTES_FILE, renderApiTypes, renderOperationRoutes } from '../../scripts/api-types';
 
-test('e2e/support/api/schema.d.ts is what npm run api:types writes', async () => {
-  const committed = readFileSync(API_TYPES_FILE, 'utf8');
-  const fresh = await renderApiTypes();
+function assertCurrent(file: string, name: string, fresh: string) {
+  const committed = readFileSync(file, 'utf8');
   if (committed === fresh) return;
   const committedLines = committed.split('\n');
   const freshLines = fresh.split('\n');
   const first = freshLines.findIndex((line, i) => line !== committedLines[i]);
   assert.fail(
-    `e2e/support/api/schema.d.ts is out of date with lib/api/operations: run npm run api:types.\n` +
+    `${name} is out of date with lib/api/operations: run npm run api:types.\n` +
       `First difference at line ${first + 1}:\n  committed: ${committedLines[first] ?? '(end of file)'}\n  generated: ${freshLines[first] ?? '(end of file)'}`,
   );
+}
+
+test('e2e/support/api/schema.d.ts is what npm run api:types writes', async () => {
+  assertCurrent(API_TYPES_FILE, 'e2e/support/api/schema.d.ts', await renderApiTypes());
+});
+
+test('lib/api/operation-routes.ts is what npm run api:types writes', () => {
+  assertCurrent(OPERATION_ROUTES_FILE, 'lib/api/operation-routes.ts', renderOperationRoutes());
+});
+
+test("the console's client calls each operation of the reference by name, at the reference's method and path", () => {
+  const documented = Object.entries(buildOpenApiDocument().paths ?? {}).flatMap(([path, item]) =>
+    Object.entries(item as Record<string, { operationId?: string }>).map(([method, op]) => `${op.operationId} ${method.toUpperCase()} ${path}`),
+  );
+  const byName = OPERATION_ROUTES as Record<string, readonly [string, string]>;
+  const called = Object.entries(AREAS).flatMap(([area, ops]) =>
+    Object.entries(ops).map(([key, op]) => {
+      const route = byName[`${area}.${key}`];
+      return `${op.operationId} ${route?.[0]} ${route?.[1]}`;
+    }),
+  );
+  assert.deepEqual([...called].sort(), [...documented].sort());
 });

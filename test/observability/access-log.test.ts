@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
+import { z } from 'zod';
 import { createEntryPoints } from '../../lib/api/actor-entry';
 import { operation } from '../../lib/api/operation';
 import type { RequestActor } from '../../lib/auth';
@@ -16,8 +17,9 @@ import { rootPath } from '../../lib/org/unit-item';
 import { newTenant } from '../support/fixtures';
 import { tenantDbFor } from '../support/tenant-db';
 
-const unitRoute = (method: 'get' | 'delete') =>
-  operation({ method, path: '/api/v1/units/{unitId}', operationId: `${method}Unit`, summary: 'A unit', tag: 'Units' });
+const unitRoute = { path: '/api/v1/units/{unitId}', summary: 'A unit', tag: 'Units' } as const;
+const getUnit = operation({ ...unitRoute, method: 'get', operationId: 'getUnit', response: z.object({ name: z.string() }) });
+const deleteUnit = operation({ ...unitRoute, method: 'delete', operationId: 'deleteUnit' });
 
 describe('the access line of a withActor route', () => {
   const lines: Record<string, unknown>[] = [];
@@ -43,7 +45,7 @@ describe('the access line of a withActor route', () => {
   });
 
   test('names request, tenant, actor, route, status, duration and DynamoDB usage', async () => {
-    const GET = entry.withActor(unitRoute('get'), async ({ db, authorize }) => {
+    const GET = entry.withActor(getUnit, async ({ db, authorize }) => {
       const out = await db.client.send(new GetCommand({ TableName: db.tableName, Key: keys.unit(db.tenantId, rootId), ConsistentRead: true }));
       authorize('tree.read', { unit: { id: rootId, path: rootPath(rootId), name: String(out.Item?.name) } });
       return { name: out.Item?.name };
@@ -72,7 +74,7 @@ describe('the access line of a withActor route', () => {
   });
 
   test('a refusal is logged with its status and the actor who was refused', async () => {
-    const DELETE = entry.withActor(unitRoute('delete'), async ({ authorize }) => {
+    const DELETE = entry.withActor(deleteUnit, async ({ authorize }) => {
       authorize('unit.delete', { unit: { id: rootId, path: rootPath(rootId), name: 'Top' } });
     });
     lines.length = 0;

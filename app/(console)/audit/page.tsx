@@ -3,7 +3,7 @@
 import { actorContext } from '@/lib/api/with-actor';
 import { getUnitOrThrow } from '@/lib/org';
 import { loadTenantAudit } from '@/lib/screens/audit';
-import { auditQuery as auditApiQuery } from '@/lib/screens/audit-query';
+import { auditLineFilter, auditQuery as auditApiQuery } from '@/lib/screens/audit-query';
 import { AuditList } from '@/components/audit/audit-list';
 import { AuditFilters } from '@/components/audit/audit-filters';
 import { auditQuery, type AuditFilterValues } from '@/components/audit/audit-filter-query';
@@ -36,15 +36,14 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const ctx = await actorContext();
   const filters = filtersOf(await searchParams);
   const query = auditQuery(filters);
+  // filtersOf kept only filters the API's own query schema accepts.
+  const filter = auditLineFilter(auditApiQuery.parse(Object.fromEntries(query)));
   const result = await loadOrRefuse(async () => {
     const unit = filters.unit ? await getUnitOrThrow(ctx.db, filters.unit.id) : undefined;
-    const q = Object.fromEntries(query);
-    return loadTenantAudit(ctx, { unit, filter: { actorId: q.actorId, action: q.action, from: q.from, to: q.to } });
+    return loadTenantAudit(ctx, { unit, filter });
   });
   if (result.refusal) return <ScreenRefusal {...result.refusal} />;
   // Each child remounts when the filters change (fresh state); their keys differ, as siblings' must.
-  const listFilter = new URLSearchParams(query);
-  listFilter.delete('unitId');
   return (
     <main className="mx-auto max-w-4xl space-y-4 p-6">
       <div>
@@ -52,7 +51,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         <p className="text-sm text-zinc-600 dark:text-zinc-400">Every change to units, memberships, invitations and settings, newest first.</p>
       </div>
       <AuditFilters key={`filters?${query}`} value={filters} />
-      <AuditList key={`list?${query}`} initial={result.data} unitId={filters.unit?.id} filter={listFilter.toString() || undefined} />
+      <AuditList key={`list?${query}`} initial={result.data} unitId={filters.unit?.id} filter={Object.values(filter).some(Boolean) ? filter : undefined} />
     </main>
   );
 }

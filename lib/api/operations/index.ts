@@ -13,6 +13,7 @@ import { members } from './members';
 import { memberships } from './memberships';
 import { search } from './search';
 import { settings } from './settings';
+import { setup } from './setup';
 import { sso } from './sso';
 import { units } from './units';
 import { webhooks } from './webhooks';
@@ -26,3 +27,6 @@ export const AREAS = { units, jobs, members, memberships, invitations, audit, se
 >;
 
 export const allOperations: ListedOperation[] = Object.values(AREAS).flatMap((area) => Object.values(area));
+
+/** What the console calls by name (lib/api/client.ts): the public operations, and a setup link's own. */
+export const CONSOLE_OPERATIONS = { ...AREAS, setup } satisfies Record<string, Record<string, ListedOperation>>;

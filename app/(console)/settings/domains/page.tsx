@@ -13,7 +13,7 @@ export default async function DomainsSettingsPage() {
   if (result.refusal) return <ScreenRefusal {...result.refusal} />;
   return (
     <SettingsFrame>
-      <DomainsCard domains={result.data} apiBase="/api/v1/settings" />
+      <DomainsCard domains={result.data} area="sso" />
     </SettingsFrame>
   );
 }

@@ -19,8 +19,8 @@ export default async function SsoSettingsPage({ searchParams }: { searchParams: 
   const view = result.data;
   return (
     <SettingsFrame>
-      <ConnectionStatus view={view} apiBase="/api/v1/settings" />
-      <SsoConnectionForm key={view.connection?.version ?? 0} initial={view.connection} serviceProvider={view.serviceProvider} apiBase="/api/v1/settings" />
+      <ConnectionStatus view={view} area="sso" />
+      <SsoConnectionForm key={view.connection?.version ?? 0} initial={view.connection} serviceProvider={view.serviceProvider} area="sso" />
       <IdpGuides sp={view.serviceProvider} />
       <hr className="border-zinc-200 dark:border-zinc-800" />
       <SetupLinksCard links={view.setupLinks} />

@@ -2,12 +2,12 @@
 // POST /api/setup/domains – add one; it waits for its TXT record
 import { addDomain } from '@/lib/domains';
 import { loadSsoScreen } from '@/lib/screens/sso';
-import { withSetupSession } from '@/lib/setup-links';
-import { domainBody } from '@/lib/sso';
+import { setup } from '@/lib/api/operations/setup';
+import { withSetupSession } from '@/lib/api/setup-entry';
 
-export const GET = withSetupSession({}, async ({ session }) => ({ domains: (await loadSsoScreen(session.db)).domains }));
+export const GET = withSetupSession(setup.listDomains, async ({ session }) => ({ domains: (await loadSsoScreen(session.db)).domains }));
 
-export const POST = withSetupSession({ body: domainBody, status: 201 }, async ({ session, body }) => {
+export const POST = withSetupSession(setup.addDomain, async ({ session, body }) => {
   await addDomain(session.db, session.actor, body.domain);
   return { domains: (await loadSsoScreen(session.db)).domains };
 });

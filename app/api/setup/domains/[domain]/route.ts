@@ -1,10 +1,9 @@
 // DELETE /api/setup/domains/<domain> – remove a domain from a setup link's page
-import { z } from 'zod';
 import { removeDomain } from '@/lib/domains';
-import { withSetupSession } from '@/lib/setup-links';
-import { field } from '@/lib/validation';
+import { setup } from '@/lib/api/operations/setup';
+import { withSetupSession } from '@/lib/api/setup-entry';
 
-export const DELETE = withSetupSession({ params: z.object({ domain: field.text(253) }) }, async ({ session, params }) => {
+export const DELETE = withSetupSession(setup.removeDomain, async ({ session, params }) => {
   await removeDomain(session.db, session.actor, params.domain);
   return { removed: params.domain };
 });

@@ -1,5 +1,6 @@
 // POST /api/setup/sso/test – start a Test connection from a setup link's page (back to /setup)
 import { beginTestSignIn } from '@/lib/auth/test-sign-in';
-import { withSetupSession } from '@/lib/setup-links';
+import { setup } from '@/lib/api/operations/setup';
+import { withSetupSession } from '@/lib/api/setup-entry';
 
-export const POST = withSetupSession({}, async ({ session }) => beginTestSignIn(session.tenantId, (testId) => `/setup?test=${testId}`));
+export const POST = withSetupSession(setup.test, async ({ session }) => beginTestSignIn(session.tenantId, (testId) => `/setup?test=${testId}`));

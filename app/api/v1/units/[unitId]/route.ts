@@ -2,6 +2,7 @@
 // (unit.rename, conditioned on the version read; the root's rename renames the organization),
 // DELETE it, recursively when asked (unit.delete).
 import { after } from 'next/server';
+import { accepted } from '@/lib/api/accepted';
 import { withActor } from '@/lib/api/with-actor';
 import { units } from '@/lib/api/operations/units';
 import { deleteUnit, getUnitOrThrow, renameUnit } from '@/lib/org';
@@ -35,5 +36,5 @@ export const DELETE = withActor(units.delete, async ({ db, actor, params, query,
     // A large delete runs as a job: answer once it has committed, finish after the response.
     { background: (work) => after(work) },
   );
-  return Response.json(result, { status: result.kind === 'job' ? 202 : 200 });
+  return result.kind === 'job' ? accepted(result) : result;
 });

@@ -1,5 +1,6 @@
 // POST /api/v1/change-sets/[setId]/apply – apply now (202, runs on after the answer) or at `at`
 // DELETE – unschedule (both changeSet.apply)
+import { accepted } from '@/lib/api/accepted';
 import { afterAnswer } from '@/lib/api/after-answer';
 import { withActor } from '@/lib/api/with-actor';
 import { changeSets } from '@/lib/api/operations/change-sets';
@@ -13,7 +14,7 @@ export const POST = withActor(changeSets.apply, async ({ db, actor, params, body
   // The run goes on after the answer with a scoped db of its own (the request's is bound to its decision).
   const runDb = scopedTenantDb(actor.tenantId, { userId: actor.userId });
   const started = await applyChangeSet(db, actor, params.setId, body.expectedVersion, { background: afterAnswer, runDb });
-  return Response.json(toSetView({ header: started }), { status: 202 });
+  return accepted(toSetView({ header: started }));
 });
 
 export const DELETE = withActor(changeSets.unschedule, async ({ db, actor, params, query, authorize }) => {

@@ -1,6 +1,7 @@
 // /api/v1/units/[unitId]/move – GET where the move picker starts (tree.read), POST move the unit
 // under a new parent (unit.move over both ends; a large subtree becomes a job the browser polls).
 import { after } from 'next/server';
+import { accepted } from '@/lib/api/accepted';
 import { withActor } from '@/lib/api/with-actor';
 import { units } from '@/lib/api/operations/units';
 import { getUnitOrThrow, moveUnit } from '@/lib/org';
@@ -25,7 +26,5 @@ export const POST = withActor(units.move, async ({ db, actor, params, body, auth
     { unitId: unit.id, newParentId: destination.id, expectedVersion: body.expectedVersion },
     { background: (work) => after(work) },
   );
-  return result.kind === 'job'
-    ? Response.json(result, { status: 202 })
-    : { kind: 'moved', unit: toUnitRow(result.unit, actor) };
+  return result.kind === 'job' ? accepted(result) : { kind: 'moved' as const, unit: toUnitRow(result.unit, actor) };
 });
