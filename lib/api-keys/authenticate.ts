@@ -1,8 +1,9 @@
-// Server-only. A request's `Authorization: Bearer arbor_key_…` turned into the actor it acts as:
+// A request's `Authorization: Bearer arbor_key_…` turned into the actor it acts as:
 // one strongly consistent GetItem on the platform item (P5: which tenant, which key), then, with
 // that tenant's scoped credentials only, one BatchGetItem of the key's entry and its unit (the
 // unit's path now, so a key scoped to a unit that moved covers where the unit is). The actor
 // holds exactly one grant, the key's role on its unit, and the same lib/authz decides for it.
+import 'server-only';
 import { z } from 'zod';
 import type { Grant } from '../authz';
 import { noteAccessTokenUse, readAccessToken } from '../bearer-credentials';

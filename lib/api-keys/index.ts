@@ -1,5 +1,6 @@
 // API keys: how other systems call /api/v1 (docs/api.md). Created and revoked by owners and
-// admins; each acts as one role on one unit. Server-only.
+// admins; each acts as one role on one unit.
+import 'server-only';
 export {
   API_KEY_PREFIX, API_KEY_ROLES, MAX_API_KEYS, MAX_API_KEY_DAYS, createApiKey, listApiKeys, revokeApiKey,
   type ApiKey, type ApiKeyScope, type NewApiKey,

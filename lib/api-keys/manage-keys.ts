@@ -1,4 +1,4 @@
-// Server-only. API keys: the bearer secrets other systems call /api/v1 with, each acting as a
+// API keys: the bearer secrets other systems call /api/v1 with, each acting as a
 // role on one unit, exactly as a person holding that membership would.
 //
 // A key is `arbor_key_<43 base64url characters>` (256 random bits), shown once when created; the
@@ -8,6 +8,7 @@
 //   its TTL), last use: the one GetItem that turns a bearer into a tenant;
 // - tenant: `T#<t>#APIKEYS` / `KEY#<keyId>` → name, role, unit, expiry, creator, version: the
 //   settings list, and the fact every write made with the key is conditioned on.
+import 'server-only';
 import { ulid } from 'ulid';
 import { z } from 'zod';
 import { auditEntryPut } from '../audit';

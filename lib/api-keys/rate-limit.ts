@@ -1,8 +1,9 @@
-// Server-only. Rate limits of API-key requests, counted in DynamoDB (rate-limiter-flexible's
+// Rate limits of API-key requests, counted in DynamoDB (rate-limiter-flexible's
 // DynamoDB store) so every app instance shares one count: per key and, over all of a tenant's
 // keys together, per tenant, each a fixed one-minute window. The counters live in their own
 // table (`<table>-rate-limits`, hash key `key`, TTL `expire`), reached with the runtime's own
 // credentials: they hold ids and counts, no tenant data.
+import 'server-only';
 import { DynamoDB } from '@aws-sdk/client-dynamodb';
 import { RateLimiterDynamo, RateLimiterRes } from 'rate-limiter-flexible';
 import { config } from '../config';

@@ -5,7 +5,8 @@
 // Each request runs in its request context and ends with one access log line (lib/observability).
 // `withActor` wraps route handlers, `actorContext` server components. Each refuses, as a
 // programming error (500, nothing returned), a handler that writes before authorizing or
-// finishes without authorizing. Server-only.
+// finishes without authorizing.
+import 'server-only';
 import { isAccepted, type Accepted } from './accepted';
 import { checkAnswer } from './answer-check';
 import type { AcceptedBody, MediaAnswer, OperationShape, Parsed, ResponseBody } from './operation';

@@ -1,7 +1,8 @@
 // In the test runs only (ARBOR_CHECK_ANSWERS=1, which `npm test` sets for the suites and the e2e
 // app): every answer an operation sends is parsed against its schema as it goes over the wire, so
 // an answer the reference does not describe, or a field it does not name, fails the request (500)
-// and the run (ARBOR_BUG_LOG). Production never pays for it. Server-only.
+// and the run (ARBOR_BUG_LOG). Production never pays for it.
+import 'server-only';
 import { appendFileSync } from 'node:fs';
 import type { ZodType } from 'zod';
 import { config, type AppConfig } from '../config';

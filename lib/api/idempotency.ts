@@ -1,4 +1,4 @@
-// Server-only. Idempotency-Key on creating requests: a client that retries a POST after a lost
+// Idempotency-Key on creating requests: a client that retries a POST after a lost
 // answer sends the same key and gets the first answer back, and nothing is written again.
 //
 // One item per actor and key (`T#<t>#IDEMPOTENCY#<actor>` / SHA-256 of the key), in the tenant's
@@ -6,6 +6,7 @@
 // two concurrent retries cannot both run), then holds the answer. Only successes are kept: a
 // refused request changed nothing, so its retry simply runs again. The request's fingerprint
 // (method, path, body) is kept too: the same key with another request is refused.
+import 'server-only';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { deleteItem, keys, putItem, TTL_ATTRIBUTE, written, type TenantDb } from '../db';
 import { sha256Base64url } from '../security/digest';

@@ -5,7 +5,8 @@
 // is asked before the event loop turns, and remembers it). Only whole, strongly consistent reads
 // by key (GetItem, BatchGetItem) are batched and remembered; a projected or eventually consistent
 // read is served from what is remembered and sends only the keys it does not hold. Any write
-// forgets everything, so a write's retry reads the table afresh. Server-only.
+// forgets everything, so a write's retry reads the table afresh.
+import 'server-only';
 import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import DataLoader from 'dataloader';
 import type { ReadClient } from '../db';

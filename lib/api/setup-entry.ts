@@ -1,6 +1,7 @@
 // The setup link API's entry point (`/api/setup/*`): parse the input as the operation says, take
 // the session from the setup cookie (or refuse), run the handler, check its answer in test runs,
-// map errors. The link's id is the actor of the access line. Server-only.
+// map errors. The link's id is the actor of the access line.
+import 'server-only';
 import type { SetupSession } from '../setup-links';
 import { currentSetupSession } from '../setup-links/entry';
 import { setupLinkUnusable } from '../setup-links/errors';

@@ -1,6 +1,7 @@
-// Server-only. The entry-point wrappers every route handler and server component
+// The entry-point wrappers every route handler and server component
 // that touches tenant data goes through (docs/authorization.md, "Enforcement"); the session comes
 // from lib/auth, the checklist from ./actor-entry.
+import 'server-only';
 import { loadActor, requireActor, type RequestActor } from '../auth';
 import { apiRateLimiter, loadApiKeyActor } from '../api-keys';
 import { platformDb, tenantDb } from '../tenancy';

@@ -1,5 +1,5 @@
 // How long audit entries live before DynamoDB's TTL removes them (ARBOR_AUDIT_RETENTION_DAYS).
-// Server-only.
+import 'server-only';
 import { config } from '../config';
 
 const DAY_SECONDS = 24 * 60 * 60;

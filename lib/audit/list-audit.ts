@@ -1,5 +1,5 @@
 // T14 reads: a tenant's audit trail and one unit's, newest first, one Query page each.
-// Server-only.
+import 'server-only';
 import { z } from 'zod';
 import { INDEX, itemParser, keys, pageSize, queryPage, storedActor, TTL_ATTRIBUTE, type AuditActor, type Page, type TenantDb } from '../db';
 import { encodeTime } from 'ulid';

@@ -1,6 +1,7 @@
 // next-auth's options, built for each request around the connection of the sign-in in
-// progress (next-auth v4 "advanced initialization"). Server-only. JWT sessions only: next-auth
+// progress (next-auth v4 "advanced initialization"). JWT sessions only: next-auth
 // writes the session cookie after the callback; Arbor reads it itself (session.ts).
+import 'server-only';
 import type { AuthOptions, User } from 'next-auth';
 import { config } from '../config';
 import type { SsoConnection } from '../sso';

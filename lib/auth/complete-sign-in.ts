@@ -3,8 +3,9 @@
 // credentials): an existing membership, else pending invitations, else just-in-time
 // provisioning as a member of the root unit when the connection allows it, else refusal.
 // Access granted, the session is recorded as live in the tenant before its cookie exists
-// (session-records.ts). Server-only. Dependencies are passed in, so tests run it against the
+// (session-records.ts). Dependencies are passed in, so tests run it against the
 // real stack.
+import 'server-only';
 import { config } from '../config';
 import type { PlatformDb, TenantDb } from '../db';
 import { isArborError } from '../errors';

@@ -1,6 +1,7 @@
-// Names and options of the cookies Arbor's sign-in uses. Server-only. All are httpOnly,
+// Names and options of the cookies Arbor's sign-in uses. All are httpOnly,
 // SameSite=Lax (the IdP's redirect back is a top-level GET, which Lax allows) and Secure with
 // the `__Secure-` prefix whenever the app is served over https.
+import 'server-only';
 import { config } from '../config';
 
 export const useSecureCookies = () => config().ARBOR_APP_URL.startsWith('https://');

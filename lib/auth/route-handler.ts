@@ -1,8 +1,9 @@
-// GET/POST /api/auth/* – next-auth, with the tenant connection chosen per request. Server-only.
+// GET/POST /api/auth/* – next-auth, with the tenant connection chosen per request.
 // The sign-in flow cookie names the tenant; its connection is read (one GetItem) and becomes
 // the single `sso` provider, so the callback rebuilds exactly the provider the sign-in used.
 // next-auth reports every failure as a generic `?error=…`; the precise cause is caught from its
 // logger (per request, through AsyncLocalStorage) and turned into one of Arbor's failure pages.
+import 'server-only';
 import { log } from '../observability';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import NextAuth from 'next-auth';

@@ -1,7 +1,8 @@
-// SAML's HTTP steps around lib/saml, with the cookies they read and write. Server-only.
+// SAML's HTTP steps around lib/saml, with the cookies they read and write.
 // The sign-in starts through next-auth's client exactly as an OIDC one does (`signIn('sso')`):
 // for a SAML flow the auth route answers its providers and sign-in requests itself, so the
 // sign-in page, invitations and the tenant switch need not know which protocol a tenant uses.
+import 'server-only';
 import type { NextRequest } from 'next/server';
 import { config } from '../config';
 import { serviceProviderMetadata } from '../saml';

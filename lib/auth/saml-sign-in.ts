@@ -1,4 +1,4 @@
-// A SAML sign-in, in three steps. Server-only.
+// A SAML sign-in, in three steps.
 // 1. start: an AuthnRequest (its id kept in DynamoDB and in this browser's flow cookie) and the
 //    redirect to the IdP;
 // 2. the ACS: the IdP's cross-site POST. node-saml checks the signature (over the Response or the
@@ -8,6 +8,7 @@
 // 3. complete: the browser returns with its SameSite=Lax flow cookie, which must name the request
 //    this response answers; then the same access decision as every sign-in (completeSignIn), or,
 //    for a Test connection, the record of what came and what would happen.
+import 'server-only';
 import { log } from '../observability';
 import { SamlStatusError } from '@node-saml/node-saml';
 import { completeSignIn, type SignInOutcome } from './complete-sign-in';

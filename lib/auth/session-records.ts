@@ -5,7 +5,8 @@
 // DynamoDB's TTL removes those of sessions that simply expired. The record also carries the
 // person's organizations as the header's switcher lists them, read from the platform (P2) when
 // the session enters a tenant and again whenever the person reaches for the switcher: the header
-// then costs no request per page. Server-only.
+// then costs no request per page.
+import 'server-only';
 import { log } from '../observability';
 import { deleteAll, deleteItem, getItem, keys, putItem, queryAll, TTL_ATTRIBUTE, updateItem, type PlatformDb, type TenantDb } from '../db';
 import { signOutFailed } from './errors';

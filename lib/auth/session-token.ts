@@ -1,9 +1,10 @@
 // The session: a JWT encrypted and authenticated with A256GCM under a key derived from
 // ARBOR_SESSION_SECRET (next-auth's own format, so either side can read what the other wrote).
-// Server-only. Decoding tells apart a missing, expired and tampered session, so each gets its
+// Decoding tells apart a missing, expired and tampered session, so each gets its
 // own message. The token names its session (`sessionId`), which must also be recorded as live in
 // the table (session-records.ts): signing out deletes the record, and every copy of the cookie
 // stops working.
+import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { decode, encode } from 'next-auth/jwt';
 import { config } from '../config';

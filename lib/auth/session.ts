@@ -1,5 +1,5 @@
 // The session and the actor as pages, layouts, server actions and route handlers see them.
-// Server-only (reads the request's cookies through next/headers).
+// Reads the request's cookies through next/headers.
 //
 // - getSession(): the decoded cookie (active / none / expired / invalid); no database access.
 // - loadActor(): the actor of this request, memberships re-read now; throws typed errors
@@ -8,6 +8,7 @@
 //   back afterwards) or to the organization picker instead of throwing.
 // - endSession(): signs out; the session's records in the table are deleted first, so every
 //   copy of the cookie stops working (session-records.ts).
+import 'server-only';
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';

@@ -1,7 +1,8 @@
 // The sign-in in progress, between discovery and the IdP's callback: which tenant's connection
-// to use, and for which email. Server-only. Kept in a short-lived,
+// to use, and for which email. Kept in a short-lived,
 // encrypted cookie (same scheme as the session, its own key derivation) so any app instance can
 // finish a sign-in another one started: no server state.
+import 'server-only';
 import { decode, encode } from 'next-auth/jwt';
 import { config } from '../config';
 import { isSessionId } from './session-token';

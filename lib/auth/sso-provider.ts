@@ -1,6 +1,7 @@
 // The one next-auth provider, `sso`, built per request from the tenant connection chosen at
-// discovery. Server-only. Authorization code flow with PKCE, state and nonce all checked; the
+// discovery. Authorization code flow with PKCE, state and nonce all checked; the
 // profile comes from the verified ID token.
+import 'server-only';
 import type { OAuthConfig } from 'next-auth/providers/oauth';
 import { connectionSecret, type OidcConnection } from '../sso';
 

@@ -1,7 +1,8 @@
-// Whether the signed-in person may make another tenant active, and how. Server-only.
+// Whether the signed-in person may make another tenant active, and how.
 // Tenant ids come from the browser, so nothing is taken on trust: the membership is read
 // from the target tenant (T8, strongly consistent) and the target's connection must trust the
 // issuer the person signed in with; otherwise they sign in again through the target's IdP.
+import 'server-only';
 import type { PlatformDb, TenantDb } from '../db';
 import { ssoNotConfigured } from '../sso/errors';
 import { accountDeactivated, notTenantMember } from '../tenancy/errors';

@@ -1,7 +1,7 @@
 // Test connection: a real sign-in through the tenant's IdP that creates no session. What the IdP
 // sent and what Arbor would do with it are kept for an hour under the test's id, in the tenant's
 // partition, for the page that started the test (Settings → Single sign-on, or a setup link).
-// Server-only.
+import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { keys, putItem, TTL_ATTRIBUTE, type PlatformDb, type TenantDb } from '../db';

@@ -1,6 +1,7 @@
 // Test connection through OIDC: the IdP's verified ID token claims are recorded with what a real
 // sign-in would do, and the browser returns to the page that started the test without a session.
-// Server-only. (SAML's counterpart is in lib/auth/saml-sign-in.ts.)
+// (SAML's counterpart is in lib/auth/saml-sign-in.ts.)
+import 'server-only';
 import { getConnection, type SsoConnection } from '../sso';
 import { noConnection } from '../sso/errors';
 import { newTestId, predictSignIn, recordTestResult } from './test-connection';

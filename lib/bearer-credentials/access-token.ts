@@ -1,6 +1,7 @@
 // The platform item of a bearer credential (P5): created after the tenant-side entry (a credential
 // that works is always listed), read by hash with one strongly consistent GetItem (a revoked
-// credential stops at once), its last use noted, deleted to revoke. Server-only.
+// credential stops at once), its last use noted, deleted to revoke.
+import 'server-only';
 import { batchGet, deleteItem, getItem, keys, putItem, TTL_ATTRIBUTE, updateItem, type PlatformDb } from '../db';
 
 export type AccessTokenKind = 'api' | 'scim' | 'setup';

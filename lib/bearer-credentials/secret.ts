@@ -1,4 +1,5 @@
-// A new bearer secret and what is stored of it: the hash and a hint. Server-only.
+// A new bearer secret and what is stored of it: the hash and a hint.
+import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { sha256Base64url } from '../security/digest';
 

@@ -2,7 +2,7 @@
 // chunks; no state is kept on the server between them). Every row goes through the domain
 // functions — createUnit, addMembership — so conditions, locking and the audit trail hold
 // exactly as for a write from the console, and each row's outcome is reported on its own.
-// Server-only.
+import 'server-only';
 import { log } from '../observability';
 import type { ActorAccess, Authorize } from '../authz';
 import { batchGet, keys, type AuditActor, type PlatformDb, type TenantDb } from '../db';

@@ -1,7 +1,8 @@
 // The tree and the memberships as CSV, produced page by page (T4, then T7 pages of up to 1,000)
 // so a large organization streams instead of being held in memory as text. The files import
 // back as they are: `path` and `unit_path` are the import columns; the ids and counts after them
-// are ignored on import. Server-only.
+// are ignored on import.
+import 'server-only';
 import { log } from '../observability';
 import type { TenantDb } from '../db';
 import { isArborError } from '../errors';

@@ -1,6 +1,7 @@
 // An import's preview: the file parsed, every row checked against the organization as it is
 // now, and the writes that applying it would make. Reads only — nothing is written until the
-// person confirms and the planned writes come back (apply-import.ts). Server-only.
+// person confirms and the planned writes come back (apply-import.ts).
+import 'server-only';
 import type { ActorAccess } from '../authz';
 import type { PlatformDb, TenantDb } from '../db';
 import { checkInvitationAddresses } from '../invitations/check-addresses';

@@ -1,7 +1,8 @@
 // The whole tree by name path, for import planning and export: every unit from T4 pages of up
 // to 1,000 (a 10,000-unit tenant is 10 Queries), each with the names from the top unit's child
 // down to itself. A page that meets a move in progress is retried a few times, then refused
-// with the tree's own message. Server-only.
+// with the tree's own message.
+import 'server-only';
 import type { TenantDb } from '../db';
 import { isArborError } from '../errors';
 import { listSubtree, type Unit } from '../org';

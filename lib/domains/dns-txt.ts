@@ -1,5 +1,6 @@
-// TXT lookups for domain proofs. Server-only. Production asks the system resolver, or the
+// TXT lookups for domain proofs. Production asks the system resolver, or the
 // servers in ARBOR_DNS_SERVERS; the local stack points that at its own DNS server.
+import 'server-only';
 import { Resolver } from 'node:dns/promises';
 import { config } from '../config';
 import { dnsUnavailable } from './errors';

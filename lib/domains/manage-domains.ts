@@ -1,5 +1,5 @@
 // Adding, verifying and removing a tenant's email domains (Settings → Domains, setup links).
-// Server-only. The records and claims are platform items, so each change first confirms the
+// The records and claims are platform items, so each change first confirms the
 // decision that allowed it (confirmDecision) and its audit entry follows in the tenant's trail.
 //
 // A domain waiting for its proof claims nothing: two tenants may both wait for acme.com, and
@@ -7,6 +7,7 @@
 // the same transaction that marks its record verified and adds the domain to its connection;
 // the claim's condition (free, or already this tenant's) makes the other one's Verify fail with
 // `domain.provenElsewhere`, and nothing of either changes.
+import 'server-only';
 import { auditEntryPut } from '../audit';
 import { actorIdentity, confirmDecision, deleteItem, keys, putItem, transaction, updateItem, type AuditActor, type PlatformDb, type TenantDb } from '../db';
 import { isArborError, versionConflict } from '../errors';

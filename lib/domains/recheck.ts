@@ -2,8 +2,9 @@
 // operator sets (ARBOR_DOMAIN_RECHECK_HOURS), by `npm run cli -- domain recheck` run from a
 // scheduler. A record that disappeared does not drop the domain (people keep signing in): the
 // domain is flagged `failing`, in Settings → Domains, in the audit trail and by mail to the
-// tenant's owners, once; a record that comes back clears the flag. Server-only; operator scope
+// tenant's owners, once; a record that comes back clears the flag. Operator scope
 // for the schedule, each tenant's scoped credentials for its audit trail and owners.
+import 'server-only';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { auditEntryPut } from '../audit';
 import { INDEX, keys, queryAll, transaction, updateItem, type PlatformDb, type TenantDb } from '../db';

@@ -1,7 +1,8 @@
 // A tenant's email domains: the proven ones (the registry entry's list, each with its P1 claim)
 // and those waiting for their DNS proof (`TENANT#<t>` / `DOMAIN#<domain>`: the token to publish
 // and the last check). One Query of the `TENANT#<t>` partition reads the registry entry, the
-// connection and every record together. Server-only; platform credentials.
+// connection and every record together. Platform credentials.
+import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { itemParser, keys, queryAll, type PlatformDb } from '../db';

@@ -1,6 +1,7 @@
 // The console's and setup links' saves of the SSO connection: the platform item, then the
 // tenant's audit entry (never a secret). The caller has authorized `sso.manage` (or holds a live
-// setup link). Server-only.
+// setup link).
+import 'server-only';
 import { auditEntryPut } from '../audit';
 import { confirmDecision, transaction, type AuditActor, type TenantDb } from '../db';
 import { versionConflict } from '../errors';

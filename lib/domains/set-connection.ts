@@ -1,5 +1,6 @@
 // Registers or replaces a tenant's connection, and moves the domain claims with it, in ONE
-// transaction. Server-only; platform credentials.
+// transaction. Platform credentials.
+import 'server-only';
 import { readTenantDomains } from './records';
 import { keys, transactWrite, type PlatformDb, type TransactItem } from '../db';
 import type { TenantRegistryEntry } from '../items/tenant-registry-entry';

@@ -6,7 +6,8 @@
 // Without this, reverting or applying a set would re-create their profile with their name and
 // address. The sets are found as lib/reorganizations lists them (GSI1 `T#<t>#REORGS`), each read
 // with one Query of its partition. The header (`SET`: author, scheduler, runner) is left: it is
-// written whole under a version that an erasure must not bump (docs/privacy.md). Server-only.
+// written whole under a version that an erasure must not bump (docs/privacy.md).
+import 'server-only';
 import { getItem, INDEX, keys, queryAll, type TenantDb } from '../db';
 import { erasureBusy } from './errors';
 import { pseudonymise, type ErasedPerson } from './pseudonym';

@@ -8,7 +8,7 @@
 // conditioned on the attribute being as read: the key, endpoint or link keeps working, its version
 // unchanged (not an edit); a delivery resent later sends the pseudonymised payload. The cost grows
 // with the endpoints' delivery logs (all read, one Query each), which erasure's rarity allows.
-// Server-only.
+import 'server-only';
 import { confirmDecision, keys, queryAll, updateItem, type PlatformDb, type TenantDb } from '../db';
 import { pseudonymise, type ErasedPerson } from './pseudonym';
 import { auditEntryChanges } from './rewrite-audit-entries';

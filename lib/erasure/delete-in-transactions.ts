@@ -1,6 +1,7 @@
 // Unconditioned deletes of items nobody else writes any more (what erasure leaves behind in a
 // person's partition, directory errors), in transactions of up to 90 so each carries the entry
-// point's decision facts like every other write. Server-only.
+// point's decision facts like every other write.
+import 'server-only';
 import { transaction, type Key, type TenantDb } from '../db';
 
 const CHUNK = 90;

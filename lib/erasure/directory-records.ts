@@ -9,7 +9,7 @@
 // `memberCount`. A SCIM DELETE of the same person running meanwhile (it marks the account
 // `deleting` too, and deletes it conditioned the same way) or a crash between two writes can then
 // neither count a removal twice nor leave one uncounted: whoever deletes the item counts it.
-// Server-only.
+import 'server-only';
 import { keys, queryAll, transaction, type TenantDb, type TransactItem } from '../db';
 import { toDirectoryUser, userNameClaimKey } from '../scim/user-item';
 import { deleteInTransactions } from './delete-in-transactions';

@@ -1,7 +1,7 @@
 // The operator's erasure across every tenant the person belongs to (P2, GSI4 `USER#<user>`, all
 // pages) and the one named, then their platform identity. Every tenant is surveyed first (a dry
 // run), so a last-owner refusal anywhere stops the erasure before anything is written.
-// Server-only.
+import 'server-only';
 import type { AuditActor, PlatformDb, TenantDb } from '../db';
 import { noPerson } from './errors';
 import type { ErasureReport, TenantErasure } from './erasure-report';

@@ -13,7 +13,7 @@
 //    deliveries whose payload names them (./creator-records.ts);
 // 6. append the erasure's own audit entry, which counts what went and does not name them;
 // 7. with platform access, remove their platform identity if no other tenant holds them.
-// Server-only.
+import 'server-only';
 import { auditEntryPut } from '../audit';
 import { confirmDecision, getItem, keys, queryAll, transaction, type AuditActor, type PlatformDb, type TenantDb } from '../db';
 import { isArborError } from '../errors';

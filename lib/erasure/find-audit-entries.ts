@@ -6,7 +6,7 @@
 //   `PK = T#<t>#AUDIT and SK >= <ULID of the start>`, strongly consistent, because an index may
 //   not show an entry written a moment ago.
 // Expired entries are included: TTL removes them lazily and until then they still hold the data.
-// Server-only.
+import 'server-only';
 import { encodeTime } from 'ulid';
 import { INDEX, keys, queryAll, type TenantDb } from '../db';
 import { PERSON_ACTIONS } from './person-actions';

@@ -1,6 +1,7 @@
 // Invitations and erasure: those addressed to the person are deleted (expired ones too: TTL
 // removes them lazily, and until then they hold the address), and those the person sent keep
-// existing for their invitees with the sender shown as the pseudonym. Server-only.
+// existing for their invitees with the sender shown as the pseudonym.
+import 'server-only';
 import { INDEX, keys, queryAll, type TenantDb } from '../db';
 import { ERASED_EMAIL, erasedActor, type ErasedPerson } from './pseudonym';
 import { writeOne } from './write-one';

@@ -2,7 +2,8 @@
 // GSI4 `USER#<user>`), with platform credentials. The identity is removed once no tenant holds a
 // profile of theirs any more: it is what a sign-in or a new membership would find them by, and
 // without a tenant it serves nothing. GSI4 follows profile deletes eventually, so the tenants
-// this erasure just left are taken out of its answer rather than waited for. Server-only.
+// this erasure just left are taken out of its answer rather than waited for.
+import 'server-only';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { deleteItem, INDEX, keys, type PlatformDb } from '../db';
 import { getUser, getUserByEmail, type User } from '../users';

@@ -2,7 +2,8 @@
 // and target's ids, roles and other details), the person's name and email do not. Each entry is
 // one conditioned update of the attributes that named them, conditioned on the entry still existing (TTL
 // may remove it meanwhile); its index keys do not change, so the entry stays in every listing it
-// was in (by unit, by action, by actor id). Server-only.
+// was in (by unit, by action, by actor id).
+import 'server-only';
 import type { TenantDb } from '../db';
 import { ERASED_NAME, erasedActor, pseudonymise, type ErasedPerson } from './pseudonym';
 import { writeOne } from './write-one';

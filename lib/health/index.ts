@@ -1,10 +1,11 @@
-// Server-only. The health answers (docs/operations.md):
+// The health answers (docs/operations.md):
 // - liveness: the process is up and answering; depends on nothing, so a DynamoDB or STS outage
 //   never makes the container platform restart healthy instances;
 // - readiness: this instance can serve tenants: one platform read (runtime credentials) and one
 //   tenant-scoped read (STS AssumeRole + session policy), both of items that never exist, so a 200
 //   proves configuration, credentials and the table without touching anyone's data. A 503 names
 //   the check that failed; the load balancer stops sending traffic until it passes again.
+import 'server-only';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../db/keys';
 import { log } from '../observability';

@@ -1,11 +1,12 @@
 // T13 accept: at SSO sign-in, every pending invitation for the person's email becomes a
-// membership. Server-only.
+// membership.
 //
 // Each invitation is one transaction: the membership (both directions, profile, counters, audit)
 // plus deleting the invitation on condition that it still exists and has not expired, so a
 // revoked or expired invitation can never turn into a membership. Invitations are taken one at a
 // time because they all touch the same profile. One that can't be accepted (unit deleted or being
 // moved, already a member) is reported and skipped; sign-in goes on.
+import 'server-only';
 import { deleteItem, keys, TTL_ATTRIBUTE, type TenantDb } from '../db';
 import { isArborError } from '../errors';
 import { invitationNotFound } from './errors';

@@ -1,5 +1,5 @@
 // Can this address ever sign in to this tenant? Asked before inviting it (the invite dialog,
-// POST /api/v1/invitations, the CSV import preview). Server-only.
+// POST /api/v1/invitations, the CSV import preview).
 //
 // Sign-in is SSO only (docs/sso.md), so an invitation is usable only by someone the tenant's
 // identity provider can vouch for with exactly that address:
@@ -12,6 +12,7 @@
 // - no connection yet: nobody can accept until one is set: the same confirmation.
 // Reads (platform credentials, P1): the tenant's connection (GetItem) and the claims of the
 // other domains (one BatchGetItem per 100 domains).
+import 'server-only';
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { keys, type PlatformDb } from '../db';
 import { getConnection } from '../sso';

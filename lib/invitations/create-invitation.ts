@@ -1,10 +1,11 @@
-// T13 create: invite an email address to a unit with a role. Server-only.
+// T13 create: invite an email address to a unit with a role.
 //
 // Refused when that person is already a member of the unit or already has a pending invitation to
 // it. Those checks read GSI2 (eventually consistent), so two admins inviting the same address to
 // the same unit within the same second could both succeed; that is harmless, because accepting
 // one makes the membership and the other then finds it exists and is discarded. Names and emails
 // never become key material, so the invitation's key is a fresh ULID, not the address.
+import 'server-only';
 import { ulid } from 'ulid';
 import { auditEntryPut } from '../audit';
 import { actorIdentity, INDEX, keys, queryAll, transaction, type AuditActor, type TenantDb } from '../db';

@@ -1,6 +1,6 @@
 // T13 read: one invitation by id (GetItem, strongly consistent), so an entry point can authorize
 // against the invitation's stored unit and role before revoking it. Expired ones count as gone.
-// Server-only.
+import 'server-only';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { keys, type TenantDb } from '../db';
 import { validateId } from '../validation';

@@ -1,4 +1,4 @@
-// The invitation link: `<app>/invite/<tenantId>.<invitationId>.<secret>`. Server-only.
+// The invitation link: `<app>/invite/<tenantId>.<invitationId>.<secret>`.
 //
 // The secret is 256 random bits, shown once (in the mail, or to the admin who copies the link)
 // and stored only as its SHA-256 (design invariant 12). The tenant id travels in the link so the
@@ -6,6 +6,7 @@
 // needed, and a link can only ever reach the invitation item it names inside the tenant it names.
 // Changing the tenant id (or the invitation id) reaches an item that is absent or whose hash
 // differs, which is the same "not valid" answer as a forged secret.
+import 'server-only';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { sha256Base64url } from '../security/digest';
 import { isValidTenantId } from '../tenancy/session-policy';

@@ -1,9 +1,10 @@
-// Inviting people by email, and emailing or copying an invitation's link again. Server-only.
+// Inviting people by email, and emailing or copying an invitation's link again.
 // The entry point has authorized the unit and role; this checks every address can sign in here
 // (check-addresses.ts: refused ones stop the whole request, unserved ones need `confirmGuests`),
 // writes one invitation per address (its own transaction each: a duplicate skips that address
 // only), and only then sends the mail: a failed send leaves the invitation, reported as not sent
 // with its link to copy.
+import 'server-only';
 import { config } from '../config';
 import type { AuditActor, PlatformDb, TenantDb } from '../db';
 import { isArborError } from '../errors';

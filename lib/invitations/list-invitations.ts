@@ -1,6 +1,7 @@
 // T13 reads: pending invitations of the tenant (GSI1, oldest first) and those for one email
 // (GSI2, at sign-in). Expired ones are never returned: TTL deletion is lazy, so `expiresAt > now`
-// is filtered on every read. Server-only.
+// is filtered on every read.
+import 'server-only';
 import { INDEX, keys, pageSize, queryAll, queryPage, type Page, type TenantDb } from '../db';
 import { validateEmail } from '../validation';
 import { NOT_EXPIRED, toInvitation, type Invitation } from '../items/invitation-item';

@@ -1,10 +1,11 @@
-// A new link for a pending invitation, to email again (resend) or to copy. Server-only.
+// A new link for a pending invitation, to email again (resend) or to copy.
 //
 // The stored hash is replaced, so the previous link stops working: only the newest link of an
 // invitation is valid, and a copied link is as fresh as the last mail. One transaction: the
 // invitation (conditioned on the version read and on not having expired, version + 1) and the
 // audit entry. Resending is limited per invitation, with the state in the item itself (any
 // instance decides the same): one mail per RESEND_INTERVAL_SECONDS, MAX_SENDS in all.
+import 'server-only';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { auditEntryPut } from '../audit';
 import { keys, transaction, TTL_ATTRIBUTE, type AuditActor, type TenantDb } from '../db';

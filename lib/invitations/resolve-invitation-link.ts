@@ -1,7 +1,8 @@
-// Following an invitation link: which invitation it is, if it is still good. Server-only.
+// Following an invitation link: which invitation it is, if it is still good.
 // One GetItem (strongly consistent) with the scoped credentials of the tenant the token names,
 // after a platform GetItem of that tenant's registry entry: a forged tenant id ends there
 // instead of costing an STS AssumeRole, and the entry gives the organization's name.
+import 'server-only';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { keys, type PlatformDb, type TenantDb } from '../db';
 import { nowSeconds, toInvitation, type Invitation } from '../items/invitation-item';

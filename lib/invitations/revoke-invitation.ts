@@ -1,4 +1,5 @@
-// T13 revoke: withdraw a pending invitation. Server-only.
+// T13 revoke: withdraw a pending invitation.
+import 'server-only';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { auditEntryPut } from '../audit';
 import { keys, transaction, type AuditActor, type TenantDb } from '../db';

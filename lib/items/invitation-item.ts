@@ -2,7 +2,8 @@
 // Listed pending by id on GSI1, by email on GSI2 (beside tenant members) and per unit on GSI3;
 // removed on accept or revoke, and by TTL after expiry. It also holds the hash of its link's
 // secret (the link itself is shown once: lib/invitations/invitation-link.ts) and when mail was last sent, the
-// state the resend limit is decided on. Server-only.
+// state the resend limit is decided on.
+import 'server-only';
 import { z } from 'zod';
 import { itemParser, keys, storedActor, TTL_ATTRIBUTE, type AuditActor } from '../db';
 import { ROLES, type Role } from '../authz/roles';

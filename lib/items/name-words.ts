@@ -2,7 +2,8 @@
 // of any word of a name with one Query. The whole name is indexed by its owner's own GSI3 entry;
 // each later word (up to 7) gets a small `nameWord` item whose GSI3 sort key runs from that word
 // to the end of the name. Written and deleted in the owner's own transactions, unconditioned
-// (the owner's item carries the condition). Server-only.
+// (the owner's item carries the condition).
+import 'server-only';
 import { keys, type Key, type TenantDb, type TransactItem } from '../db';
 import { searchKey } from '../validation';
 

@@ -1,6 +1,7 @@
-// Sends one message through the configured SMTP server. Server-only. One pooled transport per
+// Sends one message through the configured SMTP server. One pooled transport per
 // process (stateless otherwise); no retries here: a failed send is reported to the caller, who
 // offers "copy the link" or "resend" instead of holding a request open.
+import 'server-only';
 import { log } from '../observability';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { config } from '../config';

@@ -1,4 +1,4 @@
-// T12 add: a user joins a unit with a role. Server-only.
+// T12 add: a user joins a unit with a role.
 //
 // One TransactWriteItems writes both directions of the membership, creates the user's tenant
 // profile on their first membership (or counts one more), adds one to the unit's memberCount
@@ -6,6 +6,7 @@
 // that was copied into the membership) and to the tenant's ownerCount for an owner, plus the
 // audit entry. The profile and unit conditions only fail when something moved underneath us, so those
 // cases are re-read and retried; a duplicate membership is a clear conflict.
+import 'server-only';
 import { administratorClause } from './unit-administrators';
 import { auditEntryPut } from '../audit';
 import { keys, transaction, type AuditActor, type TenantDb, type TransactItem } from '../db';

@@ -2,7 +2,7 @@
 // read, authorized and written exactly as the single-row routes do it (its own optimistic-locked
 // transaction, conditioned on the version read here), and answered per person, like the CSV
 // import's apply. A refusal (not allowed, last owner, changed meanwhile) stops only that row.
-// Server-only.
+import 'server-only';
 import { isArborError } from '../errors';
 import type { AuditActor, TenantDb } from '../db';
 import { changeRole } from './change-role';

@@ -1,9 +1,10 @@
 // T12 change role: both directions of one membership, conditioned on the version the caller
-// read. Server-only.
+// read.
 //
 // The tenant's ownerCount moves with the owner role in the same transaction; demoting an owner
 // is conditioned on `ownerCount > 1`, so the last owner can never be demoted, even by two
 // concurrent demotions of the last two owners.
+import 'server-only';
 import { administratorClause } from './unit-administrators';
 import { auditEntryPut } from '../audit';
 import { keys, transaction, type AuditActor, type TenantDb, type TransactItem } from '../db';

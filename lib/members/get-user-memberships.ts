@@ -1,5 +1,4 @@
 // T8 (and the input of T9): one person's profile and every membership they hold in the tenant.
-// Server-only.
 //
 // One strongly consistent Query of the user's partition (`T#<t>#USER#<user>`): authorization
 // decides from it, so it must reflect the latest committed role, never an index's lagging copy.
@@ -10,6 +9,7 @@
 // for people the company's directory provisions, their SCIM User (lib/scim): the actor's
 // resolution takes the live session ids and the account's `active` from this same Query, at no
 // extra request.
+import 'server-only';
 import { z } from 'zod';
 import { itemParser, keys, queryAll, type TenantDb } from '../db';
 import { validateId } from '../validation';

@@ -1,5 +1,6 @@
 // T6 and T7: the members of one unit, and every member anywhere in a subtree. One Query page each,
-// with signed cursors bound to the query. Server-only.
+// with signed cursors bound to the query.
+import 'server-only';
 import { INDEX, keys, pageSize, queryPage, type Page, type TenantDb } from '../db';
 import { badPath } from '../org/errors';
 import { validateId } from '../validation';

@@ -2,7 +2,8 @@
 // by email (GSI2 `T#<t>#EMAILS`, with pending invitations), by name (GSI3 `T#<t>#NAMES`, shared
 // with units and name words, filtered to profiles), by joined date (GSI1 `T#<t>#JOINED`, profiles
 // only). A role filter is a FilterExpression on the profile's exact `roleCounts` (and on an
-// invitation's role); the page reads on until it is full (lib/db queryPage). Server-only.
+// invitation's role); the page reads on until it is full (lib/db queryPage).
+import 'server-only';
 import { INDEX, keys, pageSize, queryPage, type Page, type TenantDb } from '../db';
 import { NOT_EXPIRED, toInvitation } from '../items/invitation-item';
 import type { TenantMemberRow } from './list-tenant-members';

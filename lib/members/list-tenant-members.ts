@@ -1,10 +1,10 @@
 // The tenant's member list, sorted by email, with pending invitations in the same list.
-// Server-only.
 //
 // GSI2 `T#<t>#EMAILS` holds both tenant profiles and invitations, sorted by email. Pending
 // invitations are kept in the list, flagged, rather than filtered out: the member list is where an
 // admin checks whether someone is in or already invited, and one Query serves both. Expired
 // invitations (TTL deletion is lazy) are filtered out (queryPage reads on until the page is full).
+import 'server-only';
 import { INDEX, keys, pageSize, queryPage, type Page, type TenantDb } from '../db';
 import { NOT_EXPIRED, toInvitation, type Invitation } from '../items/invitation-item';
 import { validateSearchPrefix } from '../validation';

@@ -1,5 +1,6 @@
 // T9: who the actor is in the tenant and what they hold there, the input of every lib/authz
-// decision and the actor of every server entry point. Server-only.
+// decision and the actor of every server entry point.
+import 'server-only';
 import type { ActorAccess } from '../authz';
 import type { AuditActor, TenantDb } from '../db';
 import { accountDeactivated, notTenantMember, sessionRevoked } from '../tenancy/errors';

@@ -1,4 +1,5 @@
-// Strongly consistent point reads the membership writes start from. Server-only.
+// Strongly consistent point reads the membership writes start from.
+import 'server-only';
 import { getItem, INDEX, keys, queryAll, updateItem, type TenantDb } from '../db';
 import { unitLocked, unitNotFound } from '../org/errors';
 import type { Unit } from '../org/unit-item';

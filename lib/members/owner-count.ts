@@ -1,5 +1,6 @@
 // The last-owner guard: tenant settings carry ownerCount, moved in the same transaction as every
-// owner membership change. Server-only.
+// owner membership change.
+import 'server-only';
 import { keys, type TenantDb, type TransactItem } from '../db';
 
 /**

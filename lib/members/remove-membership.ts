@@ -1,11 +1,11 @@
 // T12 remove: one membership, both directions, conditioned on the version the caller read.
-// Server-only.
 //
 // The profile's membershipCount goes down by one in the same transaction, and the profile is
 // deleted with the last membership (the person leaves the tenant and drops out of their tenant
 // list, P2). Both are conditioned on the count that was read, so two concurrent removals of the
 // same person's last two memberships cannot both leave a profile behind or both delete it; a
 // count changed underneath us is re-read and retried, the caller's version check stays as sent.
+import 'server-only';
 import { administratorClause } from './unit-administrators';
 import { auditEntryPut } from '../audit';
 import { keys, transaction, type AuditActor, type TenantDb, type TransactItem } from '../db';

@@ -1,4 +1,4 @@
-// "Remove from organization": every membership of one person, their profile last. Server-only.
+// "Remove from organization": every membership of one person, their profile last.
 //
 // As many memberships as fit go in one transaction (4 items each, beside the profile, its up to 7
 // name words, the owner counter and the decision's facts): 21. A person with more is removed in
@@ -6,6 +6,7 @@
 // profile count always agree, and the profile (hence the tenant in their P2 list) disappears with
 // the last batch. An owner membership goes in the first batch, so the last-owner refusal happens
 // before anything is removed.
+import 'server-only';
 import { auditEntryPut } from '../audit';
 import { GUARD_ITEMS, MAX_TRANSACTION_ITEMS, transaction, type AuditActor, type TenantDb } from '../db';
 import { MAX_NAME_WORDS, profileWordDeletes } from '../items/name-words';

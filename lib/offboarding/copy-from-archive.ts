@@ -3,7 +3,8 @@
 // manifest, tenant, every entry's SHA-256), then its items are written exactly as `tenant copy
 // --from-table` writes a restored table's (./copy-tenant.ts). Sealed secrets never leave in an
 // export, so the items that held one come back with the marker: the operator sets the SSO
-// connection's secret again and rotates each webhook endpoint's. Server-only.
+// connection's secret again and rotates each webhook endpoint's.
+import 'server-only';
 import type { PlatformDb } from '../db';
 import { writeTenantItems, type CopyReport } from './copy-tenant';
 import type { ExportManifest } from './export-tenant';

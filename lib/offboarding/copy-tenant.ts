@@ -9,7 +9,8 @@
 // (reported, left as they are); the `USER#`/`EMAIL#` records of its people only where neither
 // exists now, both in one transaction (someone who signed up again keeps their live record). It leaves out a deletion journal and
 // a deletion mark that the restore point may hold, so the restored tenant is not deleted again by
-// the next due pass. Server-only.
+// the next due pass.
+import 'server-only';
 import { batchGet, keys, putAll, putItem, tenantPrefix, transactWrite, type PlatformDb, type TransactItem } from '../db';
 import { sameTable } from './errors';
 import { itemId, type StoredItem } from './offboarding-scope';

@@ -13,7 +13,8 @@
 // Every phase works from what is stored now, and deleting an item that is already gone is no
 // error, so a run stopped anywhere (a killed process, a lost lease) is simply run again: the
 // journal (deletion-journal.ts) says which phase to start from; its lease is renewed on a timer
-// for the whole run (deletion-lease.ts). Server-only.
+// for the whole run (deletion-lease.ts).
+import 'server-only';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { deleteAll, deleteItem, isTenantPartition, keys, tenantPrefix, type Key } from '../db';

@@ -3,7 +3,8 @@
 // (lib/org/jobs). Every progress write is conditioned on the lease, so exactly one process runs
 // a deletion; one whose process died is taken over once its lease has run out (by the next
 // `tenant delete`, or by the wake-up's due pass, which finds it in GSI4 `TENANTDELETIONSDUE`
-// under its lease's end). Server-only.
+// under its lease's end).
+import 'server-only';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { deleteItem, itemParser, keys, sortKeys, updateItem, written, type PlatformDb } from '../db';

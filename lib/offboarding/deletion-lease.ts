@@ -5,7 +5,8 @@
 // round after round, for any tenant that large. A renewal every quarter of the lease (15 s of 60 s)
 // is conditioned on the lease's owner, like every journal write; once one finds the lease taken
 // over, the run stops at its next checkpoint (`assertHeld`) instead of deleting on beside the new
-// owner. Server-only.
+// owner.
+import 'server-only';
 import type { PlatformDb } from '../db';
 import { log } from '../observability';
 import { renewDeletionLease, type DeletionJournal } from './deletion-journal';

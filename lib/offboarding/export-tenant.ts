@@ -8,7 +8,8 @@
 //   manifest.json – counts per item type, every other entry's size and SHA-256, what was left out
 //                   (first in the archive; `tenant copy --from-archive` checks it before writing).
 // Items are found as the deletion finds them (tenant-catalog.ts: the tenant's partitions and
-// indexes, no Scan). Server-only.
+// indexes, no Scan).
+import 'server-only';
 import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';

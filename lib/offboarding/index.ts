@@ -1,7 +1,8 @@
 // Offboarding: a tenant leaves. Export it as a portable archive, delete every item of it (its own
 // partitions and its platform items) as a resumable job, schedule that deletion from Settings with
 // a grace period, run it from the wake-up's due pass, and copy a tenant back from a
-// point-in-time-restore table or from its export. See docs/offboarding.md. Server-only.
+// point-in-time-restore table or from its export. See docs/offboarding.md.
+import 'server-only';
 export type { OffboardingScope, StoredItem } from './offboarding-scope';
 export { catalogTenant, catalogTenantPartitions, catalogPlatformItems, tenantsOfUser, type TenantCatalog } from './tenant-catalog';
 export { scanTenantItems, type ScanResult } from './scan-tenant-items';

@@ -2,7 +2,8 @@
 // written: the manifest is Arbor's (format and version), names the tenant asked for, and lists
 // exactly the entries present, each with the bytes and SHA-256 it has. Anything else — a changed
 // byte, an entry added or missing, another tenant's archive, a file that is no tar.gz — is
-// `offboarding.badArchive`. Server-only.
+// `offboarding.badArchive`.
+import 'server-only';
 import { stat } from 'node:fs/promises';
 import { isTenantPartition, keys, tenantPrefix } from '../db';
 import { badArchive } from './errors';

@@ -3,7 +3,8 @@
 // where the SSO connection is copied onto a domain claim. Outside this deployment they open
 // nothing, and an export leaves Arbor's security boundary, so the archive never carries them; a
 // restore (`tenant copy`) reads the restored table, not an export. Hashes of tokens stay: they
-// identify, they do not grant. Server-only.
+// identify, they do not grant.
+import 'server-only';
 import type { StoredItem } from './offboarding-scope';
 
 export const SEALED_ATTRIBUTES = ['clientSecret', 'spPrivateKey', 'sealedSecret', 'previousSealedSecret'] as const;

@@ -4,7 +4,8 @@
 // the platform items; each tenant's own items are read and deleted with that tenant's scoped
 // credentials. No Scan: the proof is the catalog found empty (docs/offboarding.md). Up to
 // MAX_DUE_PER_PASS entries a pass, page after page, so the entries of deletions still running
-// (their lease live: skipped) never hide the ones due behind them. Server-only.
+// (their lease live: skipped) never hide the ones due behind them.
+import 'server-only';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { INDEX, keys, sortKeys, withoutGuards, type PlatformDb, type TenantDb } from '../db';
 import { rateLimitTableName } from '../db/table';

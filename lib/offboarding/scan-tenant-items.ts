@@ -2,7 +2,8 @@
 // `T#<t>` / `T#<t>#…` or `TENANT#<t>`, or carrying `tenantId = <t>` (domain claims, tokens).
 // It reads every item of the table (every tenant's), so it costs what the table holds:
 // about 1 RCU per 4 KB read, strongly consistent. Only the operator's credentials may Scan
-// (every other identity is denied it); the app never calls this. Server-only.
+// (every other identity is denied it); the app never calls this.
+import 'server-only';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { keys, tenantChildPrefix, tenantPrefix, type PlatformDb } from '../db';
 import type { StoredItem } from './offboarding-scope';

@@ -5,7 +5,8 @@
 // credentials (GSI4 projects keys and the tenant id only). Scheduling and cancelling are one
 // transaction each with their audit entry, conditioned on what the decision read (the name typed,
 // no deletion yet; the same due time, not started), and every owner gets mail (best effort: a
-// mail or read failing after the commit is logged, never answered). Server-only.
+// mail or read failing after the commit is logged, never answered).
+import 'server-only';
 import { z } from 'zod';
 import { auditEntryPut } from '../audit';
 import { config } from '../config';

@@ -1,7 +1,7 @@
 // One gzip-compressed tar file of named entries held in memory (tar-stream, MIT): what `tenant
 // export` writes and `tenant copy --from-archive` reads back. Reading is bounded before anything
 // is inflated further: only the names asked for, each at most `maxBytes`, at most `maxEntries`.
-// Server-only.
+import 'server-only';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';

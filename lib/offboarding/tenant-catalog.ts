@@ -9,7 +9,8 @@
 //
 // What it cannot reach: a partition nothing indexed or stored names any more, such as a finished
 // move job's journal (its audit entry was trimmed by retention) — these all expire by TTL. The
-// operator's CLI therefore also sweeps with a Scan (scan-tenant-items.ts). Server-only.
+// operator's CLI therefore also sweeps with a Scan (scan-tenant-items.ts).
+import 'server-only';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, INDEX, isTenantPartition, keys, queryAll, tenantPrefix, type PlatformDb, type TenantDb } from '../db';
 import { groupNameClaimKey, userNameClaimKey } from '../scim/user-item';

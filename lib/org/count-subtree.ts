@@ -1,6 +1,6 @@
 // How much a recursive delete would remove, for the confirmation dialog: one COUNT pass over
 // the tree index and one over the member-tree index (eventually consistent: a preview).
-// Server-only.
+import 'server-only';
 import { INDEX, keys, queryCount, type TenantDb } from '../db';
 import { getUnitOrThrow } from './get-unit';
 

@@ -4,7 +4,7 @@
 // from), the tenant's unitCount (conditioned on staying under unitLimit), the audit entry, and
 // the name's word items (T10). A caller may choose the new unit's id (a change set that refers to
 // units it has yet to create); the unit's Put never overwrites, so a taken id is refused.
-// Server-only.
+import 'server-only';
 import { ulid } from 'ulid';
 import { auditEntryPut } from '../audit';
 import { keys, transaction, type AuditActor, type TenantDb } from '../db';

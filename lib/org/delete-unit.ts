@@ -3,7 +3,8 @@
 // membership), the parent's childCount, the tenant's unitCount and the audit entry. In one
 // transaction when it fits; otherwise a journaled job that locks the subtree, detaches it from
 // its parent in its commit transaction and deletes leaves first (lib/org/jobs). The root of the
-// tenant cannot be deleted. Server-only.
+// tenant cannot be deleted.
+import 'server-only';
 import { auditEntryPut } from '../audit';
 import { GUARD_ITEMS, MAX_TRANSACTION_ITEMS, transaction, type AuditActor, type TenantDb } from '../db';
 import { versionConflict } from '../errors';

@@ -1,7 +1,8 @@
 // T5: the ancestors of a unit, root first, with names: one BatchGetItem of the ids in its path.
 // `getAncestors` is the same request for the whole items (their paths and administrators, for
 // "who can administer this" in lib/authz): a page's other parts asking for the same units in the
-// same request get them from it (lib/api/read-once.ts). Server-only.
+// same request get them from it (lib/api/read-once.ts).
+import 'server-only';
 import { batchGet, itemParser, keys, type TenantDb } from '../db';
 import { pathIds, storedUnit, type Unit, type UnitAdministrator } from './unit-item';
 

@@ -1,5 +1,5 @@
 // T2: one unit by id (GetItem, strongly consistent), as readers should see it during a job.
-// Server-only.
+import 'server-only';
 import type { TenantDb } from '../db';
 import { validateId } from '../validation';
 import { viewUnits } from './job-view';

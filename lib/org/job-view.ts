@@ -1,4 +1,4 @@
-// How readers see units that a tree job has locked. Server-only.
+// How readers see units that a tree job has locked.
 //
 // Most reads meet no lock and cost nothing extra. When a page holds locked items, the journals
 // of their jobs are read (one BatchGetItem) and:
@@ -10,6 +10,7 @@
 // Memberships carry no lock of their own: a membership is held (and rewritten) with its unit, so
 // a T7 page asks its units (guardMemberPage).
 // A job whose lease has expired (its process died) is resumed in the background on the way.
+import 'server-only';
 import { batchGet, keys, type TenantDb } from '../db';
 import type { UnitLabel } from './unit-labels';
 import { depthOf, type Unit } from './unit-item';

@@ -1,6 +1,7 @@
 // T3: a unit's direct children by name (lower-cased), one Query page of GSI2, with a signed
 // cursor bound to the parent. Children only change parent in a move's commit transaction, so
-// this list is never torn by a move in progress. Server-only.
+// this list is never torn by a move in progress.
+import 'server-only';
 import { INDEX, keys, pageSize, queryPage, type Page, type TenantDb } from '../db';
 import { validateId } from '../validation';
 import { viewUnits } from './job-view';

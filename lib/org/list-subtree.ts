@@ -1,11 +1,12 @@
 // T4: a whole subtree in path order, one Query page of GSI1 (`begins_with` the unit's path),
-// with an opaque, signed cursor bound to the unit (`T4:<tenant>:<unit>`). Server-only.
+// with an opaque, signed cursor bound to the unit (`T4:<tenant>:<unit>`).
 //
 // Later pages take the subtree's path from the cursor's key (every path below the unit holds its
 // id), so each is one Query and stays on the subtree the listing began with. A page that meets a
 // move in progress, or an index still propagating a move (a unit listed without its parent),
 // answers `tree.moveInProgress` instead of a page that could repeat or skip units; see
 // docs/data-model.md, "Moves".
+import 'server-only';
 import { decodeCursor, INDEX, keys, pageSize, queryPage, type Page, type TenantDb } from '../db';
 import { badCursor } from '../db/errors';
 import { validateId } from '../validation';

@@ -1,9 +1,10 @@
-// T11 move: a unit and its whole subtree under a new parent. Server-only.
+// T11 move: a unit and its whole subtree under a new parent.
 //
 // When the rewrite fits one TransactWriteItems (every unit of the subtree, both items of every
 // membership in it, both parents' childCount, the sibling name claim moved, the audit entry:
 // at most 100 items) it is one transaction, each item conditioned on what was read. Larger
 // moves run as a journaled, resumable job (lib/org/jobs); see docs/data-model.md, "Moves".
+import 'server-only';
 import { auditEntryPut } from '../audit';
 import { getItem, GUARD_ITEMS, MAX_TRANSACTION_ITEMS, transaction, type AuditActor, type TenantDb } from '../db';
 import { versionConflict } from '../errors';

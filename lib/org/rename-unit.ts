@@ -3,7 +3,8 @@
 // the case changes), and the audit entry. The root can be renamed; a unit locked against the db
 // (unit-lock.ts) cannot. The root unit and the organization carry one name: renaming either
 // writes both in the same transaction (here, and lib/tenants renameTenant through
-// unitNameWrites), so the tree, the breadcrumb and the header never disagree. Server-only.
+// unitNameWrites), so the tree, the breadcrumb and the header never disagree.
+import 'server-only';
 import { auditEntryPut } from '../audit';
 import { keys, transaction, type AuditActor, type TenantDb, type TransactItem } from '../db';
 import { versionConflict } from '../errors';

@@ -1,7 +1,7 @@
 // Sibling names are unique, ignoring case (as most consoles do): each child's name is claimed by
 // a guard item in its parent's sibling partition, written in the same transaction as the unit.
 // The key holds a hash of the lower-cased name, so user text never becomes key material.
-// Server-only.
+import 'server-only';
 import { createHash } from 'node:crypto';
 import { keys, type TenantDb, type TransactItem } from '../db';
 import { searchKey } from '../validation';

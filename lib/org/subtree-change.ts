@@ -1,7 +1,8 @@
 // The one skeleton of changing a whole subtree (a move, a recursive delete): read and check the
 // root, size the subtree from the tree index, then either the change in one transaction from a
 // strongly consistent snapshot, or a tree job when it cannot fit. A snapshot that shows the
-// subtree changed underneath reads everything again, a few times at most. Server-only.
+// subtree changed underneath reads everything again, a few times at most.
+import 'server-only';
 import type { TenantDb } from '../db';
 import { treeBusy } from './errors';
 import { discoverSubtreeUnits, snapshotSubtree, type SubtreeSnapshot } from './subtree-snapshot';

@@ -1,10 +1,11 @@
-// Finds every unit and membership of a subtree and proves the set complete. Server-only.
+// Finds every unit and membership of a subtree and proves the set complete.
 //
 // The tree index (GSI1) is eventually consistent, so what it lists is only a candidate set:
 // the units are then read strongly consistent and checked for closure (every unit's parent is
 // in the set, every unit's childCount matches its children in the set). Members are listed from
 // the member-tree index and checked against each unit's memberCount; a unit whose count does
 // not match is re-read from its own partition (strongly consistent).
+import 'server-only';
 import { batchGet, INDEX, keys, queryAll, type TenantDb } from '../db';
 import { toUnit, type Unit } from './unit-item';
 import { lockAgainst } from './unit-lock';

@@ -2,7 +2,8 @@
 // transaction (each item conditioned on the state the snapshot read, and not locked against the
 // db: unit-lock.ts) or as a tree job (each unit conditioned on being held by the job's lock; a
 // unit's memberships are held by that lock too, as every membership write is conditioned on its
-// unit not being locked). The caller says which with the guard. Server-only.
+// unit not being locked). The caller says which with the guard.
+import 'server-only';
 import { keys, sortKeys, type TenantDb, type TransactItem } from '../db';
 import { nameWordDeletes } from '../items/name-words';
 import { siblingNameDelete } from './sibling-name';

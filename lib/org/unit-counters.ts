@@ -1,5 +1,6 @@
 // The counters every tree write keeps in its own transaction: a parent's childCount and the
-// tenant's unitCount. Server-only.
+// tenant's unitCount.
+import 'server-only';
 import { keys, type TenantDb, type TransactItem } from '../db';
 import { lockFree } from './unit-lock';
 

@@ -1,4 +1,5 @@
-// Units' names and paths by id, for screens that name units they did not read whole. Server-only.
+// Units' names and paths by id, for screens that name units they did not read whole.
+import 'server-only';
 import { batchGet, keys, type TenantDb } from '../db';
 
 export interface UnitLabel {

@@ -1,7 +1,8 @@
 // Whether a unit's lock refuses a write, for every unit and membership write. A unit carries at
 // most one lock (`lock`: a tree job's id, or a holder's such as a change set being applied). A
 // write through a db that holds that very id (TenantDb.lockHolder) passes; any other lock refuses.
-// The read check (lockAgainst) and the write's condition (lockFree) agree on this. Server-only.
+// The read check (lockAgainst) and the write's condition (lockFree) agree on this.
+import 'server-only';
 import type { TenantDb } from '../db';
 import type { Unit } from './unit-item';
 import { unitLocked } from './errors';

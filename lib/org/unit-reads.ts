@@ -1,5 +1,6 @@
 // A unit as stored: the strongly consistent point read the tree's writes start from (getUnit adds
-// what readers should see while a tree job runs). Server-only.
+// what readers should see while a tree job runs).
+import 'server-only';
 import { getItem, keys, type TenantDb } from '../db';
 import { toUnit, type Unit } from './unit-item';
 

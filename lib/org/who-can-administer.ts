@@ -1,7 +1,7 @@
 // "Who can administer this unit, and why", read: the unit and its breadcrumb carry every
 // administering membership on the path (lib/members keeps each unit's `administrators` map in
 // step), so nothing is read beyond the breadcrumb's one BatchGetItem; lib/authz decides from them.
-// Server-only.
+import 'server-only';
 import { administratorsOf, type Administrator } from '../authz';
 import type { TenantDb } from '../db';
 import { getAncestors } from './get-breadcrumb';

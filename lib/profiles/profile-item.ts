@@ -1,7 +1,8 @@
 // A person's profile in a tenant (T#<t>#USER#<u> / PROFILE): who they are there, how many
 // memberships they hold and a summary of them. Written with their first membership, deleted with
 // their last; the people list, search and sign-in read it. A leaf area: lib/members and lib/org
-// both write it, and it imports neither. Server-only.
+// both write it, and it imports neither.
+import 'server-only';
 import { z } from 'zod';
 import { itemParser, keys, sortKeys } from '../db';
 import type { Role } from '../authz/roles';

@@ -1,6 +1,7 @@
 // What deleting memberships does to their people's profiles: the profiles and the roles being
 // removed, read together, and each profile's count and summary taken down (the profile deleted
-// at zero). Used by removals in lib/members and by subtree deletes in lib/org. Server-only.
+// at zero). Used by removals in lib/members and by subtree deletes in lib/org.
+import 'server-only';
 import { z } from 'zod';
 import { batchGet, itemParser, keys, type TenantDb, type TransactItem } from '../db';
 import { ROLES, type Role } from '../authz/roles';

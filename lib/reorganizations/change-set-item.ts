@@ -1,6 +1,7 @@
 // How a change set is stored: one partition per set (keys.changeSet*) holding the header, the
 // operations with the facts they were drafted on, the reviews and, once applied, the inverse of
-// each operation. One strongly consistent Query reads all of it. Server-only.
+// each operation. One strongly consistent Query reads all of it.
+import 'server-only';
 import { z } from 'zod';
 import { itemParser, keys, sortKeys, storedActor, type AuditActor } from '../db';
 import { ROLES } from '../authz/roles';

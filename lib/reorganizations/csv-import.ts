@@ -2,7 +2,8 @@
 // path of names below the top unit ("Engineering/Platform", as the units export writes them),
 // people by email. Paths name the tree as it is today, or a unit an earlier `create` row makes.
 // Every row is checked before anything is added; a file with any bad row adds nothing and says
-// which rows and why. Server-only.
+// which rows and why.
+import 'server-only';
 import { ulid } from 'ulid';
 import type { TenantDb } from '../db';
 import { isArborError } from '../errors';

@@ -2,7 +2,8 @@
 // drafted on), drop or re-confirm one, rename, delete. Whoever adds, drops or re-confirms an
 // operation must be able to draft it: administer what it changes on their side (the unit moved,
 // the person's current unit); the other side of a move only needs to be visible to them, and its
-// administrators approve. Every write is conditioned on the set's version. Server-only.
+// administrators approve. Every write is conditioned on the set's version.
+import 'server-only';
 import { ulid } from 'ulid';
 import { actorIdentity, keys, transaction, GUARD_ITEMS, MAX_TRANSACTION_ITEMS, type AuditActor, type TenantDb } from '../db';
 import { authorize as decide, type ActorAccess, type Authorize, type UnitRef } from '../authz';

@@ -1,6 +1,7 @@
 // Reorganizations as reviewed change sets: drafted (console, CSV, API), previewed with who gains
 // and loses what, reviewed by both sides, applied now or at a set time with all-or-nothing
-// guarantees, and reverted as a new set. See docs/reorganizations.md. Server-only.
+// guarantees, and reverted as a new set. See docs/reorganizations.md.
+import 'server-only';
 export { STATUSES, EDITABLE, type ChangeSet, type ChangeSetHeader, type ChangeSetStatus, type DraftedOperation, type Review, type UndoEntry } from './change-set-item';
 export { toOperation, operationInput, type Operation, type OperationInput, type OperationKind } from './operations';
 export { readChangeSet, listChangeSets } from './store';

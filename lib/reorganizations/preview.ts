@@ -2,7 +2,8 @@
 // administrators), the memberships and people the operations name (BatchGetItem each), the
 // members of units it deletes (one T7 Query per deleted unit); then, in memory: what changed
 // since each operation was drafted, the tree after, what would be refused, who gains and loses
-// what, and who must approve. Nothing is written. Server-only.
+// what, and who must approve. Nothing is written.
+import 'server-only';
 import { batchGet, INDEX, keys, queryAll, type TenantDb } from '../db';
 import { getTenantSettings } from '../tenants';
 import { readUnit } from '../org/unit-reads';

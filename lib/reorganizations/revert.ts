@@ -1,5 +1,6 @@
 // Reverting an applied change set: the inverses it recorded while applying, newest first, become
-// a new draft that goes through the same preview and reviews. Server-only.
+// a new draft that goes through the same preview and reviews.
+import 'server-only';
 import { transaction, type TenantDb } from '../db';
 import type { ChangeSet } from './change-set-item';
 import { badOperation, notApplied } from './errors';

@@ -1,7 +1,7 @@
 // Reviews: an administrator of a part of the tree the set touches (or an owner) approves or
 // rejects the operations as they stand, with a comment. A review counts only for the operations
 // it saw (opsVersion); any edit asks for fresh ones. A rejection sends the set back to its author.
-// Server-only.
+import 'server-only';
 import { actorIdentity, keys, transaction, type AuditActor, type TenantDb } from '../db';
 import { auditEntryPut } from '../audit';
 import { explainAccess, type ActorAccess, type Grant, type UnitRef } from '../authz';

@@ -1,7 +1,8 @@
 // Applying at a chosen time: a scheduled set waits in GSI4 `REORGSDUE` under its time; whatever
 // wakes the servers (EventBridge in production, the local stack's scheduler in development) asks
 // any instance to run what is due (`runDueChangeSets`), and the set's header decides which one
-// starts it. A set whose runner died sits in the same queue under its lease's end. Server-only.
+// starts it. A set whose runner died sits in the same queue under its lease's end.
+import 'server-only';
 import { log } from '../observability';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { actorIdentity, INDEX, keys, sortKeys, transaction, withoutGuards, type AuditActor, type PlatformDb, type TenantDb } from '../db';

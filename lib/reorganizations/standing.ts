@@ -1,7 +1,8 @@
 // A change set as lib/authz decides on it (the `changeSet.*` actions): its author and the units
 // its operations touch, read as they stand now, so a decision is bound to the touched unit the
 // actor's membership reaches, at its path now, as every decision is. `visibleTo` is the one
-// answer to "may this person see this set", for the list and for a single set. Server-only.
+// answer to "may this person see this set", for the list and for a single set.
+import 'server-only';
 import { can, type Action, type ActorAccess, type ChangeSetRef, type PlaceOf, type UnitRef } from '../authz';
 import { batchGet, keys, type TenantDb } from '../db';
 import { pathIds, toUnit } from '../org/unit-item';

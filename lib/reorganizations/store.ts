@@ -1,6 +1,6 @@
 // Reading and writing a change set's items. Every header write is a Put of the whole header
 // conditioned on the version the caller read, so two edits of one set never interleave.
-// Server-only.
+import 'server-only';
 import { auditEntryPut } from '../audit';
 import { batchGet, keys, queryAll, queryPage, type AuditActor, type TenantDb, type TransactItem, type Page } from '../db';
 import { toMembership } from '../members/membership-items';

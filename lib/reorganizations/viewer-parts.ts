@@ -2,7 +2,8 @@
 // operations and the parts of the preview about units they may see (lib/authz `tree.read`), with
 // the units outside their view unnamed ("a unit outside your view", as a unit's history says)
 // and the operations that touch only such units left out and counted ("3 changes outside your
-// area"). The API and the console show the same. Server-only.
+// area"). The API and the console show the same.
+import 'server-only';
 import { can, type ActorAccess } from '../authz';
 import { depthOf } from '../org/unit-item';
 import type { ChangeSet, DraftedOperation } from './change-set-item';

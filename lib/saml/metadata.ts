@@ -1,6 +1,7 @@
 // IdP metadata in (entity id, single sign-on URL, signing certificates, read from XML or a URL)
-// and the service provider's metadata out. Server-only. @xmldom/xmldom never resolves external
+// and the service provider's metadata out. @xmldom/xmldom never resolves external
 // entities; both inputs are bounded in size, and their shape is checked before parsing.
+import 'server-only';
 import { X509Certificate } from 'node:crypto';
 import { DOMParser } from '@xmldom/xmldom';
 import { readBodyUpTo } from '../security/read-body';

@@ -1,9 +1,10 @@
 // What a SAML sign-in keeps between its steps, in the tenant's own partition (tenant-scoped
-// credentials), each item with a TTL so the table forgets it by itself. Server-only.
+// credentials), each item with a TTL so the table forgets it by itself.
 // - the AuthnRequests sent, so a response must answer one (node-saml's cache provider);
 // - the assertions used, so none is accepted twice (replay);
 // - a verified response between the IdP's cross-site POST (which carries no SameSite=Lax
 //   cookie) and the browser's return to Arbor with its flow cookie.
+import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { CacheProvider } from '@node-saml/node-saml';

@@ -1,8 +1,9 @@
 // Arbor as a SAML service provider for one tenant's connection, on @node-saml/node-saml: the
-// AuthnRequest, the checks of a response, and the SP metadata. Server-only.
+// AuthnRequest, the checks of a response, and the SP metadata.
 //
 // Each tenant has its own entity id and ACS URL (`/api/saml/<tenantId>/…`): a response meant for
 // tenant A carries A's audience and is signed by A's IdP, so tenant B's ACS refuses it.
+import 'server-only';
 import { DOMParser } from '@xmldom/xmldom';
 import { SAML, ValidateInResponseTo, type CacheProvider, type Profile } from '@node-saml/node-saml';
 import { config } from '../config';

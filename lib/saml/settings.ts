@@ -1,6 +1,7 @@
 // A SAML connection's settings, checked: the IdP (entity id, SSO URL, one or two signing
 // certificates, imported from its metadata or typed), the attribute names, IdP-initiated sign-in,
-// and Arbor's own key pair for the connection (made once, kept on every later save). Server-only.
+// and Arbor's own key pair for the connection (made once, kept on every later save).
+import 'server-only';
 import selfsigned from 'selfsigned';
 import type { SamlAttributeMap, SamlConnection, SsoConnection } from '../sso/connection';
 import { sealSecret } from '../sso/secret-box';

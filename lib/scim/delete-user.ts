@@ -1,4 +1,4 @@
-// Server-only. DELETE /Users/<id> (Entra's hard delete): the person leaves the organization.
+// DELETE /Users/<id> (Entra's hard delete): the person leaves the organization.
 //
 // In steps that each show on the SCIM item, so a crash between them is finished by the IdP's
 // retry and a concurrent request cannot undo them:
@@ -8,6 +8,7 @@
 //    group member add, which are conditioned on `state = live`, is refused;
 // 2. every membership goes (lib/members removeUserFromTenant; the last-owner rule is checked first);
 // 3. the group links, read again after the mark, then the item and its userName claim.
+import 'server-only';
 import { keys, transaction, updateItem, withoutGuards } from '../db';
 import { isArborError } from '../errors';
 import { removeUserFromTenant } from '../members';

@@ -1,4 +1,4 @@
-// Server-only. The directory's settings item (`T#<t>#DIRECTORY` / `CONFIG`): which IdP it is, the
+// The directory's settings item (`T#<t>#DIRECTORY` / `CONFIG`): which IdP it is, the
 // rules that place people in the tree (./rules.ts), the resource counts a ListResponse's
 // totalResults needs, and the status the console shows (last sync, recent errors).
 //
@@ -6,6 +6,7 @@
 // rules, and every write a SCIM request makes is conditioned on the version it read (a
 // `WriteFact`, lib/db/write-guards), so no change is placed by rules that were replaced meanwhile.
 // lastSyncAt and the counts are bookkeeping: plain updates, no version bump.
+import 'server-only';
 import { log } from '../observability';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { monotonicFactory } from 'ulid';

@@ -1,7 +1,8 @@
-// Server-only. /Groups: create, read, replace (Okta's PUT), patch (member adds and removes from
+// /Groups: create, read, replace (Okta's PUT), patch (member adds and removes from
 // Entra and Okta, renames) and delete. Members are SCIM Users of the same tenant (a link in each
 // direction, ./group-item.ts); a change of membership re-places the people it touched when a rule
 // reads groups.
+import 'server-only';
 import { ulid } from 'ulid';
 import { batchGet, keys, queryAll, transaction } from '../db';
 import { ULID } from '../validation';

@@ -1,8 +1,9 @@
-// Server-only. The SCIM 2.0 endpoint (/scim/v2/…), as one function of a Request: the bearer token
+// The SCIM 2.0 endpoint (/scim/v2/…), as one function of a Request: the bearer token
 // names the tenant (P5, platform credentials), and everything after runs with that tenant's
 // scoped credentials, so a token can reach nothing of another tenant: another tenant's ids are
 // simply not found (404). Answers are `application/scim+json`; every failure is the RFC's error
 // message, and a failed request changes nothing it had not already committed whole.
+import 'server-only';
 import { noteActor, noteRoute, withRequestLog } from '../observability';
 import { platformDb, tenantDb } from '../tenancy';
 import { excludes, selectionOf } from './attribute-selection';

@@ -1,5 +1,5 @@
 // Directory sync: SCIM 2.0 provisioning (Entra ID, Okta) that builds the tree. docs/scim.md.
-// Server-only.
+import 'server-only';
 export { handleScimRequest } from './handler';
 export { createScimToken, listScimTokens, revokeScimToken, MAX_TOKENS, type DirectoryScope, type DirectoryToken } from './tokens';
 export { getDirectoryConfig, saveDirectoryConfig, listDirectoryErrors, directoryActor, PROVIDERS, type DirectoryConfig, type Provider, type DirectoryErrorEntry } from './directory-config';

@@ -1,4 +1,4 @@
-// Server-only. `startIndex` / `count` pages (RFC 7644 §3.4.2.4) over DynamoDB, which has no offset.
+// `startIndex` / `count` pages (RFC 7644 §3.4.2.4) over DynamoDB, which has no offset.
 //
 // A listing is one index partition in key order (Users by userName, Groups by displayName), so
 // the order is stable. When a page is served and more follow, the key where the next page starts
@@ -6,6 +6,7 @@
 // a client walking the list (Okta: startIndex 1, 101, 201, … with count=100) gets each page with
 // one GetItem of the checkpoint and one Query of `count` + 1 entries, whatever the position. A
 // position without a checkpoint (a jump) reads from the start and skips, in 1 MB Query pages.
+import 'server-only';
 import { createHash } from 'node:crypto';
 import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { keys, putItem, TTL_ATTRIBUTE, withoutGuards, type TenantDb } from '../db';

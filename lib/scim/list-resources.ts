@@ -1,7 +1,8 @@
-// Server-only. GET /Users and GET /Groups: a filter as one Query (./filters.ts), paged by
+// GET /Users and GET /Groups: a filter as one Query (./filters.ts), paged by
 // startIndex and count (./list-page.ts), as a ListResponse. totalResults is exact: counted from
 // the page when it reaches the end, else the directory's resource count (unfiltered) or a COUNT
 // Query of the filter's key range.
+import 'server-only';
 import { batchGet, keys, queryAll, type TenantDb } from '../db';
 import { ULID } from '../validation';
 import { mapLimit } from '../org/map-limit';

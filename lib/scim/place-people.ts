@@ -1,4 +1,4 @@
-// Server-only. Directory people into the tree: what the rules ask for a person (./rules.ts)
+// Directory people into the tree: what the rules ask for a person (./rules.ts)
 // against the memberships they hold, then the difference written with the ordinary membership
 // writes (lib/members), as the directory's actor, each marked `managedBy: 'directory'`.
 //
@@ -7,6 +7,7 @@
 // person always keeps a membership (the home unit is always asked for). A placement that cannot
 // be made (a rule's unit deleted, a department path too deep) is recorded in the status panel
 // and skipped: the SCIM request that caused it still succeeds, as the IdP expects.
+import 'server-only';
 import { isArborError } from '../errors';
 import { batchGet, getItem, keys, type AuditActor, type TenantDb, type WriteFact, type WriteGuards } from '../db';
 import { addMembership, changeRole, getUserMembershipsAndSessions, removeMembership } from '../members';

@@ -1,4 +1,4 @@
-// Server-only. Rules before and after they are enabled (the console's Directory sync screen).
+// Rules before and after they are enabled (the console's Directory sync screen).
 //
 // Preview: what the rules would create, add, change and remove, computed with the same planner
 // that places people (./place-people.ts) but without writing, from listings rather than one
@@ -7,6 +7,7 @@
 // that is ≈ 25 Query pages plus one per group read.
 // Apply: after the rules are saved, the people are placed page by page (20 a request, the
 // console drives the pages, as the CSV import does), each with the ordinary writes.
+import 'server-only';
 import { INDEX, keys, queryAll, type TenantDb } from '../db';
 import { toMembership, type Membership } from '../members/membership-items';
 import { unitLabels } from '../org';

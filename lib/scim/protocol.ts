@@ -1,7 +1,8 @@
-// Server-only. The SCIM 2.0 wire format (RFC 7643/7644) through SCIMMY: the User (with the
+// The SCIM 2.0 wire format (RFC 7643/7644) through SCIMMY: the User (with the
 // enterprise extension) and Group schemas that validate input and shape output, the discovery
 // documents, ListResponse and the error message. Arbor stores and queries the resources itself
 // (./users.ts, ./groups.ts); SCIMMY only reads and writes JSON here.
+import 'server-only';
 import { log } from '../observability';
 import SCIMMY from 'scimmy';
 import { config } from '../config';

@@ -1,4 +1,4 @@
-// Server-only. Directory tokens: the bearer secrets an IdP's provisioning agent sends to /scim/v2.
+// Directory tokens: the bearer secrets an IdP's provisioning agent sends to /scim/v2.
 //
 // A token is `arbor_scim_<43 base64url characters>` (256 random bits), shown once when created.
 // Arbor keeps only its SHA-256, in two items, with the lifecycle every bearer credential shares
@@ -8,6 +8,7 @@
 // - tenant: `T#<t>#DIRECTORY` / `TOKEN#<tokenId>` → label, the last 4 characters (to tell tokens
 //   apart), who made it and when: the console's list, read with the tenant's own credentials.
 // Several tokens may live at once (rotation: create the new one, switch the IdP, revoke the old).
+import 'server-only';
 import { ulid } from 'ulid';
 import { z } from 'zod';
 import { auditEntryPut } from '../audit';

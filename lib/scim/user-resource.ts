@@ -1,4 +1,4 @@
-// Server-only. SCIM User JSON ↔ Arbor's DirectoryUser, at the boundary.
+// SCIM User JSON ↔ Arbor's DirectoryUser, at the boundary.
 //
 // In: what real clients send is normalized first (Entra ID sends `"active": "False"` and a
 // manager as a bare id; both send schema URIs of their own), then SCIMMY checks it against the
@@ -6,6 +6,7 @@
 // its bytes (userName and externalId are index sort keys).
 // Out: the stored attributes plus id, meta (with the item's version as a weak ETag) and the
 // person's groups, shaped by SCIMMY, which applies `attributes` / `excludedAttributes`.
+import 'server-only';
 import { validateEmail, validateName } from '../validation';
 import { badValue } from './protocol-errors';
 import { ENTERPRISE_SCHEMA, scimBaseUrl, scimmy, USER_SCHEMA } from './protocol';

@@ -1,7 +1,8 @@
-// Server-only. /Users: create, read, replace (Okta's PUT) and patch (Entra's PATCH); deletion is
+// /Users: create, read, replace (Okta's PUT) and patch (Entra's PATCH); deletion is
 // ./delete-user.ts. A User is the SCIM item in the person's partition; their Arbor identity is the
 // platform user of their email (P3, created when new, like a sign-in's), and their place in the
 // tree comes from the rules (./place-people.ts) after every change.
+import 'server-only';
 import { log } from '../observability';
 import { auditEntryPut } from '../audit';
 import { batchGet, keys, transaction, type PlatformDb } from '../db';

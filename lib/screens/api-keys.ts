@@ -1,6 +1,7 @@
 // /settings/api-keys: the organization's API keys as owners and admins manage them — each key's
 // name, scope (role on a unit, by name), expiry, creator and last use. One Query of the keys
-// (tenant), one BatchGetItem of their last use (platform), one of their units' names. Server-only.
+// (tenant), one BatchGetItem of their last use (platform), one of their units' names.
+import 'server-only';
 import { listApiKeys, MAX_API_KEY_DAYS, MAX_API_KEYS, type ApiKey } from '../api-keys';
 import { unitLabels } from '../org';
 import { platformDb } from '../tenancy';

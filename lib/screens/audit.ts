@@ -1,7 +1,7 @@
 // The audit trail as people read it (T14): newest first, one line per change ("renamed Cloud →
 // Cloud Platform"), who did it, and the raw before/after for those who want the detail. Used by
 // /audit (tenant-wide), the unit page (one unit's history) and GET /api/v1/audit (later pages).
-// Server-only.
+import 'server-only';
 import { can, covers, type UnitRef } from '../authz';
 import { listAudit, type AuditEntry, type AuditFilter } from '../audit';
 import type { AuditActor } from '../db';

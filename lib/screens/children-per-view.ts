@@ -1,7 +1,8 @@
 // A unit's first page of children read once per page view: on the top unit's page the tree and
 // the page's sub-units list show the same children (the tree more of them). The view is the
 // request's context (lib/api/with-actor actorContext, one per request), so this lives as long as
-// the request does. Server-only.
+// the request does.
+import 'server-only';
 import type { Page, TenantDb } from '../db';
 import { listChildren, type Unit } from '../org';
 

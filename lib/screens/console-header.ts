@@ -2,7 +2,8 @@
 // switcher. The name is the top unit's (renames keep the two together), so on the tree and unit
 // pages it comes with the tree's own read of that unit (lib/api/read-once.ts); the list is the
 // session's copy (lib/auth/session-records.ts), read with the actor. A session recorded before
-// it carried the list reads it from the platform (P2). Server-only.
+// it carried the list reads it from the platform (P2).
+import 'server-only';
 import { can } from '../authz';
 import { readScheduledDeletion } from '../offboarding';
 import { getUnit, pathIds } from '../org';

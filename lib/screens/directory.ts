@@ -2,7 +2,8 @@
 // endpoint's URL, the tokens (tenant listing + last use from the platform items), the saved
 // provider and rules with their version, the status (last sync, counts, recent errors), the
 // directory's groups and names for the units the rules point at. Everything here is
-// `sso.manage`: the company's identity-provider connections. Server-only.
+// `sso.manage`: the company's identity-provider connections.
+import 'server-only';
 import type { AuditActor } from '../db';
 import { pathIds, unitLabels } from '../org';
 import {

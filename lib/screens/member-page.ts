@@ -2,7 +2,7 @@
 // those units and their parents, and what the actor may do to each membership. Owners and admins
 // see every membership; anyone else sees the ones in units whose members they may read, so a
 // member page never shows more than the unit pages do.
-// Server-only.
+import 'server-only';
 import { can } from '../authz';
 import { memberNotFound } from '../members/errors';
 import { getUserMemberships, type Membership } from '../members';

@@ -1,7 +1,7 @@
 // /members: everyone in the organization with pending invitations flagged, sorted by email, name
 // or joining date, or searched by name or email prefix (lib/search searchPeople). Owners and
 // admins only (`members.list`). Each view's requests: docs/data-model.md ("Screen budgets").
-// Server-only.
+import 'server-only';
 import { can, type ActorAccess, type UnitRef } from '../authz';
 import { batchGet, keys } from '../db';
 import { listPeople, listUnitMembers, ROLE_RANK, toTenantUser, type PeopleSort, type Role, type TenantMemberRow, type TenantUser } from '../members';

@@ -2,7 +2,7 @@
 // that the unit may be moved into, decided by the picker's own rule (canMoveHere: lib/authz
 // 'unit.move', not into itself or below, not where it already is), each with its parent's name.
 // For trees too large to browse. Its requests: docs/data-model.md ("Screen budgets").
-// Server-only.
+import 'server-only';
 import type { ScreenContext } from './screen-context';
 import { can } from '../authz';
 import { getUnitOrThrow } from '../org';

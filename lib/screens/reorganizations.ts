@@ -1,6 +1,7 @@
 // /reorganizations and /reorganizations/[setId]: the change sets the actor may see, and one set
 // with its preview, the actor's standing on it and the live tree to plan on. Later reads (after
-// an edit, while applying) go through GET /api/v1/change-sets/**. Server-only.
+// an edit, while applying) go through GET /api/v1/change-sets/**.
+import 'server-only';
 import {
   authorizeOnSet, listChangeSets, previewChangeSet, readChangeSet, toSetDetail, toSetView, visibleTo,
   type ChangeSetDetail, type ChangeSetView, type Preview, type SetAction,

@@ -1,6 +1,7 @@
 // The console's search box (T10): units the actor may see and, for owners and admins, members,
 // by name or email prefix, each unit with its parent's name so two "Platform" units can be told
-// apart. Its requests are listed in docs/data-model.md ("Screen budgets"). Server-only.
+// apart. Its requests are listed in docs/data-model.md ("Screen budgets").
+import 'server-only';
 import type { ScreenContext } from './screen-context';
 import { can, tenantRole } from '../authz';
 import { search, SEARCH_PAGE } from '../search';

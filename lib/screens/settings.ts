@@ -1,5 +1,5 @@
 // /settings: the organization's name (T1); the SSO connection's own reads are in ./sso.ts.
-// Server-only.
+import 'server-only';
 import { can } from '../authz';
 import { MAX_IMPORT_ROWS } from '../bulk/parse-import';
 import { getConnection } from '../sso';

@@ -1,4 +1,5 @@
-// The setup links as Settings → Single sign-on lists them. Server-only.
+// The setup links as Settings → Single sign-on lists them.
+import 'server-only';
 import { setupLinkStatus, type SetupLink, type SetupLinkStatus } from '../setup-links';
 
 export interface SetupLinkView {

@@ -2,7 +2,8 @@
 // connection as its form shows it (never a secret or a private key), its health, a Test
 // connection's result, the values to give the IdP, and the domains with their DNS proof.
 // The platform's `TENANT#<t>` partition is one Query (registry entry, connection, domain
-// records); health and the test result are the tenant's own items. Server-only.
+// records); health and the test result are the tenant's own items.
+import 'server-only';
 import { X509Certificate } from 'node:crypto';
 import { callbackUrl } from '../auth/callback-url';
 import type { TenantDb } from '../db';

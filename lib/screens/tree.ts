@@ -1,10 +1,11 @@
 // The tree browser's data: the units the actor sees at the top, the first page of children of
 // every unit shown expanded (the selected unit's ancestors), lazy pages of children, and the
-// landing unit. Server-only.
+// landing unit.
 //
 // The unit reads are shared with the header and the unit page rendered in the same request
 // (lib/api/read-once.ts batches them into one BatchGetItem), and each screen's requests are
 // listed in docs/data-model.md ("Screen budgets").
+import 'server-only';
 import { can, covers, tenantRole, type ActorAccess } from '../authz';
 import { getUnit, getUnitOrThrow, isWithin, listChildren, pathIds, type Unit } from '../org';
 import type { ScreenContext } from './screen-context';

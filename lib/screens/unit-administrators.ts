@@ -2,7 +2,8 @@
 // over the unit and its ancestors). The page reads it with its breadcrumb; after an edit that can
 // change it (a move, a role change, a removal) the console reads it again on its own, from the
 // unit (GetItem) and its ancestors (one BatchGetItem), both strongly consistent, so the answer
-// includes the edit just confirmed. Server-only.
+// includes the edit just confirmed.
+import 'server-only';
 import { administratorsOf, type Grant } from '../authz';
 import { getAncestors, getUnitOrThrow, type Ancestor, type Unit } from '../org';
 import type { Role } from '../members';

@@ -1,12 +1,13 @@
 // "This unit is in another of your organizations": for a unit id the active tenant does not
 // have (a page of the previous tenant after a switch, a link shared across organizations),
-// which other organization of the person holds it and lets them see it. Server-only.
+// which other organization of the person holds it and lets them see it.
 //
 // Only the person's own tenants are asked (P2, platform credentials), each with that tenant's
 // scoped credentials: their memberships there (T8) and the unit (T2), in parallel. A tenant
 // answers only when the person is a member who may see the unit (lib/authz 'tree.read'), so
 // nothing is said about a tenant they are not in or a unit outside their view there. Runs only
 // on the not-found path, so no screen's budget pays for it.
+import 'server-only';
 import { can } from '../authz';
 import type { PlatformDb, TenantDb } from '../db';
 import { getUserMemberships } from '../members';

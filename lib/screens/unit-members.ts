@@ -1,7 +1,7 @@
 // The members section of a unit page: direct members (T6) or everyone in the subtree (T7), one
 // page at a time, with what the actor may do to each row, as plain serializable views. Used by
 // the unit page loader (first page) and GET /api/v1/members/units/[unitId] (later pages).
-// Server-only.
+import 'server-only';
 import { can, type ActorAccess, type UnitRef } from '../authz';
 import type { TenantDb } from '../db';
 import { listUnitInvitations, type Invitation } from '../invitations';

@@ -1,7 +1,8 @@
 // The unit page's data: the unit (T2), its breadcrumb (T5), the first page of its sub-units
 // (T3), who can administer it and why (lib/authz administratorsOf), and what the actor may do
 // there. The unit read is shared with the tree rendered in the same request (lib/api/read-once.ts).
-// Members (T6/T7) and history (T14) are loaded by their own panels. Server-only.
+// Members (T6/T7) and history (T14) are loaded by their own panels.
+import 'server-only';
 import { can, covers } from '../authz';
 import { getAncestors, getUnitOrThrow, parentPathOf, pathIds } from '../org';
 import { firstChildren } from './children-per-view';

@@ -1,6 +1,6 @@
 // The console's view of a unit: the fields the browser needs plus what the actor may do with
 // it, decided here with lib/authz (the browser only hides controls; the server decides again).
-// Server-only.
+import 'server-only';
 import { can, effectiveRole, tenantRole, type ActorAccess } from '../authz';
 import type { Unit } from '../org';
 

@@ -1,5 +1,6 @@
 // /settings/webhooks and its delivery log: the organization's endpoints, the event types they can
-// hear, and one endpoint's deliveries. `integrations.manage`. Server-only.
+// hear, and one endpoint's deliveries. `integrations.manage`.
+import 'server-only';
 import { EVENT_DESCRIPTIONS, getEndpoint, listDeliveries, listEndpoints, MAX_ENDPOINTS, publicView, WEBHOOK_EVENT_TYPES, type Delivery, type WebhookEndpoint, type WebhookEventType } from '../webhooks';
 import type { Page } from '../db';
 import type { ScreenContext } from './screen-context';

@@ -3,7 +3,8 @@
 // with one strongly consistent BatchGetItem (skipped when the page has none). An owner is kept
 // from one entry only: its own when its name starts with the prefix, else its first matching
 // word, so a name matching on two words, or a page boundary between them, never lists it twice;
-// a word the index still shows after a rename or delete is dropped here. Server-only.
+// a word the index still shows after a rename or delete is dropped here.
+import 'server-only';
 import { batchGet, type TenantDb } from '../db';
 import { nameMatch, wordOwnerKey, wordPosition } from '../items/name-words';
 

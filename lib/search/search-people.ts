@@ -2,7 +2,8 @@
 // from GSI3 `T#<t>#NAMES` (profiles by their whole name, and word items by each later word,
 // docs/data-model.md "Name words") and emails from GSI2 `T#<t>#EMAILS`. `emailRowsToKeep` is the
 // one rule that merges them; `search` (units and people in one list) applies it to its single page,
-// `searchPeople` (the member list) to each page of a paged search. Server-only.
+// `searchPeople` (the member list) to each page of a paged search.
+import 'server-only';
 import { badCursor } from '../db/errors';
 import { INDEX, keys, pageSize, queryPage, type Page, type TenantDb } from '../db';
 import { listTenantMembers, type TenantMemberRow } from '../members/list-tenant-members';

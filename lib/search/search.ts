@@ -1,5 +1,5 @@
 // T10: find units and members by the start of any word of their name (docs/data-model.md
-// "Name words"), and members by email prefix. Server-only.
+// "Name words"), and members by email prefix.
 //
 // Two Queries, sent in parallel: GSI3 `T#<t>#NAMES` (units and member profiles by their whole
 // name, and word items by each later word) and GSI2 `T#<t>#EMAILS` (profiles by email; pending
@@ -7,6 +7,7 @@
 // by a later word, when there are any. Names that start with the prefix come first in name order,
 // then names matched at a later word, then members matched only by email, in email order; each
 // unit appears once, and each member by the rule of ./search-people (emailRowsToKeep).
+import 'server-only';
 import { INDEX, keys, pageSize, queryPage, type TenantDb } from '../db';
 import { toTenantUser, type TenantUser } from '../members/membership-items';
 import type { TenantMemberRow } from '../members/list-tenant-members';

@@ -1,6 +1,7 @@
 // The session a setup link's page and its API run with (`/setup`, `/api/setup/*`): the one from
 // the setup cookie, or none. Nothing else in the tenant is reachable from here. The API's route
-// wrapper is lib/api/setup-entry.ts. Server-only.
+// wrapper is lib/api/setup-entry.ts.
+import 'server-only';
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { useSecureCookies } from '../auth/cookies';

@@ -9,7 +9,7 @@
 // - tenant: `T#<t>#SETUP` / `LINK#<linkId>` → label, creator, expiry, when it was opened, when
 //   revoked, version: the settings list, and the fact every write through the link is
 //   conditioned on (a revocation changes its version).
-// Server-only.
+import 'server-only';
 import { ulid } from 'ulid';
 import { z } from 'zod';
 import { auditEntryPut } from '../audit';

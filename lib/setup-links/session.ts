@@ -3,7 +3,8 @@
 // keeps that secret in an encrypted, httpOnly cookie until the link expires. Every request then
 // reads the platform item (one GetItem): revoked, expired or another browser's, and the session
 // is over. The IT admin acts as "<label> (setup link)" in the audit trail, and every write is
-// conditioned on the link's tenant entry (its version changes when revoked). Server-only.
+// conditioned on the link's tenant entry (its version changes when revoked).
+import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { sha256Base64url } from '../security/digest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';

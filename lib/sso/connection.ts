@@ -1,6 +1,7 @@
 // A tenant's SSO connection, OIDC or SAML: the canonical item `TENANT#<t>` / `SSO`, and a copy
 // denormalized onto each of its proven domains' claims so that sign-in discovery (P1) is one
-// GetItem. Server-only; platform credentials (P1–P4 items only).
+// GetItem. Platform credentials (P1–P4 items only).
+import 'server-only';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { itemParser, keys, type PlatformDb } from '../db';

@@ -1,6 +1,7 @@
 // P1: sign-in discovery. The email's domain claim names the tenant and carries a copy of its
 // connection, so one GetItem (platform credentials) decides where the user signs in.
-// Server-only. Every miss is a clear, typed refusal the sign-in page shows as-is.
+// Every miss is a clear, typed refusal the sign-in page shows as-is.
+import 'server-only';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { itemParser, keys, type PlatformDb } from '../db';

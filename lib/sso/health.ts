@@ -1,7 +1,8 @@
 // A connection's health, as its admins see it under Settings → Single sign-on: the last sign-in
 // that worked and the last that failed, with its reason. One item in the tenant's partition,
 // written with the tenant's credentials as sign-ins end. Unversioned bookkeeping: the last
-// writer wins, which is what "last" means. Server-only.
+// writer wins, which is what "last" means.
+import 'server-only';
 import { log } from '../observability';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { keys, updateItem, type TenantDb } from '../db';

@@ -1,7 +1,8 @@
 // Seals SSO client secrets at rest with AES-256-GCM (node:crypto) under ARBOR_ENCRYPTION_KEY.
-// Server-only. The sealed form is `v1.<iv>.<tag>.<ciphertext>` (base64url); the version prefix
+// The sealed form is `v1.<iv>.<tag>.<ciphertext>` (base64url); the version prefix
 // leaves room for key rotation. The tenant id is bound as associated data, so a sealed secret
 // copied onto another tenant's connection does not open there.
+import 'server-only';
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { config } from '../config';
 import { secretUnreadable } from './errors';

@@ -1,7 +1,8 @@
-// Server-only. Vends tenant-scoped STS credentials: AssumeRole on the tenant access role with the
+// Vends tenant-scoped STS credentials: AssumeRole on the tenant access role with the
 // tenant's session policy, cached per tenant (or per tenant and user), one AssumeRole in flight
 // per cache entry, and refreshed ahead of expiry in the background so requests never wait on
 // STS except for a cold tenant.
+import 'server-only';
 import { AssumeRoleCommand, type AssumeRoleCommandOutput } from '@aws-sdk/client-sts';
 import { credentialsUnavailable } from './errors';
 import { assertTenantId, tenantSessionPolicyText } from './session-policy';

@@ -1,10 +1,11 @@
-// Server-only. Tenancy entry: the only way the app gets database access.
+// Tenancy entry: the only way the app gets database access.
 // - tenantDb(tenantId): a DocumentClient whose STS credentials reach that tenant's keys only;
 //   every tenant read and write (T1–T14) goes through it;
 // - platformDb(): the runtime's own credentials (default chain), which reach platform items only
 //   (P1–P3 and user records);
 // - operatorDb(): the operator's admin credentials for the CLI and seeds (P4, one-off scripts).
 // See docs/tenant-isolation.md.
+import 'server-only';
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import { STSClient } from '@aws-sdk/client-sts';

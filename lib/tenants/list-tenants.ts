@@ -1,6 +1,7 @@
 // The operator's list of every tenant: one Query of GSI4 `TENANTS` (the registry entries' ids),
 // then the names in BatchGetItem. Operator credentials (GSI4 `TENANTS` is no platform or tenant
-// partition). Server-only.
+// partition).
+import 'server-only';
 import { batchGet, INDEX, keys, type PlatformDb } from '../db';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 

@@ -1,6 +1,7 @@
 // The organization's owners, for the mail Arbor sends them when something needs their attention
 // (a domain proof gone, a webhook endpoint disabled). Two reads: the settings (T1) for the name
-// and top unit, the top unit (T2), whose administrators are denormalized on it. Server-only.
+// and top unit, the top unit (T2), whose administrators are denormalized on it.
+import 'server-only';
 import type { TenantDb } from '../db';
 import { getUnit } from '../org/get-unit';
 import { getTenantSettings } from './settings';

@@ -1,5 +1,6 @@
-// T1: the tenant's settings and counters, and renaming the tenant. Server-only.
+// T1: the tenant's settings and counters, and renaming the tenant.
 // SSO connection details live with lib/sso, not here.
+import 'server-only';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { auditEntryPut } from '../audit';
 import { z } from 'zod';

@@ -1,4 +1,5 @@
-// Global user identities (P3) and the tenants a user belongs to (P2). Platform credentials. Server-only.
+// Global user identities (P3) and the tenants a user belongs to (P2). Platform credentials.
+import 'server-only';
 import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { z } from 'zod';

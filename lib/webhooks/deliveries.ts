@@ -1,8 +1,9 @@
-// Server-only. One event's delivery to one endpoint: `T#<t>#WEBHOOK#<endpoint>` /
+// One event's delivery to one endpoint: `T#<t>#WEBHOOK#<endpoint>` /
 // `DELIVERY#<messageId>`, holding the exact payload sent (a resend sends the same bytes under the
 // same `webhook-id`), its state, and its last attempts (the console's delivery log, newest first
 // by the event's ULID). A delivery waiting for an attempt is in the worker's queue: GSI4
 // `WEBHOOKSDUE`, sorted by when it is due (sparse: only waiting deliveries are there).
+import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';

@@ -1,7 +1,8 @@
-// Server-only. Webhook endpoints: where an organization wants to hear of its changes. All of a
+// Webhook endpoints: where an organization wants to hear of its changes. All of a
 // tenant's endpoints share one partition (`T#<t>#WEBHOOKS` / `ENDPOINT#<id>`), so the worker
 // reads them with one Query per batch of events. The signing secret (`whsec_…`) is sealed at rest
 // (AES-256-GCM, bound to the tenant) and shown once, when the endpoint is made.
+import 'server-only';
 import { ulid } from 'ulid';
 import { z } from 'zod';
 import { auditEntryPut } from '../audit';

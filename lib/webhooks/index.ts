@@ -1,5 +1,6 @@
 // Webhooks: every change an organization makes, told to the endpoints it registers, signed by the
-// Standard Webhooks scheme (docs/webhooks.md). Server-only.
+// Standard Webhooks scheme (docs/webhooks.md).
+import 'server-only';
 export { WEBHOOK_EVENT_TYPES, EVENT_DESCRIPTIONS, eventOf, messageIdOf, payloadOf, type WebhookEvent, type WebhookEventType } from './events';
 export {
   MAX_ENDPOINTS, SECRET_OVERLAP_MS, createEndpoint, deleteEndpoint, getEndpoint, listEndpoints, publicView, rotateEndpointSecret, updateEndpoint, allowPrivateNetworks,

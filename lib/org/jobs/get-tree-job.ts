@@ -1,4 +1,5 @@
-// Progress of a tree job for the UI (poll until `finished`). Server-only.
+// Progress of a tree job for the UI (poll until `finished`).
+import 'server-only';
 import { getItem, keys, type TenantDb } from '../../db';
 import { treeJobNotFound } from '../errors';
 import { validateId } from '../../validation';

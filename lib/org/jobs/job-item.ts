@@ -1,10 +1,11 @@
 // The journal of a tree job (a move or recursive delete too large for one transaction): how it
-// is stored, and the progress view the UI polls. Server-only.
+// is stored, and the progress view the UI polls.
 //
 // The journal lives at keys.treeJob (one item per job) and carries the lease that lets exactly
 // one process drive the job; while unfinished it is listed in GSI1 keys.gsi1.treeJobs so any
 // instance can find and resume it. The plan is stored beside it in chunk items (see
 // docs/data-model.md, "Moves").
+import 'server-only';
 import { z } from 'zod';
 import { itemParser, keys, storedActor, TTL_ATTRIBUTE, type Key } from '../../db';
 

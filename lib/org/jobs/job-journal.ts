@@ -1,7 +1,7 @@
 // Writes to a job's journal. Every write is conditioned on this process holding the lease and on
 // the phase (and step) it believes the job is in, and renews the lease: a process that lost its
 // lease (paused past it, then another instance took over) can no longer change anything.
-// Server-only.
+import 'server-only';
 import { keys, updateItem, withoutGuards, type TenantDb, type TransactItem, type UpdateInput } from '../../db';
 import { expiresAtAfterFinish, TTL_ATTRIBUTE, type TreeJobRecord, type TreeJobStatus } from './job-item';
 

@@ -9,7 +9,8 @@
 // more memberships than one transaction holds has them handled first in slices, each checking
 // the unit is still held. Units go deepest first, level by level, so a unit released (or
 // deleted) has nothing below it still waiting. The steps are derived from the plan chunks
-// alone, so every runner derives the same list. Server-only.
+// alone, so every runner derives the same list.
+import 'server-only';
 import { batchGet, keys, MAX_TRANSACTION_ITEMS, queryAll, transaction, type TransactItem } from '../../db';
 import { profileCountChange, readRemovals } from '../../profiles';
 import { allNameWordKeys, nameWordTexts } from '../../items/name-words';

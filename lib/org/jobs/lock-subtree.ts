@@ -1,6 +1,5 @@
 // Phase 1 of a tree job: lock every unit of the subtree and write the plan. Nothing a reader sees
 // changes here; a crash at any point is undone by unlocking what the journal's L chunks list.
-// Server-only.
 //
 // Each batch of locks is ONE transaction with the chunk item that records it (the units as
 // locked: each lock is conditioned on the path and name the chunk records) and a journal update
@@ -8,6 +7,7 @@
 // that lost its lease can't lock anything more. Memberships are not locked: every membership
 // write is conditioned on its unit not being locked, so the unit's lock holds them still. A job
 // started for a lock holder also takes units that holder holds (and hands them back at the end).
+import 'server-only';
 import { batchGet, keys, transaction, type TransactItem } from '../../db';
 import { versionConflict } from '../../errors';
 import { chunk, sleep } from '../map-limit';

@@ -1,7 +1,8 @@
 // Recovery of tree jobs whose process died: any instance takes over a job whose lease has run
 // out and rolls it back (not yet committed) or forward (committed). Called at start-up
 // (resumeTreeJobs per tenant) and lazily whenever a request meets a lock of a job whose lease
-// expired (nudgeTreeJob). Server-only.
+// expired (nudgeTreeJob).
+import 'server-only';
 import { log } from '../../observability';
 import { ulid } from 'ulid';
 import { getItem, INDEX, keys, queryAll, updateItem, withoutGuards, type TenantDb } from '../../db';

@@ -3,10 +3,10 @@
 // few at a time, and a last transaction that finishes the journal (and releases the moved
 // root); or, when anything fails before the commit, roll back by unlocking. A job started through
 // a holding db (TenantDb.lockHolder) records the holder and releases each unit back to it.
-// Server-only.
 //
 // The commit transaction is the single point where the change happens: before it, recovery
 // rolls back; after it, recovery rolls forward. See docs/data-model.md, "Moves".
+import 'server-only';
 import { log } from '../../observability';
 import { ulid } from 'ulid';
 import { auditEntryPut } from '../../audit';

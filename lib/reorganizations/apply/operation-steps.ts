@@ -2,7 +2,8 @@
 // (lib/org, lib/members) so every rule, counter, index and audit entry is theirs; the db they get
 // holds the set's locks. Before an operation runs, its inverse is read from the live state; after
 // a crash, `applied` tells from the live state whether the operation already happened (the set
-// holds every unit it touches, so nothing else could have made it so). Server-only.
+// holds every unit it touches, so nothing else could have made it so).
+import 'server-only';
 import { INDEX, keys, queryAll, type AuditActor, type TenantDb } from '../../db';
 import { createUnit, deleteUnit, moveUnit, renameUnit } from '../../org';
 import { readUnit } from '../../org/unit-reads';

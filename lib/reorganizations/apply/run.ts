@@ -3,11 +3,12 @@
 // that did (their inverses, newest first) and end in the before-state. Every step is recorded on
 // the set's header under a lease, so whichever instance finds the lease run out carries the run
 // on from where it stopped: locking changes nothing a reader sees and readiness is checked again
-// once every unit is held; after the commit it goes forward (or on rolling back). Server-only.
+// once every unit is held; after the commit it goes forward (or on rolling back).
 //
 // Phases: locking (each batch of locks is one transaction with the header's count; conditioned
 // on the versions drafted on) → applying (the commit: a transaction conditioned on every counted
 // reviewer's granting membership) → unlocking → applied; or rollingBack → unlocking → failed.
+import 'server-only';
 import { log } from '../../observability';
 import { ulid } from 'ulid';
 import { auditEntryPut } from '../../audit';

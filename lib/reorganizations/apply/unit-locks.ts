@@ -2,7 +2,8 @@
 // each conditioned on the version it was drafted on, so an edit made since the preview stops the
 // run before anything changes; held until the run ends (edits of those units and their members
 // answer `unit.locked` meanwhile). Large moves run as tree jobs that hand their subtree back to
-// the set, so releasing also looks below each moved unit. Server-only.
+// the set, so releasing also looks below each moved unit.
+import 'server-only';
 import { batchGet, INDEX, keys, queryAll, transaction, MAX_TRANSACTION_ITEMS, type TenantDb, type TransactItem } from '../../db';
 import { toUnit } from '../../org/unit-item';
 import type { ChangeSet } from '../change-set-item';

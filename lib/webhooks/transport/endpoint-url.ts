@@ -1,7 +1,8 @@
 // Which endpoint URLs Arbor accepts, checked when an endpoint is saved so the person saving it
 // gets a clear reason. This is advice, not the guard: a hostname can resolve elsewhere by the
 // time a delivery goes out (DNS rebinding), so the sender checks the address it actually
-// connects to (send.ts). Server-only.
+// connects to (send.ts).
+import 'server-only';
 import { isIP } from 'node:net';
 import { lookup as dnsLookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';

@@ -1,5 +1,6 @@
 // Endpoint signing secrets in the Standard Webhooks format (`whsec_` + base64 key), which the
-// receivers' libraries accept as is. Server-only.
+// receivers' libraries accept as is.
+import 'server-only';
 import { randomBytes } from 'node:crypto';
 
 /** A fresh secret: 32 random bytes (a full HMAC-SHA256 key), standard base64 as the spec's libraries decode it. */

@@ -1,6 +1,6 @@
 // One delivery attempt: the payload signed as Standard Webhooks asks, POSTed once, the answer
 // summed up. Retrying, and deciding what a failure means for the endpoint, are the caller's.
-// Server-only.
+import 'server-only';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';

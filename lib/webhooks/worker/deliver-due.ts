@@ -1,7 +1,8 @@
-// Server-only. One attempt of a due delivery (the lanes, ./lanes.ts, decide which and when):
+// One attempt of a due delivery (the lanes, ./lanes.ts, decide which and when):
 // claimed, signed and sent, its attempt recorded, and its endpoint's health kept: a success
 // clears the failure streak; an endpoint failing for a day is switched off and the
 // organization's owners are told by mail.
+import 'server-only';
 import { log } from '../../observability';
 import { auditEntryPut } from '../../audit';
 import { keys, transaction, updateItem, type PlatformDb, type TenantDb } from '../../db';

@@ -1,7 +1,8 @@
-// Server-only. New items from the stream → deliveries queued for the endpoints that hear of them.
+// New items from the stream → deliveries queued for the endpoints that hear of them.
 // The stream carries every tenant's items; only tenants marked as having endpoints are looked at
 // further, and each one's endpoints are read and its deliveries written with that tenant's own
 // scoped credentials only.
+import 'server-only';
 import { batchGet, keys, type PlatformDb, type TenantDb } from '../../db';
 import { readEndpoints } from '../endpoints';
 import { eventOf, type WebhookEvent } from '../events';

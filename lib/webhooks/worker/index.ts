@@ -1,8 +1,9 @@
-// Server-only. The webhook delivery worker: reads new audit entries from the table's stream,
+// The webhook delivery worker: reads new audit entries from the table's stream,
 // queues a delivery per endpoint that hears of them, and sends what is due, each endpoint in its
 // own lane (./lanes.ts), retrying on the Standard Webhooks schedule. Stateless: where it read up to, what is due and every attempt are
 // in DynamoDB, so any number of workers may run, and one killed mid-delivery loses nothing.
 // In production it runs as its own process (`npm run worker:webhooks`); the local stack starts one.
+import 'server-only';
 import { log } from '../../observability';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { config } from '../../config';

@@ -1,4 +1,4 @@
-// Server-only. The worker's delivery lanes: one per endpoint, at most one attempt in flight in each,
+// The worker's delivery lanes: one per endpoint, at most one attempt in flight in each,
 // at most `concurrency` in flight in all. Filling takes the due deliveries (GSI4 `WEBHOOKSDUE`,
 // oldest first, kept in memory between reads of the queue so that a freed slot costs no read),
 // one per idle lane, round-robin across tenants, and starts them without waiting:
@@ -6,6 +6,7 @@
 // A slow lane's other due deliveries are parked (their due time moved to its attempt's deadline)
 // so they do not crowd the head of the queue that every other endpoint is read from. Lanes are this
 // process's memory only; what survives it (claims, due times, attempts) is in DynamoDB.
+import 'server-only';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { log } from '../../observability';
 import { INDEX, keys, sortKeys } from '../../db';

@@ -1,8 +1,9 @@
-// Server-only. Reads the table's stream (DynamoDB Streams; DynamoDB Local's in the local stack)
+// Reads the table's stream (DynamoDB Streams; DynamoDB Local's in the local stack)
 // shard by shard and hands each batch of new items to the caller, then records how far it got:
 // one platform item per shard (`STREAM#<label>` / `SHARD#<id>`, P6). The checkpoint is written
 // only after the batch was handled, so a worker killed mid-batch reads it again (at least once;
 // the deliveries it queues are idempotent). A child shard waits until its parent is read out.
+import 'server-only';
 import {
   DescribeStreamCommand, GetRecordsCommand, GetShardIteratorCommand, ListStreamsCommand,
   type DynamoDBStreamsClient, type Shard, type _Record,
