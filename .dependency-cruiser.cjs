@@ -12,7 +12,7 @@ const FLOORS = [
   { name: 'model', folders: ['authz', 'items', 'profiles'] },
   { name: 'tree', folders: ['org', 'members', 'search', 'tenants'] },
   { name: 'identity', folders: ['sso', 'saml', 'domains', 'invitations', 'auth', 'scim', 'setup-links'] },
-  { name: 'operations', folders: ['bulk', 'reorganizations', 'erasure', 'offboarding', 'api-keys', 'webhooks'] },
+  { name: 'operations', folders: ['bulk', 'change-sets', 'erasure', 'offboarding', 'api-keys', 'webhooks'] },
   { name: 'edge', folders: ['api', 'openapi', 'screens', 'health'] },
 ];
 

@@ -18,7 +18,7 @@ import { keys } from '../lib/db';
 import { addMembership, loadActorAccess, type Role } from '../lib/members';
 import { createUnit, getUnitOrThrow, type Unit } from '../lib/org';
 import { startTreeJob } from '../lib/org/jobs/run-tree-job';
-import { reviewChangeSet } from '../lib/reorganizations';
+import { reviewChangeSet } from '../lib/change-sets';
 import { operatorDb, platformDb, tenantDb } from '../lib/tenancy';
 import { createTenant, OPERATOR_ACTOR } from '../lib/tenants';
 import { ensureUser } from '../lib/users';

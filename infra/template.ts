@@ -158,7 +158,7 @@ export function buildTemplate(): CfnTemplate {
       },
     },
     // The scheduler's wake-up: every minute EventBridge posts to the app (any instance behind its
-    // load balancer), which starts due change sets and resumes stopped runs (lib/reorganizations).
+    // load balancer), which starts due change sets and resumes stopped runs (lib/change-sets).
     SchedulerConnection: {
       Type: 'AWS::Events::Connection',
       Condition: 'WakesScheduler',

@@ -209,7 +209,7 @@ export function renderMarkdown(r: BenchResults): string {
     out.push(
       '## 8. Reorganizations',
       '',
-      `A change set of ${num(g.operations)} operations in the ${num(g.tenantUnits)}-unit tenant (lib/reorganizations, tenant credentials through the gateway): ${MOVED_TEXT}. Drafted in one call: ${num(g.draft.ms / 1000, 1)} s, ${num(g.draft.requests)} requests (${num(g.draft.writeRequests)} writes). The preview reads the tree once and computes the rest in memory: ${med(g.preview.ms, 2, 1 / 1000)} s, ${med(g.preview.requests)} requests (${commands}), ${num(g.preview.people)} people whose administration changes.`,
+      `A change set of ${num(g.operations)} operations in the ${num(g.tenantUnits)}-unit tenant (lib/change-sets, tenant credentials through the gateway): ${MOVED_TEXT}. Drafted in one call: ${num(g.draft.ms / 1000, 1)} s, ${num(g.draft.requests)} requests (${num(g.draft.writeRequests)} writes). The preview reads the tree once and computes the rest in memory: ${med(g.preview.ms, 2, 1 / 1000)} s, ${med(g.preview.requests)} requests (${commands}), ${num(g.preview.people)} people whose administration changes.`,
       '',
       table(
         ['apply', 'wall time (s)', 'requests', 'write requests', 'items written', 'operations/s', 'items/s', 'raw direct items/s', 'raw gateway items/s', '÷ raw direct', '÷ raw gateway'],

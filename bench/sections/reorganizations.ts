@@ -1,6 +1,6 @@
 // 8. Reorganizations: a change set of 1,000 operations in the 10,000-unit tenant — 300 leaf units
 // renamed and moved under a new unit, 200 members made managers, 199 people added to the new unit —
-// drafted through lib/reorganizations, previewed (wall time and DynamoDB requests: the tree read
+// drafted through lib/change-sets, previewed (wall time and DynamoDB requests: the tree read
 // once, then memory), approved, and applied (throughput against the raw write floor measured in
 // the same run: BatchWriteItem of as many items, straight to DynamoDB Local and through the
 // gateway with tenant credentials).
@@ -11,7 +11,7 @@ import { loadActorAccess } from '../../lib/members';
 import { unitItem } from '../../lib/org/unit-item';
 import {
   addOperations, applyChangeSet, createChangeSet, previewChangeSet, readChangeSet, reviewChangeSet, type OperationInput,
-} from '../../lib/reorganizations';
+} from '../../lib/change-sets';
 import { bulkPut } from '../../scripts/seed/bulk-put';
 import { meteredTenantDb, type BenchContext } from '../support/context';
 import { ratio, repeat, summarize, timed, type Summary } from '../support/stats';

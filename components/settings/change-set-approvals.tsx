@@ -1,6 +1,6 @@
 // Settings: the change set approval rule (four eyes, and whether owners may approve their own
 // sets), beside the organization's other settings; the same control as in a set's Approvals panel.
-import { SelfApprovalSetting, type SelfApprovalSettingProps } from '@/components/reorganizations/self-approval-setting';
+import { SelfApprovalSetting, type SelfApprovalSettingProps } from '@/components/change-sets/self-approval-setting';
 
 export function ChangeSetApprovals(props: Omit<SelfApprovalSettingProps, 'onSaved'>) {
   return (

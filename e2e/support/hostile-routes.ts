@@ -78,7 +78,7 @@ export const OWN_SUITE = [
   'GET /api/setup/domains', 'POST /api/setup/domains', 'DELETE /api/setup/domains/[domain]', 'POST /api/setup/domains/[domain]/verify',
   'POST /api/setup/directory/tokens',
   // The scheduler's wake-up reads only its bearer token, no JSON: a missing or wrong one answers 404
-  // and starts nothing (test/reorganizations/wake-up.test.ts).
+  // and starts nothing (test/change-sets/wake-up.test.ts).
   'POST /api/internal/run-due',
   // Owners' irreversible actions, each refused unless a typed confirmation matches: scheduling and
   // cancelling the organization's deletion (test/offboarding/deletion-route.test.ts: a wrong name,

@@ -13,7 +13,7 @@ export interface UnitRef {
 
 /**
  * A change set as a decision needs it: who wrote it and the units its operations touch, as they
- * stand now (lib/reorganizations reads them with one BatchGetItem), never as a client says.
+ * stand now (lib/change-sets reads them with one BatchGetItem), never as a client says.
  */
 export interface ChangeSetRef {
   id: string;

@@ -3,7 +3,7 @@
 // follow the tree: its author, the owners and admins, and whoever manages a touched unit or one
 // above it. The set itself (its name, its existence, when it runs) belongs to its author and the
 // owners and admins. Each operation is decided on its own as the change it makes
-// (lib/reorganizations drafts.ts), so nobody changes an operation they could not have drafted.
+// (lib/change-sets drafts.ts), so nobody changes an operation they could not have drafted.
 import type { Action, ChangeSetRef, PlaceOf } from './actions';
 import { covers, isManager, isTenantWide, type ActorAccess, type Grant } from './grants';
 import type { Denial, Rule } from './rules';

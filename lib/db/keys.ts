@@ -131,7 +131,7 @@ export const keys = {
   webhookDeliveryPartition: (t: string, endpointId: string) => tp(t, 'WEBHOOK', endpointId),
   webhookDeliveryPrefix: 'DELIVERY#',
 
-  // ---- reorganizations (lib/reorganizations) ----
+  // ---- reorganizations (lib/change-sets) ----
   /**
    * A change set: its header (name, state, the apply run's lease and progress), its operations
    * (`OP#<seq>`), its reviews (`REVIEW#<user>`) and, once applied, each operation's inverse

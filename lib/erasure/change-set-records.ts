@@ -1,10 +1,10 @@
-// What the tenant's change sets (lib/reorganizations) hold about a person, pseudonymised in place:
+// What the tenant's change sets (lib/change-sets) hold about a person, pseudonymised in place:
 // - operations (`OP#<seq>`): the operation itself (an `addMember` that puts them back carries
 //   `person: { email, name }`), `basis.people[<their id>]`, and `addedBy` when they drafted it;
 // - inverses of applied operations (`UNDO#<seq>`): the same `person` in each inverse;
 // - reviews (`REVIEW#<their id>`): the reviewer's name and email.
 // Without this, reverting or applying a set would re-create their profile with their name and
-// address. The sets are found as lib/reorganizations lists them (GSI1 `T#<t>#REORGS`), each read
+// address. The sets are found as lib/change-sets lists them (GSI1 `T#<t>#REORGS`), each read
 // with one Query of its partition. The header (`SET`: author, scheduler, runner) is left: it is
 // written whole under a version that an erasure must not bump (docs/privacy.md).
 import 'server-only';

@@ -94,7 +94,7 @@ export const ERROR_KINDS = {
   'webhook.badEvents': 'invalid',
   'webhook.badDescription': 'invalid',
   'webhook.changed': 'conflict',
-  // lib/reorganizations/errors.ts
+  // lib/change-sets/errors.ts
   'changeSet.notFound': 'notFound',
   'changeSet.badName': 'invalid',
   'changeSet.badOperation': 'invalid',

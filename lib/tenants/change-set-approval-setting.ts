@@ -1,5 +1,5 @@
 // The organization's setting `ownersApproveOwnChangeSets` (T1): whether an owner's approval of a
-// change set they drafted counts on every area (lib/reorganizations approvals.ts). Saved with the
+// change set they drafted counts on every area (lib/change-sets approvals.ts). Saved with the
 // version it was read at, audited in the same transaction, like a rename.
 import { auditEntryPut } from '../audit';
 import { keys, transaction, type AuditActor, type TenantDb } from '../db';

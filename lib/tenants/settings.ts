@@ -22,7 +22,7 @@ export interface TenantSettings {
   ownerCount: number;
   /** Just-in-time membership for SSO users without an invitation, when the tenant turned it on. */
   jit?: boolean;
-  /** An owner's approval counts on a change set they drafted themselves (lib/reorganizations). */
+  /** An owner's approval counts on a change set they drafted themselves (lib/change-sets). */
   ownersApproveOwnChangeSets: boolean;
   version: number;
   createdAt: string;

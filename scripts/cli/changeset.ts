@@ -1,9 +1,9 @@
 // `npm run cli -- changeset list|apply|resume --tenant <id> [--set <id>]`: the operator's view of a
-// tenant's change sets (lib/reorganizations), applying an approved one now, and carrying on a run
+// tenant's change sets (lib/change-sets), applying an approved one now, and carrying on a run
 // whose runner stopped (the scheduler's wake-up does that too, once its lease has run out).
 // `--lease-ms N` and `--hold-after N` (stop after the N-th operation and wait: the kill tests
 // SIGKILL the process there) are for tests and drills.
-import { applyChangeSet, listChangeSets, readChangeSet, resumeRun, type RunOptions } from '../../lib/reorganizations';
+import { applyChangeSet, listChangeSets, readChangeSet, resumeRun, type RunOptions } from '../../lib/change-sets';
 import { tenantDb } from '../../lib/tenancy';
 import { OPERATOR_ACTOR } from '../../lib/tenants';
 import { defineCommand, type CommandInput } from './kit/define-command';

@@ -9,7 +9,7 @@ import { isArborError } from '../../lib/errors';
 import { findProfileByEmail, readProfile, validateRole, type Role, loadActorAccess } from '../../lib/members';
 import { getBreadcrumb, getUnit, getUnitOrThrow, whoCanAdminister } from '../../lib/org';
 import { operatorDb } from '../../lib/tenancy';
-import { currentAreas, readChangeSet, setPlace } from '../../lib/reorganizations';
+import { currentAreas, readChangeSet, setPlace } from '../../lib/change-sets';
 import { getTenantSettings } from '../../lib/tenants/settings';
 import { getUser, getUserByEmail } from '../../lib/users';
 import { validateId } from '../../lib/validation';

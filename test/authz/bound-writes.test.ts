@@ -20,7 +20,7 @@ import { createUnit, getUnitOrThrow, moveUnit } from '../../lib/org';
 import { createScimToken } from '../../lib/scim';
 import { createApiKey } from '../../lib/api-keys';
 import { createEndpoint, messageIdOf } from '../../lib/webhooks';
-import { type ChangeSetHeader, addOperations, applyChangeSet, createChangeSet, readChangeSet, reviewChangeSet, scheduleChangeSet } from '../../lib/reorganizations';
+import { type ChangeSetHeader, addOperations, applyChangeSet, createChangeSet, readChangeSet, reviewChangeSet, scheduleChangeSet } from '../../lib/change-sets';
 import { queueDeliveries } from '../../lib/webhooks/deliveries';
 import { addDomain, verificationValue, setConnection } from '../../lib/domains';
 import { createSetupLink } from '../../lib/setup-links';

@@ -23,7 +23,7 @@ const PUBLIC_ENTRY_POINTS: Record<string, string> = {
   'app/api/health/ready/route.ts': 'load-balancer readiness: reads two items that never exist, returns no data',
   'app/api/health/live/route.ts': 'container liveness: the process answers; reads nothing',
   'app/api/internal/run-due/route.ts':
-    "the scheduler's wake-up (a bearer token, no actor): starts due change sets and resumes stopped runs, each with its own tenant's scoped credentials (lib/reorganizations/schedule.ts), and runs due organization deletions: their items with their own scoped credentials, their platform items with the runtime's (lib/offboarding/run-due-deletions.ts)",
+    "the scheduler's wake-up (a bearer token, no actor): starts due change sets and resumes stopped runs, each with its own tenant's scoped credentials (lib/change-sets/schedule.ts), and runs due organization deletions: their items with their own scoped credentials, their platform items with the runtime's (lib/offboarding/run-due-deletions.ts)",
   'app/api/v1/openapi.json/route.ts': "the API's reference, generated from the route contracts: describes the API, reads no data",
   'app/(auth)/sign-in/actions.ts': 'sign-in discovery by email (P1, platform credentials): there is no session yet',
   'app/(auth)/select-tenant/page.tsx': "signed in, no tenant chosen: the user's own tenant list (P2, platform credentials)",

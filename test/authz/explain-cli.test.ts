@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { ulid } from 'ulid';
 import { addMembership, loadActorAccess } from '../../lib/members';
-import { addOperations, createChangeSet } from '../../lib/reorganizations';
+import { addOperations, createChangeSet } from '../../lib/change-sets';
 import { createUnit } from '../../lib/org';
 import { run } from '../../scripts/cli/explain';
 import { newTenant } from '../support/fixtures';

@@ -9,7 +9,7 @@ import { entrySources } from '../../lib/api/with-actor';
 import { keys } from '../../lib/db';
 import { ERASED_EMAIL, ERASED_NAME, erasePerson } from '../../lib/erasure';
 import { addMembership, changeRole, loadActorAccess } from '../../lib/members';
-import { addOperations, createChangeSet, readChangeSet } from '../../lib/reorganizations';
+import { addOperations, createChangeSet, readChangeSet } from '../../lib/change-sets';
 import { countResources, listDirectoryErrors, recordDirectoryError } from '../../lib/scim/directory-config';
 import { run as personCli } from '../../scripts/cli/person';
 import { runCli } from '../support/cli';

@@ -39,7 +39,7 @@ test('"directory" names directory sync only: people and the tenant registry have
 });
 
 test('the console calls the feature a reorganization: no "change set" in the text of its screens', () => {
-  const screens = [...files('components/reorganizations', CODE), ...files('app/(console)/reorganizations', CODE)];
+  const screens = [...files('components/change-sets', CODE), ...files('app/(console)/reorganizations', CODE)];
   const comment = (line: string) => /^\s*(\/\/|\/?\*)/.test(line);
   assert.deepEqual(hits(screens, /\bchange sets?\b/i, (line) => !comment(line)), []);
 });

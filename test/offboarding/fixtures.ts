@@ -11,7 +11,7 @@ import { createInvitation } from '../../lib/invitations';
 import { addMembership, loadActorAccess } from '../../lib/members';
 import { scanTenantItems, type StoredItem } from '../../lib/offboarding';
 import { createUnit } from '../../lib/org';
-import { addOperations, createChangeSet } from '../../lib/reorganizations';
+import { addOperations, createChangeSet } from '../../lib/change-sets';
 import { createScimToken } from '../../lib/scim';
 import { createSetupLink } from '../../lib/setup-links';
 import { getTenantSettings } from '../../lib/tenants';

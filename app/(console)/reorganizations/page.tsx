@@ -1,8 +1,8 @@
 // /reorganizations – the change sets the actor may see (their own, and those touching what they
 // administer; owners and admins: all), and a way to start one.
 import { actorContext } from '@/lib/api/with-actor';
-import { loadChangeSets } from '@/lib/screens/reorganizations';
-import { ChangeSetList } from '@/components/reorganizations/change-set-list';
+import { loadChangeSets } from '@/lib/screens/change-sets';
+import { ChangeSetList } from '@/components/change-sets/change-set-list';
 import { loadOrRefuse, ScreenRefusal } from '@/components/shell/screen-refusal';
 
 export const metadata = { title: 'Reorganizations – Arbor' };

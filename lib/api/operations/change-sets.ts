@@ -2,7 +2,7 @@
 // (now or at a set time) and reverted. See docs/reorganizations.md. A person or an API key acts
 // on a set through an administering role on a part of the tree it touches, or as its author.
 import { z } from 'zod';
-import { operationInput, STATUSES, type ChangeSetDetail, type ChangeSetView, type Preview } from '../../reorganizations';
+import { operationInput, STATUSES, type ChangeSetDetail, type ChangeSetView, type Preview } from '../../change-sets';
 import { field } from '../../validation';
 import { operation } from '../operation';
 import { actor, describes, nextCursor, role } from './schemas';

@@ -1,8 +1,8 @@
 // /reorganizations/[setId] – one change set: its header and actions by state, planning on the
 // live tree (edits go into the draft), its operations, the preview and the approvals.
 import { actorContext } from '@/lib/api/with-actor';
-import { loadChangeSetScreen } from '@/lib/screens/reorganizations';
-import { ChangeSetScreen } from '@/components/reorganizations/change-set-screen';
+import { loadChangeSetScreen } from '@/lib/screens/change-sets';
+import { ChangeSetScreen } from '@/components/change-sets/change-set-screen';
 import { notFound } from 'next/navigation';
 import { loadOrRefuse } from '@/components/shell/screen-refusal';
 

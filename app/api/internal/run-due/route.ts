@@ -8,8 +8,8 @@ import { config } from '@/lib/config';
 import { errorResponse } from '@/lib/errors/http';
 import { withRequestLog } from '@/lib/observability';
 import { rateLimitsBeside, runDueTenantDeletions } from '@/lib/offboarding';
-import { runDueChangeSets } from '@/lib/reorganizations';
-import { wakeUpNotFound } from '@/lib/reorganizations/errors';
+import { runDueChangeSets } from '@/lib/change-sets';
+import { wakeUpNotFound } from '@/lib/change-sets/errors';
 import { sameSecret } from '@/lib/security/digest';
 import { platformDb, tenantDb } from '@/lib/tenancy';
 

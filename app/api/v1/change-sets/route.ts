@@ -2,7 +2,7 @@
 // POST /api/v1/change-sets – start one (changeSet.draft: needs a unit to manage)
 import { withActor } from '@/lib/api/with-actor';
 import { changeSets } from '@/lib/api/operations/change-sets';
-import { createChangeSet, listChangeSets, toSetView, visibleTo } from '@/lib/reorganizations';
+import { createChangeSet, listChangeSets, toSetView, visibleTo } from '@/lib/change-sets';
 
 export const GET = withActor(changeSets.list, async ({ db, actor, query, authorize }) => {
   authorize('tenant.read', {});

@@ -2,7 +2,7 @@
 // PATCH – rename it (changeSet.update); DELETE – delete it (changeSet.delete; not applying, never applied)
 import { withActor } from '@/lib/api/with-actor';
 import { changeSets } from '@/lib/api/operations/change-sets';
-import { authorizeOnSet, deleteChangeSet, readChangeSet, toSetDetail, toSetView, updateDetails } from '@/lib/reorganizations';
+import { authorizeOnSet, deleteChangeSet, readChangeSet, toSetDetail, toSetView, updateDetails } from '@/lib/change-sets';
 
 export const GET = withActor(changeSets.get, async ({ db, actor, params, authorize }) => {
   const set = await readChangeSet(db, params.setId);

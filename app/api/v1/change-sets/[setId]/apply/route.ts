@@ -5,7 +5,7 @@ import { afterAnswer } from '@/lib/api/after-answer';
 import { withActor } from '@/lib/api/with-actor';
 import { changeSets } from '@/lib/api/operations/change-sets';
 import { scopedTenantDb } from '@/lib/tenancy';
-import { applyChangeSet, authorizeOnSet, readChangeSet, scheduleChangeSet, toSetView, unscheduleChangeSet } from '@/lib/reorganizations';
+import { applyChangeSet, authorizeOnSet, readChangeSet, scheduleChangeSet, toSetView, unscheduleChangeSet } from '@/lib/change-sets';
 
 export const POST = withActor(changeSets.apply, async ({ db, actor, params, body, authorize }) => {
   const { header } = await readChangeSet(db, params.setId);

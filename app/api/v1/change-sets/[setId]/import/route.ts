@@ -1,8 +1,8 @@
 // POST /api/v1/change-sets/[setId]/import – operations from a CSV file, all rows or none
 import { withActor } from '@/lib/api/with-actor';
 import { changeSets } from '@/lib/api/operations/change-sets';
-import { addOperations, authorizeOnSet, operationsFromCsv, readChangeSet, toSetDetail } from '@/lib/reorganizations';
-import { badImport } from '@/lib/reorganizations/errors';
+import { addOperations, authorizeOnSet, operationsFromCsv, readChangeSet, toSetDetail } from '@/lib/change-sets';
+import { badImport } from '@/lib/change-sets/errors';
 
 export const POST = withActor(changeSets.importOperations, async ({ db, actor, params, body, authorize }) => {
   const { header } = await readChangeSet(db, params.setId);

@@ -1,7 +1,7 @@
 // POST /api/v1/change-sets/[setId]/operations – add operations, each authorized for the caller
 import { withActor } from '@/lib/api/with-actor';
 import { changeSets } from '@/lib/api/operations/change-sets';
-import { addOperations, authorizeOnSet, readChangeSet, toSetDetail } from '@/lib/reorganizations';
+import { addOperations, authorizeOnSet, readChangeSet, toSetDetail } from '@/lib/change-sets';
 
 export const POST = withActor(changeSets.addOperations, async ({ db, actor, params, body, authorize }) => {
   const { header } = await readChangeSet(db, params.setId);

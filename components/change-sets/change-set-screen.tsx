@@ -6,7 +6,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { TreeProvider } from '@/components/tree/tree-provider';
 import { toast } from '@/components/ui/toaster';
 import { ApiError, call } from '@/lib/api/client';
-import type { ChangeSetScreen as Screen } from '@/lib/screens/reorganizations';
+import type { ChangeSetScreen as Screen } from '@/lib/screens/change-sets';
 import type { TreeData } from '@/lib/screens/tree';
 import type { UnitRow } from '@/lib/screens/unit-view';
 import * as changeSets from './change-set-api';

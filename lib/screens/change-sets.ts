@@ -5,8 +5,8 @@ import 'server-only';
 import {
   authorizeOnSet, listChangeSets, previewChangeSet, readChangeSet, toSetDetail, toSetView, visibleTo,
   type ChangeSetDetail, type ChangeSetView, type Preview, type SetAction,
-} from '../reorganizations';
-import { changeSetNotFound } from '../reorganizations/errors';
+} from '../change-sets';
+import { changeSetNotFound } from '../change-sets/errors';
 import { can } from '../authz';
 import { getTenantSettings } from '../tenants';
 import { ULID } from '../validation/ids';

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api/client';
-import type { ChangeSetDetail, OperationInput, Preview } from '@/lib/reorganizations';
+import type { ChangeSetDetail, OperationInput, Preview } from '@/lib/change-sets';
 import * as changeSets from './change-set-api';
 
 const POLL_MS = 1_000;

@@ -2,7 +2,7 @@
 // A change set's state as a small coloured label: draft, scheduled for <time>, applying (n of m),
 // applied, failed, rejected. The time is the reader's local time once in the browser.
 import { useHydrated } from '@/components/shell/use-hydrated';
-import type { ChangeSetView } from '@/lib/reorganizations';
+import type { ChangeSetView } from '@/lib/change-sets';
 
 const TONES: Record<ChangeSetView['status'], string> = {
   draft: 'bg-zinc-100 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200',

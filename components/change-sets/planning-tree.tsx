@@ -8,7 +8,7 @@ import { Chevron, INDENT, rowTone, unitItemAria } from '@/components/tree/tree-r
 import { useTreeDrag } from '@/components/tree/use-tree-drag';
 import { useVirtualTree } from '@/components/tree/use-virtual-tree';
 import { VirtualTreeView } from '@/components/tree/virtual-tree-view';
-import type { Mark } from '@/lib/reorganizations/tree-changes';
+import type { Mark } from '@/lib/change-sets/tree-changes';
 import type { UnitRow } from '@/lib/screens/unit-view';
 
 /** What the draft does to a live unit: its marks and, for a move or a rename, where or what to. */

@@ -2,7 +2,7 @@
 // operations (lib/api/client.ts). Each change sends the set's version it read (`expectedVersion`);
 // errors arrive as ApiError with the server's message.
 import { call } from '@/lib/api/client';
-import type { OperationInput } from '@/lib/reorganizations';
+import type { OperationInput } from '@/lib/change-sets';
 
 export const createChangeSet = (name: string, description: string) =>
   call('changeSets.create', { body: { name, ...(description ? { description } : {}) } });

@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ulid } from 'ulid';
 import { renameUnit, getUnitOrThrow } from '../../lib/org';
-import { addOperations, dropOperation, previewChangeSet, readChangeSet, reconfirmOperation } from '../../lib/reorganizations';
+import { addOperations, dropOperation, previewChangeSet, readChangeSet, reconfirmOperation } from '../../lib/change-sets';
 import { snapshotTenant } from '../members/membership-invariants';
 import { approve, draft, reorgTenant, standardOperations } from './fixtures';
 

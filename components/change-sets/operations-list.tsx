@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
-import type { ChangeSetDetail, Preview } from '@/lib/reorganizations';
+import type { ChangeSetDetail, Preview } from '@/lib/change-sets';
 
 export interface OperationsListProps {
   set: ChangeSetDetail;

@@ -3,8 +3,8 @@
 // set touches and the way down to it), who gains and loses administration of what and why,
 // who loses a membership, and units left without a manager.
 import { DataTable } from '@/components/ui/data-table';
-import type { Preview, TreeRow } from '@/lib/reorganizations';
-import type { Mark } from '@/lib/reorganizations/tree-changes';
+import type { Preview, TreeRow } from '@/lib/change-sets';
+import type { Mark } from '@/lib/change-sets/tree-changes';
 import { plural } from '@/lib/text/plural';
 import { MARK_TONES } from './planning-tree';
 

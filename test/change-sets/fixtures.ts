@@ -6,7 +6,7 @@ import { ulid } from 'ulid';
 import { INDEX, keys, type TenantDb } from '../../lib/db';
 import { addMembership, loadActorAccess } from '../../lib/members';
 import { createUnit, getUnitOrThrow } from '../../lib/org';
-import { addOperations, createChangeSet, readChangeSet, reviewChangeSet, type OperationInput, type Preview } from '../../lib/reorganizations';
+import { addOperations, createChangeSet, readChangeSet, reviewChangeSet, type OperationInput, type Preview } from '../../lib/change-sets';
 import { newTenant } from '../support/fixtures';
 import { directClient, tableName } from '../support/stack';
 import { tenantDbFor } from '../support/tenant-db';
@@ -57,7 +57,7 @@ export async function reorgTenant(label = 'Reorg') {
 
 export type ReorgTenant = Awaited<ReturnType<typeof reorgTenant>>;
 
-/** An actor as the API hands one to lib/reorganizations: identity plus access, read just now. */
+/** An actor as the API hands one to lib/change-sets: identity plus access, read just now. */
 export async function actorFor(db: TenantDb, userId: string) {
   const access = await loadActorAccess(db, userId);
   return { userId, email: access.email, name: access.name, access };

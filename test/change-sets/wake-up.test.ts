@@ -4,7 +4,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join, resolve } from 'node:path';
-import { readChangeSet, scheduleChangeSet } from '../../lib/reorganizations';
+import { readChangeSet, scheduleChangeSet } from '../../lib/change-sets';
 import { approve, assertNoLocks, draft, reorgTenant, settled } from './fixtures';
 
 const ROOT = resolve(import.meta.dirname, '../..');

@@ -9,7 +9,7 @@ import { entrySources } from '../../lib/api/with-actor';
 import type { RequestActor } from '../../lib/auth';
 import { changeRole, loadActorAccess, readUnitMember } from '../../lib/members';
 import { deleteUnit, getUnitOrThrow } from '../../lib/org';
-import { readChangeSet } from '../../lib/reorganizations';
+import { readChangeSet } from '../../lib/change-sets';
 import { draft, reorgTenant, type Person, type ReorgTenant } from './fixtures';
 
 const ROOT = resolve(import.meta.dirname, '../..');

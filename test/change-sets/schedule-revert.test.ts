@@ -8,7 +8,7 @@ import { INDEX, keys } from '../../lib/db';
 import { getUnitOrThrow, renameUnit } from '../../lib/org';
 import {
   applyChangeSet, previewChangeSet, readChangeSet, revertChangeSet, runDueChangeSets, scheduleChangeSet,
-} from '../../lib/reorganizations';
+} from '../../lib/change-sets';
 import { assertMembershipInvariants } from '../members/membership-invariants';
 import { testPlatformDb } from '../support/tenancy';
 import { tenantDbFor } from '../support/tenant-db';

@@ -9,7 +9,7 @@ import { DataTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { toast } from '@/components/ui/toaster';
 import { call } from '@/lib/api/client';
-import type { ChangeSetsScreen } from '@/lib/screens/reorganizations';
+import type { ChangeSetsScreen } from '@/lib/screens/change-sets';
 import { plural } from '@/lib/text/plural';
 import { NewChangeSetDialog } from './new-change-set-dialog';
 import { StatusBadge } from './status-badge';

@@ -3,7 +3,7 @@
 // a bad row adds nothing and names the row.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { addOperations, createChangeSet, operationsFromCsv, previewChangeSet, readChangeSet } from '../../lib/reorganizations';
+import { addOperations, createChangeSet, operationsFromCsv, previewChangeSet, readChangeSet } from '../../lib/change-sets';
 import { reorgTenant } from './fixtures';
 
 describe('operationsFromCsv', () => {

@@ -11,7 +11,7 @@ import { RoleBadge } from '@/components/ui/role-badge';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError, call } from '@/lib/api/client';
 import type { Role } from '@/lib/members/membership-items';
-import type { OperationInput } from '@/lib/reorganizations';
+import type { OperationInput } from '@/lib/change-sets';
 import type { PersonOption } from '@/lib/screens/members';
 import type { MemberRowView, UnitMembersPage } from '@/lib/screens/unit-members';
 import type { UnitRow } from '@/lib/screens/unit-view';

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { listTenantAudit } from '../../lib/audit';
 import { addMembership } from '../../lib/members';
 import { createUnit } from '../../lib/org';
-import { addOperations, createChangeSet, previewChangeSet, readChangeSet, reviewChangeSet } from '../../lib/reorganizations';
+import { addOperations, createChangeSet, previewChangeSet, readChangeSet, reviewChangeSet } from '../../lib/change-sets';
 import { getTenantSettings, setOwnersApproveOwnChangeSets } from '../../lib/tenants';
 import { newTenant } from '../support/fixtures';
 import { tenantDbFor } from '../support/tenant-db';

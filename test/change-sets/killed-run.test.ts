@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { ulid } from 'ulid';
 import { renameUnit } from '../../lib/org';
-import { readChangeSet, runDueChangeSets } from '../../lib/reorganizations';
+import { readChangeSet, runDueChangeSets } from '../../lib/change-sets';
 import { testPlatformDb } from '../support/tenancy';
 import { tenantDbFor } from '../support/tenant-db';
 import { approve, assertNoLocks, auditEntries, code, draft, intendedAfter, reorgTenant, standardOperations, treeState } from './fixtures';

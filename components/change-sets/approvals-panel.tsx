@@ -6,9 +6,9 @@
 import { RelativeTime } from '@/components/audit/relative-time';
 import { DataTable } from '@/components/ui/data-table';
 import { RoleBadge } from '@/components/ui/role-badge';
-import type { ApprovalArea, ChangeSetDetail, Preview } from '@/lib/reorganizations';
-import { approvalCoverage, approverNames, namesOf } from '@/lib/reorganizations/approval-coverage';
-import type { ApprovalSettingView } from '@/lib/screens/reorganizations';
+import type { ApprovalArea, ChangeSetDetail, Preview } from '@/lib/change-sets';
+import { approvalCoverage, approverNames, namesOf } from '@/lib/change-sets/approval-coverage';
+import type { ApprovalSettingView } from '@/lib/screens/change-sets';
 import { SelfApprovalSetting } from './self-approval-setting';
 
 const muted = 'text-zinc-600 dark:text-zinc-400';

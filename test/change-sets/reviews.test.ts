@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../../lib/db';
-import { addOperations, previewChangeSet, readChangeSet, reviewChangeSet } from '../../lib/reorganizations';
+import { addOperations, previewChangeSet, readChangeSet, reviewChangeSet } from '../../lib/change-sets';
 import { directClient, tableName } from '../support/stack';
 import { approve, code, draft, reorgTenant, standardOperations } from './fixtures';
 

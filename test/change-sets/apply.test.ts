@@ -6,7 +6,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { keys } from '../../lib/db';
 import { renameUnit, getUnitOrThrow } from '../../lib/org';
-import { applyChangeSet, previewChangeSet, readChangeSet, reconfirmOperation, revertChangeSet } from '../../lib/reorganizations';
+import { applyChangeSet, previewChangeSet, readChangeSet, reconfirmOperation, revertChangeSet } from '../../lib/change-sets';
 import { assertMembershipInvariants, snapshotTenant } from '../members/membership-invariants';
 import { directClient, tableName } from '../support/stack';
 import { lockUnit } from '../support/units';

@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   addOperations, applyChangeSet, createChangeSet, listChangeSets, readChangeSet, reviewChangeSet,
-} from '../../lib/reorganizations';
+} from '../../lib/change-sets';
 import { snapshotTenant } from '../members/membership-invariants';
 import { code, draft, reorgTenant } from './fixtures';
 
