@@ -71,11 +71,14 @@ export interface ChangeSetScreen {
  * the memberships and people named, a T7 Query per deleted unit), the planning tree (loadTree)
  * and the approval setting (T1).
  */
+/** What a set's screen asks beyond reading it: which of its buttons to show. */
+type ChangingAction = Exclude<SetAction, 'changeSet.read'>;
+
 export async function loadChangeSetScreen(ctx: ScreenContext, setId: string): Promise<ChangeSetScreen> {
   if (!ULID.test(setId)) throw changeSetNotFound();
   const set = await readChangeSet(ctx.db, setId);
   const place = await authorizeOnSet(ctx.db, ctx.actor, ctx.authorize, set.header, 'changeSet.read');
-  const may = (action: Exclude<SetAction, 'changeSet.read'>) => can(ctx.actor, action, place);
+  const may = (action: ChangingAction) => can(ctx.actor, action, place);
   const [preview, tree, settings] = await Promise.all([previewChangeSet(ctx.db, set, undefined, ctx.actor), loadTree(ctx), getTenantSettings(ctx.db)]);
   return {
     set: toSetDetail(set, ctx.actor),
