@@ -13,7 +13,7 @@ import { ulid } from 'ulid';
 import { z } from 'zod';
 import { auditEntryPut } from '../audit';
 import { credentialHash, issueSecret, lastUses, noteAccessTokenUse, putAccessToken, readAccessToken, revokeAccessToken } from '../bearer-credentials';
-import { deleteItem, itemParser, keys, queryAll, storedActor, transaction, withoutGuards, type AuditActor, type PlatformDb, type TenantDb } from '../db';
+import { actorIdentity, deleteItem, itemParser, keys, queryAll, storedActor, transaction, withoutGuards, type AuditActor, type PlatformDb, type TenantDb } from '../db';
 import { validateLabel } from '../validation';
 import { badTokenLabel, tokenNotFound, tooManyTokens } from './errors';
 
@@ -64,7 +64,7 @@ export async function createScimToken(scope: DirectoryScope, input: { label: str
     .add({
       Put: {
         TableName: db.tableName,
-        Item: { ...keys.directoryToken(db.tenantId, tokenId), type: 'directoryToken', tenantId: db.tenantId, tokenId, label, hint, tokenHash, createdAt: now, createdBy: { userId: input.actor.userId, email: input.actor.email, ...(input.actor.name ? { name: input.actor.name } : {}) } },
+        Item: { ...keys.directoryToken(db.tenantId, tokenId), type: 'directoryToken', tenantId: db.tenantId, tokenId, label, hint, tokenHash, createdAt: now, createdBy: actorIdentity(input.actor) },
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     })

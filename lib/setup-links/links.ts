@@ -13,7 +13,7 @@ import 'server-only';
 import { ulid } from 'ulid';
 import { z } from 'zod';
 import { auditEntryPut } from '../audit';
-import { credentialHash, issueSecret, putAccessToken, revokeAccessToken } from '../bearer-credentials';
+import { issueSecret, putAccessToken, revokeAccessToken } from '../bearer-credentials';
 import { actorIdentity, confirmDecision, getItem, itemParser, keys, queryAll, storedActor, TTL_ATTRIBUTE, transaction, type AuditActor, type PlatformDb, type TenantDb } from '../db';
 import { config } from '../config';
 import { validateLabel } from '../validation';
@@ -25,7 +25,6 @@ const MAX_OPEN_LINKS = 5;
 /** The tenant-side entry outlives its expiry a little, so the list can say "expired". */
 const LISTED_AFTER_EXPIRY_SECONDS = 7 * 86_400;
 
-export const setupTokenHash = credentialHash;
 
 export interface SetupLink {
   linkId: string;
@@ -66,14 +65,15 @@ export async function createSetupLink(db: TenantDb, platform: PlatformDb, actor:
   const now = new Date();
   const expiresAt = new Date(now.getTime() + days * 86_400_000);
   const link: SetupLink = { linkId: ulid(), label, createdAt: now.toISOString(), createdBy: actorIdentity(actor), validUntil: expiresAt.toISOString(), version: 1 };
-  await confirmDecision(db);
-  await putAccessToken(platform, tokenHash, {
-    kind: 'setup', tenantId: db.tenantId, linkId: link.linkId, label, createdAt: link.createdAt, linkExpiresAt: link.validUntil, expiresAt,
-  });
+  // Listed (in the transaction bound to the decision) before its secret works: a link that works is
+  // always one the owners can see and revoke.
   await transaction(db)
     .add({ Put: { TableName: db.tableName, Item: { ...keys.setupLink(db.tenantId, link.linkId), type: 'setupLink', ...link, tokenHash, [TTL_ATTRIBUTE]: Math.floor(expiresAt.getTime() / 1000) + LISTED_AFTER_EXPIRY_SECONDS } } })
     .add(auditEntryPut(db, { actor, action: 'setupLink.create', target: { type: 'tenant', id: db.tenantId, label }, after: { label, validUntil: link.validUntil } }))
     .send();
+  await putAccessToken(platform, tokenHash, {
+    kind: 'setup', tenantId: db.tenantId, linkId: link.linkId, label, createdAt: link.createdAt, linkExpiresAt: link.validUntil, expiresAt,
+  });
   return { url: `${config().ARBOR_APP_URL.replace(/\/+$/, '')}/setup/${token}`, link };
 }
 

@@ -6,7 +6,7 @@
 // conditioned on the link's tenant entry (its version changes when revoked).
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { sha256Base64url } from '../security/digest';
+import { credentialHash } from '../bearer-credentials';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { decode, encode } from 'next-auth/jwt';
 import { auditEntryPut } from '../audit';
@@ -15,10 +15,9 @@ import { readAccessToken } from '../bearer-credentials';
 import { keys, transaction, updateItem, type AuditActor, type PlatformDb, type TenantDb } from '../db';
 import { tenancy } from '../tenancy';
 import { setupLinkUnusable } from './errors';
-import { SETUP_TOKEN_PREFIX, setupTokenHash } from './links';
+import { SETUP_TOKEN_PREFIX } from './links';
 
 const SALT = 'arbor.setup-session';
-const hash = sha256Base64url;
 
 export interface SetupSession {
   tenantId: string;
@@ -57,13 +56,13 @@ async function readLink(platform: PlatformDb, tokenHash: string): Promise<LinkIt
  */
 export async function openSetupLink(platform: PlatformDb, token: string, currentCookie?: string): Promise<{ cookie: string; maxAge: number }> {
   if (!token.startsWith(SETUP_TOKEN_PREFIX) || token.length > 100) throw setupLinkUnusable();
-  const tokenHash = setupTokenHash(token);
+  const tokenHash = credentialHash(token);
   const link = await readLink(platform, tokenHash);
   if (!link) throw setupLinkUnusable();
   const maxAge = Math.floor((Date.parse(link.linkExpiresAt) - Date.now()) / 1000);
   const mine = await decodeClaims(currentCookie);
   if (link.openedAt) {
-    if (mine?.tokenHash === tokenHash && hash(mine.secret) === link.sessionHash) return { cookie: currentCookie!, maxAge };
+    if (mine?.tokenHash === tokenHash && credentialHash(mine.secret) === link.sessionHash) return { cookie: currentCookie!, maxAge };
     throw setupLinkUnusable();
   }
   const secret = randomBytes(32).toString('base64url');
@@ -72,7 +71,7 @@ export async function openSetupLink(platform: PlatformDb, token: string, current
     Key: keys.accessToken(tokenHash),
     UpdateExpression: 'SET openedAt = :at, sessionHash = :h',
     ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(openedAt)',
-    ExpressionAttributeValues: { ':at': openedAt, ':h': hash(secret) },
+    ExpressionAttributeValues: { ':at': openedAt, ':h': credentialHash(secret) },
   });
   if (!opened.written) throw setupLinkUnusable();
   const db = await tenancy().tenantDb(link.tenantId);
@@ -89,7 +88,7 @@ export async function loadSetupSession(platform: PlatformDb, cookie: string | un
   const claims = await decodeClaims(cookie);
   if (!claims) return undefined;
   const link = await readLink(platform, claims.tokenHash);
-  if (!link?.sessionHash || link.sessionHash !== hash(claims.secret)) return undefined;
+  if (!link?.sessionHash || link.sessionHash !== credentialHash(claims.secret)) return undefined;
   const scoped = await tenancy().tenantDb(link.tenantId);
   const entry = await scoped.client.send(new GetCommand({ TableName: scoped.tableName, Key: keys.setupLink(link.tenantId, link.linkId), ConsistentRead: true }));
   if (!entry.Item || entry.Item.revokedAt) return undefined;
