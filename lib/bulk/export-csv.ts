@@ -10,7 +10,7 @@ import { listSubtreeMembers } from '../members';
 import { getUnitOrThrow, type Unit } from '../org';
 import { getTenantSettings } from '../tenants/settings';
 import { csvLine, formatUnitPath } from './csv';
-import { subtreePages } from './tree-index';
+import { subtreePages } from '../org';
 import { jobWait, RETRY_LIMITS } from '../db/retry-policy';
 
 export const UNITS_CSV_COLUMNS = ['path', 'name', 'id', 'parent_id', 'members', 'sub_units', 'created_at'];

@@ -3,7 +3,6 @@
 export { csvCell, csvLine, readCell, formatUnitPath, parseUnitPath } from './csv';
 export { parseImport, IMPORT_FORMATS, MAX_IMPORT_ROWS, MAX_IMPORT_BYTES, type ImportKind, type ImportRow, type ParsedImport } from './parse-import';
 export type { PreviewRow, RowStatus, UnitOp, MembershipOp, ImportPlan } from './plan-types';
-export { loadTreeIndex, subtreePages, pathKey, type TreeIndex, type IndexedUnit } from './tree-index';
 export { planUnitImport, type UnitLimits } from './plan-units';
 export { planMembershipImport, importEmails, type People, type KnownPerson } from './plan-memberships';
 export { previewImport, lookupPeople, type ImportPreview, type PreviewCounts } from './preview-import';

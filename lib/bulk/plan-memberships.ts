@@ -14,7 +14,7 @@ import { validateEmail, validateName } from '../validation';
 import { formatUnitPath, parseUnitPath } from './csv';
 import type { ImportRow } from './parse-import';
 import type { ImportPlan, MembershipOp, PreviewRow } from './plan-types';
-import { pathKey, type TreeIndex } from './tree-index';
+import { pathKey, type TreeIndex } from '../org';
 
 /** Someone already in the organization: their id and the units they belong to, with roles. */
 export interface KnownPerson {

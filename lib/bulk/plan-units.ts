@@ -8,7 +8,7 @@ import { MAX_DEPTH, validateUnitName } from '../org';
 import { formatUnitPath, parseUnitPath } from './csv';
 import type { ImportRow } from './parse-import';
 import type { ImportPlan, PreviewRow, UnitOp } from './plan-types';
-import { pathKey, type TreeIndex } from './tree-index';
+import { pathKey, type TreeIndex } from '../org';
 
 export interface UnitLimits {
   unitCount: number;

@@ -13,7 +13,7 @@ import { parseImport, type ImportKind } from './parse-import';
 import { importEmails, planMembershipImport, type People } from './plan-memberships';
 import type { MembershipOp, PreviewRow, UnitOp } from './plan-types';
 import { planUnitImport } from './plan-units';
-import { loadTreeIndex } from './tree-index';
+import { loadTreeIndex } from '../org';
 
 export type ImportPreview =
   | { kind: 'units'; rows: PreviewRow[]; ops: UnitOp[]; counts: PreviewCounts }

@@ -7,7 +7,7 @@ import 'server-only';
 import { batchGet, INDEX, keys, queryAll, type TenantDb } from '../db';
 import { getTenantSettings } from '../tenants';
 import { readUnit } from '../org/unit-reads';
-import { loadTreeIndex } from '../bulk/tree-index';
+import { loadTreeIndex } from '../org';
 import { toMembership } from '../members/membership-items';
 import type { Role } from '../authz/roles';
 import type { ActorAccess } from '../authz';

@@ -7,6 +7,7 @@ export { CHILDREN_PAGE, SUBTREE_PAGE, type PageOptions } from './tree-pages';
 export { getUnit, getUnitOrThrow } from './get-unit';
 export { listChildren } from './list-children';
 export { listSubtree } from './list-subtree';
+export { loadTreeIndex, subtreePages, pathKey, type TreeIndex, type IndexedUnit } from './tree-index';
 export { getBreadcrumb, getAncestors, type Crumb, type Ancestor } from './get-breadcrumb';
 export { whoCanAdminister } from './who-can-administer';
 export { countSubtree, type SubtreeCounts } from './count-subtree';

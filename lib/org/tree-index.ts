@@ -5,7 +5,8 @@
 import 'server-only';
 import type { TenantDb } from '../db';
 import { isArborError } from '../errors';
-import { listSubtree, type Unit } from '../org';
+import { listSubtree } from './list-subtree';
+import type { Unit } from './unit-item';
 import { searchKey } from '../validation';
 import { jobWait, RETRY_LIMITS } from '../db/retry-policy';
 
