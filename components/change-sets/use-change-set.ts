@@ -2,6 +2,7 @@
 // One change set in the browser: the set and its preview, re-read after every change made here
 // (one GET each), the changes themselves (each sends the version read), and, while it applies or
 // when its scheduled time comes, a poll of the set every second until it is applied or failed.
+import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api/client';
@@ -39,6 +40,9 @@ export function useChangeSet(initial: { set: ChangeSetDetail; preview: Preview }
   version.current = set.version;
   const settled = useRef(onSettled);
   settled.current = onSettled;
+  // What the person may do with the set depends on the units it touches now (lib/change-sets
+  // standing): after a change made here, the page's server part decides the buttons again.
+  const router = useRouter();
 
   const refresh = useCallback(async () => {
     const [s, p] = await Promise.all([changeSets.getChangeSet(setId), changeSets.getPreview(setId)]);
@@ -60,10 +64,11 @@ export function useChangeSet(initial: { set: ChangeSetDetail; preview: Preview }
       } finally {
         // Whatever happened (a refusal may come from a set changed meanwhile), show it as it is now.
         await refresh().catch(() => undefined);
+        router.refresh();
         setBusy(null);
       }
     },
-    [refresh],
+    [refresh, router],
   );
 
   const addOperations = useCallback(
@@ -75,6 +80,7 @@ export function useChangeSet(initial: { set: ChangeSetDetail; preview: Preview }
         setSet(updated);
         toast.success(done);
         setPreview(await changeSets.getPreview(setId));
+        router.refresh();
       } catch (e) {
         if (e instanceof ApiError && e.code === 'changeSet.changed') await refresh().catch(() => undefined);
         throw e;
@@ -82,7 +88,7 @@ export function useChangeSet(initial: { set: ChangeSetDetail; preview: Preview }
         setBusy(null);
       }
     },
-    [setId, refresh],
+    [setId, refresh, router],
   );
 
   // Applying (or due): follow the run until it settles, then read the preview once more.
@@ -103,6 +109,7 @@ export function useChangeSet(initial: { set: ChangeSetDetail; preview: Preview }
           if (s.status === 'failed') toast.error(`${s.name}: ${s.run?.error?.message ?? 'failed, nothing was changed.'}`);
           setPreview(await changeSets.getPreview(setId));
           settled.current(s);
+          router.refresh();
           return;
         }
       } catch {
@@ -117,7 +124,7 @@ export function useChangeSet(initial: { set: ChangeSetDetail; preview: Preview }
       clearTimeout(timer);
     };
     // Restart only when the state (or the scheduled time) changes.
-  }, [status, dueAt, setId]);
+  }, [status, dueAt, setId, router]);
 
   return { set, preview, busy, error, clearError: () => setError(null), refresh, act, addOperations };
 }

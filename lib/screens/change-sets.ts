@@ -66,14 +66,15 @@ export interface ChangeSetScreen {
   now: string;
 }
 
-/**
- * One set: its partition (one Query), then in parallel its preview (T1, the top unit, T4 pages,
- * the memberships and people named, a T7 Query per deleted unit), the planning tree (loadTree)
- * and the approval setting (T1).
- */
 /** What a set's screen asks beyond reading it: which of its buttons to show. */
 type ChangingAction = Exclude<SetAction, 'changeSet.read'>;
 
+/**
+ * One set: its partition (one Query) and the units it touches as they stand (one BatchGetItem, to
+ * decide on), then in parallel its preview (T1, the top unit, T4 pages,
+ * the memberships and people named, a T7 Query per deleted unit), the planning tree (loadTree)
+ * and the approval setting (T1).
+ */
 export async function loadChangeSetScreen(ctx: ScreenContext, setId: string): Promise<ChangeSetScreen> {
   if (!ULID.test(setId)) throw changeSetNotFound();
   const set = await readChangeSet(ctx.db, setId);
