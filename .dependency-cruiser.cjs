@@ -9,7 +9,7 @@
 const FLOORS = [
   { name: 'foundation', folders: ['config', 'text', 'errors', 'validation', 'security', 'observability'] },
   { name: 'platform', folders: ['db', 'tenancy', 'users', 'mail', 'audit', 'bearer-credentials'] },
-  { name: 'model', folders: ['authz', 'items', 'profiles'] },
+  { name: 'model', folders: ['authz', 'items', 'profiles', 'roles'] },
   { name: 'tree', folders: ['org', 'members', 'search', 'tenants'] },
   { name: 'identity', folders: ['sso', 'saml', 'domains', 'invitations', 'auth', 'scim', 'setup-links'] },
   { name: 'operations', folders: ['bulk', 'change-sets', 'erasure', 'offboarding', 'api-keys', 'webhooks'] },

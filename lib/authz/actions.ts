@@ -2,6 +2,7 @@
 // needs. Action names are stable strings (they appear in error codes `authz.<action>`, the CLI
 // and docs/authorization.md); add new ones at the end, never rename.
 import type { Role } from './roles';
+import type { CustomRole } from './role-catalogue';
 
 /** A unit as the decision needs it. `path` must come from the stored unit, never from the client. */
 export interface UnitRef {
@@ -75,6 +76,10 @@ export interface Places {
   'changeSet.apply': { set: ChangeSetRef };
   /** Draft its inverse as a new set (each inverse operation is decided as drafting it). */
   'changeSet.revert': { set: ChangeSetRef };
+  /** Define, change and delete the tenant's roles and permissions (docs/roles.md). */
+  'roles.manage': Record<string, never>;
+  /** Give a person a custom role on a unit, or take it away: only what the actor holds there. */
+  'role.assign': { unit: UnitRef; userId: string; role: CustomRole };
 }
 
 export type Action = keyof Places;
@@ -112,6 +117,8 @@ export const ACTIONS = [
   'changeSet.review',
   'changeSet.apply',
   'changeSet.revert',
+  'roles.manage',
+  'role.assign',
 ] as const satisfies readonly Action[];
 
 /** Actions whose place is the whole tenant. */
@@ -125,6 +132,7 @@ export const TENANT_ACTIONS = [
   'tenant.import',
   'person.erase',
   'changeSet.draft',
+  'roles.manage',
 ] as const satisfies readonly Action[];
 
 // Compile-time check that ACTIONS lists every action of Places.

@@ -3,12 +3,15 @@
 // held on the root cover the whole tenant.
 import { depthOf, isWithin, type WriteFact } from '../db';
 import { ROLE_RANK, TENANT_ROLES, type Role } from './roles';
+import type { RoleCatalogue } from './role-catalogue';
 
 /** The part of a membership that decides anything. `Membership` objects fit it as they are. */
 export interface Grant {
   unitId: string;
   unitPath: string;
   role: Role;
+  /** Custom role keys held on the same unit beside `role` (docs/roles.md); absent = none. */
+  roles?: readonly string[];
 }
 
 /** Everything the decision core knows about the actor in one tenant (T9: one Query). */
@@ -16,6 +19,8 @@ export interface ActorAccess {
   tenantId: string;
   userId: string;
   memberships: readonly Grant[];
+  /** The tenant's role catalogue, when a decision needs it (the actor holds a custom role, or assigns one). */
+  catalogue?: RoleCatalogue;
   /**
    * The items a grant is held by, when not the actor's own membership item (an API key's grant is
    * its key entry and the unit's current path): what a write decided with it is conditioned on.

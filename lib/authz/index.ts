@@ -9,3 +9,18 @@ export { authorize, type Authorize } from './authorize';
 export { ROLES, ROLE_RANK, TENANT_ROLES, type Role } from './roles';
 export { administratorsOf, type Administrator, type PathUnit, type UnitAdministrator } from './who-can-administer';
 export { decisionFacts } from './decision-facts';
+export {
+  ARBOR_PERMISSIONS,
+  BUILT_IN_ROLES,
+  EMPTY_CATALOGUE,
+  KEY_MAX_LENGTH,
+  REACHES,
+  ROLE_KEY_PATTERN,
+  ROLE_LIMITS,
+  isArborPermission,
+  type ArborPermission,
+  type CustomRole,
+  type Reach,
+  type RoleCatalogue,
+  type TenantPermission,
+} from './role-catalogue';

@@ -201,4 +201,9 @@ export const RULES: { [A in Action]: Rule<A> } = {
     deny: () => ({ reason: 'ownerRequired', message: 'Only an owner can delete the organization or cancel its deletion.' }),
   },
   ...CHANGE_SET_RULES,
+  'roles.manage': onlyTenantAdmins("manage the organization's roles"),
+  'role.assign': {
+    grants: (g) => isTenantWide(g),
+    deny: () => ({ reason: 'tenantRoleRequired', message: 'Only owners and admins can give people custom roles.' }),
+  },
 };

@@ -31,6 +31,8 @@ export const keys = {
   // ---- tenant partitions (tenant-scoped credentials) ----
   /** T1: tenant settings and counters. */
   tenantSettings: (t: string): Key => ({ PK: tenantPrefix(t), SK: 'TENANT' }),
+  /** The tenant's role catalogue: its custom roles and permissions, one item (docs/roles.md). */
+  roleCatalogue: (t: string): Key => ({ PK: tenantPrefix(t), SK: 'ROLES' }),
   /** T2: a unit. Its direct members share the partition (one Query = unit + members). */
   unit: (t: string, unitId: string): Key => ({ PK: tp(t, 'U', unitId), SK: 'UNIT' }),
   /** T6: a member of a unit, unit → user direction. */

@@ -18,3 +18,4 @@ export { listTenantMembers, TENANT_MEMBERS_PAGE, type TenantMemberRow, type Tena
 export { SUMMARY_UNITS, type MembershipSummary } from '../profiles';
 export { listPeople, PEOPLE_SORTS, PEOPLE_PAGE, type PeopleSort, type PeopleListOptions } from './list-people';
 export { applyBulkChange, BULK_MAX, type BulkChange, type BulkOutcome } from './bulk-memberships';
+export { listRoleHolders, replaceRoleOnHolders, type RoleHolderOptions } from './role-holders';

@@ -6,6 +6,7 @@ import type { AuditActor, TenantDb } from '../db';
 import { accountDeactivated, notTenantMember, sessionRevoked } from '../tenancy/errors';
 import { getUserMembershipsAndSessions, type SessionOrganization } from './get-user-memberships';
 import type { Membership, TenantUser } from './membership-items';
+import { readRoleCatalogue } from '../roles';
 
 /**
  * The person acting in one tenant: what lib/auth produces for a request and lib/api's entry
@@ -46,12 +47,15 @@ export async function loadActorAccess(db: TenantDb, userId: string, session?: Li
   if (session && !sessionIds.has(session.sessionId)) throw sessionRevoked();
   if (!user || memberships.length === 0) throw notTenantMember();
   if (deactivated) throw accountDeactivated();
+  // The catalogue only when a custom role is held: everyone else's requests pay nothing for it.
+  const catalogue = memberships.some((m) => m.roles?.length) ? await readRoleCatalogue(db) : undefined;
   return {
     tenantId: db.tenantId,
     userId,
     email: session?.email ?? user.email,
     name: user.name || session?.name || user.email,
     memberships,
+    ...(catalogue ? { catalogue } : {}),
     profile: user,
     ...(session && sessionOrganizations.has(session.sessionId) ? { organizations: sessionOrganizations.get(session.sessionId) } : {}),
     db,

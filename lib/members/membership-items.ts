@@ -20,6 +20,8 @@ export interface Membership {
   unitId: string;
   userId: string;
   role: Role;
+  /** Custom role keys held on the unit beside `role` (docs/roles.md); absent or empty = none. */
+  roles?: string[];
   email: string;
   name: string;
   /** Path of the unit, copied so subtree listings (T7) and permission checks need no join. */
@@ -33,10 +35,12 @@ export interface Membership {
 
 /** The unit → user item (T6, T7). */
 export function unitMemberItem(m: Membership): Record<string, unknown> {
+  const { roles, ...rest } = m;
   return {
     ...keys.unitMember(m.tenantId, m.unitId, m.userId),
     type: 'unitMember',
-    ...m,
+    ...rest,
+    ...(roles?.length ? { roles } : {}),
     GSI1PK: keys.gsi1.memberTree(m.tenantId),
     GSI1SK: sortKeys.memberInTree(m.unitPath, m.userId),
   };
@@ -51,6 +55,7 @@ export function userMembershipItem(m: Membership): Record<string, unknown> {
     userId: m.userId,
     unitId: m.unitId,
     role: m.role,
+    ...(m.roles?.length ? { roles: m.roles } : {}),
     unitPath: m.unitPath,
     version: m.version,
     createdAt: m.createdAt,
@@ -65,6 +70,7 @@ const storedMembership = z.object({
   unitId: z.string(),
   userId: z.string(),
   role: z.enum(ROLES),
+  roles: z.array(z.string()).optional(),
   email: z.string().optional(),
   name: z.string().optional(),
   unitPath: z.string(),
