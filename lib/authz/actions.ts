@@ -76,8 +76,11 @@ export interface Places {
   'changeSet.apply': { set: ChangeSetRef };
   /** Draft its inverse as a new set (each inverse operation is decided as drafting it). */
   'changeSet.revert': { set: ChangeSetRef };
-  /** Define, change and delete the tenant's roles and permissions (docs/roles.md). */
-  'roles.manage': Record<string, never>;
+  /**
+   * Define, change and delete the tenant's roles and permissions (docs/roles.md). With
+   * `permissions`: the permissions the role will hold, each of which the actor must hold everywhere.
+   */
+  'roles.manage': { permissions?: readonly string[] };
   /** Give a person a custom role on a unit, or take it away: only what the actor holds there. */
   'role.assign': { unit: UnitRef; userId: string; role: CustomRole };
 }
