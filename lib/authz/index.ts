@@ -9,6 +9,8 @@ export { authorize, type Authorize } from './authorize';
 export { ROLES, ROLE_RANK, TENANT_ROLES, type Role } from './roles';
 export { administratorsOf, type Administrator, type PathUnit, type UnitAdministrator } from './who-can-administer';
 export { decisionFacts } from './decision-facts';
+export { holds, holdsEverywhere } from './holds';
+export { explainPermission, type PermissionDecision } from './explain-permission';
 export {
   ARBOR_PERMISSIONS,
   BUILT_IN_ROLES,

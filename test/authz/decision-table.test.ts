@@ -4,7 +4,7 @@
 // code under test, so a rule change must change this table and the docs together.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ACTIONS, explainAccess, type Action, type ActorAccess, type Grant, type PlaceOf, type UnitRef } from '../../lib/authz';
+import { ACTIONS, explainAccess, type Action, type ActorAccess, type CustomRole, type Grant, type PlaceOf, type UnitRef } from '../../lib/authz';
 import type { Role } from '../../lib/members/membership-items';
 
 // R ─┬─ A ─┬─ A1 ── A1a
@@ -46,6 +46,9 @@ interface Row {
 }
 
 const someoneElse = 'user-target';
+const customRole = (permissions: string[], reach: CustomRole['reach']): CustomRole => ({
+  key: 'custom', name: 'Custom', description: '', permissions, reach, version: 1, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
+});
 const onUnit = (build: (u: UnitRef) => PlaceOf<Action>) => (where: Where) => build(PLACES[where as keyof typeof PLACES]);
 const row = (label: string, action: Action, place: Row['place'], allowed: Partial<Record<ActorName, Where[]>>, wheres = ALL): Row => ({
   label, action, place, wheres,
@@ -105,6 +108,13 @@ const TABLE: Row[] = [
   row('tenant.read', 'tenant.read', () => ({}), { owner: ['tenant'], admin: ['tenant'], manager: ['tenant'], member: ['tenant'], rootManager: ['tenant'] }, ['tenant']),
   row('access.explain (someone else)', 'access.explain', onUnit((u) => ({ unit: u, userId: someoneElse })), managesAt),
   ...changeSetRows,
+  row('roles.manage', 'roles.manage', () => ({}), { owner: ['tenant'], admin: ['tenant'] }, ['tenant']),
+  row('roles.manage (a role with expenses.approve)', 'roles.manage', () => ({ permissions: ['expenses.approve'] }), { owner: ['tenant'], admin: ['tenant'] }, ['tenant']),
+  // Built-in roles give custom roles too, but only what they hold: a manager holds tree.read over
+  // their subtree, never a tenant's own permission; a member manages nobody.
+  row('role.assign (tree.read, this unit and below)', 'role.assign', onUnit((u) => ({ unit: u, userId: someoneElse, role: customRole(['tree.read'], 'subtree') })), managesAt),
+  row('role.assign (unit.rename, this unit and below)', 'role.assign', onUnit((u) => ({ unit: u, userId: someoneElse, role: customRole(['unit.rename'], 'subtree') })), managesInside),
+  row('role.assign (expenses.approve)', 'role.assign', onUnit((u) => ({ unit: u, userId: someoneElse, role: customRole(['expenses.approve'], 'unit') })), tenantOnly),
 ];
 
 describe('decision table: role × action × place', () => {
