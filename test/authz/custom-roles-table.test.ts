@@ -10,17 +10,8 @@ import {
 } from '../../lib/authz';
 import { keys } from '../../lib/db';
 
-// R ─┬─ A ─┬─ A1 ── A1a
-//    │     └─ A2
-//    └─ B ─── B1
-const unit = (path: string, name: string): UnitRef => ({ id: path.split('/').filter(Boolean).at(-1)!, path, name });
-const R = unit('/R/', 'Acme');
-const A = unit('/R/A/', 'Engineering');
-const A1 = unit('/R/A/A1/', 'Cloud');
-const A1a = unit('/R/A/A1/A1a/', 'AWS');
-const A2 = unit('/R/A/A2/', 'Data');
-const B = unit('/R/B/', 'Sales');
-const B1 = unit('/R/B/B1/', 'EMEA');
+import { A, A1, A1a, A2, B, B1, R } from './support/example-tree';
+
 const PLACES = { inside: A1, self: A, outside: B, above: R } as const;
 type Where = keyof typeof PLACES;
 const WHERES = Object.keys(PLACES) as Where[];
