@@ -5,9 +5,9 @@
 // holding `roles.manage` on the top unit, and putting a permission in a role needs it everywhere.
 // The built-in part is here; what custom roles grant is custom-grants.ts.
 import { isTenantWide, managesAt } from './grants';
-import { customPowers, firstNotHeld, firstNotHeldEverywhere, topPathOf } from './holds';
+import { firstNotHeld, firstNotHeldEverywhere } from './holds';
 import { permissionWords, regionWords } from './permission-words';
-import { roleHolding } from './custom-grants';
+import { customGrant, roleHolding } from './custom-grants';
 import { orAbove } from './unit-words';
 import type { Rule } from './rules';
 
@@ -16,8 +16,7 @@ export const ROLE_RULES: { 'roles.manage': Rule<'roles.manage'>; 'role.assign': 
     // Owners and admins hold every permission everywhere, so any role is theirs to define.
     grants: (g) => isTenantWide(g),
     deny: ({ permissions }, access) => {
-      const top = topPathOf(access);
-      const managesRoles = access.memberships.some((g) => g.unitPath === top && customPowers(g, 'roles.manage', access.catalogue).some((p) => p.reach !== 'below'));
+      const managesRoles = access.memberships.some((g) => customGrant(g, 'roles.manage', {}, access) !== undefined);
       const missing = managesRoles ? firstNotHeldEverywhere(access, permissions ?? []) : undefined;
       return missing
         ? { reason: 'permissionNotHeld', message: `You need ${permissionWords(missing, access.catalogue)} everywhere in the organization to put it in a role.` }
@@ -28,8 +27,8 @@ export const ROLE_RULES: { 'roles.manage': Rule<'roles.manage'>; 'role.assign': 
     grants: (g, { unit, role }, access) => managesAt(g, unit.path) && !firstNotHeld(access, role.permissions, unit, role.reach),
     deny: ({ unit, role }, access) => {
       const managesMembers = access.memberships.some((g) => managesAt(g, unit.path) || roleHolding(g, access, 'members.manage', unit));
-      if (!managesMembers) return { reason: 'notManager', message: `You need to manage ${orAbove(unit)} to give people roles there.` };
-      const missing = firstNotHeld(access, role.permissions, unit, role.reach) ?? role.permissions[0];
+      const missing = managesMembers ? firstNotHeld(access, role.permissions, unit, role.reach) : undefined;
+      if (!missing) return { reason: 'notManager', message: `You need to manage ${orAbove(unit)} to give people roles there.` };
       return {
         reason: 'permissionNotHeld',
         message: `You need ${permissionWords(missing, access.catalogue)} ${regionWords(role.reach, unit)} to give this role.`,
