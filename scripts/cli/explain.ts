@@ -59,6 +59,9 @@ function placeFor(action: Action, o: Options): PlaceOf<Action> | undefined {
       return { unit, role: o.role };
     case 'access.explain':
       return { unit, userId: o.subject };
+    // Asked about a custom role only: it needs the role (its permissions and reach).
+    case 'role.assign':
+      return undefined;
     case 'tenant.read':
       return {};
     default:
@@ -73,6 +76,7 @@ function describePlace(action: Action, o: Options): string {
   if (action === 'membership.add' || action.startsWith('invitation.')) return `${o.unit.name}, as ${o.role}`;
   if (action === 'membership.changeRole') return `${o.unit.name}, ${o.from} → ${o.changeTo}`;
   if (action === 'membership.remove') return `${o.unit.name}, a ${o.from}`;
+  if (action === 'role.assign') return '(needs a custom role)';
   return o.unit.name ?? o.unit.id;
 }
 
