@@ -49,13 +49,15 @@ export function customPowers(g: Grant, permission: string, catalogue: RoleCatalo
 
 /** Every way the membership gives `permission`: its built-in role first, then its custom roles. */
 export function powersOf(g: Grant, permission: string, catalogue: RoleCatalogue | undefined): Power[] {
-  const role = effectiveRole(g);
-  const builtIn: Reach | undefined = isTenantWide(g)
-    ? 'subtree'
-    : Object.hasOwn(BUILT_IN_POWERS[role as 'manager' | 'member'], permission)
-      ? BUILT_IN_POWERS[role as 'manager' | 'member'][permission]
-      : undefined;
+  const builtIn = builtInReach(g, permission);
   return [...(builtIn ? [{ reach: builtIn }] : []), ...customPowers(g, permission, catalogue)];
+}
+
+/** How far the membership's built-in role gives `permission`, if it does. */
+function builtInReach(g: Grant, permission: string): Reach | undefined {
+  if (isTenantWide(g)) return 'subtree';
+  const powers = BUILT_IN_POWERS[effectiveRole(g) as 'manager' | 'member'];
+  return Object.hasOwn(powers, permission) ? powers[permission] : undefined;
 }
 
 /**
