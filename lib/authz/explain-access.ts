@@ -1,5 +1,6 @@
-// The decision core: from the actor's memberships, an action and a place, decide allow or deny
-// and say why — which membership on which unit grants it, or what is missing. Pure and
+// The decision core: from the actor's memberships (their built-in roles, then their custom roles:
+// custom-grants.ts), an action and a place, decide allow or deny and say why — which membership on
+// which unit grants it, through which custom role if not its built-in one, or what is missing. Pure and
 // synchronous, so routes, the UI, the CLI and the tests all ask the same function.
 import { ROLE_RANK, type Role } from './roles';
 import type { Action, PlaceOf, UnitRef } from './actions';
