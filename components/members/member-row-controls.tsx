@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { CustomRoleChips } from '@/components/roles/custom-role-chips';
 import { DirectoryBadge } from '@/components/ui/directory-badge';
 import { RoleBadge } from '@/components/ui/role-badge';
 import { toast } from '@/components/ui/toaster';
@@ -94,7 +95,8 @@ export function MemberRowControls({ row, onChanged, onRemoved }: MemberRowContro
   }
 
   return (
-    <div className="flex items-center justify-end gap-2">
+    <div className="flex flex-wrap items-center justify-end gap-2">
+      <CustomRoleChips roles={row.customRoles} label={`Custom roles of ${who} in ${row.unitName}`} />
       {managed && <DirectoryBadge />}
       {row.roleOptions.length > 1 ? (
         <div className="w-32">

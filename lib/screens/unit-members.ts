@@ -2,12 +2,13 @@
 // page at a time, with what the actor may do to each row, as plain serializable views. Used by
 // the unit page loader (first page) and GET /api/v1/members/units/[unitId] (later pages).
 import 'server-only';
-import { can, type ActorAccess, type UnitRef } from '../authz';
+import { can, type ActorAccess, type RoleCatalogue, type UnitRef } from '../authz';
 import type { TenantDb } from '../db';
 import { listUnitInvitations, type Invitation } from '../invitations';
 import { mailEnabled } from '../mail';
 import { isRootPath, listSubtreeMembers, listUnitMembers, ROLES, TENANT_ROLES, type Membership, type Role } from '../members';
 import type { UnitLabel } from '../org/unit-labels';
+import { readRoleCatalogue } from '../roles';
 import { getTenantSettings } from '../tenants/settings';
 import type { ScreenContext } from './screen-context';
 
@@ -43,6 +44,15 @@ export interface MemberRowView {
   isSelf: boolean;
   /** Directory sync made this membership and keeps it: its next sync may undo a change. */
   managedBy?: 'directory';
+  /** The custom roles held beside `role`, by name (a role since deleted shows its key). */
+  customRoles: CustomRoleLabel[];
+  /** Custom roles the actor may give or take on this row (`role.assign`); empty: no "Edit roles". */
+  assignableRoles: CustomRoleLabel[];
+}
+
+export interface CustomRoleLabel {
+  key: string;
+  name: string;
 }
 
 export interface UnitMembersPage {
@@ -115,6 +125,32 @@ export function unitPermissions(access: ActorAccess, unit: UnitRef): UnitMembers
 }
 
 /**
+ * The actor with the tenant's role catalogue attached when these rows need it: a row holds a
+ * custom role (its name), or the actor manages members where a row is (the roles they may give).
+ * One GetItem at most, usually none (lib/roles keeps it a few seconds; the actor may carry it).
+ */
+export async function withRoleCatalogue(ctx: ScreenContext, memberships: readonly Membership[]): Promise<ActorAccess> {
+  if (ctx.actor.catalogue) return ctx.actor;
+  const needed = memberships.some(
+    (m) => m.roles?.length || can(ctx.actor, 'membership.add', { unit: { id: m.unitId, path: m.unitPath }, role: 'member' }),
+  );
+  return needed ? { ...ctx.actor, catalogue: await readRoleCatalogue(ctx.db) } : ctx.actor;
+}
+
+const roleLabel = (catalogue: RoleCatalogue | undefined, key: string): CustomRoleLabel => ({ key, name: catalogue?.roles[key]?.name ?? key });
+
+/** The row's custom roles by name, and the catalogue's roles the actor may give or take there. */
+function customRoleColumns(access: ActorAccess, m: Membership, unit: UnitRef) {
+  const roles = Object.values(access.catalogue?.roles ?? {}).sort((a, b) => a.name.localeCompare(b.name));
+  return {
+    customRoles: (m.roles ?? []).map((key) => roleLabel(access.catalogue, key)),
+    assignableRoles: roles
+      .filter((role) => can(access, 'role.assign', { unit, userId: m.userId, role }))
+      .map((role) => ({ key: role.key, name: role.name })),
+  };
+}
+
+/**
  * One membership as a row, with what the actor may do to it. `ownerCount` (from the tenant's
  * settings) is needed only for owner rows: with one owner left, that row offers nothing.
  */
@@ -131,6 +167,7 @@ export function memberRow(access: ActorAccess, m: Membership, unitName: string, 
     ...(lastOwner ? { lastOwner } : {}),
     isSelf: m.userId === access.userId,
     ...(m.managedBy ? { managedBy: m.managedBy } : {}),
+    ...customRoleColumns(access, m, unit),
   };
 }
 
@@ -154,11 +191,11 @@ export async function unitMembersPage(
     scope === 'direct'
       ? { ...(await listUnitMembers(ctx.db, unit.id, { limit: MEMBERS_SCREEN_PAGE, cursor: options.cursor })), units: new Map<string, UnitLabel>() }
       : await listSubtreeMembers(ctx.db, unit.path, { limit: MEMBERS_SCREEN_PAGE, cursor: options.cursor });
-  const ownerCount = await ownerCountFor(ctx.db, page.items);
+  const [ownerCount, access] = await Promise.all([ownerCountFor(ctx.db, page.items), withRoleCatalogue(ctx, page.items)]);
   const labels = new Map([...page.units, [unit.id, unit]]);
   return {
     scope,
-    rows: page.items.map((m) => memberRow(ctx.actor, m, labels.get(m.unitId)?.name ?? 'a deleted unit', ownerCount)),
+    rows: page.items.map((m) => memberRow(access, m, labels.get(m.unitId)?.name ?? 'a deleted unit', ownerCount)),
     ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
   };
 }

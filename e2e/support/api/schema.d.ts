@@ -1838,6 +1838,10 @@ export interface components {
                  * @enum {string}
                  */
                 managedBy?: "directory";
+                /** @description The custom roles held here beside `role`. */
+                customRoles: components["schemas"]["CustomRoleLabel"][];
+                /** @description Custom roles the caller may give or take here. */
+                assignableRoles: components["schemas"]["CustomRoleLabel"][];
                 /** @description Names from the top unit down to the parent. */
                 parents: string[];
             }[];
@@ -1848,6 +1852,10 @@ export interface components {
             canErase: boolean;
             canPlace: boolean;
             isSelf: boolean;
+        };
+        CustomRoleLabel: {
+            key: string;
+            name: string;
         };
         BulkOutcome: {
             userId: string;
@@ -1897,6 +1905,10 @@ export interface components {
              * @enum {string}
              */
             managedBy?: "directory";
+            /** @description The custom roles held here beside `role`. */
+            customRoles: components["schemas"]["CustomRoleLabel"][];
+            /** @description Custom roles the caller may give or take here. */
+            assignableRoles: components["schemas"]["CustomRoleLabel"][];
         };
         Invitation: {
             tenantId: string;

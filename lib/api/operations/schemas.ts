@@ -71,6 +71,8 @@ export const unitOption = describes<UnitOption>()(
   }).meta({ id: 'UnitOption' }),
 );
 
+const customRoleLabel = z.object({ key: z.string(), name: z.string() }).meta({ id: 'CustomRoleLabel' });
+
 export const membershipRow = describes<MemberRowView>()(
   z.object({
     unitId: z.string(),
@@ -85,5 +87,7 @@ export const membershipRow = describes<MemberRowView>()(
     lastOwner: z.boolean().optional().meta({ description: "The organization's only owner: no other role and no removal." }),
     isSelf: z.boolean(),
     managedBy: z.literal('directory').optional().meta({ description: 'Directory sync keeps this membership; its next sync may undo a change.' }),
+    customRoles: z.array(customRoleLabel).meta({ description: 'The custom roles held here beside `role`.' }),
+    assignableRoles: z.array(customRoleLabel).meta({ description: 'Custom roles the caller may give or take here.' }),
   }).meta({ id: 'Membership' }),
 );

@@ -4,7 +4,7 @@ import { withActor } from '@/lib/api/with-actor';
 import { memberships } from '@/lib/api/operations/memberships';
 import { addMembership } from '@/lib/members';
 import { getUnitOrThrow } from '@/lib/org';
-import { memberRow, unitMembersPage } from '@/lib/screens/unit-members';
+import { memberRow, unitMembersPage, withRoleCatalogue } from '@/lib/screens/unit-members';
 
 export const GET = withActor(memberships.list, async (ctx) => {
   const unit = await getUnitOrThrow(ctx.db, ctx.params.unitId);
@@ -16,5 +16,5 @@ export const POST = withActor(memberships.add, async (ctx) => {
   const { userId, role } = ctx.body;
   ctx.authorize('membership.add', { unit, role, userId });
   const membership = await addMembership(ctx.db, ctx.actor, { unitId: unit.id, userId, role, expectedPath: unit.path });
-  return memberRow(ctx.actor, membership, unit.name);
+  return memberRow(await withRoleCatalogue(ctx, [membership]), membership, unit.name);
 });
