@@ -64,6 +64,11 @@ export interface UnitMembersPage {
 export interface UnitMembersPermissions {
   /** Roles the actor may give by adding an existing member here (empty: may not add). */
   addRoles: Role[];
+  /**
+   * Custom roles the actor may give with the membership they add here (role.assign, decided for
+   * nobody in particular: the server decides again for the person added). Only on the unit page.
+   */
+  addCustomRoles?: CustomRoleLabel[];
   /** Roles the actor may invite someone to here (empty: may not invite). */
   inviteRoles: Role[];
 }
@@ -124,29 +129,48 @@ export function unitPermissions(access: ActorAccess, unit: UnitRef): UnitMembers
   };
 }
 
+// One read of the catalogue per request however many loaders of the screen ask, in parallel or
+// not (lib/roles keeps it across requests).
+const requestCatalogues = new WeakMap<object, Promise<RoleCatalogue>>();
+
+function requestCatalogue(ctx: ScreenContext): Promise<RoleCatalogue> {
+  let catalogue = requestCatalogues.get(ctx.actor);
+  if (!catalogue) requestCatalogues.set(ctx.actor, (catalogue = readRoleCatalogue(ctx.db)));
+  return catalogue;
+}
+
+/** The actor may give custom roles at the unit at all: they manage its members. */
+const managesMembersAt = (access: ActorAccess, unit: UnitRef) => can(access, 'membership.add', { unit, role: 'member' });
+
 /**
- * The actor with the tenant's role catalogue attached when these rows need it: a row holds a
- * custom role (its name), or the actor manages members where a row is (the roles they may give).
- * One GetItem at most, usually none (lib/roles keeps it a few seconds; the actor may carry it).
+ * The actor with the tenant's role catalogue attached when these rows or units need it: a row
+ * holds a custom role (its name), or the actor manages members where a row or unit is (the roles
+ * they may give). One GetItem at most per request, usually none (lib/roles keeps it a few seconds;
+ * the actor may carry it already).
  */
-export async function withRoleCatalogue(ctx: ScreenContext, memberships: readonly Membership[]): Promise<ActorAccess> {
+export async function withRoleCatalogue(ctx: ScreenContext, memberships: readonly Membership[], units: readonly UnitRef[] = []): Promise<ActorAccess> {
   if (ctx.actor.catalogue) return ctx.actor;
-  const needed = memberships.some(
-    (m) => m.roles?.length || can(ctx.actor, 'membership.add', { unit: { id: m.unitId, path: m.unitPath }, role: 'member' }),
-  );
-  return needed ? { ...ctx.actor, catalogue: await readRoleCatalogue(ctx.db) } : ctx.actor;
+  const needed =
+    memberships.some((m) => m.roles?.length || managesMembersAt(ctx.actor, { id: m.unitId, path: m.unitPath })) ||
+    units.some((u) => managesMembersAt(ctx.actor, u));
+  return needed ? { ...ctx.actor, catalogue: await requestCatalogue(ctx) } : ctx.actor;
 }
 
 const roleLabel = (catalogue: RoleCatalogue | undefined, key: string): CustomRoleLabel => ({ key, name: catalogue?.roles[key]?.name ?? key });
 
+/** The catalogue's roles, by name, that the actor may give `userId` at `unit` (role.assign). */
+function assignable(access: ActorAccess, unit: UnitRef, userId: string): CustomRoleLabel[] {
+  return Object.values(access.catalogue?.roles ?? {})
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .filter((role) => can(access, 'role.assign', { unit, userId, role }))
+    .map((role) => ({ key: role.key, name: role.name }));
+}
+
 /** The row's custom roles by name, and the catalogue's roles the actor may give or take there. */
 function customRoleColumns(access: ActorAccess, m: Membership, unit: UnitRef) {
-  const roles = Object.values(access.catalogue?.roles ?? {}).sort((a, b) => a.name.localeCompare(b.name));
   return {
     customRoles: (m.roles ?? []).map((key) => roleLabel(access.catalogue, key)),
-    assignableRoles: roles
-      .filter((role) => can(access, 'role.assign', { unit, userId: m.userId, role }))
-      .map((role) => ({ key: role.key, name: role.name })),
+    assignableRoles: assignable(access, unit, m.userId),
   };
 }
 
@@ -207,10 +231,13 @@ export async function unitMembersPage(
 export async function loadUnitMembers(ctx: ScreenContext, unit: UnitSummary): Promise<UnitMembersView> {
   const summary: UnitSummary = { id: unit.id, path: unit.path, name: unit.name, version: unit.version };
   const permissions = unitPermissions(ctx.actor, ref(summary));
-  const [initial, invitations] = await Promise.all([
+  const [initial, invitations, access] = await Promise.all([
     unitMembersPage(ctx, summary, { scope: 'direct' }),
     permissions.inviteRoles.length > 0 ? listUnitInvitations(ctx.db, summary.id) : undefined,
+    withRoleCatalogue(ctx, [], [ref(summary)]),
   ]);
+  const addCustomRoles = permissions.addRoles.length > 0 ? assignable(access, ref(summary), '') : [];
+  if (addCustomRoles.length > 0) permissions.addCustomRoles = addCustomRoles;
   const pending = invitations && {
     rows: invitations.items.map((i) => pendingInvitationRow(ctx.actor, ref(summary), i)),
     mailEnabled: mailEnabled(),

@@ -8,7 +8,7 @@ import { addMembership, loadActorAccess } from '../../lib/members';
 import { rememberRoleCatalogue, roleCatalogueItem } from '../../lib/roles';
 import { loadRoleScreen, loadRolesScreen } from '../../lib/screens/roles';
 import type { ScreenContext } from '../../lib/screens/screen-context';
-import { unitMembersPage } from '../../lib/screens/unit-members';
+import { loadUnitMembers, unitMembersPage } from '../../lib/screens/unit-members';
 import { suggestKey } from '../../components/roles/suggest-key';
 import { person, tenantWithTree } from '../members/fixtures';
 
@@ -116,6 +116,19 @@ describe('roles screens', () => {
     const member = await screenContext(t.db, ada.userId);
     const [seen] = (await unitMembersPage(member.ctx, { ...t.sales, name: 'Sales' })).rows;
     assert.deepEqual(seen.assignableRoles, [], 'a member gives nobody a role');
+    const offered = await loadUnitMembers(member.ctx, { ...t.sales, name: 'Sales' });
+    assert.equal(offered.permissions.addCustomRoles, undefined);
+  });
+
+  test('the unit page: the roles a new member may be given, with one catalogue read for the whole screen', async () => {
+    const t = await tenantWithTree('Roles add');
+    await putItem(t.db, { Item: roleCatalogueItem(t.db.tenantId, catalogue()) });
+    await addMembership(t.db, t.owner, { unitId: t.sales.id, role: 'member', ...person('Ada') });
+    const owner = await screenContext(t.db, t.ownerUserId);
+    const view = await loadUnitMembers(owner.ctx, { ...t.sales, name: 'Sales' });
+    assert.deepEqual(owner.sent.sort(), ['GetCommand', 'QueryCommand', 'QueryCommand'], 'T6, pending invitations, and the catalogue once (cold)');
+    assert.deepEqual(view.permissions.addCustomRoles?.map((r) => r.name), ['Budget approver', 'Wiki editor']);
+    assert.equal(view.initial.rows[0].assignableRoles.length, 2);
   });
 
   test('a role key is suggested from its name', () => {
