@@ -7,7 +7,7 @@ export interface AuditInput {
   actor: AuditActor;
   /** Dotted verb, e.g. 'unit.create', 'unit.move', 'membership.roleChange'. */
   action: string;
-  target: { type: 'unit' | 'membership' | 'invitation' | 'tenant' | 'directory' | 'apiKey' | 'webhook' | 'changeSet'; id: string; label?: string };
+  target: { type: 'unit' | 'membership' | 'invitation' | 'tenant' | 'directory' | 'apiKey' | 'webhook' | 'changeSet' | 'role' | 'permission'; id: string; label?: string };
   /** Units the entry is listed under (T14 per unit); usually the unit acted on. */
   unitId?: string;
   before?: Record<string, unknown>;
