@@ -30,6 +30,13 @@ export interface RoleChange {
 export const roleIn = (catalogue: Pick<RoleCatalogue, 'roles'>, key: string): CustomRole | undefined =>
   Object.hasOwn(catalogue.roles, key) ? catalogue.roles[key] : undefined;
 
+/** One role as stored now, for reading it (the catalogue from this request's or process's copy). */
+export async function readRoleOrThrow(db: TenantDb, key: string): Promise<CustomRole> {
+  const role = roleIn(await readRoleCatalogue(db), key);
+  if (!role) throw roleNotFound();
+  return role;
+}
+
 const described = (r: CustomRole) => ({ name: r.name, permissions: r.permissions, reach: r.reach });
 
 export async function createRole(db: TenantDb, actor: AuditActor, input: RoleInput): Promise<CustomRole> {
