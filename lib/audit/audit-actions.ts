@@ -82,6 +82,17 @@ export const AUDIT_ACTION_GROUPS = [
     },
   },
   {
+    group: 'Roles',
+    actions: {
+      'role.create': 'Role defined',
+      'role.update': 'Role changed',
+      'role.delete': 'Role deleted',
+      'permission.create': 'Permission defined',
+      'permission.update': 'Permission description changed',
+      'permission.delete': 'Permission deleted',
+    },
+  },
+  {
     group: 'Reorganizations',
     actions: {
       'changeSet.create': 'Reorganization started',

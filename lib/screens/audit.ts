@@ -178,6 +178,18 @@ export function describeAudit(e: AuditEntry, names: Map<string, string>): string
       return `applied the reorganization ${label} (${plural(num(a.operations) ?? 0, 'operation')})`;
     case 'changeSet.fail':
       return `could not apply the reorganization ${label}; nothing of it was changed`;
+    case 'role.create':
+      return `defined the role ${label}`;
+    case 'role.update':
+      return `changed the role ${label}`;
+    case 'role.delete':
+      return `deleted the role ${label}${text(a.replaceWith) ? `; its holders hold ${text(a.replaceWith)} instead` : ''}`;
+    case 'permission.create':
+      return `defined the permission ${label}`;
+    case 'permission.update':
+      return `changed the description of the permission ${label}`;
+    case 'permission.delete':
+      return `deleted the permission ${label}`;
     default:
       return `${e.action} ${label}`.trim();
   }

@@ -10,6 +10,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'invitation.created', 'invitation.revoked', 'invitation.accepted',
   'directory.userDeactivated', 'directory.userReactivated',
   'changeSet.applied',
+  'role.created', 'role.updated', 'role.deleted',
+  'permission.created', 'permission.updated', 'permission.deleted',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -29,6 +31,12 @@ const FROM_AUDIT: Record<string, WebhookEventType> = {
   'directory.deactivate': 'directory.userDeactivated',
   'directory.reactivate': 'directory.userReactivated',
   'changeSet.apply': 'changeSet.applied',
+  'role.create': 'role.created',
+  'role.update': 'role.updated',
+  'role.delete': 'role.deleted',
+  'permission.create': 'permission.created',
+  'permission.update': 'permission.updated',
+  'permission.delete': 'permission.deleted',
 };
 
 export const EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
@@ -46,6 +54,12 @@ export const EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   'directory.userDeactivated': "The company's directory deactivated someone.",
   'directory.userReactivated': "The company's directory reactivated someone.",
   'changeSet.applied': 'A reorganization (a reviewed change set) was applied; each of its changes also sends its own event, marked with the change set.',
+  'role.created': 'A custom role was defined (its permissions and reach in `after`).',
+  'role.updated': "A custom role's name, permissions or reach changed (`before` and `after`).",
+  'role.deleted': "A custom role was deleted; `after.replaceWith` says what its holders hold instead (each of their memberships also sends its own event).",
+  'permission.created': 'The organization defined a permission of its own.',
+  'permission.updated': "A permission's description changed.",
+  'permission.deleted': 'A permission of the organization was deleted.',
 };
 
 const auditEntry = z.object({

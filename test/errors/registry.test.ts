@@ -90,6 +90,17 @@ const SAMPLES: Record<string, unknown[][]> = {
   badVersion: [['unit'], ['membership'], ['tenant'], ['invitation']],
   badPrefix: [['search.badPrefix', 'empty'], ['member.badPrefix', { max: 100 }]],
   badEmail: [[undefined], ['ada@'], [undefined, [{ email: 'ada@', message: 'not valid' }]]],
+  keyTaken: [['role', 'budget-approver'], ['permission', 'expenses.approve']],
+  reservedKey: [['role', 'owner'], ['permission', 'tree.read']],
+  badKey: [['role', 64], ['permission', 64]],
+  badRoleName: [[60]],
+  badRoleDescription: [[500]],
+  unknownPermission: [[['expenses.approve']], [['a.b', 'c.d']]],
+  duplicatePermission: [['tree.read']],
+  rolesLimit: [['rolesPerTenant', 100], ['permissionsPerTenant', 200], ['permissionsPerRole', 50]],
+  permissionInUse: [[['budget-approver']]],
+  unknownRole: [['auditor']],
+  roleChanged: [[3]],
   denied: ACTIONS.map((action: Action) => [{ allowed: false, action, code: `authz.${action}`, reason: 'notMember', message: 'You are not a member.' }]),
 };
 
