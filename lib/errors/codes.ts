@@ -34,6 +34,9 @@ export const ERROR_KINDS = {
   'membership.noUser': 'invalid',
   'member.notFound': 'notFound',
   'member.busy': 'conflict',
+  'roles.unknownRole': 'invalid',
+  'roles.duplicateRole': 'invalid',
+  'roles.limit': 'invalid',
   // lib/invitations/errors.ts
   'invitation.notFound': 'notFound',
   'invitation.exists': 'conflict',

@@ -1,4 +1,5 @@
 // The errors of memberships and of people in a tenant, each worded once.
+import { ROLE_LIMITS } from '../authz';
 import { arborError } from '../errors';
 
 export const membershipNotFound = () =>
@@ -40,3 +41,18 @@ export const noUser = () =>
 
 export const userNotFound = (email?: string) =>
   arborError('membership.userNotFound', `${email ?? 'This person'} is not in the organization yet. Send them an invitation instead.`);
+
+/** Custom role keys the tenant's catalogue does not hold (docs/roles.md). */
+export const unknownRoles = (roleKeys: readonly string[]) =>
+  arborError(
+    'roles.unknownRole',
+    `${roleKeys.length === 1 ? `There is no role "${roleKeys[0]}"` : `There are no roles ${roleKeys.map((k) => `"${k}"`).join(', ')}`} in this organization (any more).`,
+  );
+
+export const duplicateRole = (roleKey: string) => arborError('roles.duplicateRole', `The role "${roleKey}" is listed twice: list each role once.`);
+
+export const tooManyMembershipRoles = () =>
+  arborError(
+    'roles.limit',
+    `A membership holds at most ${ROLE_LIMITS.rolesPerMembership} custom roles (the limit "roles per membership"). Remove one before adding another.`,
+  );

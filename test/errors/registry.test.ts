@@ -39,6 +39,8 @@ const SAMPLES: Record<string, unknown[][]> = {
   lastOwner: [['demote'], ['remove']],
   tenantRoleOnRoot: [['admin']],
   userNotFound: [['ada@acme.com']],
+  unknownRoles: [[['budget-approver']], [['budget-approver', 'wiki-editor']]],
+  duplicateRole: [['budget-approver']],
   alreadyMember: [['ada@acme.com', 'Sales']],
   invitationExists: [['ada@acme.com', 'Sales', {}]],
   confirmGuests: [[[{ email: 'a@x.com', message: 'x.com is not a domain your single sign-on serves.' }]]],

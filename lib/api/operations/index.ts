@@ -11,6 +11,7 @@ import { invitations } from './invitations';
 import { jobs } from './jobs';
 import { members } from './members';
 import { memberships } from './memberships';
+import { roles } from './role-holders';
 import { search } from './search';
 import { settings } from './settings';
 import { setup } from './setup';
@@ -21,7 +22,7 @@ import { webhooks } from './webhooks';
 /** An operation as listed, whatever its schemas' types. */
 export type ListedOperation = Operation<any, any, any>;
 
-export const AREAS = { units, jobs, members, memberships, invitations, audit, search, bulk, directory, settings, sso, apiKeys, webhooks, changeSets } satisfies Record<
+export const AREAS = { units, jobs, members, memberships, invitations, audit, search, bulk, directory, settings, sso, apiKeys, webhooks, changeSets, roles } satisfies Record<
   string,
   Record<string, ListedOperation>
 >;
