@@ -12,6 +12,7 @@ export const AUDIT_ACTION_GROUPS = [
     actions: {
       'membership.add': 'Member added',
       'membership.roleChange': 'Role changed',
+      'membership.rolesChange': 'Custom roles changed',
       'membership.remove': 'Member removed from a unit',
       'membership.removeFromTenant': 'Member removed from the organization',
       'person.erase': 'Person erased',

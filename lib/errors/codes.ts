@@ -34,6 +34,7 @@ export const ERROR_KINDS = {
   'membership.noUser': 'invalid',
   'member.notFound': 'notFound',
   'member.busy': 'conflict',
+  'roles.duplicateRole': 'invalid',
   // lib/invitations/errors.ts
   'invitation.notFound': 'notFound',
   'invitation.exists': 'conflict',

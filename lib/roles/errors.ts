@@ -27,13 +27,14 @@ export const unknownPermission = (keys: string[]) =>
   arborError('roles.unknownPermission', `${keys.map((k) => `"${k}"`).join(', ')} ${keys.length === 1 ? 'is' : 'are'} neither Arbor's nor one of the organization's permissions. Define ${keys.length === 1 ? 'it' : 'them'} first.`, { keys });
 export const badPermissions = () => arborError('roles.badPermissions', "A role's permissions are a list of permission keys.");
 export const duplicatePermission = (key: string) => arborError('roles.duplicatePermission', `The permission "${key}" is listed twice.`, { key });
-export const rolesLimit = (limit: 'rolesPerTenant' | 'permissionsPerTenant' | 'permissionsPerRole', max: number) =>
+export const rolesLimit = (limit: 'rolesPerTenant' | 'permissionsPerTenant' | 'permissionsPerRole' | 'rolesPerMembership', max: number) =>
   arborError(
     'roles.limit',
     {
       rolesPerTenant: `An organization can define ${max} roles; delete one it no longer uses first.`,
       permissionsPerTenant: `An organization can define ${max} permissions of its own; delete one it no longer uses first.`,
       permissionsPerRole: `A role holds at most ${max} permissions.`,
+      rolesPerMembership: `A membership holds at most ${max} custom roles (the limit "roles per membership"). Remove one before adding another.`,
     }[limit],
     { limit, max },
   );
@@ -42,6 +43,13 @@ export const roleInUse = () =>
 export const permissionInUse = (roles: string[]) =>
   arborError('roles.permissionInUse', `The roles ${roles.map((r) => `"${r}"`).join(', ')} hold this permission. Take it out of them first.`, { roles });
 export const badReplacement = () => arborError('roles.badReplacement', 'A role cannot be replaced by itself.');
-export const unknownRole = (key: string) => arborError('roles.unknownRole', `There is no role "${key}" in this organization.`, { key });
+/** Custom role keys the tenant's catalogue does not hold (one, or several given at once). */
+export const unknownRoles = (keys: readonly string[]) =>
+  arborError(
+    'roles.unknownRole',
+    `${keys.length === 1 ? `There is no role "${keys[0]}"` : `There are no roles ${keys.map((k) => `"${k}"`).join(', ')}`} in this organization (any more).`,
+    { keys: [...keys] },
+  );
+export const unknownRole = (key: string) => unknownRoles([key]);
 export const roleChanged = (currentVersion: number) =>
   arborError('roles.versionConflict', 'Someone else changed this role while you were editing. Review it and apply your change again.', { currentVersion });

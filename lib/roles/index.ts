@@ -9,3 +9,4 @@ export { catalogueView, type CatalogueView } from './catalogue-view';
 export { previewRoleChange, PREVIEW_HOLDERS, type RoleChangePreview } from './preview-role-change';
 export { diffHolder, type HolderDiff, type RoleShape, type HoldingMembership } from './role-change-diff';
 export type { HolderRef, RoleHolderAccess } from './holders';
+export { rolesLimit, unknownRoles } from './errors';

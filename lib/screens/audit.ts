@@ -37,6 +37,7 @@ export interface AuditPageView {
 
 const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
 const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
+const keyList = (v: unknown) => (Array.isArray(v) && v.length ? v.filter((k) => typeof k === 'string').join(', ') : 'none');
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** Units an entry mentions by id: looked up by name once per page. */
@@ -74,6 +75,8 @@ export function describeAudit(e: AuditEntry, names: Map<string, string>): string
       return `joined ${unit(e.unitId)} as ${text(a.role) ?? 'member'} by accepting an invitation`;
     case 'membership.roleChange':
       return `changed ${email}'s role in ${unit(e.unitId)}: ${text(b.role) ?? '?'} → ${text(a.role) ?? '?'}`;
+    case 'membership.rolesChange':
+      return `changed ${email}'s custom roles in ${unit(e.unitId)}: ${keyList(b.roles)} → ${keyList(a.roles)}`;
     case 'membership.remove':
       return `removed ${email} from ${unit(e.unitId)}`;
     case 'membership.removeFromTenant':

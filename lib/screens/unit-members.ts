@@ -30,6 +30,8 @@ export interface MemberRowView {
   name: string;
   email: string;
   role: Role;
+  /** Custom role keys held beside `role` (docs/roles.md); absent when none. */
+  roles?: string[];
   /** Sent back with a role change or removal (optimistic locking). */
   version: number;
   /** Roles the actor may set on this row, in ROLES order, the current one included; just it when none. */
@@ -185,7 +187,9 @@ export function memberRow(access: ActorAccess, m: Membership, unitName: string, 
     (to) => to === m.role || (!lastOwner && can(access, 'membership.changeRole', { unit, userId: m.userId, from: m.role, to })),
   );
   return {
-    unitId: m.unitId, unitName, userId: m.userId, name: m.name, email: m.email, role: m.role, version: m.version,
+    unitId: m.unitId, unitName, userId: m.userId, name: m.name, email: m.email, role: m.role,
+    ...(m.roles?.length ? { roles: m.roles } : {}),
+    version: m.version,
     roleOptions,
     canRemove: !lastOwner && can(access, 'membership.remove', { unit, userId: m.userId, role: m.role }),
     ...(lastOwner ? { lastOwner } : {}),

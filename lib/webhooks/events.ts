@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 export const WEBHOOK_EVENT_TYPES = [
   'unit.created', 'unit.renamed', 'unit.moved', 'unit.deleted',
-  'membership.added', 'membership.roleChanged', 'membership.removed', 'member.removed',
+  'membership.added', 'membership.roleChanged', 'membership.rolesChanged', 'membership.removed', 'member.removed',
   'invitation.created', 'invitation.revoked', 'invitation.accepted',
   'directory.userDeactivated', 'directory.userReactivated',
   'changeSet.applied',
@@ -23,6 +23,7 @@ const FROM_AUDIT: Record<string, WebhookEventType> = {
   'unit.delete': 'unit.deleted',
   'membership.add': 'membership.added',
   'membership.roleChange': 'membership.roleChanged',
+  'membership.rolesChange': 'membership.rolesChanged',
   'membership.remove': 'membership.removed',
   'membership.removeFromTenant': 'member.removed',
   'invitation.create': 'invitation.created',
@@ -46,6 +47,7 @@ export const EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   'unit.deleted': 'A unit was deleted.',
   'membership.added': 'Someone was added to a unit with a role.',
   'membership.roleChanged': "Someone's role in a unit changed.",
+  'membership.rolesChanged': "The custom roles someone holds in a unit changed (`before.roles`, `after.roles`: role keys).",
   'membership.removed': 'Someone was removed from a unit.',
   'member.removed': 'Someone was removed from the organization (all their memberships).',
   'invitation.created': 'Someone was invited.',

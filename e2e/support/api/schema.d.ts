@@ -296,7 +296,7 @@ export interface paths {
         put?: never;
         /**
          * Add a member to a unit
-         * @description Adds someone already in the organization with `role`. Needs `membership.add` for that role on the unit.
+         * @description Adds someone already in the organization with `role`, and with `roles` (custom roles) beside it. Needs `membership.add` for that role on the unit, and `role.assign` for each custom role (400 `roles.unknownRole`, `roles.limit`).
          */
         post: operations["addUnitMember"];
         delete?: never;
@@ -327,6 +327,26 @@ export interface paths {
          * @description Needs `membership.changeRole` from the current role to the new one. Conditioned on `expectedVersion` (409 `membership.versionConflict`); the organization's last owner keeps their role (409 `membership.lastOwner`).
          */
         patch: operations["changeMemberRole"];
+        trace?: never;
+    };
+    "/api/v1/units/{unitId}/members/{userId}/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the custom roles a member holds on a unit
+         * @description Replaces the custom roles the membership holds beside its built-in role (an empty list: none). Needs `role.assign` on the unit for each role added or taken away: only roles whose every permission the caller holds over the role’s reach. Each key must be a role of the organization, listed once, at most 10 (400 `roles.unknownRole`, `roles.duplicateRole`, `roles.limit`). Conditioned on `expectedVersion` (409 `membership.versionConflict`).
+         */
+        put: operations["setMemberRoles"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/invitations": {
@@ -1346,6 +1366,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/roles/{roleKey}/holders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List who holds a custom role, and where
+         * @description A page of the memberships holding the role, in tree order (unit path, then person), each with the built-in role and every custom role held there. A page may come back short with `nextCursor` set: follow it. Needs `members.list` (owners and admins). An unknown key answers 400 `roles.unknownRole`.
+         */
+        get: operations["listRoleHolders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/permissions": {
         parameters: {
             query?: never;
@@ -1506,6 +1546,26 @@ export interface webhooks {
          * @description Someone's role in a unit changed. Signed by the Standard Webhooks scheme; any 2xx within 10 seconds acknowledges it, anything else is retried for about a day.
          */
         post: operations["membership_roleChanged_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "membership.rolesChanged": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * membership.rolesChanged
+         * @description The custom roles someone holds in a unit changed (`before.roles`, `after.roles`: role keys). Signed by the Standard Webhooks scheme; any 2xx within 10 seconds acknowledges it, anything else is retried for about a day.
+         */
+        post: operations["membership_rolesChanged_event"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2061,6 +2121,8 @@ export interface components {
                 name: string;
                 email: string;
                 role: components["schemas"]["Role"];
+                /** @description Custom role keys held beside `role`; absent when none. */
+                roles?: string[];
                 /** @description Send back as `expectedVersion` with a role change or removal. */
                 version: number;
                 /** @description Roles the caller may set here, the current one included. */
@@ -2128,6 +2190,8 @@ export interface components {
             name: string;
             email: string;
             role: components["schemas"]["Role"];
+            /** @description Custom role keys held beside `role`; absent when none. */
+            roles?: string[];
             /** @description Send back as `expectedVersion` with a role change or removal. */
             version: number;
             /** @description Roles the caller may set here, the current one included. */
@@ -2473,7 +2537,7 @@ export interface components {
             version: number;
         };
         /** @enum {string} */
-        WebhookEventType: "unit.created" | "unit.renamed" | "unit.moved" | "unit.deleted" | "membership.added" | "membership.roleChanged" | "membership.removed" | "member.removed" | "invitation.created" | "invitation.revoked" | "invitation.accepted" | "directory.userDeactivated" | "directory.userReactivated" | "changeSet.applied" | "role.created" | "role.updated" | "role.deleted" | "permission.created" | "permission.updated" | "permission.deleted";
+        WebhookEventType: "unit.created" | "unit.renamed" | "unit.moved" | "unit.deleted" | "membership.added" | "membership.roleChanged" | "membership.rolesChanged" | "membership.removed" | "member.removed" | "invitation.created" | "invitation.revoked" | "invitation.accepted" | "directory.userDeactivated" | "directory.userReactivated" | "changeSet.applied" | "role.created" | "role.updated" | "role.deleted" | "permission.created" | "permission.updated" | "permission.deleted";
         CreatedWebhookEndpoint: {
             endpoint: components["schemas"]["WebhookEndpoint"];
             secret: string;
@@ -2864,6 +2928,23 @@ export interface components {
             }[];
             /** @description More than 1,000 memberships hold the role: the rest were not read. */
             truncated: boolean;
+        };
+        RoleHoldersPage: {
+            items: components["schemas"]["RoleHolder"][];
+            /** @description Send back as `cursor` for the next page; absent when nothing follows (a page that ends exactly at the end may still carry one, whose page is then empty). */
+            nextCursor?: string;
+        };
+        RoleHolder: {
+            userId: string;
+            name: string;
+            email: string;
+            unitId: string;
+            unitName: string;
+            /** @description The ids from the top unit down to the unit: `/<root>/…/<id>/`. */
+            unitPath: string;
+            role: components["schemas"]["Role"];
+            /** @description Every custom role held on the unit, the one asked for among them. */
+            roles: string[];
         };
     };
     responses: {
@@ -3737,6 +3818,8 @@ export interface operations {
                     userId: string;
                     /** @enum {string} */
                     role: "owner" | "admin" | "manager" | "member";
+                    /** @description Custom role keys (`GET /api/v1/roles`) held beside the built-in `role`, each once, at most 10. */
+                    roles?: string[];
                 };
             };
         };
@@ -3839,6 +3922,48 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     role: "owner" | "admin" | "manager" | "member";
+                    /** @description The version of the item as read; a change made meanwhile answers 409 `…versionConflict`. */
+                    expectedVersion: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Membership"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    setMemberRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                unitId: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Custom role keys (`GET /api/v1/roles`) held beside the built-in `role`, each once, at most 10. */
+                    roles: string[];
                     /** @description The version of the item as read; a change made meanwhile answers 409 `…versionConflict`. */
                     expectedVersion: number;
                 };
@@ -4025,7 +4150,7 @@ export interface operations {
             query?: {
                 unitId?: string;
                 actorId?: string | "operator";
-                action?: "unit.create" | "unit.rename" | "unit.move" | "unit.delete" | "membership.add" | "membership.roleChange" | "membership.remove" | "membership.removeFromTenant" | "person.erase" | "invitation.create" | "invitation.resend" | "invitation.copyLink" | "invitation.revoke" | "invitation.accept" | "tenant.create" | "tenant.rename" | "tenant.settingsUpdate" | "tenant.deletionSchedule" | "tenant.deletionCancel" | "sso.update" | "sso.enable" | "sso.disable" | "setupLink.create" | "setupLink.open" | "setupLink.revoke" | "domain.add" | "domain.verify" | "domain.remove" | "domain.recordMissing" | "domain.restored" | "directory.tokenCreate" | "directory.tokenRevoke" | "directory.rulesUpdate" | "directory.deactivate" | "directory.reactivate" | "apiKey.create" | "apiKey.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotateSecret" | "webhook.resend" | "webhook.disable" | "role.create" | "role.update" | "role.delete" | "permission.create" | "permission.update" | "permission.delete" | "changeSet.create" | "changeSet.update" | "changeSet.delete" | "changeSet.addOperations" | "changeSet.dropOperation" | "changeSet.reconfirmOperation" | "changeSet.approve" | "changeSet.reject" | "changeSet.schedule" | "changeSet.unschedule" | "changeSet.start" | "changeSet.apply" | "changeSet.fail";
+                action?: "unit.create" | "unit.rename" | "unit.move" | "unit.delete" | "membership.add" | "membership.roleChange" | "membership.rolesChange" | "membership.remove" | "membership.removeFromTenant" | "person.erase" | "invitation.create" | "invitation.resend" | "invitation.copyLink" | "invitation.revoke" | "invitation.accept" | "tenant.create" | "tenant.rename" | "tenant.settingsUpdate" | "tenant.deletionSchedule" | "tenant.deletionCancel" | "sso.update" | "sso.enable" | "sso.disable" | "setupLink.create" | "setupLink.open" | "setupLink.revoke" | "domain.add" | "domain.verify" | "domain.remove" | "domain.recordMissing" | "domain.restored" | "directory.tokenCreate" | "directory.tokenRevoke" | "directory.rulesUpdate" | "directory.deactivate" | "directory.reactivate" | "apiKey.create" | "apiKey.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotateSecret" | "webhook.resend" | "webhook.disable" | "role.create" | "role.update" | "role.delete" | "permission.create" | "permission.update" | "permission.delete" | "changeSet.create" | "changeSet.update" | "changeSet.delete" | "changeSet.addOperations" | "changeSet.dropOperation" | "changeSet.reconfirmOperation" | "changeSet.approve" | "changeSet.reject" | "changeSet.schedule" | "changeSet.unschedule" | "changeSet.start" | "changeSet.apply" | "changeSet.fail";
                 from?: string;
                 to?: string;
                 /** @description The `nextCursor` of the previous page; leave it out for the first page. */
@@ -4144,7 +4269,7 @@ export interface operations {
             query?: {
                 unitId?: string;
                 actorId?: string | "operator";
-                action?: "unit.create" | "unit.rename" | "unit.move" | "unit.delete" | "membership.add" | "membership.roleChange" | "membership.remove" | "membership.removeFromTenant" | "person.erase" | "invitation.create" | "invitation.resend" | "invitation.copyLink" | "invitation.revoke" | "invitation.accept" | "tenant.create" | "tenant.rename" | "tenant.settingsUpdate" | "tenant.deletionSchedule" | "tenant.deletionCancel" | "sso.update" | "sso.enable" | "sso.disable" | "setupLink.create" | "setupLink.open" | "setupLink.revoke" | "domain.add" | "domain.verify" | "domain.remove" | "domain.recordMissing" | "domain.restored" | "directory.tokenCreate" | "directory.tokenRevoke" | "directory.rulesUpdate" | "directory.deactivate" | "directory.reactivate" | "apiKey.create" | "apiKey.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotateSecret" | "webhook.resend" | "webhook.disable" | "role.create" | "role.update" | "role.delete" | "permission.create" | "permission.update" | "permission.delete" | "changeSet.create" | "changeSet.update" | "changeSet.delete" | "changeSet.addOperations" | "changeSet.dropOperation" | "changeSet.reconfirmOperation" | "changeSet.approve" | "changeSet.reject" | "changeSet.schedule" | "changeSet.unschedule" | "changeSet.start" | "changeSet.apply" | "changeSet.fail";
+                action?: "unit.create" | "unit.rename" | "unit.move" | "unit.delete" | "membership.add" | "membership.roleChange" | "membership.rolesChange" | "membership.remove" | "membership.removeFromTenant" | "person.erase" | "invitation.create" | "invitation.resend" | "invitation.copyLink" | "invitation.revoke" | "invitation.accept" | "tenant.create" | "tenant.rename" | "tenant.settingsUpdate" | "tenant.deletionSchedule" | "tenant.deletionCancel" | "sso.update" | "sso.enable" | "sso.disable" | "setupLink.create" | "setupLink.open" | "setupLink.revoke" | "domain.add" | "domain.verify" | "domain.remove" | "domain.recordMissing" | "domain.restored" | "directory.tokenCreate" | "directory.tokenRevoke" | "directory.rulesUpdate" | "directory.deactivate" | "directory.reactivate" | "apiKey.create" | "apiKey.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotateSecret" | "webhook.resend" | "webhook.disable" | "role.create" | "role.update" | "role.delete" | "permission.create" | "permission.update" | "permission.delete" | "changeSet.create" | "changeSet.update" | "changeSet.delete" | "changeSet.addOperations" | "changeSet.dropOperation" | "changeSet.reconfirmOperation" | "changeSet.approve" | "changeSet.reject" | "changeSet.schedule" | "changeSet.unschedule" | "changeSet.start" | "changeSet.apply" | "changeSet.fail";
                 from?: string;
                 to?: string;
             };
@@ -6189,6 +6314,41 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    listRoleHolders: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page; leave it out for the first page. */
+                cursor?: string;
+                /** @description Rows per page, at most 200 (default 50). */
+                limit?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The custom role’s key. */
+                roleKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoleHoldersPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     createPermission: {
         parameters: {
             query?: never;
@@ -6516,6 +6676,41 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     type: "membership.roleChanged";
+                    /** @description When the change happened (ISO 8601). */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx status acknowledges the event). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    membership_rolesChanged_event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry and resend of this event to this endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description The attempt's time, in seconds since the epoch. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, space-separated when a rolled secret signs too. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "membership.rolesChanged";
                     /** @description When the change happened (ISO 8601). */
                     timestamp: string;
                     data: components["schemas"]["WebhookEventData"];

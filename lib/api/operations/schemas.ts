@@ -81,6 +81,7 @@ export const membershipRow = describes<MemberRowView>()(
     name: z.string(),
     email: z.string(),
     role,
+    roles: z.array(z.string()).optional().meta({ description: 'Custom role keys held beside `role`; absent when none.' }),
     version: z.int().meta({ description: 'Send back as `expectedVersion` with a role change or removal.' }),
     roleOptions: z.array(role).meta({ description: 'Roles the caller may set here, the current one included.' }),
     canRemove: z.boolean(),

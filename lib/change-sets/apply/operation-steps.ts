@@ -119,7 +119,8 @@ export async function execute(db: TenantDb, actor: AuditActor, op: Operation, in
       return;
     }
     case 'moveMember': {
-      // Two writes: leaving (if not yet) then joining with the role held before (kept in the inverse).
+      // Two writes: leaving (if not yet) then joining with the role held before (kept in the
+      // inverse) and the custom roles held there.
       const back = inverse.find((o) => o.kind === 'addMember');
       const role = back?.kind === 'addMember' ? back.role : 'member';
       const from = await readUnitMember(db, op.fromUnitId, op.userId);
@@ -127,7 +128,10 @@ export async function execute(db: TenantDb, actor: AuditActor, op: Operation, in
       if (!(await readUnitMember(db, op.unitId, op.userId))) {
         const person = back?.kind === 'addMember' ? back.person : undefined;
         const profile = person && !(await readProfile(db, op.userId)) ? person : undefined;
-        await addMembership(db, actor, { unitId: op.unitId, userId: op.userId, role, ...(profile ? { email: profile.email, name: profile.name } : {}) });
+        await addMembership(db, actor, {
+          unitId: op.unitId, userId: op.userId, role, ...(from?.roles?.length ? { roles: from.roles } : {}),
+          ...(profile ? { email: profile.email, name: profile.name } : {}),
+        });
       }
       return;
     }
