@@ -26,6 +26,8 @@ export interface RolesScreenView {
   limits: typeof ROLE_LIMITS;
   /** Define, change and delete roles and permissions (`roles.manage`): the edit controls. */
   canManage: boolean;
+  /** See who holds a role, anywhere in the organization (roles.holders needs `members.list`). */
+  canSeeHolders: boolean;
 }
 
 export interface RoleScreenView extends RolesScreenView {
@@ -55,6 +57,7 @@ export async function loadRolesScreen(ctx: ScreenContext): Promise<RolesScreenVi
     version: catalogue.version,
     limits: ROLE_LIMITS,
     canManage: can(ctx.actor, 'roles.manage', {}),
+    canSeeHolders: can(ctx.actor, 'members.list', {}),
   };
 }
 

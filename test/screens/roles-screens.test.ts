@@ -69,6 +69,8 @@ describe('roles screens', () => {
     const member = await screenContext(t.db, ada.userId);
     const seen = await loadRolesScreen(member.ctx);
     assert.equal(seen.canManage, false, 'everyone may read the list; only those who manage roles edit it');
+    assert.equal(seen.canSeeHolders, false, 'who holds a role where is for those who see everyone');
+    assert.equal(view.canSeeHolders, true);
     assert.equal(seen.roles.length, 2);
     assert.equal((await loadRoleScreen(member.ctx, 'budget-approver'))?.role.name, 'Budget approver');
     assert.equal(await loadRoleScreen(member.ctx, 'nobody'), null);

@@ -1,8 +1,12 @@
-// /settings/roles/[roleKey] – one role: what it holds and where it reaches.
+// /settings/roles/[roleKey] – one role: what it holds and where it reaches, who holds it where,
+// and for those who may manage roles its form (a change is previewed first) and deletion.
 import { notFound } from 'next/navigation';
 import { Link } from '@/components/ui/link';
 import { actorContext } from '@/lib/api/with-actor';
 import { loadRoleScreen } from '@/lib/screens/roles';
+import { DeleteRole } from '@/components/roles/delete-role';
+import { RoleForm } from '@/components/roles/role-form';
+import { RoleHolders } from '@/components/roles/role-holders';
 import { RoleSummary } from '@/components/roles/role-summary';
 import { SettingsFrame } from '@/components/settings/settings-frame';
 import { loadOrRefuse, ScreenRefusal } from '@/components/shell/screen-refusal';
@@ -20,7 +24,9 @@ export default async function RolePage({ params }: { params: Promise<{ roleKey: 
     <SettingsFrame width="medium">
       <p className="text-sm"><Link className="underline" href="/settings/roles">← Roles</Link></p>
       <h2 className="text-lg font-semibold break-words">{view.role.name}</h2>
-      <RoleSummary view={view} role={view.role} />
+      {view.canManage ? <RoleForm view={view} role={view.role} /> : <RoleSummary view={view} role={view.role} />}
+      {view.canSeeHolders && <RoleHolders role={view.role} />}
+      {view.canManage && <DeleteRole role={view.role} others={view.roles.filter((r) => r.key !== view.role.key)} />}
     </SettingsFrame>
   );
 }
