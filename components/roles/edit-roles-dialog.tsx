@@ -49,7 +49,7 @@ export function EditRolesDialog({ open, row, onClose, onSaved }: EditRolesDialog
         params: { unitId: row.unitId, userId: row.userId },
         body: { roles: chosen.map((r) => r.key), expectedVersion: row.version },
       });
-      await onSaved({ ...row, version: updated.version, customRoles: chosen });
+      await onSaved(updated);
     } catch (e) {
       setError(e instanceof Error ? e.message : 'Could not save the roles.');
     } finally {

@@ -56,7 +56,7 @@ export function RoleForm({ view, role }: { view: RolesScreenView; role?: CustomR
   const create = () =>
     run(async () => {
       const created = await call('roles.create', { body: { key, name: name.trim(), description: description.trim(), permissions, reach } });
-      toast.success(`${created.name} created.`);
+      // Its own page says it was made (a toast would only repeat it).
       router.push(`/settings/roles/${encodeURIComponent(created.key)}`);
       router.refresh();
     }, 'Could not create the role.');

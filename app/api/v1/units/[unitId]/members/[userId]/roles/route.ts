@@ -5,7 +5,7 @@ import { memberships } from '@/lib/api/operations/memberships';
 import { changedRoles, membershipNotFound, readUnitMember, setMembershipRoles, validateCustomRoles } from '@/lib/members';
 import { getUnitOrThrow } from '@/lib/org';
 import { readRoleCatalogue } from '@/lib/roles';
-import { memberRow } from '@/lib/screens/unit-members';
+import { memberRow, withRoleCatalogue } from '@/lib/screens/unit-members';
 
 export const PUT = withActor(memberships.setRoles, async (ctx) => {
   const [unit, catalogue] = await Promise.all([getUnitOrThrow(ctx.db, ctx.params.unitId), readRoleCatalogue(ctx.db)]);
@@ -21,5 +21,5 @@ export const PUT = withActor(memberships.setRoles, async (ctx) => {
   const updated = await setMembershipRoles(ctx.db, ctx.actor, {
     unitId: unit.id, userId: current.userId, roles, expectedVersion: ctx.body.expectedVersion,
   });
-  return memberRow(ctx.actor, updated, unit.name);
+  return memberRow(await withRoleCatalogue(ctx, [updated]), updated, unit.name);
 });
