@@ -27,13 +27,14 @@ export const unknownPermission = (keys: string[]) =>
   arborError('roles.unknownPermission', `${keys.map((k) => `"${k}"`).join(', ')} ${keys.length === 1 ? 'is' : 'are'} neither Arbor's nor one of the organization's permissions. Define ${keys.length === 1 ? 'it' : 'them'} first.`, { keys });
 export const badPermissions = () => arborError('roles.badPermissions', "A role's permissions are a list of permission keys.");
 export const duplicatePermission = (key: string) => arborError('roles.duplicatePermission', `The permission "${key}" is listed twice.`, { key });
-export const rolesLimit = (limit: 'rolesPerTenant' | 'permissionsPerTenant' | 'permissionsPerRole', max: number) =>
+export const rolesLimit = (limit: 'rolesPerTenant' | 'permissionsPerTenant' | 'permissionsPerRole' | 'rolesPerMembership', max: number) =>
   arborError(
     'roles.limit',
     {
       rolesPerTenant: `An organization can define ${max} roles; delete one it no longer uses first.`,
       permissionsPerTenant: `An organization can define ${max} permissions of its own; delete one it no longer uses first.`,
       permissionsPerRole: `A role holds at most ${max} permissions.`,
+      rolesPerMembership: `A person holds at most ${max} custom roles on one unit.`,
     }[limit],
     { limit, max },
   );

@@ -87,13 +87,14 @@ export interface RoleDeletion {
   /** What the role's holders hold instead: another role's key, or null for nothing; undefined when not said. */
   replaceWith?: string | null;
   expectedVersion: number;
+  /** The catalogue as the caller read it fresh to decide (the replacement's permissions), not read again. */
+  catalogue?: RoleCatalogue;
 }
 
 /** The role named for its holders instead, checked before anyone's membership changes. */
-export async function replacementOf(db: TenantDb, roleKey: string, replaceWith: string | null | undefined): Promise<CustomRole | null | undefined> {
+export function replacementOf(catalogue: RoleCatalogue, roleKey: string, replaceWith: string | null | undefined): CustomRole | null | undefined {
   if (replaceWith === undefined || replaceWith === null) return replaceWith;
   if (replaceWith === roleKey) throw badReplacement();
-  const catalogue = await readRoleCatalogue(db);
   const replacement = roleIn(catalogue, replaceWith);
   if (!replacement) throw unknownRole(replaceWith);
   return replacement;
@@ -104,16 +105,18 @@ export async function replacementOf(db: TenantDb, roleKey: string, replaceWith: 
  * role change), then the role goes, conditioned on the catalogue as read.
  */
 export async function deleteRole(db: TenantDb, actor: AuditActor, roleKey: string, deletion: RoleDeletion, holders: RoleHolderAccess): Promise<void> {
-  const role = roleIn(await readRoleCatalogue(db, { fresh: true }), roleKey);
+  const read = deletion.catalogue ?? (await readRoleCatalogue(db, { fresh: true }));
+  const role = roleIn(read, roleKey);
   if (!role) throw roleNotFound();
   if (role.version !== deletion.expectedVersion) throw roleChanged(role.version);
-  await replacementOf(db, roleKey, deletion.replaceWith);
+  replacementOf(read, roleKey, deletion.replaceWith);
   let replaced = 0;
   if (deletion.replaceWith === undefined) {
     if ((await holders.listRoleHolders(db, roleKey, { limit: 1 })).items.length > 0) throw roleInUse();
   } else {
     replaced = await holders.replaceRoleOnHolders(db, actor, roleKey, deletion.replaceWith);
   }
+  // Built on the catalogue as read: if it changed meanwhile, the write is refused and rebuilt fresh.
   await changeCatalogue(db, actor, (current) => {
     const now = roleIn(current, roleKey);
     if (!now) throw roleNotFound();
@@ -127,5 +130,5 @@ export async function deleteRole(db: TenantDb, actor: AuditActor, roleKey: strin
       },
       result: undefined,
     };
-  });
+  }, read);
 }

@@ -97,7 +97,7 @@ const SAMPLES: Record<string, unknown[][]> = {
   badRoleDescription: [[500]],
   unknownPermission: [[['expenses.approve']], [['a.b', 'c.d']]],
   duplicatePermission: [['tree.read']],
-  rolesLimit: [['rolesPerTenant', 100], ['permissionsPerTenant', 200], ['permissionsPerRole', 50]],
+  rolesLimit: [['rolesPerTenant', 100], ['permissionsPerTenant', 200], ['permissionsPerRole', 50], ['rolesPerMembership', 10]],
   permissionInUse: [[['budget-approver']]],
   unknownRole: [['auditor']],
   roleChanged: [[3]],
