@@ -57,12 +57,12 @@ export async function previewRoleChange(
   const truncated = holders.length > PREVIEW_HOLDERS || Boolean(cursor);
   const read = holders.slice(0, PREVIEW_HOLDERS);
   const changed = read.map((h) => ({ h, diff: diffHolder(h, role, next, catalogue) })).filter(({ diff }) => diff.gains.length + diff.loses.length > 0);
-  const units = await batchGet(db, [...new Set(changed.map(({ h }) => h.unitId))].map((id) => keys.unit(db.tenantId, id)), { projection: ['id', 'name'] });
-  const nameOf = new Map(units.map((u) => [String(u.id), String(u.name)]));
+  const units = await batchGet(db, [...new Set(changed.map(({ h }) => h.unitId))].map((id) => keys.unit(db.tenantId, id)), { projection: ['unitId', 'name'] });
+  const nameOf = new Map(units.map((u) => [String(u.unitId), String(u.name)]));
   return {
     holders: read.length,
     changes: changed.map(({ h, diff }) => ({
-      userId: h.userId, name: h.name, email: h.email, unitId: h.unitId, unitName: nameOf.get(h.unitId) ?? '',
+      userId: h.userId, name: h.name, email: h.email, unitId: h.unitId, unitName: nameOf.get(h.unitId) ?? 'a deleted unit',
       ...diff, reachBefore: role.reach, reachAfter: next.reach,
     })),
     truncated,

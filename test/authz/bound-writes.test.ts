@@ -202,7 +202,7 @@ const CASES: Record<string, Case> = {
   'POST /api/v1/webhooks/[endpointId]/deliveries/[messageId]/resend': {
     as: 'ada', races: TENANT_RACES, params: (w) => ({ endpointId: w.webhook.endpointId, messageId: w.webhookEvent.messageId }),
   },
-  'POST /api/v1/roles': { as: 'ada', races: TENANT_RACES, body: () => ({ key: 'budget-approver', name: 'Budget approver', permissions: ['tree.read'], reach: 'subtree' }) },
+  'POST /api/v1/roles': { as: 'ada', races: TENANT_RACES, body: () => ({ key: 'wiki-editor', name: 'Wiki editor', permissions: ['tree.read'], reach: 'subtree' }) },
   'PATCH /api/v1/roles/[roleKey]': {
     as: 'ada', races: TENANT_RACES, prepare: aRole, params: () => ({ roleKey: 'auditor' }), body: () => ({ reach: 'below', expectedVersion: 1 }),
   },
