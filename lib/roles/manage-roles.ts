@@ -8,7 +8,7 @@ import { changeCatalogue } from './change-catalogue';
 import type { RoleHolderAccess } from './holders';
 import { readRoleCatalogue } from './read-catalogue';
 import { badReplacement, keyTaken, roleChanged, roleInUse, roleNotFound, rolesLimit, unknownRole } from './errors';
-import { validateDescription, validateKey, validatePermissions, validateReach, validateRoleName } from './validate';
+import { knownPermissions, validateDescription, validateKey, validatePermissionList, validateReach, validateRoleName } from './validate';
 
 export interface RoleInput {
   key: unknown;
@@ -44,10 +44,11 @@ export async function createRole(db: TenantDb, actor: AuditActor, input: RoleInp
   const name = validateRoleName(input.name);
   const description = validateDescription(input.description);
   const reach = validateReach(input.reach);
+  const asked = validatePermissionList(input.permissions);
   return changeCatalogue(db, actor, (current, now) => {
     if (roleIn(current, key)) throw keyTaken('role', key);
     if (Object.keys(current.roles).length >= ROLE_LIMITS.rolesPerTenant) throw rolesLimit('rolesPerTenant', ROLE_LIMITS.rolesPerTenant);
-    const permissions = validatePermissions(input.permissions, current);
+    const permissions = knownPermissions(asked, current);
     const role: CustomRole = { key, name, description, permissions, reach, version: 1, createdAt: now, updatedAt: now };
     return {
       catalogue: { roles: { ...current.roles, [key]: role }, permissions: current.permissions },
@@ -62,6 +63,7 @@ export async function updateRole(db: TenantDb, actor: AuditActor, roleKey: strin
   const name = change.name === undefined ? undefined : validateRoleName(change.name);
   const description = change.description === undefined ? undefined : validateDescription(change.description);
   const reach: Reach | undefined = change.reach === undefined ? undefined : validateReach(change.reach);
+  const asked = change.permissions === undefined ? undefined : validatePermissionList(change.permissions);
   return changeCatalogue(db, actor, (current, now) => {
     const role = roleIn(current, roleKey);
     if (!role) throw roleNotFound();
@@ -70,7 +72,7 @@ export async function updateRole(db: TenantDb, actor: AuditActor, roleKey: strin
       ...role,
       ...(name !== undefined ? { name } : {}),
       ...(description !== undefined ? { description } : {}),
-      ...(change.permissions !== undefined ? { permissions: validatePermissions(change.permissions, current) } : {}),
+      ...(asked !== undefined ? { permissions: knownPermissions(asked, current) } : {}),
       ...(reach !== undefined ? { reach } : {}),
       version: role.version + 1,
       updatedAt: now,
