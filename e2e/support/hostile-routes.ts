@@ -49,6 +49,8 @@ const auditFilters = (w: HostileWorld): Record<string, Field> => ({
 
 /** A role or permission key no tenant defines. */
 const ABSENT_KEY = 'absent.key';
+/** An empty key is the path of the list itself (a redirect there), not a key refused. */
+const EMPTY_IS_THE_LIST = ['empty'];
 /** Descriptions of roles and permissions are notes: blank is none, line breaks and any visible text are kept. */
 const DESCRIPTIONS_KEPT = ['empty', 'blank', 'lineBreak', 'expanders40', 'expanders100'];
 
@@ -453,10 +455,10 @@ export function routeCases(w: HostileWorld): RouteCase[] {
         optional: ['description'],
       },
     },
-    { method: 'GET', route: '/api/v1/roles/[roleKey]', path: { roleKey: { kind: 'text', value: ABSENT_KEY } } },
+    { method: 'GET', route: '/api/v1/roles/[roleKey]', path: { roleKey: { kind: 'text', value: ABSENT_KEY, accepts: EMPTY_IS_THE_LIST } } },
     {
       method: 'PATCH', route: '/api/v1/roles/[roleKey]',
-      path: { roleKey: { kind: 'text', value: ABSENT_KEY } },
+      path: { roleKey: { kind: 'text', value: ABSENT_KEY, accepts: EMPTY_IS_THE_LIST } },
       body: {
         value: { name: 'Hostile', description: 'A role', permissions: ['tree.read'], reach: 'unit', expectedVersion: 1 },
         fields: {
@@ -471,12 +473,12 @@ export function routeCases(w: HostileWorld): RouteCase[] {
     },
     {
       method: 'DELETE', route: '/api/v1/roles/[roleKey]',
-      path: { roleKey: { kind: 'text', value: ABSENT_KEY } },
+      path: { roleKey: { kind: 'text', value: ABSENT_KEY, accepts: EMPTY_IS_THE_LIST } },
       query: { replaceWith: { kind: 'text', value: 'none' }, expectedVersion: { kind: 'versionParam', value: '1' } },
     },
     {
       method: 'POST', route: '/api/v1/roles/[roleKey]/preview',
-      path: { roleKey: { kind: 'text', value: ABSENT_KEY } },
+      path: { roleKey: { kind: 'text', value: ABSENT_KEY, accepts: EMPTY_IS_THE_LIST } },
       body: {
         value: { permissions: ['tree.read'], reach: 'unit' },
         fields: { 'permissions.0': { kind: 'text', value: 'tree.read' }, reach: { kind: 'role', value: 'unit' } },
@@ -493,10 +495,10 @@ export function routeCases(w: HostileWorld): RouteCase[] {
     },
     {
       method: 'PATCH', route: '/api/v1/permissions/[permissionKey]',
-      path: { permissionKey: { kind: 'text', value: ABSENT_KEY } },
+      path: { permissionKey: { kind: 'text', value: ABSENT_KEY, accepts: EMPTY_IS_THE_LIST } },
       body: { value: { description: 'A permission' }, fields: { description: { kind: 'text', value: 'A permission' } } },
     },
-    { method: 'DELETE', route: '/api/v1/permissions/[permissionKey]', path: { permissionKey: { kind: 'text', value: ABSENT_KEY } } },
+    { method: 'DELETE', route: '/api/v1/permissions/[permissionKey]', path: { permissionKey: { kind: 'text', value: ABSENT_KEY, accepts: EMPTY_IS_THE_LIST } } },
     {
       method: 'POST', route: '/api/v1/webhooks/[endpointId]/deliveries/[messageId]/resend',
       // A message id is `msg_` and a ULID (lib/webhooks/events.ts messageIdOf).
