@@ -512,6 +512,55 @@ test.describe('webhooks', () => {
   });
 });
 
+test.describe('roles and permissions', () => {
+  let roles: ApiClient;
+  let elsewhere: ApiClient;
+
+  test.beforeAll(async () => {
+    roles = (await keyFor(org, 'E2E roles', 'admin', org.root)).client;
+    elsewhere = (await keyFor(other, 'E2E roles elsewhere', 'admin', other.root)).client;
+  });
+
+  test('a permission and a role are defined, read, previewed, changed and deleted; refusals change nothing', async () => {
+    const permission = ok(await roles.POST('/api/v1/permissions', { body: { key: 'expenses.approve', description: 'Approve expense reports' } }), 201);
+    expect(permission).toMatchObject({ key: 'expenses.approve', description: 'Approve expense reports' });
+    const permissionPath = { params: { path: { permissionKey: 'expenses.approve' } } };
+    expect(ok(await roles.PATCH('/api/v1/permissions/{permissionKey}', { ...permissionPath, body: { description: 'Approve expenses' } })).description).toBe('Approve expenses');
+    const role = ok(await roles.POST('/api/v1/roles', { body: { key: 'budget-approver', name: 'Budget approver', permissions: ['expenses.approve'], reach: 'subtree' } }), 201);
+    expect(role).toMatchObject({ key: 'budget-approver', permissions: ['expenses.approve'], reach: 'subtree', version: 1 });
+
+    // Any member reads the catalogue.
+    const listed = ok(await manager.GET('/api/v1/roles'));
+    expect(listed.builtIn.map((r) => r.key)).toEqual(['owner', 'admin', 'manager', 'member']);
+    expect(listed.roles.map((r) => r.key)).toEqual(['budget-approver']);
+    expect(listed.permissions.map((p) => p.key)).toEqual(['expenses.approve']);
+    expect(listed.limits.rolesPerMembership).toBe(10);
+    const rolePath = { params: { path: { roleKey: 'budget-approver' } } };
+    expect(ok(await roles.GET('/api/v1/roles/{roleKey}', rolePath)).name).toBe('Budget approver');
+    expect(ok(await roles.POST('/api/v1/roles/{roleKey}/preview', { ...rolePath, body: { reach: 'unit' } }))).toEqual({ holders: 0, changes: [], truncated: false });
+
+    await leavesUnchanged(org, async () => {
+      expect(refused(await manager.POST('/api/v1/roles', { body: { key: 'mine', name: 'Mine', permissions: [], reach: 'unit' } }), 403).code).toBe('authz.roles.manage');
+      expect(refused(await roles.POST('/api/v1/roles', { body: { key: 'owner', name: 'Owner', permissions: [], reach: 'unit' } }), 400).code).toBe('roles.reservedKey');
+      expect(refused(await roles.POST('/api/v1/roles', { body: { key: 'payroll', name: 'Payroll', permissions: ['payroll.view'], reach: 'unit' } }), 400).code).toBe('roles.unknownPermission');
+      expect(refused(await roles.DELETE('/api/v1/permissions/{permissionKey}', permissionPath), 409).code).toBe('roles.permissionInUse');
+      expect(refused(await roles.PATCH('/api/v1/roles/{roleKey}', { ...rolePath, body: { reach: 'unit', expectedVersion: 2 } }), 409).code).toBe('roles.versionConflict');
+    });
+    await leavesUnchanged(other, async () => {
+      expect(refused(await elsewhere.GET('/api/v1/roles/{roleKey}', rolePath), 404).code).toBe('roles.notFound');
+      expect(refused(await elsewhere.PATCH('/api/v1/permissions/{permissionKey}', { ...permissionPath, body: { description: 'Theirs' } }), 404).code).toBe('roles.permissionNotFound');
+    });
+
+    const changed = ok(await roles.PATCH('/api/v1/roles/{roleKey}', { ...rolePath, body: { permissions: ['expenses.approve', 'tree.read'], reach: 'below', expectedVersion: 1 } }));
+    expect(changed).toMatchObject({ reach: 'below', version: 2 });
+    const removed = await roles.DELETE('/api/v1/roles/{roleKey}', { params: { path: rolePath.params.path, query: { expectedVersion: '2', replaceWith: 'none' } } });
+    expect(removed.response.status, JSON.stringify(removed.error)).toBe(204);
+    const gone = await roles.DELETE('/api/v1/permissions/{permissionKey}', permissionPath);
+    expect(gone.response.status, JSON.stringify(gone.error)).toBe(204);
+    expect(ok(await roles.GET('/api/v1/roles'))).toMatchObject({ roles: [], permissions: [] });
+  });
+});
+
 test.describe('reorganizations', () => {
   /** Drafts and applies the sets (admin on the top unit); its own approval does not count. */
   let reorg: ApiClient;

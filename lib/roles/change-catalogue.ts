@@ -25,8 +25,10 @@ export async function changeCatalogue<T>(
   db: TenantDb,
   actor: AuditActor,
   build: (current: RoleCatalogue, now: string) => CatalogueChange<T>,
+  /** The catalogue as the caller just read it fresh, so it is not read twice. */
+  read?: RoleCatalogue,
 ): Promise<T> {
-  let current = await readRoleCatalogue(db, { fresh: true });
+  let current = read ?? (await readRoleCatalogue(db, { fresh: true }));
   for (let attempt = 1; ; attempt++) {
     const change = build(current, new Date().toISOString());
     const next: RoleCatalogue = { ...change.catalogue, version: current.version + 1 };

@@ -34,7 +34,7 @@ export const rolesLimit = (limit: 'rolesPerTenant' | 'permissionsPerTenant' | 'p
       rolesPerTenant: `An organization can define ${max} roles; delete one it no longer uses first.`,
       permissionsPerTenant: `An organization can define ${max} permissions of its own; delete one it no longer uses first.`,
       permissionsPerRole: `A role holds at most ${max} permissions.`,
-      rolesPerMembership: `A membership holds at most ${max} custom roles (the limit "roles per membership"). Remove one before adding another.`,
+      rolesPerMembership: `A person holds at most ${max} custom roles on one unit.`,
     }[limit],
     { limit, max },
   );

@@ -8,7 +8,7 @@ import { changeCatalogue } from './change-catalogue';
 import type { RoleHolderAccess } from './holders';
 import { readRoleCatalogue } from './read-catalogue';
 import { badReplacement, keyTaken, roleChanged, roleInUse, roleNotFound, rolesLimit, unknownRole } from './errors';
-import { validateDescription, validateKey, validatePermissions, validateReach, validateRoleName } from './validate';
+import { knownPermissions, validateDescription, validateKey, validatePermissionList, validateReach, validateRoleName } from './validate';
 
 export interface RoleInput {
   key: unknown;
@@ -44,10 +44,11 @@ export async function createRole(db: TenantDb, actor: AuditActor, input: RoleInp
   const name = validateRoleName(input.name);
   const description = validateDescription(input.description);
   const reach = validateReach(input.reach);
+  const asked = validatePermissionList(input.permissions);
   return changeCatalogue(db, actor, (current, now) => {
     if (roleIn(current, key)) throw keyTaken('role', key);
     if (Object.keys(current.roles).length >= ROLE_LIMITS.rolesPerTenant) throw rolesLimit('rolesPerTenant', ROLE_LIMITS.rolesPerTenant);
-    const permissions = validatePermissions(input.permissions, current);
+    const permissions = knownPermissions(asked, current);
     const role: CustomRole = { key, name, description, permissions, reach, version: 1, createdAt: now, updatedAt: now };
     return {
       catalogue: { roles: { ...current.roles, [key]: role }, permissions: current.permissions },
@@ -62,6 +63,7 @@ export async function updateRole(db: TenantDb, actor: AuditActor, roleKey: strin
   const name = change.name === undefined ? undefined : validateRoleName(change.name);
   const description = change.description === undefined ? undefined : validateDescription(change.description);
   const reach: Reach | undefined = change.reach === undefined ? undefined : validateReach(change.reach);
+  const asked = change.permissions === undefined ? undefined : validatePermissionList(change.permissions);
   return changeCatalogue(db, actor, (current, now) => {
     const role = roleIn(current, roleKey);
     if (!role) throw roleNotFound();
@@ -70,7 +72,7 @@ export async function updateRole(db: TenantDb, actor: AuditActor, roleKey: strin
       ...role,
       ...(name !== undefined ? { name } : {}),
       ...(description !== undefined ? { description } : {}),
-      ...(change.permissions !== undefined ? { permissions: validatePermissions(change.permissions, current) } : {}),
+      ...(asked !== undefined ? { permissions: knownPermissions(asked, current) } : {}),
       ...(reach !== undefined ? { reach } : {}),
       version: role.version + 1,
       updatedAt: now,
@@ -87,13 +89,14 @@ export interface RoleDeletion {
   /** What the role's holders hold instead: another role's key, or null for nothing; undefined when not said. */
   replaceWith?: string | null;
   expectedVersion: number;
+  /** The catalogue as the caller read it fresh to decide (the replacement's permissions), not read again. */
+  catalogue?: RoleCatalogue;
 }
 
 /** The role named for its holders instead, checked before anyone's membership changes. */
-export async function replacementOf(db: TenantDb, roleKey: string, replaceWith: string | null | undefined): Promise<CustomRole | null | undefined> {
+export function replacementOf(catalogue: RoleCatalogue, roleKey: string, replaceWith: string | null | undefined): CustomRole | null | undefined {
   if (replaceWith === undefined || replaceWith === null) return replaceWith;
   if (replaceWith === roleKey) throw badReplacement();
-  const catalogue = await readRoleCatalogue(db);
   const replacement = roleIn(catalogue, replaceWith);
   if (!replacement) throw unknownRole(replaceWith);
   return replacement;
@@ -104,16 +107,18 @@ export async function replacementOf(db: TenantDb, roleKey: string, replaceWith: 
  * role change), then the role goes, conditioned on the catalogue as read.
  */
 export async function deleteRole(db: TenantDb, actor: AuditActor, roleKey: string, deletion: RoleDeletion, holders: RoleHolderAccess): Promise<void> {
-  const role = roleIn(await readRoleCatalogue(db, { fresh: true }), roleKey);
+  const read = deletion.catalogue ?? (await readRoleCatalogue(db, { fresh: true }));
+  const role = roleIn(read, roleKey);
   if (!role) throw roleNotFound();
   if (role.version !== deletion.expectedVersion) throw roleChanged(role.version);
-  await replacementOf(db, roleKey, deletion.replaceWith);
+  replacementOf(read, roleKey, deletion.replaceWith);
   let replaced = 0;
   if (deletion.replaceWith === undefined) {
     if ((await holders.listRoleHolders(db, roleKey, { limit: 1 })).items.length > 0) throw roleInUse();
   } else {
     replaced = await holders.replaceRoleOnHolders(db, actor, roleKey, deletion.replaceWith);
   }
+  // Built on the catalogue as read: if it changed meanwhile, the write is refused and rebuilt fresh.
   await changeCatalogue(db, actor, (current) => {
     const now = roleIn(current, roleKey);
     if (!now) throw roleNotFound();
@@ -127,5 +132,5 @@ export async function deleteRole(db: TenantDb, actor: AuditActor, roleKey: strin
       },
       result: undefined,
     };
-  });
+  }, read);
 }

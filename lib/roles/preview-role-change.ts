@@ -10,7 +10,7 @@ import { roleNotFound } from './errors';
 import type { HolderRef, RoleHolderAccess } from './holders';
 import { roleIn } from './manage-roles';
 import { diffHolder, type HoldingMembership } from './role-change-diff';
-import { validatePermissions, validateReach } from './validate';
+import { knownPermissions, validatePermissionList, validateReach } from './validate';
 
 export const PREVIEW_HOLDERS = 1_000;
 const HOLDERS_PAGE = 100;
@@ -40,11 +40,12 @@ export async function previewRoleChange(
   access: Pick<RoleHolderAccess, 'listRoleHolders'>,
 ): Promise<RoleChangePreview> {
   const reach = change.reach === undefined ? undefined : validateReach(change.reach);
+  const asked = change.permissions === undefined ? undefined : validatePermissionList(change.permissions);
   const catalogue = await readRoleCatalogue(db);
   const role = roleIn(catalogue, roleKey);
   if (!role) throw roleNotFound();
   const next = {
-    permissions: change.permissions === undefined ? role.permissions : validatePermissions(change.permissions, catalogue),
+    permissions: asked === undefined ? role.permissions : knownPermissions(asked, catalogue),
     reach: reach ?? role.reach,
   };
   const holders: (HolderRef & HoldingMembership)[] = [];
@@ -62,7 +63,7 @@ export async function previewRoleChange(
   return {
     holders: read.length,
     changes: changed.map(({ h, diff }) => ({
-      userId: h.userId, name: h.name, email: h.email, unitId: h.unitId, unitName: nameOf.get(h.unitId) ?? '',
+      userId: h.userId, name: h.name, email: h.email, unitId: h.unitId, unitName: nameOf.get(h.unitId) ?? 'a deleted unit',
       ...diff, reachBefore: role.reach, reachAfter: next.reach,
     })),
     truncated,

@@ -33,16 +33,21 @@ export function validateReach(raw: unknown): Reach {
   return raw as Reach;
 }
 
-/** The permissions of a role: a list of at most 50 keys, each Arbor's or defined in `catalogue`, none twice. */
-export function validatePermissions(raw: unknown, catalogue: RoleCatalogue): string[] {
+/** The permissions of a role as sent: a list of at most 50 keys, none twice (before anything is read). */
+export function validatePermissionList(raw: unknown): string[] {
   if (!Array.isArray(raw) || raw.some((p) => typeof p !== 'string')) throw badPermissions();
+  if (raw.length > ROLE_LIMITS.permissionsPerRole) throw rolesLimit('permissionsPerRole', ROLE_LIMITS.permissionsPerRole);
   const seen = new Set<string>();
   for (const p of raw as string[]) {
     if (seen.has(p)) throw duplicatePermission(p);
     seen.add(p);
   }
-  if (seen.size > ROLE_LIMITS.permissionsPerRole) throw rolesLimit('permissionsPerRole', ROLE_LIMITS.permissionsPerRole);
-  const unknown = [...seen].filter((p) => !isArborPermission(p) && !Object.hasOwn(catalogue.permissions, p));
-  if (unknown.length) throw unknownPermission(unknown.slice(0, 5));
   return [...seen];
+}
+
+/** Each permission Arbor's or defined in `catalogue`. */
+export function knownPermissions(permissions: string[], catalogue: RoleCatalogue): string[] {
+  const unknown = permissions.filter((p) => !isArborPermission(p) && !Object.hasOwn(catalogue.permissions, p));
+  if (unknown.length) throw unknownPermission(unknown.slice(0, 5));
+  return permissions;
 }

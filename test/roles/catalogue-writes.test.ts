@@ -8,7 +8,7 @@ import { ROLE_LIMITS, type RoleCatalogue } from '../../lib/authz';
 import { listAudit } from '../../lib/audit';
 import { ArborError } from '../../lib/errors';
 import {
-  createPermission, createRole, deletePermission, deleteRole, readRoleCatalogue, roleCatalogueItem, updatePermission, updateRole,
+  createPermission, createRole, deletePermission, deleteRole, previewRoleChange, PREVIEW_HOLDERS, readRoleCatalogue, roleCatalogueItem, updatePermission, updateRole,
   type HolderRef, type RoleHolderAccess,
 } from '../../lib/roles';
 import { newTenant } from '../support/fixtures';
@@ -166,5 +166,31 @@ describe('permissions', () => {
     assert.deepEqual((await readRoleCatalogue(db, { fresh: true })).permissions, {});
     const actions = (await listAudit(db, {})).items.map((e) => e.action).filter((a) => a.startsWith('permission.'));
     assert.deepEqual(actions.sort(), ['permission.create', 'permission.delete', 'permission.update']);
+  });
+});
+
+describe('preview', () => {
+  test('reads holders up to its bound, then says it stopped; unit names come from the tree', async () => {
+    const { db, actor, t } = await world();
+    await createRole(db, actor, approver);
+    let pages = 0;
+    const many: Pick<RoleHolderAccess, 'listRoleHolders'> = {
+      // An endless supply of holders on the top unit, in pages as asked for.
+      listRoleHolders: async (_db, _key, { limit = 50 }) => {
+        pages += 1;
+        const items = Array.from({ length: limit }, (_, i) => ({ userId: `u${pages}-${i}`, unitId: t.rootUnitId, name: 'P', email: 'p@x.test', role: 'member' as const, roles: ['budget-approver'] }));
+        return { items, nextCursor: 'more' };
+      },
+    };
+    const preview = await previewRoleChange(db, 'budget-approver', { reach: 'unit' }, many);
+    assert.equal(preview.holders, PREVIEW_HOLDERS);
+    assert.equal(preview.truncated, true);
+    assert.ok(pages <= PREVIEW_HOLDERS / 100 + 1, `${pages} pages`);
+    assert.equal(preview.changes.length, PREVIEW_HOLDERS);
+    assert.deepEqual(new Set(preview.changes.map((c) => c.unitName)).size, 1);
+    assert.notEqual(preview.changes[0].unitName, 'a deleted unit');
+    assert.deepEqual(preview.changes[0].loses, ['tree.read']);
+    await assert.rejects(previewRoleChange(db, 'nobody', {}, many), refusedWith('roles.notFound'));
+    await assert.rejects(previewRoleChange(db, 'budget-approver', { permissions: ['nope.nope'] }, many), refusedWith('roles.unknownPermission'));
   });
 });

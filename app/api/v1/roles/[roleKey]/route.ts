@@ -4,7 +4,7 @@
 import { withActor } from '@/lib/api/with-actor';
 import { roles } from '@/lib/api/operations/roles';
 import * as members from '@/lib/members';
-import { deleteRole, readRoleOrThrow, replacementOf, updateRole } from '@/lib/roles';
+import { deleteRole, readRoleCatalogue, readRoleOrThrow, replacementOf, updateRole } from '@/lib/roles';
 
 export const GET = withActor(roles.get, async (ctx) => {
   ctx.authorize('tenant.read', {});
@@ -20,7 +20,8 @@ export const DELETE = withActor(roles.delete, async (ctx) => {
   const { replaceWith: asked, expectedVersion } = ctx.query;
   const replaceWith = asked === 'none' ? null : asked;
   // Its holders get the replacement: deciding needs its permissions, as giving it would.
-  const replacement = await replacementOf(ctx.db, ctx.params.roleKey, replaceWith);
+  const catalogue = await readRoleCatalogue(ctx.db, { fresh: true });
+  const replacement = replacementOf(catalogue, ctx.params.roleKey, replaceWith);
   ctx.authorize('roles.manage', replacement ? { permissions: replacement.permissions } : {});
-  await deleteRole(ctx.db, ctx.actor, ctx.params.roleKey, { replaceWith, expectedVersion }, members);
+  await deleteRole(ctx.db, ctx.actor, ctx.params.roleKey, { replaceWith, expectedVersion, catalogue }, members);
 });
