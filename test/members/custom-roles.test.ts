@@ -6,7 +6,9 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { listUnitAudit } from '../../lib/audit';
 import { keys } from '../../lib/db';
 import { addMembership, changeRole, setMembershipRoles } from '../../lib/members';
+import { applyChangeSet, readChangeSet } from '../../lib/change-sets';
 import { moveUnit } from '../../lib/org';
+import { approve, draft, reorgTenant } from '../change-sets/fixtures';
 import { eventOf } from '../../lib/webhooks/events';
 import { directClient, tableName } from '../support/stack';
 import { lockUnit } from '../support/units';
@@ -153,5 +155,18 @@ describe('other membership writes keep the custom roles', () => {
     assert.deepEqual(await storedRoles(t.tenantId, t.cloud.id, ada.userId), ['budget-approver']);
     assert.ok(String((await get(keys.unitMember(t.tenantId, t.cloud.id, ada.userId)))?.unitPath).startsWith(t.sales.path));
     await assertMembershipInvariants(t.tenantId, t.rootUnitId);
+  });
+
+  test("a change set's move of a member to another unit (removed there, added here)", async () => {
+    const t = await reorgTenant('Keep');
+    await defineRoles(t.tenantId, ['budget-approver']);
+    const p2 = t.people.p2;
+    await setMembershipRoles(t.db, t.owner, { unitId: t.units.platform.id, userId: p2.userId, roles: ['budget-approver'], expectedVersion: 1 });
+    const set = await draft(t, [{ kind: 'moveMember', userId: p2.userId, fromUnitId: t.units.platform.id, unitId: t.units.infra.id }]);
+    await approve(t, set.header.setId);
+    const { header } = await readChangeSet(t.db, set.header.setId);
+    assert.equal((await applyChangeSet(t.db, t.owner, set.header.setId, header.version)).status, 'applied');
+    assert.deepEqual(await storedRoles(t.tenantId, t.units.infra.id, p2.userId), ['budget-approver']);
+    assert.equal(await get(keys.unitMember(t.tenantId, t.units.platform.id, p2.userId)), undefined);
   });
 });
