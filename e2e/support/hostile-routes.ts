@@ -302,12 +302,11 @@ export function routeCases(w: HostileWorld): RouteCase[] {
     {
       method: 'POST', route: '/api/v1/members/units/[unitId]',
       path: unit,
-      body: { value: { userId: w.userId, role: 'member' }, fields: { userId: { kind: 'id', value: w.userId }, role: { kind: 'role', value: 'member' } } },
-    },
-    {
-      method: 'POST', route: '/api/v1/members/units/[unitId]',
-      path: unit,
-      body: { value: { userId: w.userId, role: 'member', roles: ['approver'] }, fields: { 'roles.0': { kind: 'role', value: 'approver' } }, optional: ['roles.0'] },
+      body: {
+        value: { userId: w.userId, role: 'member', roles: ['approver'] },
+        fields: { userId: { kind: 'id', value: w.userId }, role: { kind: 'role', value: 'member' }, 'roles.0': { kind: 'role', value: 'approver' } },
+        optional: ['roles.0'],
+      },
     },
     {
       method: 'PUT', route: '/api/v1/units/[unitId]/members/[userId]/roles',
