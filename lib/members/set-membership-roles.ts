@@ -10,7 +10,7 @@ import { lockFree, valuesOrNone } from '../org/unit-lock';
 import { readRoleCatalogue } from '../roles';
 import { validateId } from '../validation';
 import { validateVersion } from '../validation/version';
-import { catalogueUnchanged, sameRoles, validateCustomRoles } from './custom-roles';
+import { assertRoleList, catalogueUnchanged, sameRoles, validateCustomRoles } from './custom-roles';
 import { membershipBusy, membershipNotFound } from './errors';
 import { membershipConflict, readUnitMember, unitRefusal } from './member-reads';
 import { membershipKeys, type Membership } from './membership-items';
@@ -28,6 +28,7 @@ export async function setMembershipRoles(db: TenantDb, actor: AuditActor, input:
   const unitId = validateId(input?.unitId, 'unit');
   const userId = validateId(input.userId, 'user');
   const expectedVersion = validateVersion(input.expectedVersion, 'membership');
+  assertRoleList(input.roles);
 
   for (let attempt = 1; ; attempt++) {
     // After a refused catalogue condition, this process's copy is older than the item.
