@@ -10,7 +10,7 @@
 // and methods and fails for any operation no test exercised.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { createApiKey, revokeApiKey, listApiKeys } from '../lib/api-keys';
 import { apiKeyHash } from '../lib/api-keys/manage-keys';
@@ -19,6 +19,7 @@ import { addMembership, loadActorAccess, type Role } from '../lib/members';
 import { createUnit, getUnitOrThrow, type Unit } from '../lib/org';
 import { startTreeJob } from '../lib/org/jobs/run-tree-job';
 import { reviewChangeSet } from '../lib/change-sets';
+import { roleCatalogueItem } from '../lib/roles';
 import { operatorDb, platformDb, tenantDb } from '../lib/tenancy';
 import { createTenant, OPERATOR_ACTOR } from '../lib/tenants';
 import { ensureUser } from '../lib/users';
@@ -332,6 +333,37 @@ test.describe('members and memberships', () => {
     expect(removed.response.status, JSON.stringify(removed.error)).toBe(204);
     const after = ok(await people.GET('/api/v1/members/units/{unitId}', { params: { path: unit } }));
     expect(after.rows.map((r) => r.userId)).not.toContain(ada.userId);
+  });
+
+  test('custom roles are given with a membership, set on it, and listed with their holders', async () => {
+    const { platform } = org.units;
+    const { ada } = org.people;
+    // The organization's roles, as the catalogue's writer leaves them (its own operations are roles.*).
+    const now = new Date().toISOString();
+    const role = (key: string) => ({ key, name: key, description: '', permissions: [], reach: 'subtree' as const, version: 1, createdAt: now, updatedAt: now });
+    const catalogue = { version: 1, roles: { 'budget-approver': role('budget-approver'), 'wiki-editor': role('wiki-editor') }, permissions: {} };
+    await directClient().send(new PutCommand({ TableName: tableName(), Item: roleCatalogueItem(org.tenantId, catalogue) }));
+
+    const unit = { unitId: platform.id };
+    const added = ok(await people.POST('/api/v1/members/units/{unitId}', { params: { path: unit }, body: { userId: ada.userId, role: 'member', roles: ['budget-approver'] } }), 201);
+    expect(added).toMatchObject({ unitId: platform.id, role: 'member', roles: ['budget-approver'] });
+    const member = { unitId: platform.id, userId: ada.userId };
+    const set = ok(await people.PUT('/api/v1/units/{unitId}/members/{userId}/roles', { params: { path: member }, body: { roles: ['budget-approver', 'wiki-editor'], expectedVersion: added.version } }));
+    expect(set).toMatchObject({ role: 'member', roles: ['budget-approver', 'wiki-editor'], version: added.version + 1 });
+    const stale = refused(await people.PUT('/api/v1/units/{unitId}/members/{userId}/roles', { params: { path: member }, body: { roles: [], expectedVersion: added.version } }), 409);
+    expect(stale.code).toBe('membership.versionConflict');
+    expect(refused(await people.PUT('/api/v1/units/{unitId}/members/{userId}/roles', { params: { path: member }, body: { roles: ['payroll-viewer'], expectedVersion: set.version } }), 400).code).toBe('roles.unknownRole');
+
+    const holders = ok(await people.GET('/api/v1/roles/{roleKey}/holders', { params: { path: { roleKey: 'wiki-editor' } } }));
+    expect(holders.items).toEqual([{ userId: ada.userId, name: ada.name, email: ada.email, unitId: platform.id, unitName: 'Platform', unitPath: platform.path, role: 'member', roles: ['budget-approver', 'wiki-editor'] }]);
+    await leavesUnchanged(org, async () => {
+      expect(refused(await manager.PUT('/api/v1/units/{unitId}/members/{userId}/roles', { params: { path: member }, body: { roles: [], expectedVersion: set.version } }), 403).code).toBe('authz.role.assign');
+      expect(refused(await manager.GET('/api/v1/roles/{roleKey}/holders', { params: { path: { roleKey: 'wiki-editor' } } }), 403).code).toBe('authz.members.list');
+      const theirs = { unitId: other.units.platform.id, userId: ada.userId };
+      expect(refused(await people.PUT('/api/v1/units/{unitId}/members/{userId}/roles', { params: { path: theirs }, body: { roles: [], expectedVersion: 1 } }), 404).code).toBe('unit.notFound');
+    });
+    const removed = await people.DELETE('/api/v1/members/units/{unitId}/{userId}', { params: { path: member }, body: { expectedVersion: set.version } });
+    expect(removed.response.status, JSON.stringify(removed.error)).toBe(204);
   });
 
   test('several people change at once, and one leaves the organization', async () => {

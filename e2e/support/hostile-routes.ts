@@ -309,7 +309,26 @@ export function routeCases(w: HostileWorld): RouteCase[] {
     {
       method: 'POST', route: '/api/v1/members/units/[unitId]',
       path: unit,
-      body: { value: { userId: w.userId, role: 'member' }, fields: { userId: { kind: 'id', value: w.userId }, role: { kind: 'role', value: 'member' } } },
+      body: {
+        value: { userId: w.userId, role: 'member', roles: ['approver'] },
+        fields: { userId: { kind: 'id', value: w.userId }, role: { kind: 'role', value: 'member' }, 'roles.0': { kind: 'role', value: 'approver' } },
+        optional: ['roles.0'],
+      },
+    },
+    {
+      method: 'PUT', route: '/api/v1/units/[unitId]/members/[userId]/roles',
+      path: { unitId: { kind: 'id', value: w.membershipUnitId }, userId: { kind: 'id', value: w.userId } },
+      body: {
+        value: { roles: ['approver'], expectedVersion: 1 },
+        fields: { 'roles.0': { kind: 'role', value: 'approver' }, expectedVersion: { kind: 'version', value: 1 } },
+        // Without it, the list is empty: a valid request (no custom roles).
+        optional: ['roles.0'],
+      },
+    },
+    {
+      method: 'GET', route: '/api/v1/roles/[roleKey]/holders',
+      path: { roleKey: { kind: 'role', value: 'approver' } },
+      query: { cursor: { kind: 'cursor', value: undefined }, limit: { kind: 'int', value: undefined } },
     },
     { method: 'GET', route: '/api/v1/members/units', query: { q: search('Eng') } },
     { method: 'GET', route: '/api/v1/search', query: { q: search('Eng') } },

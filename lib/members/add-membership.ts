@@ -28,7 +28,7 @@ import {
   type TenantUser,
 } from './membership-items';
 import { ownerCountUpdate } from './owner-count';
-import { catalogueUnchanged, validateCustomRoles } from './custom-roles';
+import { assertRoleList, catalogueUnchanged, validateCustomRoles } from './custom-roles';
 import { readRoleCatalogue } from '../roles';
 import { summaryAdd, updateExpression } from '../profiles';
 import { backoff, RETRY_LIMITS } from '../db/retry-policy';
@@ -80,6 +80,7 @@ export async function addMembershipWith(
   const unitId = validateId(input?.unitId, 'unit');
   const role = validateRole(input.role);
   const person = validatePerson(input);
+  if (input.roles) assertRoleList(input.roles);
 
   for (let attempt = 1; ; attempt++) {
     const [unit, user, catalogue] = await Promise.all([

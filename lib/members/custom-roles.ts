@@ -7,14 +7,19 @@ import { keys, type TenantDb, type TransactItem } from '../db';
 import { rolesLimit, unknownRoles } from '../roles';
 import { duplicateRole } from './errors';
 
-/** A membership's custom role keys as sent: each in the catalogue, once, within the limit. */
-export function validateCustomRoles(raw: readonly string[], catalogue: RoleCatalogue): string[] {
+/** What a list of custom role keys must be before anything is read: within the limit, each once. */
+export function assertRoleList(raw: readonly string[]): void {
   if (raw.length > ROLE_LIMITS.rolesPerMembership) throw rolesLimit('rolesPerMembership', ROLE_LIMITS.rolesPerMembership);
   const seen = new Set<string>();
   for (const key of raw) {
     if (seen.has(key)) throw duplicateRole(key);
     seen.add(key);
   }
+}
+
+/** A membership's custom role keys as sent: each in the catalogue, once, within the limit. */
+export function validateCustomRoles(raw: readonly string[], catalogue: RoleCatalogue): string[] {
+  assertRoleList(raw);
   const unknown = raw.filter((key) => !Object.hasOwn(catalogue.roles, key));
   if (unknown.length) throw unknownRoles(unknown);
   return [...raw];

@@ -10,10 +10,10 @@ import { lockFree, valuesOrNone } from '../org/unit-lock';
 import { readRoleCatalogue } from '../roles';
 import { validateId } from '../validation';
 import { validateVersion } from '../validation/version';
-import { catalogueUnchanged, sameRoles, validateCustomRoles } from './custom-roles';
+import { assertRoleList, catalogueUnchanged, sameRoles, validateCustomRoles } from './custom-roles';
 import { membershipBusy, membershipNotFound } from './errors';
 import { membershipConflict, readUnitMember, unitRefusal } from './member-reads';
-import type { Membership } from './membership-items';
+import { membershipKeys, type Membership } from './membership-items';
 import { backoff, RETRY_LIMITS } from '../db/retry-policy';
 
 export interface SetMembershipRolesInput {
@@ -28,6 +28,7 @@ export async function setMembershipRoles(db: TenantDb, actor: AuditActor, input:
   const unitId = validateId(input?.unitId, 'unit');
   const userId = validateId(input.userId, 'user');
   const expectedVersion = validateVersion(input.expectedVersion, 'membership');
+  assertRoleList(input.roles);
 
   for (let attempt = 1; ; attempt++) {
     // After a refused catalogue condition, this process's copy is older than the item.
@@ -54,9 +55,7 @@ export async function setMembershipRoles(db: TenantDb, actor: AuditActor, input:
     });
     const free = lockFree(db);
     const tx = transaction(db)
-      .add([update(keys.unitMember(db.tenantId, unitId, userId)), update(keys.userMembership(db.tenantId, userId, unitId))], () =>
-        membershipConflict(db, unitId, userId),
-      )
+      .add(membershipKeys(db.tenantId, unitId, userId).map(update), () => membershipConflict(db, unitId, userId))
       .add({
         // A locked unit refuses every edit, membership edits included (unless the db holds its lock).
         ConditionCheck: {

@@ -29,7 +29,7 @@ import { scheduleTenantDeletion } from '../../lib/offboarding';
 import { getTenantSettings } from '../../lib/tenants';
 import { ulid } from 'ulid';
 import { publishTxt } from '../support/dns';
-import { person } from '../members/fixtures';
+import { defineRoles, person } from '../members/fixtures';
 import { newTenant } from '../support/fixtures';
 import { tenantDbFor } from '../support/tenant-db';
 import { testOperatorDb, testPlatformDb } from '../support/tenancy';
@@ -86,6 +86,7 @@ async function world() {
   await addMembership(db, owner, { unitId: cloud.id, role: 'member', ...carl });
   await addMembership(db, owner, { unitId: sales.id, role: 'member', ...bob });
   await addMembership(db, owner, { unitId: t.rootUnitId, role: 'owner', ...olga });
+  await defineRoles(t.tenantId, ['budget-approver']);
   const tenantName = (await getTenantSettings(db)).name;
   const invitation = await createInvitation(db, owner, { email: `ivy@${t.domain}`, unitId: cloud.id, role: 'member' });
   const directoryToken = await createScimToken({ tenant: db, platform: testPlatformDb() }, { label: 'IdP', actor: owner });
@@ -160,6 +161,10 @@ const CASES: Record<string, Case> = {
   },
   'DELETE /api/v1/members/units/[unitId]/[userId]': {
     as: 'mia', races: UNIT_RACES, params: (w) => ({ unitId: w.cloud.id, userId: w.carl.userId }), body: () => ({ expectedVersion: 1 }),
+  },
+  // Custom roles are given by owners and admins until custom-role rules decide (docs/roles.md).
+  'PUT /api/v1/units/[unitId]/members/[userId]/roles': {
+    as: 'ada', races: TENANT_RACES, params: (w) => ({ unitId: w.cloud.id, userId: w.carl.userId }), body: () => ({ roles: ['budget-approver'], expectedVersion: 1 }),
   },
   'DELETE /api/v1/members/[userId]': { as: 'ada', races: TENANT_RACES, params: (w) => ({ userId: w.carl.userId }) },
   // Erasure is for owners: Olga, the second owner (so the races can demote or remove her).

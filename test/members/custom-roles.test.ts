@@ -6,7 +6,9 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { listUnitAudit } from '../../lib/audit';
 import { keys } from '../../lib/db';
 import { addMembership, changeRole, setMembershipRoles } from '../../lib/members';
+import { applyChangeSet, readChangeSet, revertChangeSet } from '../../lib/change-sets';
 import { moveUnit } from '../../lib/org';
+import { approve, draft, reorgTenant } from '../change-sets/fixtures';
 import { eventOf } from '../../lib/webhooks/events';
 import { directClient, tableName } from '../support/stack';
 import { lockUnit } from '../support/units';
@@ -153,5 +155,40 @@ describe('other membership writes keep the custom roles', () => {
     assert.deepEqual(await storedRoles(t.tenantId, t.cloud.id, ada.userId), ['budget-approver']);
     assert.ok(String((await get(keys.unitMember(t.tenantId, t.cloud.id, ada.userId)))?.unitPath).startsWith(t.sales.path));
     await assertMembershipInvariants(t.tenantId, t.rootUnitId);
+  });
+
+  test("a change set's move of a member to another unit (removed there, added here)", async () => {
+    const t = await reorgTenant('Keep');
+    await defineRoles(t.tenantId, ['budget-approver']);
+    const p2 = t.people.p2;
+    await setMembershipRoles(t.db, t.owner, { unitId: t.units.platform.id, userId: p2.userId, roles: ['budget-approver'], expectedVersion: 1 });
+    const set = await draft(t, [{ kind: 'moveMember', userId: p2.userId, fromUnitId: t.units.platform.id, unitId: t.units.infra.id }]);
+    await approve(t, set.header.setId);
+    const { header } = await readChangeSet(t.db, set.header.setId);
+    assert.equal((await applyChangeSet(t.db, t.owner, set.header.setId, header.version)).status, 'applied');
+    assert.deepEqual(await storedRoles(t.tenantId, t.units.infra.id, p2.userId), ['budget-approver']);
+    assert.equal(await get(keys.unitMember(t.tenantId, t.units.platform.id, p2.userId)), undefined);
+  });
+
+  test("reverting a change set that removed members, or deleted their unit, puts their custom roles back", async () => {
+    const t = await reorgTenant('Revert');
+    await defineRoles(t.tenantId, ['budget-approver']);
+    const { p1 } = t.people;
+    const t1 = t.people.t1;
+    await setMembershipRoles(t.db, t.owner, { unitId: t.units.platform.id, userId: p1.userId, roles: ['budget-approver'], expectedVersion: 1 });
+    await setMembershipRoles(t.db, t.owner, { unitId: t.units.tools.id, userId: t1.userId, roles: ['budget-approver'], expectedVersion: 1 });
+    const set = await draft(t, [
+      { kind: 'removeMember', userId: p1.userId, unitId: t.units.platform.id },
+      { kind: 'deleteUnit', unitId: t.units.tools.id },
+    ], t.owner);
+    await approve(t, set.header.setId);
+    await applyChangeSet(t.db, t.owner, set.header.setId, (await readChangeSet(t.db, set.header.setId)).header.version);
+    assert.equal(await get(keys.unitMember(t.tenantId, t.units.platform.id, p1.userId)), undefined);
+
+    const revert = await revertChangeSet(t.db, await t.actor(t.owner), set.header.setId);
+    await approve(t, revert.header.setId);
+    await applyChangeSet(t.db, t.owner, revert.header.setId, (await readChangeSet(t.db, revert.header.setId)).header.version);
+    assert.deepEqual(await storedRoles(t.tenantId, t.units.platform.id, p1.userId), ['budget-approver']);
+    assert.deepEqual(await storedRoles(t.tenantId, t.units.tools.id, t1.userId), ['budget-approver']);
   });
 });

@@ -2685,6 +2685,8 @@ export interface components {
             userId: string;
             unitId: string;
             role: components["schemas"]["Role"];
+            /** @description In an inverse: the custom roles the membership held. */
+            roles?: string[];
             person?: {
                 email: string;
                 name: string;
