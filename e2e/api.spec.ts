@@ -10,7 +10,7 @@
 // and methods and fails for any operation no test exercised.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { createApiKey, revokeApiKey, listApiKeys } from '../lib/api-keys';
 import { apiKeyHash } from '../lib/api-keys/manage-keys';
@@ -19,6 +19,7 @@ import { addMembership, loadActorAccess, type Role } from '../lib/members';
 import { createUnit, getUnitOrThrow, type Unit } from '../lib/org';
 import { startTreeJob } from '../lib/org/jobs/run-tree-job';
 import { reviewChangeSet } from '../lib/change-sets';
+import { roleCatalogueItem } from '../lib/roles';
 import { operatorDb, platformDb, tenantDb } from '../lib/tenancy';
 import { createTenant, OPERATOR_ACTOR } from '../lib/tenants';
 import { ensureUser } from '../lib/users';
@@ -334,6 +335,37 @@ test.describe('members and memberships', () => {
     expect(after.rows.map((r) => r.userId)).not.toContain(ada.userId);
   });
 
+  test('custom roles are given with a membership, set on it, and listed with their holders', async () => {
+    const { platform } = org.units;
+    const { ada } = org.people;
+    // The organization's roles, as the catalogue's writer leaves them (its own operations are roles.*).
+    const now = new Date().toISOString();
+    const role = (key: string) => ({ key, name: key, description: '', permissions: [], reach: 'subtree' as const, version: 1, createdAt: now, updatedAt: now });
+    const catalogue = { version: 1, roles: { 'budget-approver': role('budget-approver'), 'wiki-editor': role('wiki-editor') }, permissions: {} };
+    await directClient().send(new PutCommand({ TableName: tableName(), Item: roleCatalogueItem(org.tenantId, catalogue) }));
+
+    const unit = { unitId: platform.id };
+    const added = ok(await people.POST('/api/v1/members/units/{unitId}', { params: { path: unit }, body: { userId: ada.userId, role: 'member', roles: ['budget-approver'] } }), 201);
+    expect(added).toMatchObject({ unitId: platform.id, role: 'member', roles: ['budget-approver'] });
+    const member = { unitId: platform.id, userId: ada.userId };
+    const set = ok(await people.PUT('/api/v1/units/{unitId}/members/{userId}/roles', { params: { path: member }, body: { roles: ['budget-approver', 'wiki-editor'], expectedVersion: added.version } }));
+    expect(set).toMatchObject({ role: 'member', roles: ['budget-approver', 'wiki-editor'], version: added.version + 1 });
+    const stale = refused(await people.PUT('/api/v1/units/{unitId}/members/{userId}/roles', { params: { path: member }, body: { roles: [], expectedVersion: added.version } }), 409);
+    expect(stale.code).toBe('membership.versionConflict');
+    expect(refused(await people.PUT('/api/v1/units/{unitId}/members/{userId}/roles', { params: { path: member }, body: { roles: ['payroll-viewer'], expectedVersion: set.version } }), 400).code).toBe('roles.unknownRole');
+
+    const holders = ok(await people.GET('/api/v1/roles/{roleKey}/holders', { params: { path: { roleKey: 'wiki-editor' } } }));
+    expect(holders.items).toEqual([{ userId: ada.userId, name: ada.name, email: ada.email, unitId: platform.id, unitName: 'Platform', unitPath: platform.path, role: 'member', roles: ['budget-approver', 'wiki-editor'] }]);
+    await leavesUnchanged(org, async () => {
+      expect(refused(await manager.PUT('/api/v1/units/{unitId}/members/{userId}/roles', { params: { path: member }, body: { roles: [], expectedVersion: set.version } }), 403).code).toBe('authz.role.assign');
+      expect(refused(await manager.GET('/api/v1/roles/{roleKey}/holders', { params: { path: { roleKey: 'wiki-editor' } } }), 403).code).toBe('authz.members.list');
+      const theirs = { unitId: other.units.platform.id, userId: ada.userId };
+      expect(refused(await people.PUT('/api/v1/units/{unitId}/members/{userId}/roles', { params: { path: theirs }, body: { roles: [], expectedVersion: 1 } }), 404).code).toBe('unit.notFound');
+    });
+    const removed = await people.DELETE('/api/v1/members/units/{unitId}/{userId}', { params: { path: member }, body: { expectedVersion: set.version } });
+    expect(removed.response.status, JSON.stringify(removed.error)).toBe(204);
+  });
+
   test('several people change at once, and one leaves the organization', async () => {
     const { ada, dee } = org.people;
     const bulk = ok(await people.POST('/api/v1/members/bulk', { body: { action: 'changeRole', unitId: org.units.sales.id, role: 'manager', userIds: [ada.userId, dee.userId] } }));
@@ -509,6 +541,55 @@ test.describe('webhooks', () => {
     const removed = await hooks.DELETE('/api/v1/webhooks/{endpointId}', { params: { path: endpoint } });
     expect(removed.response.status, JSON.stringify(removed.error)).toBe(204);
     expect(ok(await hooks.GET('/api/v1/webhooks')).endpoints).toEqual([]);
+  });
+});
+
+test.describe('roles and permissions', () => {
+  let roles: ApiClient;
+  let elsewhere: ApiClient;
+
+  test.beforeAll(async () => {
+    roles = (await keyFor(org, 'E2E roles', 'admin', org.root)).client;
+    elsewhere = (await keyFor(other, 'E2E roles elsewhere', 'admin', other.root)).client;
+  });
+
+  test('a permission and a role are defined, read, previewed, changed and deleted; refusals change nothing', async () => {
+    const permission = ok(await roles.POST('/api/v1/permissions', { body: { key: 'expenses.approve', description: 'Approve expense reports' } }), 201);
+    expect(permission).toMatchObject({ key: 'expenses.approve', description: 'Approve expense reports' });
+    const permissionPath = { params: { path: { permissionKey: 'expenses.approve' } } };
+    expect(ok(await roles.PATCH('/api/v1/permissions/{permissionKey}', { ...permissionPath, body: { description: 'Approve expenses' } })).description).toBe('Approve expenses');
+    const role = ok(await roles.POST('/api/v1/roles', { body: { key: 'budget-approver', name: 'Budget approver', permissions: ['expenses.approve'], reach: 'subtree' } }), 201);
+    expect(role).toMatchObject({ key: 'budget-approver', permissions: ['expenses.approve'], reach: 'subtree', version: 1 });
+
+    // Any member reads the catalogue.
+    const listed = ok(await manager.GET('/api/v1/roles'));
+    expect(listed.builtIn.map((r) => r.key)).toEqual(['owner', 'admin', 'manager', 'member']);
+    expect(listed.roles.map((r) => r.key)).toEqual(['budget-approver']);
+    expect(listed.permissions.map((p) => p.key)).toEqual(['expenses.approve']);
+    expect(listed.limits.rolesPerMembership).toBe(10);
+    const rolePath = { params: { path: { roleKey: 'budget-approver' } } };
+    expect(ok(await roles.GET('/api/v1/roles/{roleKey}', rolePath)).name).toBe('Budget approver');
+    expect(ok(await roles.POST('/api/v1/roles/{roleKey}/preview', { ...rolePath, body: { reach: 'unit' } }))).toEqual({ holders: 0, changes: [], truncated: false });
+
+    await leavesUnchanged(org, async () => {
+      expect(refused(await manager.POST('/api/v1/roles', { body: { key: 'mine', name: 'Mine', permissions: [], reach: 'unit' } }), 403).code).toBe('authz.roles.manage');
+      expect(refused(await roles.POST('/api/v1/roles', { body: { key: 'owner', name: 'Owner', permissions: [], reach: 'unit' } }), 400).code).toBe('roles.reservedKey');
+      expect(refused(await roles.POST('/api/v1/roles', { body: { key: 'payroll', name: 'Payroll', permissions: ['payroll.view'], reach: 'unit' } }), 400).code).toBe('roles.unknownPermission');
+      expect(refused(await roles.DELETE('/api/v1/permissions/{permissionKey}', permissionPath), 409).code).toBe('roles.permissionInUse');
+      expect(refused(await roles.PATCH('/api/v1/roles/{roleKey}', { ...rolePath, body: { reach: 'unit', expectedVersion: 2 } }), 409).code).toBe('roles.versionConflict');
+    });
+    await leavesUnchanged(other, async () => {
+      expect(refused(await elsewhere.GET('/api/v1/roles/{roleKey}', rolePath), 404).code).toBe('roles.notFound');
+      expect(refused(await elsewhere.PATCH('/api/v1/permissions/{permissionKey}', { ...permissionPath, body: { description: 'Theirs' } }), 404).code).toBe('roles.permissionNotFound');
+    });
+
+    const changed = ok(await roles.PATCH('/api/v1/roles/{roleKey}', { ...rolePath, body: { permissions: ['expenses.approve', 'tree.read'], reach: 'below', expectedVersion: 1 } }));
+    expect(changed).toMatchObject({ reach: 'below', version: 2 });
+    const removed = await roles.DELETE('/api/v1/roles/{roleKey}', { params: { path: rolePath.params.path, query: { expectedVersion: '2', replaceWith: 'none' } } });
+    expect(removed.response.status, JSON.stringify(removed.error)).toBe(204);
+    const gone = await roles.DELETE('/api/v1/permissions/{permissionKey}', permissionPath);
+    expect(gone.response.status, JSON.stringify(gone.error)).toBe(204);
+    expect(ok(await roles.GET('/api/v1/roles'))).toMatchObject({ roles: [], permissions: [] });
   });
 });
 

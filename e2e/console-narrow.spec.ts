@@ -2,10 +2,10 @@
 // document and every scrolling box inside it: nothing scrolls sideways), each dialog's primary
 // button is on screen, the tree is a drawer opened from the header (or by `/`, to search) and
 // closed by choosing a unit, and axe stays clean. On a desktop width the tree stays a column and there is no drawer.
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { createTreeTenant, type TreeTenant } from './support/console-tree-tenant';
+import { expectAxeClean, expectFits } from './support/page-checks';
 import { signIn } from './support/sign-in';
 
 let t: TreeTenant;
@@ -20,37 +20,11 @@ const heading = (page: Page, name: string | RegExp) => page.getByRole('heading',
 const tree = (page: Page) => page.getByRole('tree', { name: 'Organization tree' });
 const drawerButton = (page: Page) => page.getByRole('button', { name: /organization tree$/ });
 
-/** What scrolls sideways: the document, and every element that scrolls and is wider inside than out. */
-async function sidewaysScrollers(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const found: string[] = [];
-    const doc = document.scrollingElement!;
-    if (doc.scrollWidth > doc.clientWidth) found.push(`document ${doc.scrollWidth} > ${doc.clientWidth}`);
-    for (const el of document.querySelectorAll<HTMLElement>('body *')) {
-      const x = getComputedStyle(el).overflowX;
-      if ((x === 'auto' || x === 'scroll') && el.scrollWidth > el.clientWidth + 1) {
-        found.push(`<${el.tagName.toLowerCase()} class="${el.className}"> ${el.scrollWidth} > ${el.clientWidth}`);
-      }
-    }
-    return found;
-  });
-}
-
-async function expectFits(page: Page) {
-  await expect.poll(() => sidewaysScrollers(page)).toEqual([]);
-}
-
 // (Headless UI's dialog element itself has no box: its panel is fixed-positioned inside it.)
 async function expectDialogFits(page: Page, dialog: Locator, primary: Locator) {
   await expect(dialog.getByRole('heading')).toBeVisible();
   await expect(primary).toBeInViewport({ ratio: 1 });
   await expectFits(page);
-}
-
-async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
 test.describe('at 390 × 844', () => {
@@ -69,6 +43,7 @@ test.describe('at 390 × 844', () => {
       ['/settings/import', 'Settings'],
       ['/settings/sso', 'Settings'],
       ['/settings/domains', 'Settings'],
+      ['/settings/roles', 'Settings'],
     ];
     for (const [path, name] of pages) {
       await page.goto(path);

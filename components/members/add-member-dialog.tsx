@@ -8,14 +8,14 @@ import { toast } from '@/components/ui/toaster';
 import { call } from '@/lib/api/client';
 import type { Role } from '@/lib/members/membership-items';
 import type { PersonOption, UnitOption } from '@/lib/screens/members';
-import type { MemberRowView } from '@/lib/screens/unit-members';
+import type { CustomRoleLabel, MemberRowView } from '@/lib/screens/unit-members';
 import { RemoteCombobox } from './remote-combobox';
 import { RoleSelect } from './role-select';
 import { UnitPicker } from './unit-picker';
 
 export type AddMemberTarget =
-  /** Adding to this unit: pick the person. */
-  | { unit: { id: string; name: string; addRoles: Role[] } }
+  /** Adding to this unit: pick the person (and, optionally, custom roles the actor may give there). */
+  | { unit: { id: string; name: string; addRoles: Role[]; customRoles?: CustomRoleLabel[] } }
   /** Adding this person: pick the unit. */
   | { person: { userId: string; name: string } };
 
@@ -36,6 +36,7 @@ export function AddMemberDialog({ open, onClose, target, onAdded }: AddMemberDia
   const [unit, setUnit] = useState<UnitOption | null>(null);
   const roles = fixedUnit ? fixedUnit.addRoles : (unit?.addRoles ?? []);
   const [role, setRole] = useState<Role>('member');
+  const [customRoles, setCustomRoles] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -43,6 +44,7 @@ export function AddMemberDialog({ open, onClose, target, onAdded }: AddMemberDia
     setPerson(null);
     setUnit(null);
     setRole('member');
+    setCustomRoles([]);
     setError(null);
     onClose();
   }
@@ -57,7 +59,7 @@ export function AddMemberDialog({ open, onClose, target, onAdded }: AddMemberDia
     setBusy(true);
     setError(null);
     try {
-      const row = await call('memberships.add', { params: { unitId }, body: { userId, role: chosenRole } });
+      const row = await call('memberships.add', { params: { unitId }, body: { userId, role: chosenRole, ...(customRoles.length > 0 ? { roles: customRoles } : {}) } });
       await onAdded(row);
       toast.success(`Added ${row.name || row.email} to ${row.unitName} as ${row.role}.`);
       close();
@@ -97,6 +99,20 @@ export function AddMemberDialog({ open, onClose, target, onAdded }: AddMemberDia
           <UnitPicker value={unit} onChange={setUnit} />
         )}
         <RoleSelect label="Role" value={chosenRole ?? 'member'} options={roles} onChange={setRole} disabled={roles.length === 0} />
+        {fixedUnit?.customRoles && fixedUnit.customRoles.length > 0 && (
+          <fieldset className="space-y-1">
+            <legend className="mb-1 text-sm font-medium">Custom roles (optional)</legend>
+            {fixedUnit.customRoles.map((r) => (
+              <label key={r.key} className="flex items-start gap-2 text-sm">
+                <input
+                  type="checkbox" className="mt-1" checked={customRoles.includes(r.key)}
+                  onChange={(e) => setCustomRoles((keys) => (e.target.checked ? [...keys, r.key] : keys.filter((k) => k !== r.key)))}
+                />
+                <span className="break-words">{r.name}</span>
+              </label>
+            ))}
+          </fieldset>
+        )}
         {error && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</p>}
         <div className="flex justify-end gap-2">
           <Button onClick={close} disabled={busy}>Cancel</Button>

@@ -4,6 +4,8 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { CustomRoleChips } from '@/components/roles/custom-role-chips';
+import { EditRolesDialog } from '@/components/roles/edit-roles-dialog';
 import { DirectoryBadge } from '@/components/ui/directory-badge';
 import { RoleBadge } from '@/components/ui/role-badge';
 import { toast } from '@/components/ui/toaster';
@@ -31,6 +33,7 @@ function currentOf(e: ApiError): { role: Role; version: number } | undefined {
 export function MemberRowControls({ row, onChanged, onRemoved }: MemberRowControlsProps) {
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [editingRoles, setEditingRoles] = useState(false);
   const [conflict, setConflict] = useState<MembershipConflict | null>(null);
   const who = row.name || row.email;
   const managed = row.managedBy === 'directory';
@@ -93,8 +96,15 @@ export function MemberRowControls({ row, onChanged, onRemoved }: MemberRowContro
     setConflict(null);
   }
 
+  async function rolesSaved(updated: MemberRowView) {
+    setEditingRoles(false);
+    await onChanged(updated);
+    toast.success(`${who}'s roles in ${row.unitName} are saved.`);
+  }
+
   return (
-    <div className="flex items-center justify-end gap-2">
+    <div className="flex flex-wrap items-center justify-end gap-2">
+      <CustomRoleChips roles={row.customRoles} label={`Custom roles of ${who} in ${row.unitName}`} />
       {managed && <DirectoryBadge />}
       {row.roleOptions.length > 1 ? (
         <div className="w-32">
@@ -116,11 +126,17 @@ export function MemberRowControls({ row, onChanged, onRemoved }: MemberRowContro
           Only owner: make someone else an owner to change this
         </span>
       )}
+      {row.assignableRoles.length > 0 && (
+        <Button size="sm" variant="ghost" onClick={() => setEditingRoles(true)} disabled={busy} aria-label={`Edit the roles of ${who} in ${row.unitName}`}>
+          Edit roles
+        </Button>
+      )}
       {row.canRemove && (
         <Button size="sm" variant="ghost" onClick={() => setConfirming(true)} disabled={busy} aria-label={`Remove ${who} from ${row.unitName}`}>
           Remove
         </Button>
       )}
+      {row.assignableRoles.length > 0 && <EditRolesDialog open={editingRoles} row={row} onClose={() => setEditingRoles(false)} onSaved={rolesSaved} />}
       <ConfirmDialog
         open={confirming}
         title={`Remove ${who} from ${row.unitName}?`}

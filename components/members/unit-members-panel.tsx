@@ -160,7 +160,7 @@ export function UnitMembersPanel({ unit, initial, permissions, pending }: UnitMe
         <AddMemberDialog
           open={dialog === 'add'}
           onClose={() => setDialog(null)}
-          target={{ unit: { id: unit.id, name: unit.name, addRoles: permissions.addRoles } }}
+          target={{ unit: { id: unit.id, name: unit.name, addRoles: permissions.addRoles, customRoles: permissions.addCustomRoles } }}
           onAdded={added}
         />
       )}

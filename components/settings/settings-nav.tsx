@@ -8,6 +8,7 @@ const TABS = [
   { href: '/settings/sso', label: 'Single sign-on' },
   { href: '/settings/domains', label: 'Domains' },
   { href: '/settings/import', label: 'Import & export' },
+  { href: '/settings/roles', label: 'Roles' },
   { href: '/settings/directory', label: 'Directory sync' },
   { href: '/settings/api-keys', label: 'API keys' },
   { href: '/settings/webhooks', label: 'Webhooks' },
@@ -18,7 +19,8 @@ export function SettingsNav() {
   return (
     <nav aria-label="Settings" className="flex flex-wrap gap-x-1 border-b border-zinc-200 dark:border-zinc-800">
       {TABS.map((tab) => {
-        const current = pathname === tab.href;
+        // A tab's own pages below it (a role, an endpoint's deliveries) keep it marked.
+        const current = pathname === tab.href || (tab.href !== '/settings' && pathname.startsWith(`${tab.href}/`));
         return (
           <Link
             key={tab.href}

@@ -1,10 +1,12 @@
 // "Who can administer this unit, and why": each person with the membership that gives them the
-// power here (a tenant role, a manager role on this unit, or on a unit above it).
+// power here (a tenant role, a manager role or a custom role on this unit, or on a unit above it).
 import { Link } from '@/components/ui/link';
+import { CustomRoleChips } from '@/components/roles/custom-role-chips';
 import { RoleBadge } from '@/components/ui/role-badge';
 import type { AdministratorView, GrantView } from '@/lib/screens/unit-page';
 
 function reason(g: GrantView): string {
+  if (g.customRole) return g.direct ? `${g.customRole.name} of this unit` : `${g.customRole.name} of ${g.unitName}, above this unit`;
   if (g.role === 'owner') return 'Owner of the organization';
   if (g.role === 'admin') return 'Admin of the organization';
   return g.direct ? 'Manager of this unit' : `Manager of ${g.unitName}, above this unit`;
@@ -37,7 +39,7 @@ export function AdministratorsList({ people, unitName }: { people: Administrator
               <div className="text-xs text-zinc-600 dark:text-zinc-400">{p.email}</div>
             </td>
             <td className="py-2 pr-3 align-top">
-              <RoleBadge role={p.grants[0].role} />
+              {p.grants[0].customRole ? <CustomRoleChips roles={[p.grants[0].customRole]} label="Custom role" /> : <RoleBadge role={p.grants[0].role} />}
             </td>
             <td className="py-2 align-top">
               {reason(p.grants[0])}

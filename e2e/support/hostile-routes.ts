@@ -47,11 +47,18 @@ const auditFilters = (w: HostileWorld): Record<string, Field> => ({
   to: { kind: 'text', value: undefined },
 });
 
+/** A role or permission key no tenant defines. */
+const ABSENT_KEY = 'absent.key';
+/** An empty key is the path of the list itself (a redirect there), not a key refused. */
+const EMPTY_IS_THE_LIST = ['empty'];
+/** Descriptions of roles and permissions are notes: blank is none, line breaks and any visible text are kept. */
+const DESCRIPTIONS_KEPT = ['empty', 'blank', 'lineBreak', 'expanders40', 'expanders100'];
+
 /** Routes with handlers that take no input at all. */
 export const NO_INPUT = [
   'GET /api/health', 'GET /api/health/live', 'GET /api/health/ready', 'GET /api/v1/export/memberships.csv', 'GET /api/v1/export/units.csv', 'GET /api/v1/settings/sso', 'GET /api/v1/directory/tokens',
   'GET /api/v1/settings/domains', 'GET /api/v1/settings/setup-links', 'POST /api/v1/settings/sso/test',
-  'GET /api/v1/api-keys', 'GET /api/v1/webhooks', 'GET /api/v1/openapi.json',
+  'GET /api/v1/api-keys', 'GET /api/v1/webhooks', 'GET /api/v1/openapi.json', 'GET /api/v1/roles',
 ];
 
 /**
@@ -302,7 +309,26 @@ export function routeCases(w: HostileWorld): RouteCase[] {
     {
       method: 'POST', route: '/api/v1/members/units/[unitId]',
       path: unit,
-      body: { value: { userId: w.userId, role: 'member' }, fields: { userId: { kind: 'id', value: w.userId }, role: { kind: 'role', value: 'member' } } },
+      body: {
+        value: { userId: w.userId, role: 'member', roles: ['approver'] },
+        fields: { userId: { kind: 'id', value: w.userId }, role: { kind: 'role', value: 'member' }, 'roles.0': { kind: 'role', value: 'approver' } },
+        optional: ['roles.0'],
+      },
+    },
+    {
+      method: 'PUT', route: '/api/v1/units/[unitId]/members/[userId]/roles',
+      path: { unitId: { kind: 'id', value: w.membershipUnitId }, userId: { kind: 'id', value: w.userId } },
+      body: {
+        value: { roles: ['approver'], expectedVersion: 1 },
+        fields: { 'roles.0': { kind: 'role', value: 'approver' }, expectedVersion: { kind: 'version', value: 1 } },
+        // Without it, the list is empty: a valid request (no custom roles).
+        optional: ['roles.0'],
+      },
+    },
+    {
+      method: 'GET', route: '/api/v1/roles/[roleKey]/holders',
+      path: { roleKey: { kind: 'role', value: 'approver' } },
+      query: { cursor: { kind: 'cursor', value: undefined }, limit: { kind: 'int', value: undefined } },
     },
     { method: 'GET', route: '/api/v1/members/units', query: { q: search('Eng') } },
     { method: 'GET', route: '/api/v1/search', query: { q: search('Eng') } },
@@ -431,6 +457,67 @@ export function routeCases(w: HostileWorld): RouteCase[] {
       path: { endpointId: { kind: 'id', value: w.absentId } },
       query: { cursor: { kind: 'cursor', value: undefined } },
     },
+    // Roles and permissions: a new key whose every field is refused, and keys that do not exist
+    // (a request that gets through answers 404). A description may be blank, span lines, or be
+    // any visible text up to its length: those are stored, so they are not sent here.
+    {
+      method: 'POST', route: '/api/v1/roles',
+      body: {
+        value: { key: 'hostile-role', name: 'Hostile', description: 'A role', permissions: ['tree.read'], reach: 'unit' },
+        fields: {
+          key: { kind: 'text', value: 'hostile-role' },
+          name: { kind: 'name', value: 'Hostile' },
+          description: { kind: 'text', value: 'A role', accepts: DESCRIPTIONS_KEPT },
+          'permissions.0': { kind: 'text', value: 'tree.read' },
+          reach: { kind: 'role', value: 'unit' },
+        },
+        optional: ['description'],
+      },
+    },
+    { method: 'GET', route: '/api/v1/roles/[roleKey]', path: { roleKey: { kind: 'text', value: ABSENT_KEY, accepts: EMPTY_IS_THE_LIST } } },
+    {
+      method: 'PATCH', route: '/api/v1/roles/[roleKey]',
+      path: { roleKey: { kind: 'text', value: ABSENT_KEY, accepts: EMPTY_IS_THE_LIST } },
+      body: {
+        value: { name: 'Hostile', description: 'A role', permissions: ['tree.read'], reach: 'unit', expectedVersion: 1 },
+        fields: {
+          name: { kind: 'name', value: 'Hostile' },
+          description: { kind: 'text', value: 'A role' },
+          'permissions.0': { kind: 'text', value: 'tree.read' },
+          reach: { kind: 'role', value: 'unit' },
+          expectedVersion: { kind: 'version', value: 1 },
+        },
+        optional: ['name', 'description', 'permissions.0', 'reach'],
+      },
+    },
+    {
+      method: 'DELETE', route: '/api/v1/roles/[roleKey]',
+      path: { roleKey: { kind: 'text', value: ABSENT_KEY, accepts: EMPTY_IS_THE_LIST } },
+      query: { replaceWith: { kind: 'text', value: 'none' }, expectedVersion: { kind: 'versionParam', value: '1' } },
+    },
+    {
+      method: 'POST', route: '/api/v1/roles/[roleKey]/preview',
+      path: { roleKey: { kind: 'text', value: ABSENT_KEY, accepts: EMPTY_IS_THE_LIST } },
+      body: {
+        value: { permissions: ['tree.read'], reach: 'unit' },
+        fields: { 'permissions.0': { kind: 'text', value: 'tree.read' }, reach: { kind: 'role', value: 'unit' } },
+        optional: ['permissions.0', 'reach'],
+      },
+    },
+    {
+      method: 'POST', route: '/api/v1/permissions',
+      body: {
+        value: { key: 'hostile.permission', description: 'A permission' },
+        fields: { key: { kind: 'text', value: 'hostile.permission' }, description: { kind: 'text', value: 'A permission', accepts: DESCRIPTIONS_KEPT } },
+        optional: ['description'],
+      },
+    },
+    {
+      method: 'PATCH', route: '/api/v1/permissions/[permissionKey]',
+      path: { permissionKey: { kind: 'text', value: ABSENT_KEY, accepts: EMPTY_IS_THE_LIST } },
+      body: { value: { description: 'A permission' }, fields: { description: { kind: 'text', value: 'A permission' } } },
+    },
+    { method: 'DELETE', route: '/api/v1/permissions/[permissionKey]', path: { permissionKey: { kind: 'text', value: ABSENT_KEY, accepts: EMPTY_IS_THE_LIST } } },
     {
       method: 'POST', route: '/api/v1/webhooks/[endpointId]/deliveries/[messageId]/resend',
       // A message id is `msg_` and a ULID (lib/webhooks/events.ts messageIdOf).

@@ -12,6 +12,7 @@ export const AUDIT_ACTION_GROUPS = [
     actions: {
       'membership.add': 'Member added',
       'membership.roleChange': 'Role changed',
+      'membership.rolesChange': 'Custom roles changed',
       'membership.remove': 'Member removed from a unit',
       'membership.removeFromTenant': 'Member removed from the organization',
       'person.erase': 'Person erased',
@@ -79,6 +80,17 @@ export const AUDIT_ACTION_GROUPS = [
       'webhook.rotateSecret': 'Webhook secret rolled',
       'webhook.resend': 'Webhook delivery resent',
       'webhook.disable': 'Webhook endpoint disabled after failures',
+    },
+  },
+  {
+    group: 'Roles',
+    actions: {
+      'role.create': 'Role defined',
+      'role.update': 'Role changed',
+      'role.delete': 'Role deleted',
+      'permission.create': 'Permission defined',
+      'permission.update': 'Permission description changed',
+      'permission.delete': 'Permission deleted',
     },
   },
   {

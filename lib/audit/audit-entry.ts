@@ -3,11 +3,14 @@ import { monotonicFactory } from 'ulid';
 import { actorIdentity, keys, TTL_ATTRIBUTE, type AuditActor, type TenantDb } from '../db';
 import { auditRetentionSeconds } from './audit-retention';
 
+/** What an entry can be about: the audit log's parser reads the same list. */
+export const AUDIT_TARGET_TYPES = ['unit', 'membership', 'invitation', 'tenant', 'directory', 'apiKey', 'webhook', 'changeSet', 'role', 'permission'] as const;
+
 export interface AuditInput {
   actor: AuditActor;
   /** Dotted verb, e.g. 'unit.create', 'unit.move', 'membership.roleChange'. */
   action: string;
-  target: { type: 'unit' | 'membership' | 'invitation' | 'tenant' | 'directory' | 'apiKey' | 'webhook' | 'changeSet'; id: string; label?: string };
+  target: { type: (typeof AUDIT_TARGET_TYPES)[number]; id: string; label?: string };
   /** Units the entry is listed under (T14 per unit); usually the unit acted on. */
   unitId?: string;
   before?: Record<string, unknown>;

@@ -5,7 +5,7 @@ import { INDEX, itemParser, keys, pageSize, queryPage, storedActor, TTL_ATTRIBUT
 import { encodeTime } from 'ulid';
 import { badDate } from './errors';
 import { validateId } from '../validation';
-import type { AuditInput } from './audit-entry';
+import { AUDIT_TARGET_TYPES, type AuditInput } from './audit-entry';
 
 export const AUDIT_PAGE = { default: 50, max: 100 } as const;
 
@@ -32,7 +32,7 @@ const storedAuditEntry = z.object({
   actor: storedActor,
   action: z.string(),
   target: z.object({
-    type: z.enum(['unit', 'membership', 'invitation', 'tenant', 'directory', 'apiKey', 'webhook', 'changeSet']),
+    type: z.enum(AUDIT_TARGET_TYPES),
     id: z.string(),
     label: z.string().optional(),
   }) satisfies z.ZodType<AuditInput['target']>,

@@ -25,12 +25,13 @@ export const operationInput = z.discriminatedUnion('kind', [
 export type OperationInput = z.infer<typeof operationInput>;
 /**
  * As stored: a created unit always carries its id. An inverse that puts someone back whose
- * profile went with their last membership also carries who they are (never taken from a client).
+ * profile went with their last membership also carries who they are, and one that puts back a
+ * membership the custom roles it held (never taken from a client).
  */
 export type Operation =
   | Exclude<OperationInput, { kind: 'createUnit' | 'addMember' }>
   | { kind: 'createUnit'; parentId: string; name: string; unitId: string }
-  | { kind: 'addMember'; userId: string; unitId: string; role: Role; person?: { email: string; name: string } };
+  | { kind: 'addMember'; userId: string; unitId: string; role: Role; roles?: string[]; person?: { email: string; name: string } };
 export type OperationKind = Operation['kind'];
 
 /** Checks and normalizes one operation (ids, names by the bytes they take, roles). */

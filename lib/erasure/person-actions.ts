@@ -8,6 +8,7 @@
 export const PERSON_ACTIONS = [
   'membership.add',
   'membership.roleChange',
+  'membership.rolesChange',
   'membership.remove',
   'membership.removeFromTenant',
   'invitation.create',

@@ -34,6 +34,7 @@ export const ERROR_KINDS = {
   'membership.noUser': 'invalid',
   'member.notFound': 'notFound',
   'member.busy': 'conflict',
+  'roles.duplicateRole': 'invalid',
   // lib/invitations/errors.ts
   'invitation.notFound': 'notFound',
   'invitation.exists': 'conflict',
@@ -112,6 +113,25 @@ export const ERROR_KINDS = {
   'changeSet.badDescription': 'invalid',
   'changeSet.badComment': 'invalid',
   'scheduler.notFound': 'notFound',
+  // lib/roles/errors.ts
+  'roles.notFound': 'notFound',
+  'roles.permissionNotFound': 'notFound',
+  'roles.keyTaken': 'conflict',
+  'roles.reservedKey': 'invalid',
+  'roles.badKey': 'invalid',
+  'roles.badName': 'invalid',
+  'roles.badDescription': 'invalid',
+  'roles.badReach': 'invalid',
+  'roles.unknownPermission': 'invalid',
+  'roles.badPermissions': 'invalid',
+  'roles.duplicatePermission': 'invalid',
+  // docs/roles.md: past a limit, 400 with the limit named
+  'roles.limit': 'invalid',
+  'roles.inUse': 'invalid',
+  'roles.permissionInUse': 'conflict',
+  'roles.badReplacement': 'invalid',
+  'roles.unknownRole': 'invalid',
+  'roles.versionConflict': 'conflict',
   // lib/offboarding/errors.ts
   'offboarding.nameMismatch': 'invalid',
   'offboarding.alreadyScheduled': 'conflict',

@@ -1,4 +1,4 @@
-// T12 add: a user joins a unit with a role.
+// T12 add: a user joins a unit with a role (and any custom roles beside it).
 //
 // One TransactWriteItems writes both directions of the membership, creates the user's tenant
 // profile on their first membership (or counts one more), adds one to the unit's memberCount
@@ -28,6 +28,8 @@ import {
   type TenantUser,
 } from './membership-items';
 import { ownerCountUpdate } from './owner-count';
+import { assertRoleList, catalogueUnchanged, validateCustomRoles } from './custom-roles';
+import { readRoleCatalogue } from '../roles';
 import { summaryAdd, updateExpression } from '../profiles';
 import { backoff, RETRY_LIMITS } from '../db/retry-policy';
 
@@ -49,6 +51,8 @@ export interface AddMembershipInput {
   /** Without userId: someone already in the tenant, found by email. */
   email?: string;
   name?: string;
+  /** Custom role keys held beside `role` (docs/roles.md), each in the tenant's catalogue. */
+  roles?: readonly string[];
   /** Directory sync's memberships say so (shown in the console; the directory keeps them). */
   managedBy?: 'directory';
 }
@@ -76,16 +80,22 @@ export async function addMembershipWith(
   const unitId = validateId(input?.unitId, 'unit');
   const role = validateRole(input.role);
   const person = validatePerson(input);
+  if (input.roles) assertRoleList(input.roles);
 
   for (let attempt = 1; ; attempt++) {
-    const [unit, user] = await Promise.all([readWritableUnit(db, unitId), resolveUser(db, person)]);
+    const [unit, user, catalogue] = await Promise.all([
+      readWritableUnit(db, unitId), resolveUser(db, person),
+      // After a refused catalogue condition, this process's copy is older than the item.
+      input.roles?.length ? readRoleCatalogue(db, { fresh: attempt > 1 }) : undefined,
+    ]);
     if (input.expectedPath !== undefined && unit.path !== input.expectedPath) throw unitMoved();
     assertRoleFitsUnit(role, unit.path);
+    const roles = catalogue ? validateCustomRoles(input.roles!, catalogue) : [];
 
     const now = new Date().toISOString();
     const profile = user.profile;
     const membership: Membership = {
-      tenantId: db.tenantId, unitId, userId: user.userId, role,
+      tenantId: db.tenantId, unitId, userId: user.userId, role, ...(roles.length ? { roles } : {}),
       email: profile?.email ?? user.email, name: profile?.name ?? user.name,
       unitPath: unit.path, version: 1, createdAt: now, updatedAt: now,
       ...(input.managedBy ? { managedBy: input.managedBy } : {}),
@@ -116,12 +126,13 @@ export async function addMembershipWith(
         },
       }, () => 'retry');
     if (role === 'owner') tx.add(ownerCountUpdate(db, 1), () => tenantNotFound());
+    if (catalogue) tx.add(catalogueUnchanged(db, catalogue), () => 'retry');
     if (extra) tx.add(extra.items, extra.onConditionFailed);
     tx.add(
       auditEntryPut(db, {
         actor, action: extra?.action ?? 'membership.add',
         target: { type: 'membership', id: `${unitId}/${user.userId}`, label: membership.email },
-        unitId, after: { userId: user.userId, email: membership.email, role },
+        unitId, after: { userId: user.userId, email: membership.email, role, ...(roles.length ? { roles } : {}) },
       }),
     );
     // A new profile's name words (T10).

@@ -13,7 +13,7 @@ import { validateId } from '../validation';
 import { lastOwner, membershipNotFound } from './errors';
 import { membershipConflict, readProfile, readUnitMember, unitRefusal } from './member-reads';
 import { validateVersion } from '../validation/version';
-import { assertRoleFitsUnit, validateRole, type Membership } from './membership-items';
+import { assertRoleFitsUnit, membershipKeys, validateRole, type Membership } from './membership-items';
 import { ownerCountUpdate } from './owner-count';
 import { profileSummaryUpdate, summaryRoleChange } from '../profiles';
 import { lockFree, valuesOrNone } from '../org/unit-lock';
@@ -52,9 +52,7 @@ export async function changeRole(db: TenantDb, actor: AuditActor, input: ChangeR
   const admin = administratorClause(userId, { role, name: current.name, email: current.email });
   const free = lockFree(db);
   const tx = transaction(db)
-    .add([update(keys.unitMember(db.tenantId, unitId, userId)), update(keys.userMembership(db.tenantId, userId, unitId))], () =>
-      membershipConflict(db, unitId, userId),
-    )
+    .add(membershipKeys(db.tenantId, unitId, userId).map(update), () => membershipConflict(db, unitId, userId))
     .add({
       // A locked unit refuses every edit, membership edits included (unless the db holds its
       // lock). The unit's administrators map follows the new role.

@@ -40,3 +40,6 @@ export const noUser = () =>
 
 export const userNotFound = (email?: string) =>
   arborError('membership.userNotFound', `${email ?? 'This person'} is not in the organization yet. Send them an invitation instead.`);
+
+export const duplicateRole = (roleKey: string) => arborError('roles.duplicateRole', `The role "${roleKey}" is listed twice: list each role once.`);
+

@@ -7,6 +7,8 @@ export {
 } from './membership-items';
 export { addMembership, type AddMembershipInput } from './add-membership';
 export { changeRole, type ChangeRoleInput } from './change-role';
+export { setMembershipRoles, type SetMembershipRolesInput } from './set-membership-roles';
+export { changedRoles, validateCustomRoles } from './custom-roles';
 export { removeMembership, type RemoveMembershipInput } from './remove-membership';
 export { removeUserFromTenant, type RemoveUserOptions } from './remove-user-from-tenant';
 export { loadActorAccess, type RequestActor, type LiveSession } from './load-actor-access';
@@ -18,4 +20,7 @@ export { listTenantMembers, TENANT_MEMBERS_PAGE, type TenantMemberRow, type Tena
 export { SUMMARY_UNITS, type MembershipSummary } from '../profiles';
 export { listPeople, PEOPLE_SORTS, PEOPLE_PAGE, type PeopleSort, type PeopleListOptions } from './list-people';
 export { applyBulkChange, BULK_MAX, type BulkChange, type BulkOutcome } from './bulk-memberships';
-export { listRoleHolders, replaceRoleOnHolders, type RoleHolderOptions } from './role-holders';
+export {
+  listRoleHolders, replaceRoleOnHolders, roleHoldersPage, ROLE_HOLDERS_PAGE,
+  type RoleHolderOptions, type RoleHolderRow, type RoleHoldersPage,
+} from './role-holders';

@@ -33,6 +33,11 @@ export interface Membership {
   managedBy?: 'directory';
 }
 
+/** The keys of a membership's two items (unit → user, user → unit), always written together. */
+export const membershipKeys = (tenantId: string, unitId: string, userId: string) => [
+  keys.unitMember(tenantId, unitId, userId), keys.userMembership(tenantId, userId, unitId),
+];
+
 /** The unit → user item (T6, T7). */
 export function unitMemberItem(m: Membership): Record<string, unknown> {
   const { roles, ...rest } = m;

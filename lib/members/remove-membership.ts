@@ -15,7 +15,7 @@ import { validateId } from '../validation';
 import { lastOwner, membershipBusy, membershipNotFound } from './errors';
 import { membershipConflict, readProfile, readUnitMember, unitRefusal } from './member-reads';
 import { validateVersion } from '../validation/version';
-import type { Membership } from './membership-items';
+import { membershipKeys, type Membership } from './membership-items';
 import { profileCountChange } from '../profiles';
 import { ownerCountUpdate } from './owner-count';
 import { lockFree } from '../org/unit-lock';
@@ -72,7 +72,7 @@ export function membershipDeletes(db: TenantDb, m: Membership): TransactItem[] {
       ExpressionAttributeValues: { ':v': m.version },
     },
   });
-  return [del(keys.unitMember(db.tenantId, m.unitId, m.userId)), del(keys.userMembership(db.tenantId, m.userId, m.unitId))];
+  return membershipKeys(db.tenantId, m.unitId, m.userId).map(del);
 }
 
 /**

@@ -37,6 +37,7 @@ export interface AuditPageView {
 
 const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
 const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
+const keyList = (v: unknown) => (Array.isArray(v) && v.length ? v.filter((k) => typeof k === 'string').join(', ') : 'none');
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** Units an entry mentions by id: looked up by name once per page. */
@@ -74,6 +75,8 @@ export function describeAudit(e: AuditEntry, names: Map<string, string>): string
       return `joined ${unit(e.unitId)} as ${text(a.role) ?? 'member'} by accepting an invitation`;
     case 'membership.roleChange':
       return `changed ${email}'s role in ${unit(e.unitId)}: ${text(b.role) ?? '?'} → ${text(a.role) ?? '?'}`;
+    case 'membership.rolesChange':
+      return `changed ${email}'s custom roles in ${unit(e.unitId)}: ${keyList(b.roles)} → ${keyList(a.roles)}`;
     case 'membership.remove':
       return `removed ${email} from ${unit(e.unitId)}`;
     case 'membership.removeFromTenant':
@@ -178,6 +181,18 @@ export function describeAudit(e: AuditEntry, names: Map<string, string>): string
       return `applied the reorganization ${label} (${plural(num(a.operations) ?? 0, 'operation')})`;
     case 'changeSet.fail':
       return `could not apply the reorganization ${label}; nothing of it was changed`;
+    case 'role.create':
+      return `defined the role ${label}`;
+    case 'role.update':
+      return `changed the role ${label}`;
+    case 'role.delete':
+      return `deleted the role ${label}${text(a.replaceWith) ? `; its holders hold ${text(a.replaceWith)} instead` : ''}`;
+    case 'permission.create':
+      return `defined the permission ${label}`;
+    case 'permission.update':
+      return `changed the description of the permission ${label}`;
+    case 'permission.delete':
+      return `deleted the permission ${label}`;
     default:
       return `${e.action} ${label}`.trim();
   }

@@ -9,7 +9,7 @@ import { getUserMemberships, type Membership } from '../members';
 import { pathIds } from '../org/unit-item';
 import { unitLabels } from '../org/unit-labels';
 import type { ScreenContext } from './screen-context';
-import { memberRow, ownerCountFor, type MemberRowView } from './unit-members';
+import { memberRow, ownerCountFor, withRoleCatalogue, type MemberRowView } from './unit-members';
 
 export interface MembershipView extends MemberRowView {
   /** Names from the top unit down to the unit's parent ("Acme / Engineering"). */
@@ -49,11 +49,15 @@ export async function loadMemberPage(ctx: ScreenContext, userId: string): Promis
   else if (visible[0]) ctx.authorize('members.read', { unit: { id: visible[0].unitId, path: visible[0].unitPath } });
   else ctx.authorize('tenant.read', {});
 
-  const [labels, ownerCount] = await Promise.all([unitLabels(ctx.db, visible.flatMap((m) => pathIds(m.unitPath))), ownerCountFor(ctx.db, visible)]);
+  const [labels, ownerCount, access] = await Promise.all([
+    unitLabels(ctx.db, visible.flatMap((m) => pathIds(m.unitPath))),
+    ownerCountFor(ctx.db, visible),
+    withRoleCatalogue(ctx, visible),
+  ]);
   const named = (m: Membership): MembershipView => {
     const ids = pathIds(m.unitPath);
     return {
-      ...memberRow(ctx.actor, m, labels.get(m.unitId)?.name ?? 'a deleted unit', ownerCount),
+      ...memberRow(access, m, labels.get(m.unitId)?.name ?? 'a deleted unit', ownerCount),
       parents: ids.slice(0, -1).map((id) => labels.get(id)?.name ?? '…'),
     };
   };

@@ -4,7 +4,7 @@
 // unit (GetItem) and its ancestors (one BatchGetItem), both strongly consistent, so the answer
 // includes the edit just confirmed.
 import 'server-only';
-import { administratorsOf, type Grant } from '../authz';
+import { administratorsOf, type Grant, type RoleCatalogue } from '../authz';
 import { getAncestors, getUnitOrThrow, type Ancestor, type Unit } from '../org';
 import type { Role } from '../members';
 import type { ScreenContext } from './screen-context';
@@ -15,6 +15,8 @@ export interface GrantView {
   unitName: string;
   /** Held on this unit itself rather than on an ancestor. */
   direct: boolean;
+  /** The custom role that grants it, when it is one (named from the catalogue; its key if gone). */
+  customRole?: { key: string; name: string };
 }
 
 export interface AdministratorView {
@@ -25,10 +27,16 @@ export interface AdministratorView {
   grants: GrantView[];
 }
 
-/** The administrators of `unit`, each reason naming its unit; `ancestors` root first. */
-export function administratorViews(unit: Pick<Unit, 'id' | 'name' | 'path' | 'administrators'>, ancestors: Ancestor[]): AdministratorView[] {
+/**
+ * The administrators of `unit`, each reason naming its unit and, when a custom role grants it, that
+ * role by name (from `catalogue`); `ancestors` root first.
+ */
+export function administratorViews(unit: Pick<Unit, 'id' | 'name' | 'path' | 'administrators'>, ancestors: Ancestor[], catalogue?: RoleCatalogue): AdministratorView[] {
   const names = new Map([...ancestors.map((a) => [a.id, a.name] as const), [unit.id, unit.name]]);
-  const grantView = (g: Grant): GrantView => ({ role: g.role, unitId: g.unitId, unitName: names.get(g.unitId) ?? 'a parent unit', direct: g.unitId === unit.id });
+  const grantView = (g: Grant & { customRole?: string }): GrantView => ({
+    role: g.role, unitId: g.unitId, unitName: names.get(g.unitId) ?? 'a parent unit', direct: g.unitId === unit.id,
+    ...(g.customRole ? { customRole: { key: g.customRole, name: catalogue?.roles[g.customRole]?.name ?? g.customRole } } : {}),
+  });
   return administratorsOf([...ancestors, unit]).map((a) => ({ userId: a.userId, name: a.name, email: a.email, grants: a.grants.map(grantView) }));
 }
 
@@ -36,5 +44,5 @@ export function administratorViews(unit: Pick<Unit, 'id' | 'name' | 'path' | 'ad
 export async function loadUnitAdministrators(ctx: ScreenContext, unitId: string): Promise<AdministratorView[]> {
   const unit = await getUnitOrThrow(ctx.db, unitId);
   ctx.authorize('access.explain', { unit });
-  return administratorViews(unit, await getAncestors(ctx.db, unit));
+  return administratorViews(unit, await getAncestors(ctx.db, unit), ctx.actor.catalogue);
 }

@@ -77,7 +77,7 @@ export async function loadUnitPage(ctx: ScreenContext, unitId: string): Promise<
       more: children.more || children.items.length > UNIT_PAGE_CHILDREN,
       ...(children.nextCursor && children.items.length <= UNIT_PAGE_CHILDREN ? { nextCursor: children.nextCursor } : {}),
     },
-    ...(permissions.explain ? { administrators: administratorViews(unit, ancestors) } : {}),
+    ...(permissions.explain ? { administrators: administratorViews(unit, ancestors, access.catalogue) } : {}),
     can: permissions,
     scopes: moveScopes(access),
   };

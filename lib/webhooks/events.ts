@@ -6,10 +6,12 @@ import { z } from 'zod';
 
 export const WEBHOOK_EVENT_TYPES = [
   'unit.created', 'unit.renamed', 'unit.moved', 'unit.deleted',
-  'membership.added', 'membership.roleChanged', 'membership.removed', 'member.removed',
+  'membership.added', 'membership.roleChanged', 'membership.rolesChanged', 'membership.removed', 'member.removed',
   'invitation.created', 'invitation.revoked', 'invitation.accepted',
   'directory.userDeactivated', 'directory.userReactivated',
   'changeSet.applied',
+  'role.created', 'role.updated', 'role.deleted',
+  'permission.created', 'permission.updated', 'permission.deleted',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -21,6 +23,7 @@ const FROM_AUDIT: Record<string, WebhookEventType> = {
   'unit.delete': 'unit.deleted',
   'membership.add': 'membership.added',
   'membership.roleChange': 'membership.roleChanged',
+  'membership.rolesChange': 'membership.rolesChanged',
   'membership.remove': 'membership.removed',
   'membership.removeFromTenant': 'member.removed',
   'invitation.create': 'invitation.created',
@@ -29,6 +32,12 @@ const FROM_AUDIT: Record<string, WebhookEventType> = {
   'directory.deactivate': 'directory.userDeactivated',
   'directory.reactivate': 'directory.userReactivated',
   'changeSet.apply': 'changeSet.applied',
+  'role.create': 'role.created',
+  'role.update': 'role.updated',
+  'role.delete': 'role.deleted',
+  'permission.create': 'permission.created',
+  'permission.update': 'permission.updated',
+  'permission.delete': 'permission.deleted',
 };
 
 export const EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
@@ -38,6 +47,7 @@ export const EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   'unit.deleted': 'A unit was deleted.',
   'membership.added': 'Someone was added to a unit with a role.',
   'membership.roleChanged': "Someone's role in a unit changed.",
+  'membership.rolesChanged': "The custom roles someone holds in a unit changed (`before.roles`, `after.roles`: role keys).",
   'membership.removed': 'Someone was removed from a unit.',
   'member.removed': 'Someone was removed from the organization (all their memberships).',
   'invitation.created': 'Someone was invited.',
@@ -46,6 +56,12 @@ export const EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   'directory.userDeactivated': "The company's directory deactivated someone.",
   'directory.userReactivated': "The company's directory reactivated someone.",
   'changeSet.applied': 'A reorganization (a reviewed change set) was applied; each of its changes also sends its own event, marked with the change set.',
+  'role.created': 'A custom role was defined (its permissions and reach in `after`).',
+  'role.updated': "A custom role's name, permissions or reach changed (`before` and `after`).",
+  'role.deleted': "A custom role was deleted; `after.replaceWith` says what its holders hold instead (each of their memberships also sends its own event).",
+  'permission.created': 'The organization defined a permission of its own.',
+  'permission.updated': "A permission's description changed.",
+  'permission.deleted': 'A permission of the organization was deleted.',
 };
 
 const auditEntry = z.object({

@@ -45,6 +45,12 @@ describe('audit action catalogue', () => {
     assert.equal(auditActionLabel('unit.move'), 'Unit moved');
   });
 
+  test('the filter lists the role catalogue\'s actions, in a group of their own', () => {
+    const roles = AUDIT_ACTION_GROUPS.find((g) => g.group === 'Roles');
+    assert.ok(roles, 'a "Roles" group');
+    assert.deepEqual(Object.keys(roles.actions).sort(), ['permission.create', 'permission.delete', 'permission.update', 'role.create', 'role.delete', 'role.update']);
+  });
+
   test('the filter lists the actions a unit move and a role change are written with', () => {
     for (const action of ['unit.move', 'membership.roleChange', 'domain.verify', 'sso.enable', 'changeSet.apply']) {
       assert.ok((AUDIT_ACTIONS as readonly string[]).includes(action), action);

@@ -24,11 +24,12 @@ import { type ChangeSetHeader, addOperations, applyChangeSet, createChangeSet, r
 import { queueDeliveries } from '../../lib/webhooks/deliveries';
 import { addDomain, verificationValue, setConnection } from '../../lib/domains';
 import { createSetupLink } from '../../lib/setup-links';
+import { createPermission, createRole } from '../../lib/roles';
 import { scheduleTenantDeletion } from '../../lib/offboarding';
 import { getTenantSettings } from '../../lib/tenants';
 import { ulid } from 'ulid';
 import { publishTxt } from '../support/dns';
-import { person } from '../members/fixtures';
+import { defineRoles, person } from '../members/fixtures';
 import { newTenant } from '../support/fixtures';
 import { tenantDbFor } from '../support/tenant-db';
 import { testOperatorDb, testPlatformDb } from '../support/tenancy';
@@ -40,6 +41,7 @@ const READ_ONLY: Record<string, string> = {
   'POST /api/v1/import/preview': 'checks a CSV against the organization and answers the plan; writes nothing',
   'POST /api/v1/directory/preview': 'computes what directory rules would change; writes nothing',
   'POST /api/v1/settings/sso/test': "starts a Test connection in the admin's browser (a flow cookie); writes nothing",
+  'POST /api/v1/roles/[roleKey]/preview': "reads a role's holders and answers who would gain and lose what; writes nothing",
 };
 
 /**
@@ -84,6 +86,7 @@ async function world() {
   await addMembership(db, owner, { unitId: cloud.id, role: 'member', ...carl });
   await addMembership(db, owner, { unitId: sales.id, role: 'member', ...bob });
   await addMembership(db, owner, { unitId: t.rootUnitId, role: 'owner', ...olga });
+  await defineRoles(t.tenantId, ['budget-approver']);
   const tenantName = (await getTenantSettings(db)).name;
   const invitation = await createInvitation(db, owner, { email: `ivy@${t.domain}`, unitId: cloud.id, role: 'member' });
   const directoryToken = await createScimToken({ tenant: db, platform: testPlatformDb() }, { label: 'IdP', actor: owner });
@@ -132,6 +135,10 @@ async function changeSetIn(w: World, state: 'draft' | 'approved' | 'scheduled' |
 const setParams = (w: World) => ({ setId: w.changeSet!.setId });
 const setVersion = (w: World) => ({ expectedVersion: w.changeSet!.version });
 
+/** A role no one holds, and a permission no role holds, defined by the owner. */
+const aRole = async (w: World) => void (await createRole(w.db, w.owner, { key: 'auditor', name: 'Auditor', permissions: ['audit.read'], reach: 'subtree' }));
+const aPermission = async (w: World) => void (await createPermission(w.db, w.owner, { key: 'wiki.publish' }));
+
 const UNIT_RACES: Race[] = ['targetMoved', 'demoted', 'removed', 'grantMoved'];
 const TENANT_RACES: Race[] = ['demoted', 'removed'];
 const version = async (w: World, unitId: string) => (await getUnitOrThrow(w.db, unitId)).version;
@@ -154,6 +161,10 @@ const CASES: Record<string, Case> = {
   },
   'DELETE /api/v1/members/units/[unitId]/[userId]': {
     as: 'mia', races: UNIT_RACES, params: (w) => ({ unitId: w.cloud.id, userId: w.carl.userId }), body: () => ({ expectedVersion: 1 }),
+  },
+  // Custom roles are given by owners and admins until custom-role rules decide (docs/roles.md).
+  'PUT /api/v1/units/[unitId]/members/[userId]/roles': {
+    as: 'ada', races: TENANT_RACES, params: (w) => ({ unitId: w.cloud.id, userId: w.carl.userId }), body: () => ({ roles: ['budget-approver'], expectedVersion: 1 }),
   },
   'DELETE /api/v1/members/[userId]': { as: 'ada', races: TENANT_RACES, params: (w) => ({ userId: w.carl.userId }) },
   // Erasure is for owners: Olga, the second owner (so the races can demote or remove her).
@@ -196,6 +207,16 @@ const CASES: Record<string, Case> = {
   'POST /api/v1/webhooks/[endpointId]/deliveries/[messageId]/resend': {
     as: 'ada', races: TENANT_RACES, params: (w) => ({ endpointId: w.webhook.endpointId, messageId: w.webhookEvent.messageId }),
   },
+  'POST /api/v1/roles': { as: 'ada', races: TENANT_RACES, body: () => ({ key: 'wiki-editor', name: 'Wiki editor', permissions: ['tree.read'], reach: 'subtree' }) },
+  'PATCH /api/v1/roles/[roleKey]': {
+    as: 'ada', races: TENANT_RACES, prepare: aRole, params: () => ({ roleKey: 'auditor' }), body: () => ({ reach: 'below', expectedVersion: 1 }),
+  },
+  'DELETE /api/v1/roles/[roleKey]': { as: 'ada', races: TENANT_RACES, prepare: aRole, params: () => ({ roleKey: 'auditor' }), query: () => ({ expectedVersion: '1' }) },
+  'POST /api/v1/permissions': { as: 'ada', races: TENANT_RACES, body: () => ({ key: 'expenses.approve', description: 'Approve expenses' }) },
+  'PATCH /api/v1/permissions/[permissionKey]': {
+    as: 'ada', races: TENANT_RACES, prepare: aPermission, params: () => ({ permissionKey: 'wiki.publish' }), body: () => ({ description: 'Publish pages' }),
+  },
+  'DELETE /api/v1/permissions/[permissionKey]': { as: 'ada', races: TENANT_RACES, prepare: aPermission, params: () => ({ permissionKey: 'wiki.publish' }) },
   'POST /api/v1/change-sets': { as: 'mia', races: ['demoted', 'removed', 'grantMoved'], body: () => ({ name: 'Q3 reorganization' }) },
   'PATCH /api/v1/change-sets/[setId]': {
     as: 'mia', races: UNIT_RACES, prepare: (w) => changeSetIn(w, 'draft'), params: setParams, body: (w) => ({ name: 'Platform rename, again', ...setVersion(w) }),

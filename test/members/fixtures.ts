@@ -1,8 +1,12 @@
 // Shared set-up for the membership suites: a fresh tenant with a small tree, and people.
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { newTenant } from '../support/fixtures';
+import { directClient, tableName } from '../support/stack';
 import { tenantDbFor } from '../support/tenant-db';
+import type { RoleCatalogue } from '../../lib/authz';
 import { createUnit } from '../../lib/org';
+import { rememberRoleCatalogue, roleCatalogueItem } from '../../lib/roles';
 
 export async function tenantWithTree(label = 'Acme') {
   const t = await newTenant(label);
@@ -18,4 +22,19 @@ export async function tenantWithTree(label = 'Acme') {
 /** A person with a fresh global id, as ensureUser would return at sign-in. */
 export function person(label: string) {
   return { userId: ulid(), email: `${label.toLowerCase().replace(/[^a-z0-9]/g, '')}@example.test`, name: label };
+}
+
+/**
+ * The tenant's role catalogue with these custom roles (reach `subtree`, no permissions), put as
+ * the catalogue's writer would (lib/roles), and remembered by this process as a writer does.
+ */
+export async function defineRoles(tenantId: string, roleKeys: string[], version = 1): Promise<RoleCatalogue> {
+  const now = new Date().toISOString();
+  const roles = Object.fromEntries(
+    roleKeys.map((key) => [key, { key, name: key, description: '', permissions: [], reach: 'subtree' as const, version: 1, createdAt: now, updatedAt: now }]),
+  );
+  const catalogue: RoleCatalogue = { version, roles, permissions: {} };
+  await directClient().send(new PutCommand({ TableName: tableName(), Item: roleCatalogueItem(tenantId, catalogue) }));
+  rememberRoleCatalogue(tenantId, catalogue);
+  return catalogue;
 }

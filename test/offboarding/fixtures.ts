@@ -17,7 +17,7 @@ import { createSetupLink } from '../../lib/setup-links';
 import { getTenantSettings } from '../../lib/tenants';
 import { createEndpoint, messageIdOf } from '../../lib/webhooks';
 import { queueDeliveries } from '../../lib/webhooks/deliveries';
-import { person } from '../members/fixtures';
+import { defineRoles, person } from '../members/fixtures';
 import { publishTxt } from '../support/dns';
 import { newTenant } from '../support/fixtures';
 import { directClient, tableName } from '../support/stack';
@@ -32,7 +32,9 @@ export async function seededTenant(label: string) {
   const cloud = await createUnit(db, owner, { parentId: eng.id, name: 'Cloud' });
   const carl = { ...person('Carl Jones'), email: `carl@${t.domain}` };
   const mia = { ...person('Mia'), email: `mia@${t.domain}` };
-  await addMembership(db, owner, { unitId: cloud.id, role: 'member', ...carl });
+  // A custom role held, so the restores and exports below carry the catalogue and the membership's roles.
+  await defineRoles(t.tenantId, ['budget-approver']);
+  await addMembership(db, owner, { unitId: cloud.id, role: 'member', roles: ['budget-approver'], ...carl });
   await addMembership(db, owner, { unitId: eng.id, role: 'manager', ...mia });
   await createInvitation(db, owner, { email: `ivy@${t.domain}`, unitId: cloud.id, role: 'member' });
   await createScimToken({ tenant: db, platform: testPlatformDb() }, { label: 'IdP', actor: owner });

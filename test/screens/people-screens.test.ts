@@ -8,6 +8,7 @@ import type { TenantDb } from '../../lib/db';
 import { createInvitation } from '../../lib/invitations';
 import { addMembership, loadActorAccess } from '../../lib/members';
 import { renameUnit } from '../../lib/org';
+import { readRoleCatalogue } from '../../lib/roles';
 import { loadTenantAudit, loadUnitAudit } from '../../lib/screens/audit';
 import { loadMemberPage } from '../../lib/screens/member-page';
 import { loadMembers, membersPage } from '../../lib/screens/members';
@@ -44,6 +45,10 @@ describe('people screens', () => {
     await addMembership(t.db, t.owner, { unitId: t.cloud.id, role: 'member', ...ada });
     await addMembership(t.db, t.owner, { unitId: t.engineering.id, role: 'manager', ...person('Bob') });
     await createInvitation(t.db, t.owner, { email: 'cy@example.test', unitId: t.sales.id, role: 'member' });
+    // A running server holds the tenant's role catalogue (lib/roles keeps it a few seconds), which
+    // the member screens need for the custom roles they offer; its cold cost is counted in
+    // roles-screens.test.ts.
+    await readRoleCatalogue(t.db);
     const { ctx, sent, reset } = await screenContext(t.db, t.ownerUserId, t.ownerEmail);
 
     const engineering = { ...t.engineering, name: 'Engineering' };

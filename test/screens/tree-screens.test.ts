@@ -12,6 +12,7 @@ import { createUnit, moveUnit } from '../../lib/org';
 import { searchConsole } from '../../lib/screens/search';
 import { loadChildren, loadMovePicker, loadTree } from '../../lib/screens/tree';
 import { loadUnitPage } from '../../lib/screens/unit-page';
+import { readRoleCatalogue } from '../../lib/roles';
 import { loadUnitAdministrators } from '../../lib/screens/unit-administrators';
 import { loadConsoleHeader } from '../../lib/screens/console-header';
 import { loadUnitMembers } from '../../lib/screens/unit-members';
@@ -83,6 +84,10 @@ describe('tree screens', () => {
   });
 
   test('a unit page view at depth 3: the header, the tree, the page and its panels read each data set once', async () => {
+    // A running server holds the tenant's role catalogue (lib/roles keeps it a few seconds), which
+    // the members panel needs for the custom roles it offers; its cold cost is counted in
+    // roles-screens.test.ts.
+    await readRoleCatalogue(raw);
     const { ctx, tally } = await as(ownerId);
     // As a server render runs them: side by side, sharing the request's context.
     const [header, tree, page] = await Promise.all([loadConsoleHeader(ctx), loadTree(ctx, u.API), loadUnitPage(ctx, u.API)]);

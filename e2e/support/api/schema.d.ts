@@ -296,7 +296,7 @@ export interface paths {
         put?: never;
         /**
          * Add a member to a unit
-         * @description Adds someone already in the organization with `role`. Needs `membership.add` for that role on the unit.
+         * @description Adds someone already in the organization with `role`, and with `roles` (custom roles) beside it. Needs `membership.add` for that role on the unit, and `role.assign` for each custom role (400 `roles.unknownRole`, `roles.limit`).
          */
         post: operations["addUnitMember"];
         delete?: never;
@@ -327,6 +327,26 @@ export interface paths {
          * @description Needs `membership.changeRole` from the current role to the new one. Conditioned on `expectedVersion` (409 `membership.versionConflict`); the organization's last owner keeps their role (409 `membership.lastOwner`).
          */
         patch: operations["changeMemberRole"];
+        trace?: never;
+    };
+    "/api/v1/units/{unitId}/members/{userId}/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the custom roles a member holds on a unit
+         * @description Replaces the custom roles the membership holds beside its built-in role (an empty list: none). Needs `role.assign` on the unit for each role added or taken away: only roles whose every permission the caller holds over the role’s reach. Each key must be a role of the organization, listed once, at most 10 (400 `roles.unknownRole`, `roles.duplicateRole`, `roles.limit`). Conditioned on `expectedVersion` (409 `membership.versionConflict`).
+         */
+        put: operations["setMemberRoles"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/invitations": {
@@ -1274,6 +1294,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the organization's roles and permissions
+         * @description The built-in roles, the custom roles, the organization's permissions, Arbor's permissions and the limits. Any member.
+         */
+        get: operations["listRoles"];
+        put?: never;
+        /**
+         * Define a role
+         * @description Needs `roles.manage` and every permission of the role everywhere. `key`: 2–64 characters: lower-case letters and digits, words joined by `.`, `-` or `_`, starting with a letter. Not a built-in role's name. Past a limit: 400 `roles.limit`.
+         */
+        post: operations["createRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/roles/{roleKey}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a role
+         * @description Any member.
+         */
+        get: operations["getRole"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a role
+         * @description Needs `roles.manage`. A role people hold needs `replaceWith`: another role's key, which its holders hold instead, or `none` (400 `roles.inUse` without it); each of their memberships changes first, as a role change. Conditioned on `expectedVersion` (409 `roles.versionConflict`).
+         */
+        delete: operations["deleteRole"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a role
+         * @description Needs `roles.manage` and every permission the role will hold everywhere. Its holders' access changes with it (see `previewRoleChange` first). Conditioned on `expectedVersion` (409 `roles.versionConflict`).
+         */
+        patch: operations["updateRole"];
+        trace?: never;
+    };
+    "/api/v1/roles/{roleKey}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview a role's change
+         * @description Who would gain and lose which permissions, in which units, if the role held `permissions` and reached `reach`. Changes nothing. Needs `roles.manage`.
+         */
+        post: operations["previewRoleChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/roles/{roleKey}/holders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List who holds a custom role, and where
+         * @description A page of the memberships holding the role, in tree order (unit path, then person), each with the built-in role and every custom role held there. A page may come back short with `nextCursor` set: follow it. Needs `members.list` (owners and admins). An unknown key answers 400 `roles.unknownRole`.
+         */
+        get: operations["listRoleHolders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Define a permission of the organization
+         * @description Needs `roles.manage`. A permission for the organization's own applications (`expenses.approve`); Arbor stores, assigns and explains it, never acts on it. `key`: 2–64 characters: lower-case letters and digits, words joined by `.`, `-` or `_`, starting with a letter. Not one of Arbor's.
+         */
+        post: operations["createPermission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/permissions/{permissionKey}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a permission of the organization
+         * @description Needs `roles.manage`. Refused while a role holds it (409 `roles.permissionInUse`).
+         */
+        delete: operations["deletePermission"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a permission's description
+         * @description Needs `roles.manage`.
+         */
+        patch: operations["updatePermission"];
+        trace?: never;
+    };
 }
 export interface webhooks {
     "unit.created": {
@@ -1390,6 +1546,26 @@ export interface webhooks {
          * @description Someone's role in a unit changed. Signed by the Standard Webhooks scheme; any 2xx within 10 seconds acknowledges it, anything else is retried for about a day.
          */
         post: operations["membership_roleChanged_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "membership.rolesChanged": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * membership.rolesChanged
+         * @description The custom roles someone holds in a unit changed (`before.roles`, `after.roles`: role keys). Signed by the Standard Webhooks scheme; any 2xx within 10 seconds acknowledges it, anything else is retried for about a day.
+         */
+        post: operations["membership_rolesChanged_event"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1550,6 +1726,126 @@ export interface webhooks {
          * @description A reorganization (a reviewed change set) was applied; each of its changes also sends its own event, marked with the change set. Signed by the Standard Webhooks scheme; any 2xx within 10 seconds acknowledges it, anything else is retried for about a day.
          */
         post: operations["changeSet_applied_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "role.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * role.created
+         * @description A custom role was defined (its permissions and reach in `after`). Signed by the Standard Webhooks scheme; any 2xx within 10 seconds acknowledges it, anything else is retried for about a day.
+         */
+        post: operations["role_created_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "role.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * role.updated
+         * @description A custom role's name, permissions or reach changed (`before` and `after`). Signed by the Standard Webhooks scheme; any 2xx within 10 seconds acknowledges it, anything else is retried for about a day.
+         */
+        post: operations["role_updated_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "role.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * role.deleted
+         * @description A custom role was deleted; `after.replaceWith` says what its holders hold instead (each of their memberships also sends its own event). Signed by the Standard Webhooks scheme; any 2xx within 10 seconds acknowledges it, anything else is retried for about a day.
+         */
+        post: operations["role_deleted_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "permission.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * permission.created
+         * @description The organization defined a permission of its own. Signed by the Standard Webhooks scheme; any 2xx within 10 seconds acknowledges it, anything else is retried for about a day.
+         */
+        post: operations["permission_created_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "permission.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * permission.updated
+         * @description A permission's description changed. Signed by the Standard Webhooks scheme; any 2xx within 10 seconds acknowledges it, anything else is retried for about a day.
+         */
+        post: operations["permission_updated_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "permission.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * permission.deleted
+         * @description A permission of the organization was deleted. Signed by the Standard Webhooks scheme; any 2xx within 10 seconds acknowledges it, anything else is retried for about a day.
+         */
+        post: operations["permission_deleted_event"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1825,6 +2121,8 @@ export interface components {
                 name: string;
                 email: string;
                 role: components["schemas"]["Role"];
+                /** @description Custom role keys held beside `role`; absent when none. */
+                roles?: string[];
                 /** @description Send back as `expectedVersion` with a role change or removal. */
                 version: number;
                 /** @description Roles the caller may set here, the current one included. */
@@ -1838,6 +2136,10 @@ export interface components {
                  * @enum {string}
                  */
                 managedBy?: "directory";
+                /** @description The custom roles held here beside `role`. */
+                customRoles: components["schemas"]["CustomRoleLabel"][];
+                /** @description Custom roles the caller may give or take here. */
+                assignableRoles: components["schemas"]["CustomRoleLabel"][];
                 /** @description Names from the top unit down to the parent. */
                 parents: string[];
             }[];
@@ -1848,6 +2150,10 @@ export interface components {
             canErase: boolean;
             canPlace: boolean;
             isSelf: boolean;
+        };
+        CustomRoleLabel: {
+            key: string;
+            name: string;
         };
         BulkOutcome: {
             userId: string;
@@ -1884,6 +2190,8 @@ export interface components {
             name: string;
             email: string;
             role: components["schemas"]["Role"];
+            /** @description Custom role keys held beside `role`; absent when none. */
+            roles?: string[];
             /** @description Send back as `expectedVersion` with a role change or removal. */
             version: number;
             /** @description Roles the caller may set here, the current one included. */
@@ -1897,6 +2205,10 @@ export interface components {
              * @enum {string}
              */
             managedBy?: "directory";
+            /** @description The custom roles held here beside `role`. */
+            customRoles: components["schemas"]["CustomRoleLabel"][];
+            /** @description Custom roles the caller may give or take here. */
+            assignableRoles: components["schemas"]["CustomRoleLabel"][];
         };
         Invitation: {
             tenantId: string;
@@ -2225,7 +2537,7 @@ export interface components {
             version: number;
         };
         /** @enum {string} */
-        WebhookEventType: "unit.created" | "unit.renamed" | "unit.moved" | "unit.deleted" | "membership.added" | "membership.roleChanged" | "membership.removed" | "member.removed" | "invitation.created" | "invitation.revoked" | "invitation.accepted" | "directory.userDeactivated" | "directory.userReactivated" | "changeSet.applied";
+        WebhookEventType: "unit.created" | "unit.renamed" | "unit.moved" | "unit.deleted" | "membership.added" | "membership.roleChanged" | "membership.rolesChanged" | "membership.removed" | "member.removed" | "invitation.created" | "invitation.revoked" | "invitation.accepted" | "directory.userDeactivated" | "directory.userReactivated" | "changeSet.applied" | "role.created" | "role.updated" | "role.deleted" | "permission.created" | "permission.updated" | "permission.deleted";
         CreatedWebhookEndpoint: {
             endpoint: components["schemas"]["WebhookEndpoint"];
             secret: string;
@@ -2373,6 +2685,8 @@ export interface components {
             userId: string;
             unitId: string;
             role: components["schemas"]["Role"];
+            /** @description In an inverse: the custom roles the membership held. */
+            roles?: string[];
             person?: {
                 email: string;
                 name: string;
@@ -2542,6 +2856,97 @@ export interface components {
                 };
             };
             clean: boolean;
+        };
+        RoleCatalogue: {
+            /** @description Owner, admin, manager and member: read-only. */
+            builtIn: {
+                /** @enum {string} */
+                key: "owner" | "admin" | "manager" | "member";
+                name: string;
+                description: string;
+            }[];
+            roles: components["schemas"]["CustomRole"][];
+            /** @description The organization's own permissions. */
+            permissions: components["schemas"]["TenantPermission"][];
+            /** @description Arbor's own permissions a role may hold, with the area the console groups them under. */
+            arborPermissions: {
+                key: components["schemas"]["ArborPermission"];
+                area: string;
+                label: string;
+            }[];
+            /** @description The catalogue version: bumped by every change. */
+            version: number;
+            limits: components["schemas"]["RoleLimits"];
+        };
+        CustomRole: {
+            /** @description Stable; what other systems and `roles` on memberships name it by. */
+            key: string;
+            name: string;
+            description: string;
+            /** @description Arbor's permissions and the organization's own, each once. */
+            permissions: string[];
+            reach: components["schemas"]["Reach"];
+            /** @description Send back as `expectedVersion` with a change or deletion. */
+            version: number;
+            createdAt: string;
+            updatedAt: string;
+        };
+        /**
+         * @description Where a role's power reaches from the unit it is held on: `subtree` that unit and everything below it, `unit` the unit only, `below` only the units below it.
+         * @enum {string}
+         */
+        Reach: "subtree" | "unit" | "below";
+        TenantPermission: {
+            key: string;
+            description: string;
+            createdAt: string;
+        };
+        /** @enum {string} */
+        ArborPermission: "tree.read" | "unit.create" | "unit.rename" | "unit.move" | "unit.delete" | "members.manage" | "audit.read" | "access.explain" | "roles.manage";
+        RoleLimits: {
+            rolesPerTenant: number;
+            permissionsPerTenant: number;
+            permissionsPerRole: number;
+            rolesPerMembership: number;
+            nameLength: number;
+            descriptionLength: number;
+        };
+        RoleChangePreview: {
+            /** @description Memberships holding the role (read up to 1,000). */
+            holders: number;
+            /** @description Holders whose access changes; owners, admins and holders whose other roles give the same see none. */
+            changes: {
+                userId: string;
+                name: string;
+                email: string;
+                unitId: string;
+                unitName: string;
+                /** @description Permissions the holder would hold somewhere they do not now. */
+                gains: string[];
+                /** @description Permissions the holder would no longer hold somewhere they do now. */
+                loses: string[];
+                reachBefore: components["schemas"]["Reach"];
+                reachAfter: components["schemas"]["Reach"];
+            }[];
+            /** @description More than 1,000 memberships hold the role: the rest were not read. */
+            truncated: boolean;
+        };
+        RoleHoldersPage: {
+            items: components["schemas"]["RoleHolder"][];
+            /** @description Send back as `cursor` for the next page; absent when nothing follows (a page that ends exactly at the end may still carry one, whose page is then empty). */
+            nextCursor?: string;
+        };
+        RoleHolder: {
+            userId: string;
+            name: string;
+            email: string;
+            unitId: string;
+            unitName: string;
+            /** @description The ids from the top unit down to the unit: `/<root>/…/<id>/`. */
+            unitPath: string;
+            role: components["schemas"]["Role"];
+            /** @description Every custom role held on the unit, the one asked for among them. */
+            roles: string[];
         };
     };
     responses: {
@@ -3415,6 +3820,8 @@ export interface operations {
                     userId: string;
                     /** @enum {string} */
                     role: "owner" | "admin" | "manager" | "member";
+                    /** @description Custom role keys (`GET /api/v1/roles`) held beside the built-in `role`, each once, at most 10. */
+                    roles?: string[];
                 };
             };
         };
@@ -3517,6 +3924,48 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     role: "owner" | "admin" | "manager" | "member";
+                    /** @description The version of the item as read; a change made meanwhile answers 409 `…versionConflict`. */
+                    expectedVersion: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Membership"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    setMemberRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                unitId: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Custom role keys (`GET /api/v1/roles`) held beside the built-in `role`, each once, at most 10. */
+                    roles: string[];
                     /** @description The version of the item as read; a change made meanwhile answers 409 `…versionConflict`. */
                     expectedVersion: number;
                 };
@@ -3703,7 +4152,7 @@ export interface operations {
             query?: {
                 unitId?: string;
                 actorId?: string | "operator";
-                action?: "unit.create" | "unit.rename" | "unit.move" | "unit.delete" | "membership.add" | "membership.roleChange" | "membership.remove" | "membership.removeFromTenant" | "person.erase" | "invitation.create" | "invitation.resend" | "invitation.copyLink" | "invitation.revoke" | "invitation.accept" | "tenant.create" | "tenant.rename" | "tenant.settingsUpdate" | "tenant.deletionSchedule" | "tenant.deletionCancel" | "sso.update" | "sso.enable" | "sso.disable" | "setupLink.create" | "setupLink.open" | "setupLink.revoke" | "domain.add" | "domain.verify" | "domain.remove" | "domain.recordMissing" | "domain.restored" | "directory.tokenCreate" | "directory.tokenRevoke" | "directory.rulesUpdate" | "directory.deactivate" | "directory.reactivate" | "apiKey.create" | "apiKey.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotateSecret" | "webhook.resend" | "webhook.disable" | "changeSet.create" | "changeSet.update" | "changeSet.delete" | "changeSet.addOperations" | "changeSet.dropOperation" | "changeSet.reconfirmOperation" | "changeSet.approve" | "changeSet.reject" | "changeSet.schedule" | "changeSet.unschedule" | "changeSet.start" | "changeSet.apply" | "changeSet.fail";
+                action?: "unit.create" | "unit.rename" | "unit.move" | "unit.delete" | "membership.add" | "membership.roleChange" | "membership.rolesChange" | "membership.remove" | "membership.removeFromTenant" | "person.erase" | "invitation.create" | "invitation.resend" | "invitation.copyLink" | "invitation.revoke" | "invitation.accept" | "tenant.create" | "tenant.rename" | "tenant.settingsUpdate" | "tenant.deletionSchedule" | "tenant.deletionCancel" | "sso.update" | "sso.enable" | "sso.disable" | "setupLink.create" | "setupLink.open" | "setupLink.revoke" | "domain.add" | "domain.verify" | "domain.remove" | "domain.recordMissing" | "domain.restored" | "directory.tokenCreate" | "directory.tokenRevoke" | "directory.rulesUpdate" | "directory.deactivate" | "directory.reactivate" | "apiKey.create" | "apiKey.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotateSecret" | "webhook.resend" | "webhook.disable" | "role.create" | "role.update" | "role.delete" | "permission.create" | "permission.update" | "permission.delete" | "changeSet.create" | "changeSet.update" | "changeSet.delete" | "changeSet.addOperations" | "changeSet.dropOperation" | "changeSet.reconfirmOperation" | "changeSet.approve" | "changeSet.reject" | "changeSet.schedule" | "changeSet.unschedule" | "changeSet.start" | "changeSet.apply" | "changeSet.fail";
                 from?: string;
                 to?: string;
                 /** @description The `nextCursor` of the previous page; leave it out for the first page. */
@@ -3822,7 +4271,7 @@ export interface operations {
             query?: {
                 unitId?: string;
                 actorId?: string | "operator";
-                action?: "unit.create" | "unit.rename" | "unit.move" | "unit.delete" | "membership.add" | "membership.roleChange" | "membership.remove" | "membership.removeFromTenant" | "person.erase" | "invitation.create" | "invitation.resend" | "invitation.copyLink" | "invitation.revoke" | "invitation.accept" | "tenant.create" | "tenant.rename" | "tenant.settingsUpdate" | "tenant.deletionSchedule" | "tenant.deletionCancel" | "sso.update" | "sso.enable" | "sso.disable" | "setupLink.create" | "setupLink.open" | "setupLink.revoke" | "domain.add" | "domain.verify" | "domain.remove" | "domain.recordMissing" | "domain.restored" | "directory.tokenCreate" | "directory.tokenRevoke" | "directory.rulesUpdate" | "directory.deactivate" | "directory.reactivate" | "apiKey.create" | "apiKey.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotateSecret" | "webhook.resend" | "webhook.disable" | "changeSet.create" | "changeSet.update" | "changeSet.delete" | "changeSet.addOperations" | "changeSet.dropOperation" | "changeSet.reconfirmOperation" | "changeSet.approve" | "changeSet.reject" | "changeSet.schedule" | "changeSet.unschedule" | "changeSet.start" | "changeSet.apply" | "changeSet.fail";
+                action?: "unit.create" | "unit.rename" | "unit.move" | "unit.delete" | "membership.add" | "membership.roleChange" | "membership.rolesChange" | "membership.remove" | "membership.removeFromTenant" | "person.erase" | "invitation.create" | "invitation.resend" | "invitation.copyLink" | "invitation.revoke" | "invitation.accept" | "tenant.create" | "tenant.rename" | "tenant.settingsUpdate" | "tenant.deletionSchedule" | "tenant.deletionCancel" | "sso.update" | "sso.enable" | "sso.disable" | "setupLink.create" | "setupLink.open" | "setupLink.revoke" | "domain.add" | "domain.verify" | "domain.remove" | "domain.recordMissing" | "domain.restored" | "directory.tokenCreate" | "directory.tokenRevoke" | "directory.rulesUpdate" | "directory.deactivate" | "directory.reactivate" | "apiKey.create" | "apiKey.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotateSecret" | "webhook.resend" | "webhook.disable" | "role.create" | "role.update" | "role.delete" | "permission.create" | "permission.update" | "permission.delete" | "changeSet.create" | "changeSet.update" | "changeSet.delete" | "changeSet.addOperations" | "changeSet.dropOperation" | "changeSet.reconfirmOperation" | "changeSet.approve" | "changeSet.reject" | "changeSet.schedule" | "changeSet.unschedule" | "changeSet.start" | "changeSet.apply" | "changeSet.fail";
                 from?: string;
                 to?: string;
             };
@@ -5625,6 +6074,416 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    listRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoleCatalogue"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createRole: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a request with the same key within 24 hours answers the first one’s successful result (marked `Idempotent-Replayed: true`) instead of doing it again; a refused request is not kept, so its retry runs again. The same key with a different request answers 422 `request.idempotencyMismatch`; while the first request is still running, 409 `request.idempotencyInFlight`; a key that is not 1–255 printable ASCII characters, 400 `request.badIdempotencyKey`. Use a new key, such as a UUID, for each new request. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 2–64 characters: lower-case letters and digits, words joined by `.`, `-` or `_`, starting with a letter. */
+                    key: string;
+                    /** @description At most 60 characters of visible text. */
+                    name: string;
+                    /** @description At most 500 characters; line breaks allowed. */
+                    description?: string;
+                    permissions: string[];
+                    reach: components["schemas"]["Reach"];
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomRole"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description The request conflicts with the current state: the item changed since it was read (`…versionConflict`, the current version in `details`), a name is taken, or a job holds the unit. Read again, then retry. With an `Idempotency-Key`: the first request with that key is still running (`request.idempotencyInFlight`); retry shortly for its result. */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description A stated limit would be exceeded (such as units per organization). With an `Idempotency-Key`: the key was used before with a different request (`request.idempotencyMismatch`). */
+            422: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                roleKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomRole"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteRole: {
+        parameters: {
+            query: {
+                /** @description What its holders hold instead: a role key, or `none`. */
+                replaceWith?: "none" | string;
+                /** @description The version of the item as read; a change made meanwhile answers 409 `…versionConflict`. */
+                expectedVersion: string;
+            };
+            header?: never;
+            path: {
+                roleKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; nothing to answer. */
+            204: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                roleKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @description At most 500 characters; line breaks allowed. */
+                    description?: string;
+                    permissions?: string[];
+                    reach?: components["schemas"]["Reach"];
+                    /** @description The version of the item as read; a change made meanwhile answers 409 `…versionConflict`. */
+                    expectedVersion: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomRole"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    previewRoleChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                roleKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    permissions?: string[];
+                    reach?: components["schemas"]["Reach"];
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoleChangePreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listRoleHolders: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page; leave it out for the first page. */
+                cursor?: string;
+                /** @description Rows per page, at most 200 (default 50). */
+                limit?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The custom role’s key. */
+                roleKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoleHoldersPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createPermission: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a request with the same key within 24 hours answers the first one’s successful result (marked `Idempotent-Replayed: true`) instead of doing it again; a refused request is not kept, so its retry runs again. The same key with a different request answers 422 `request.idempotencyMismatch`; while the first request is still running, 409 `request.idempotencyInFlight`; a key that is not 1–255 printable ASCII characters, 400 `request.badIdempotencyKey`. Use a new key, such as a UUID, for each new request. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 2–64 characters: lower-case letters and digits, words joined by `.`, `-` or `_`, starting with a letter. */
+                    key: string;
+                    /** @description At most 500 characters; line breaks allowed. */
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantPermission"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description The request conflicts with the current state: the item changed since it was read (`…versionConflict`, the current version in `details`), a name is taken, or a job holds the unit. Read again, then retry. With an `Idempotency-Key`: the first request with that key is still running (`request.idempotencyInFlight`); retry shortly for its result. */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description A stated limit would be exceeded (such as units per organization). With an `Idempotency-Key`: the key was used before with a different request (`request.idempotencyMismatch`). */
+            422: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deletePermission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                permissionKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; nothing to answer. */
+            204: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updatePermission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                permissionKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description At most 500 characters; line breaks allowed. */
+                    description: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantPermission"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     unit_created_event: {
         parameters: {
             query?: never;
@@ -5819,6 +6678,41 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     type: "membership.roleChanged";
+                    /** @description When the change happened (ISO 8601). */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx status acknowledges the event). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    membership_rolesChanged_event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry and resend of this event to this endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description The attempt's time, in seconds since the epoch. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, space-separated when a rolled secret signs too. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "membership.rolesChanged";
                     /** @description When the change happened (ISO 8601). */
                     timestamp: string;
                     data: components["schemas"]["WebhookEventData"];
@@ -6099,6 +6993,216 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     type: "changeSet.applied";
+                    /** @description When the change happened (ISO 8601). */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx status acknowledges the event). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    role_created_event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry and resend of this event to this endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description The attempt's time, in seconds since the epoch. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, space-separated when a rolled secret signs too. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "role.created";
+                    /** @description When the change happened (ISO 8601). */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx status acknowledges the event). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    role_updated_event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry and resend of this event to this endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description The attempt's time, in seconds since the epoch. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, space-separated when a rolled secret signs too. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "role.updated";
+                    /** @description When the change happened (ISO 8601). */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx status acknowledges the event). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    role_deleted_event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry and resend of this event to this endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description The attempt's time, in seconds since the epoch. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, space-separated when a rolled secret signs too. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "role.deleted";
+                    /** @description When the change happened (ISO 8601). */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx status acknowledges the event). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    permission_created_event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry and resend of this event to this endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description The attempt's time, in seconds since the epoch. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, space-separated when a rolled secret signs too. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "permission.created";
+                    /** @description When the change happened (ISO 8601). */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx status acknowledges the event). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    permission_updated_event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry and resend of this event to this endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description The attempt's time, in seconds since the epoch. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, space-separated when a rolled secret signs too. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "permission.updated";
+                    /** @description When the change happened (ISO 8601). */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx status acknowledges the event). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    permission_deleted_event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry and resend of this event to this endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description The attempt's time, in seconds since the epoch. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, space-separated when a rolled secret signs too. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "permission.deleted";
                     /** @description When the change happened (ISO 8601). */
                     timestamp: string;
                     data: components["schemas"]["WebhookEventData"];

@@ -21,7 +21,11 @@ const storedOperation = z.union([
   z.object({ kind: z.literal('renameUnit'), unitId: z.string(), name: z.string() }),
   z.object({ kind: z.literal('moveUnit'), unitId: z.string(), parentId: z.string() }),
   z.object({ kind: z.literal('deleteUnit'), unitId: z.string() }),
-  z.object({ kind: z.literal('addMember'), userId: z.string(), unitId: z.string(), role, person: z.object({ email: z.string(), name: z.string() }).optional() }),
+  z.object({
+    kind: z.literal('addMember'), userId: z.string(), unitId: z.string(), role,
+    roles: z.array(z.string()).optional().meta({ description: 'In an inverse: the custom roles the membership held.' }),
+    person: z.object({ email: z.string(), name: z.string() }).optional(),
+  }),
   z.object({ kind: z.literal('removeMember'), userId: z.string(), unitId: z.string() }),
   z.object({ kind: z.literal('moveMember'), userId: z.string(), fromUnitId: z.string(), unitId: z.string() }),
   z.object({ kind: z.literal('changeRole'), userId: z.string(), unitId: z.string(), role }),

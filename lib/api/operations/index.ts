@@ -11,6 +11,8 @@ import { invitations } from './invitations';
 import { jobs } from './jobs';
 import { members } from './members';
 import { memberships } from './memberships';
+import { roles as roleHolders } from './role-holders';
+import { permissions, roles as roleCatalogue } from './roles';
 import { search } from './search';
 import { settings } from './settings';
 import { setup } from './setup';
@@ -21,7 +23,10 @@ import { webhooks } from './webhooks';
 /** An operation as listed, whatever its schemas' types. */
 export type ListedOperation = Operation<any, any, any>;
 
-export const AREAS = { units, jobs, members, memberships, invitations, audit, search, bulk, directory, settings, sso, apiKeys, webhooks, changeSets } satisfies Record<
+/** The `roles` area: the catalogue's operations (./roles.ts) and who holds a role (./role-holders.ts). */
+const roles = { ...roleCatalogue, ...roleHolders };
+
+export const AREAS = { units, jobs, members, memberships, invitations, audit, search, bulk, directory, settings, sso, apiKeys, webhooks, changeSets, roles, permissions } satisfies Record<
   string,
   Record<string, ListedOperation>
 >;

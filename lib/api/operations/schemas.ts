@@ -71,6 +71,8 @@ export const unitOption = describes<UnitOption>()(
   }).meta({ id: 'UnitOption' }),
 );
 
+const customRoleLabel = z.object({ key: z.string(), name: z.string() }).meta({ id: 'CustomRoleLabel' });
+
 export const membershipRow = describes<MemberRowView>()(
   z.object({
     unitId: z.string(),
@@ -79,11 +81,14 @@ export const membershipRow = describes<MemberRowView>()(
     name: z.string(),
     email: z.string(),
     role,
+    roles: z.array(z.string()).optional().meta({ description: 'Custom role keys held beside `role`; absent when none.' }),
     version: z.int().meta({ description: 'Send back as `expectedVersion` with a role change or removal.' }),
     roleOptions: z.array(role).meta({ description: 'Roles the caller may set here, the current one included.' }),
     canRemove: z.boolean(),
     lastOwner: z.boolean().optional().meta({ description: "The organization's only owner: no other role and no removal." }),
     isSelf: z.boolean(),
     managedBy: z.literal('directory').optional().meta({ description: 'Directory sync keeps this membership; its next sync may undo a change.' }),
+    customRoles: z.array(customRoleLabel).meta({ description: 'The custom roles held here beside `role`.' }),
+    assignableRoles: z.array(customRoleLabel).meta({ description: 'Custom roles the caller may give or take here.' }),
   }).meta({ id: 'Membership' }),
 );

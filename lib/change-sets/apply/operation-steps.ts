@@ -7,7 +7,8 @@ import 'server-only';
 import { INDEX, keys, queryAll, type AuditActor, type TenantDb } from '../../db';
 import { createUnit, deleteUnit, moveUnit, renameUnit } from '../../org';
 import { readUnit } from '../../org/unit-reads';
-import { addMembership, changeRole, readProfile, readUnitMember, removeMembership } from '../../members';
+import { addMembership, changeRole, readProfile, readUnitMember, removeMembership, type Membership } from '../../members';
+import { toMembership } from '../../members/membership-items';
 import { toUnit } from '../../org/unit-item';
 import type { Operation } from '../operations';
 
@@ -58,18 +59,23 @@ export async function inverseOf(db: TenantDb, op: Operation): Promise<Operation[
       if (!m) return [];
       return op.kind === 'changeRole'
         ? [{ kind: 'changeRole', unitId: op.unitId, userId: op.userId, role: m.role }]
-        : [{ kind: 'addMember', unitId: op.unitId, userId: op.userId, role: m.role, person: { email: m.email, name: m.name } }];
+        : [{ kind: 'addMember', unitId: op.unitId, userId: op.userId, ...heldBy(m) }];
     }
     case 'moveMember': {
       const m = await readUnitMember(db, op.fromUnitId, op.userId);
       if (!m) return [];
       return [
         { kind: 'removeMember', unitId: op.unitId, userId: op.userId },
-        { kind: 'addMember', unitId: op.fromUnitId, userId: op.userId, role: m.role, person: { email: m.email, name: m.name } },
+        { kind: 'addMember', unitId: op.fromUnitId, userId: op.userId, ...heldBy(m) },
       ];
     }
   }
 }
+
+/** What a membership put back holds: its built-in and custom roles, and who it is. */
+const heldBy = (m: Membership) => ({
+  role: m.role, ...(m.roles?.length ? { roles: m.roles } : {}), person: { email: m.email, name: m.name },
+});
 
 /** A deleted subtree put back: its units (parents first, same ids and names), then its memberships. */
 async function recreateSubtree(db: TenantDb, unitId: string): Promise<Operation[]> {
@@ -82,10 +88,7 @@ async function recreateSubtree(db: TenantDb, unitId: string): Promise<Operation[
   const ordered = units.map(toUnit).sort((a, b) => a.depth - b.depth || a.path.localeCompare(b.path));
   return [
     ...ordered.map((u): Operation => ({ kind: 'createUnit', unitId: u.id, parentId: u.parentId!, name: u.name })),
-    ...members.map((m): Operation => ({
-      kind: 'addMember', unitId: String(m.unitId), userId: String(m.userId), role: m.role as 'member',
-      person: { email: String(m.email ?? ''), name: String(m.name ?? '') },
-    })),
+    ...members.map(toMembership).map((m): Operation => ({ kind: 'addMember', unitId: m.unitId, userId: m.userId, ...heldBy(m) })),
   ];
 }
 
@@ -107,7 +110,10 @@ export async function execute(db: TenantDb, actor: AuditActor, op: Operation, in
     }
     case 'addMember': {
       const profile = op.person && !(await readProfile(db, op.userId)) ? op.person : undefined;
-      await addMembership(db, actor, { unitId: op.unitId, userId: op.userId, role: op.role, ...(profile ? { email: profile.email, name: profile.name } : {}) });
+      await addMembership(db, actor, {
+        unitId: op.unitId, userId: op.userId, role: op.role, ...(op.roles?.length ? { roles: op.roles } : {}),
+        ...(profile ? { email: profile.email, name: profile.name } : {}),
+      });
       return;
     }
     case 'removeMember':
@@ -119,15 +125,20 @@ export async function execute(db: TenantDb, actor: AuditActor, op: Operation, in
       return;
     }
     case 'moveMember': {
-      // Two writes: leaving (if not yet) then joining with the role held before (kept in the inverse).
+      // Two writes: leaving (if not yet) then joining with the roles held before (kept in the
+      // inverse, read before the first write).
       const back = inverse.find((o) => o.kind === 'addMember');
       const role = back?.kind === 'addMember' ? back.role : 'member';
+      const roles = back?.kind === 'addMember' ? back.roles : undefined;
       const from = await readUnitMember(db, op.fromUnitId, op.userId);
       if (from) await removeMembership(db, actor, { unitId: op.fromUnitId, userId: op.userId, expectedVersion: from.version });
       if (!(await readUnitMember(db, op.unitId, op.userId))) {
         const person = back?.kind === 'addMember' ? back.person : undefined;
         const profile = person && !(await readProfile(db, op.userId)) ? person : undefined;
-        await addMembership(db, actor, { unitId: op.unitId, userId: op.userId, role, ...(profile ? { email: profile.email, name: profile.name } : {}) });
+        await addMembership(db, actor, {
+          unitId: op.unitId, userId: op.userId, role, ...(roles?.length ? { roles } : {}),
+          ...(profile ? { email: profile.email, name: profile.name } : {}),
+        });
       }
       return;
     }

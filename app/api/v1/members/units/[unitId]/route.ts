@@ -1,10 +1,11 @@
 // GET  /api/v1/members/units/[unitId]?scope=direct|subtree&cursor= – a page of the unit's members
-// POST /api/v1/members/units/[unitId] – add someone already in the organization to the unit
+// POST /api/v1/members/units/[unitId] – add someone already in the organization to the unit (with custom roles)
 import { withActor } from '@/lib/api/with-actor';
 import { memberships } from '@/lib/api/operations/memberships';
-import { addMembership } from '@/lib/members';
+import { addMembership, changedRoles, validateCustomRoles } from '@/lib/members';
+import { readRoleCatalogue } from '@/lib/roles';
 import { getUnitOrThrow } from '@/lib/org';
-import { memberRow, unitMembersPage } from '@/lib/screens/unit-members';
+import { memberRow, unitMembersPage, withRoleCatalogue } from '@/lib/screens/unit-members';
 
 export const GET = withActor(memberships.list, async (ctx) => {
   const unit = await getUnitOrThrow(ctx.db, ctx.params.unitId);
@@ -13,8 +14,11 @@ export const GET = withActor(memberships.list, async (ctx) => {
 
 export const POST = withActor(memberships.add, async (ctx) => {
   const unit = await getUnitOrThrow(ctx.db, ctx.params.unitId);
-  const { userId, role } = ctx.body;
+  const { userId, role, roles = [] } = ctx.body;
   ctx.authorize('membership.add', { unit, role, userId });
-  const membership = await addMembership(ctx.db, ctx.actor, { unitId: unit.id, userId, role, expectedPath: unit.path });
-  return memberRow(ctx.actor, membership, unit.name);
+  // Each custom role given with it is decided as giving it afterwards would be.
+  const catalogue = roles.length ? await readRoleCatalogue(ctx.db) : undefined;
+  if (catalogue) for (const given of changedRoles([], validateCustomRoles(roles, catalogue), catalogue).roles) ctx.authorize('role.assign', { unit, userId, role: given });
+  const membership = await addMembership(ctx.db, ctx.actor, { unitId: unit.id, userId, role, roles, expectedPath: unit.path });
+  return memberRow(await withRoleCatalogue(ctx, [membership]), membership, unit.name);
 });

@@ -4,7 +4,7 @@ import { withActor } from '@/lib/api/with-actor';
 import { memberships } from '@/lib/api/operations/memberships';
 import { changeRole, membershipNotFound, readUnitMember, removeMembership } from '@/lib/members';
 import { getUnitOrThrow } from '@/lib/org';
-import { memberRow } from '@/lib/screens/unit-members';
+import { memberRow, withRoleCatalogue } from '@/lib/screens/unit-members';
 
 /** The unit and the membership as stored: authorization decides from these, never from the client. */
 async function load(ctx: { db: Parameters<typeof getUnitOrThrow>[0] }, unitId: string, userId: string) {
@@ -20,7 +20,7 @@ export const PATCH = withActor(memberships.changeRole, async (ctx) => {
   const updated = await changeRole(ctx.db, ctx.actor, {
     unitId: unit.id, userId: current.userId, role: ctx.body.role, expectedVersion: ctx.body.expectedVersion,
   });
-  return memberRow(ctx.actor, updated, unit.name);
+  return memberRow(await withRoleCatalogue(ctx, [updated]), updated, unit.name);
 });
 
 export const DELETE = withActor(memberships.remove, async (ctx) => {

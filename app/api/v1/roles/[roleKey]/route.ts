@@ -1,0 +1,27 @@
+// GET /api/v1/roles/[roleKey] – one role
+// PATCH /api/v1/roles/[roleKey] – change its name, description, permissions or reach
+// DELETE /api/v1/roles/[roleKey] – delete it, saying what its holders hold instead
+import { withActor } from '@/lib/api/with-actor';
+import { roles } from '@/lib/api/operations/roles';
+import * as members from '@/lib/members';
+import { deleteRole, readRoleCatalogue, readRoleOrThrow, replacementOf, updateRole } from '@/lib/roles';
+
+export const GET = withActor(roles.get, async (ctx) => {
+  ctx.authorize('tenant.read', {});
+  return readRoleOrThrow(ctx.db, ctx.params.roleKey);
+});
+
+export const PATCH = withActor(roles.update, async (ctx) => {
+  ctx.authorize('roles.manage', ctx.body.permissions ? { permissions: ctx.body.permissions } : {});
+  return updateRole(ctx.db, ctx.actor, ctx.params.roleKey, ctx.body);
+});
+
+export const DELETE = withActor(roles.delete, async (ctx) => {
+  const { replaceWith: asked, expectedVersion } = ctx.query;
+  const replaceWith = asked === 'none' ? null : asked;
+  // Its holders get the replacement: deciding needs its permissions, as giving it would.
+  const catalogue = await readRoleCatalogue(ctx.db, { fresh: true });
+  const replacement = replacementOf(catalogue, ctx.params.roleKey, replaceWith);
+  ctx.authorize('roles.manage', replacement ? { permissions: replacement.permissions } : {});
+  await deleteRole(ctx.db, ctx.actor, ctx.params.roleKey, { replaceWith, expectedVersion, catalogue }, members);
+});
