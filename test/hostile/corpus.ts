@@ -155,7 +155,8 @@ export function hostileValuesFor(kind: FieldKind, where: 'path' | 'query' | 'bod
     case 'cursor':
       return strings(hostileCursors);
     case 'role':
-      return hostileRoles.map((v, i) => [`role${i}`, v] as [string, unknown]).filter(([, v]) => inBody || typeof v === 'string');
+      // A role key may travel in a path too (a custom role's): there, no empty segment either.
+      return hostileRoles.map((v, i) => [`role${i}`, v] as [string, unknown]).filter(([, v]) => inBody || typeof v === 'string').filter(noEmptyPath);
     case 'boolean':
       return hostileBooleans.map((v, i) => [`bool${i}`, v] as [string, unknown]).filter(([, v]) => inBody || typeof v === 'string');
     case 'int':
