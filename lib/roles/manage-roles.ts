@@ -26,6 +26,10 @@ export interface RoleChange {
   expectedVersion: number;
 }
 
+/** The permissions a role will hold after `change`: what deciding the change needs (docs/roles.md#rules). */
+export const permissionsAfter = (role: CustomRole, change: { permissions?: readonly string[] }): readonly string[] =>
+  change.permissions ?? role.permissions;
+
 /** The role stored under `key`; never a property every object has (`constructor`). */
 export const roleIn = (catalogue: Pick<RoleCatalogue, 'roles'>, key: string): CustomRole | undefined =>
   Object.hasOwn(catalogue.roles, key) ? catalogue.roles[key] : undefined;
@@ -59,7 +63,7 @@ export async function createRole(db: TenantDb, actor: AuditActor, input: RoleInp
 }
 
 /** Changes a role as its editor saw it (`expectedVersion`); its holders' access changes with it. */
-export async function updateRole(db: TenantDb, actor: AuditActor, roleKey: string, change: RoleChange): Promise<CustomRole> {
+export async function updateRole(db: TenantDb, actor: AuditActor, roleKey: string, change: RoleChange, read?: RoleCatalogue): Promise<CustomRole> {
   const name = change.name === undefined ? undefined : validateRoleName(change.name);
   const description = change.description === undefined ? undefined : validateDescription(change.description);
   const reach: Reach | undefined = change.reach === undefined ? undefined : validateReach(change.reach);
@@ -82,7 +86,7 @@ export async function updateRole(db: TenantDb, actor: AuditActor, roleKey: strin
       audit: { action: 'role.update', target: { type: 'role', id: roleKey, label: next.name }, before: described(role), after: described(next) },
       result: next,
     };
-  });
+  }, read);
 }
 
 export interface RoleDeletion {

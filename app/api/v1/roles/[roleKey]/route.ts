@@ -4,7 +4,7 @@
 import { withActor } from '@/lib/api/with-actor';
 import { roles } from '@/lib/api/operations/roles';
 import * as members from '@/lib/members';
-import { deleteRole, readRoleCatalogue, readRoleOrThrow, replacementOf, updateRole } from '@/lib/roles';
+import { deleteRole, permissionsAfter, readRoleCatalogue, readRoleOrThrow, replacementOf, roleIn, updateRole } from '@/lib/roles';
 
 export const GET = withActor(roles.get, async (ctx) => {
   ctx.authorize('tenant.read', {});
@@ -12,8 +12,11 @@ export const GET = withActor(roles.get, async (ctx) => {
 });
 
 export const PATCH = withActor(roles.update, async (ctx) => {
-  ctx.authorize('roles.manage', ctx.body.permissions ? { permissions: ctx.body.permissions } : {});
-  return updateRole(ctx.db, ctx.actor, ctx.params.roleKey, ctx.body);
+  // Changing a role gives its holders every permission it will hold: deciding needs them all.
+  const catalogue = await readRoleCatalogue(ctx.db, { fresh: true });
+  const role = roleIn(catalogue, ctx.params.roleKey);
+  ctx.authorize('roles.manage', role ? { permissions: permissionsAfter(role, ctx.body) } : {});
+  return updateRole(ctx.db, ctx.actor, ctx.params.roleKey, ctx.body, catalogue);
 });
 
 export const DELETE = withActor(roles.delete, async (ctx) => {

@@ -2,9 +2,10 @@
 import { withActor } from '@/lib/api/with-actor';
 import { roles } from '@/lib/api/operations/roles';
 import * as members from '@/lib/members';
-import { previewRoleChange } from '@/lib/roles';
+import { permissionsAfter, previewRoleChange, readRoleCatalogue, roleIn } from '@/lib/roles';
 
 export const POST = withActor(roles.preview, async (ctx) => {
-  ctx.authorize('roles.manage', ctx.body.permissions ? { permissions: ctx.body.permissions } : {});
+  const role = roleIn(await readRoleCatalogue(ctx.db), ctx.params.roleKey);
+  ctx.authorize('roles.manage', role ? { permissions: permissionsAfter(role, ctx.body) } : {});
   return previewRoleChange(ctx.db, ctx.params.roleKey, ctx.body, members);
 });
