@@ -34,6 +34,8 @@ import { backoff, RETRY_LIMITS } from '../db/retry-policy';
 export interface AddMembershipInput {
   unitId: string;
   role: string;
+  /** Custom role keys held beside `role` (docs/roles.md), already checked against the catalogue. */
+  roles?: string[];
   /**
    * The unit path the caller authorized against. When given, the add is refused if the unit has
    * moved since (the write is conditioned on this path), so a permission decided for one place
@@ -88,6 +90,7 @@ export async function addMembershipWith(
       tenantId: db.tenantId, unitId, userId: user.userId, role,
       email: profile?.email ?? user.email, name: profile?.name ?? user.name,
       unitPath: unit.path, version: 1, createdAt: now, updatedAt: now,
+      ...(input.roles?.length ? { roles: input.roles } : {}),
       ...(input.managedBy ? { managedBy: input.managedBy } : {}),
     };
     const admin = administratorClause(user.userId, membership);
@@ -121,7 +124,7 @@ export async function addMembershipWith(
       auditEntryPut(db, {
         actor, action: extra?.action ?? 'membership.add',
         target: { type: 'membership', id: `${unitId}/${user.userId}`, label: membership.email },
-        unitId, after: { userId: user.userId, email: membership.email, role },
+        unitId, after: { userId: user.userId, email: membership.email, role, ...(membership.roles ? { roles: membership.roles } : {}) },
       }),
     );
     // A new profile's name words (T10).
