@@ -10,7 +10,8 @@
 // everyone the directory provisions holds one membership at least, which is what being in an
 // Arbor organization means.
 import { z } from 'zod';
-import { EMPTY_CATALOGUE, KEY_MAX_LENGTH, ROLE_LIMITS, type RoleCatalogue } from '../authz/role-catalogue';
+import { EMPTY_CATALOGUE, type RoleCatalogue } from '../authz/role-catalogue';
+import { findCustomRoles } from '../authz/role-keys';
 import { ROLE_RANK, ROLES, TENANT_ROLES, type Role } from '../authz/roles';
 import { validateId } from '../validation';
 import { validateUnitName } from '../org/unit-item';
@@ -98,11 +99,9 @@ function checkRole(r: Role) {
 }
 
 function checkCustomRoles(keys: string[], catalogue: RoleCatalogue): string[] {
-  const unique = [...new Set(keys)];
-  if (unique.length > ROLE_LIMITS.rolesPerMembership) throw badRules(`A group mapping gives at most ${ROLE_LIMITS.rolesPerMembership} custom roles.`);
-  const unknown = unique.find((k) => !Object.hasOwn(catalogue.roles, k));
-  if (unknown !== undefined) throw badRules(`There is no custom role "${unknown.slice(0, KEY_MAX_LENGTH)}"; pick one from Settings → Roles.`);
-  return unique;
+  const named = findCustomRoles(catalogue, keys);
+  if (!named.roles) throw badRules(`A group mapping's custom roles: ${named.problem}`);
+  return named.roles.map((r) => r.key);
 }
 
 /** A path attribute as unit names: split, trimmed, empty parts dropped (`Eng//Cloud ` → Eng, Cloud). */

@@ -84,7 +84,7 @@ describe('directory sync with custom roles', () => {
     // Without the catalogue no custom role is known.
     assert.throws(() => validateRules(rule(['budget-approver'])), badRules);
     const many = Array.from({ length: ROLE_LIMITS.rolesPerMembership + 1 }, (_, i) => `role-${i}`);
-    assert.throws(() => validateRules(rule(many), catalogue), (e: Error & { code?: string }) => badRules(e) && /at most 10/.test(e.message));
+    assert.throws(() => validateRules(rule(many), catalogue), (e: Error & { code?: string }) => badRules(e) && /At most 10/.test(e.message));
     assert.deepEqual(validateRules(rule(['budget-approver', 'budget-approver']), catalogue).groups[0]!.roles, ['budget-approver']);
   });
 
