@@ -43,6 +43,7 @@ export const ERROR_KINDS = {
   'invitation.noEmails': 'invalid',
   'invitation.tooManyEmails': 'invalid',
   'invitation.badTtl': 'invalid',
+  'invitation.badRoles': 'invalid',
   'invitation.resendLimit': 'rateLimited',
   'invitation.resendTooSoon': 'rateLimited',
   'mail.disabled': 'invalid',

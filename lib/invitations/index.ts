@@ -1,6 +1,7 @@
 // Invitations (T13): invite email addresses to a unit with a role; each gets a single-use link
 // by mail (or to copy); accepted at SSO sign-in with that address; expire by TTL.
 export { createInvitation, type CreateInvitationInput } from './create-invitation';
+export { invitationRoles, INVITEE } from './invitation-roles';
 export { listPendingInvitations, listUnitInvitations, getInvitationsForEmail, INVITATIONS_PAGE } from './list-invitations';
 export { getInvitation } from './get-invitation';
 export { revokeInvitation, type RevokeInvitationInput } from './revoke-invitation';
