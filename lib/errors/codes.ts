@@ -44,6 +44,7 @@ export const ERROR_KINDS = {
   'invitation.tooManyEmails': 'invalid',
   'invitation.badTtl': 'invalid',
   'invitation.badRoles': 'invalid',
+  'apiKey.badRoles': 'invalid',
   'invitation.resendLimit': 'rateLimited',
   'invitation.resendTooSoon': 'rateLimited',
   'mail.disabled': 'invalid',

@@ -21,6 +21,8 @@ import { hashLinkSecret, invitationLinkUrl, newLinkSecret } from './invitation-l
 import { reissueInvitationLink } from './reissue-invitation-link';
 
 export const MAX_INVITES_AT_ONCE = 50;
+/** Who a `role.assign` decision for an invitation names: the invitee has no user id yet. */
+export const INVITEE = 'invitee';
 
 /** What became of the invitation's mail: sent, not sent (copy the link or resend), or mail is off. */
 export type MailStatus = 'sent' | 'failed' | 'disabled';

@@ -11,6 +11,8 @@ export interface ApiKeyView {
   keyId: string;
   name: string;
   role: ApiKey['role'];
+  /** Custom roles beside `role`. */
+  roles?: string[];
   unit: { id: string; name?: string };
   /** The secret's last 4 characters. */
   hint: string;
@@ -30,7 +32,7 @@ export interface ApiKeysScreenView {
 
 /** A key as the settings list and the API show it; `unitName` absent when its unit was deleted. */
 export const toApiKeyView = (k: ApiKey & { lastUsedAt?: string }, unitName: string | undefined): ApiKeyView => ({
-  keyId: k.keyId, name: k.name, role: k.role, unit: { id: k.unitId, name: unitName }, hint: k.hint,
+  keyId: k.keyId, name: k.name, role: k.role, ...(k.roles?.length ? { roles: k.roles } : {}), unit: { id: k.unitId, name: unitName }, hint: k.hint,
   createdAt: k.createdAt, createdBy: k.createdBy.name || k.createdBy.email, expiresAt: k.validUntil,
   ...(k.lastUsedAt ? { lastUsedAt: k.lastUsedAt } : {}),
 });

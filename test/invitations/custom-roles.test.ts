@@ -4,12 +4,15 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { authorize, type ActorAccess } from '../../lib/authz';
-import { acceptInvitations, createInvitation, getInvitationsForEmail, invitationRoles, INVITEE } from '../../lib/invitations';
+import { acceptInvitations, badInvitationRoles, createInvitation, getInvitationsForEmail, INVITEE } from '../../lib/invitations';
+import { customRolesNamed } from '../../lib/roles';
+import type { TenantDb } from '../../lib/db';
 import { getUserMemberships, loadActorAccess, readUnitMember } from '../../lib/members';
 import { listUnitAudit } from '../../lib/audit';
 import { person, tenantWithTree } from '../members/fixtures';
 import { defineRoles } from '../support/role-catalogue';
 
+const invitationRoles = (db: TenantDb, keys: string[]) => customRolesNamed(db, keys, badInvitationRoles);
 const code = (expected: string) => (e: Error & { code?: string }) => {
   assert.equal(e.code, expected, e.message);
   return true;

@@ -2,15 +2,16 @@
 // custom roles (1–30 days); each gets its link by mail
 import { withActor } from '@/lib/api/with-actor';
 import { invitations } from '@/lib/api/operations/invitations';
-import { invitationRoles, invitePeople, INVITEE } from '@/lib/invitations';
+import { badInvitationRoles, invitePeople, INVITEE } from '@/lib/invitations';
 import { getUnitOrThrow } from '@/lib/org';
+import { customRolesNamed } from '@/lib/roles';
 import { platformDb } from '@/lib/tenancy';
 
 export const POST = withActor(invitations.create, async (ctx) => {
   const unit = await getUnitOrThrow(ctx.db, ctx.body.unitId);
   ctx.authorize('invitation.create', { unit, role: ctx.body.role });
   // Nobody grants what they do not hold: each custom role is decided as giving it on the unit.
-  const roles = await invitationRoles(ctx.db, ctx.body.roles);
+  const roles = await customRolesNamed(ctx.db, ctx.body.roles, badInvitationRoles);
   for (const role of roles) ctx.authorize('role.assign', { unit, userId: INVITEE, role });
   // P1 reads (the connection's domains, other tenants' claims) decide which addresses can sign in here.
   return invitePeople({ db: ctx.db, platform: platformDb() }, ctx.actor, {
