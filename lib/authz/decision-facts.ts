@@ -1,8 +1,9 @@
 // What an allowed decision relied on, as items and values the write can be conditioned on
 // (lib/db/write-guards.ts): the actor's granting membership as loaded (role, unit path, version),
 // the path of every unit the place names (for a change set, the touched unit the grant reaches),
-// and for a change to someone's membership the role it holds. If one of them changes before the
-// write, the decision no longer stands.
+// for a change to someone's membership the role it holds, and for a decision made with custom
+// roles the role catalogue's version. If one of them changes before the write, the decision no
+// longer stands.
 import { keys, type WriteFact } from '../db';
 import type { Action, PlaceOf, UnitRef } from './actions';
 import type { Allowed } from './explain-access';
@@ -29,9 +30,23 @@ export function decisionFacts<A extends Action>(access: ActorAccess, decision: A
   }
   const area = areaDecidedOn(grant, place);
   if (area) facts.push({ key: keys.unit(t, area.id), expect: { path: area.path }, changed: 'target' });
+  const catalogue = catalogueFact(access, decision);
+  if (catalogue) facts.push(catalogue);
   const heldRole = heldRoleOf(decision.action, place);
   if (heldRole) facts.push({ key: keys.unitMember(t, heldRole.unitId, heldRole.userId), expect: { role: heldRole.role }, changed: 'target' });
   return facts;
+}
+
+/**
+ * A decision granted through a custom role, and every decision about roles, stands on the
+ * catalogue as read: a role's permissions or reach changed since writes nothing. A tenant that
+ * never defined a role has no catalogue item (version 0) and nothing to stand on.
+ */
+function catalogueFact(access: ActorAccess, decision: Allowed): WriteFact | undefined {
+  const version = access.catalogue?.version ?? 0;
+  const aboutRoles = decision.action === 'role.assign' || decision.action === 'roles.manage';
+  if (version === 0 || !(aboutRoles || decision.grantedBy.customRole)) return undefined;
+  return { key: keys.roleCatalogue(access.tenantId), expect: { version }, changed: 'grant' };
 }
 
 /** The role the decision saw the subject hold, for actions that change or remove it. */

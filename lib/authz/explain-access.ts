@@ -5,11 +5,12 @@ import { ROLE_RANK, type Role } from './roles';
 import type { Action, PlaceOf, UnitRef } from './actions';
 import { byNearest, covers, rankAt, type ActorAccess, type Grant } from './grants';
 import { RULES, type DenyReason } from './rules';
+import { customGrant } from './custom-grants';
 
 export interface Allowed<A extends Action = Action> {
   allowed: true;
   action: A;
-  /** The membership the explanation names: the nearest one that grants the action. */
+  /** The membership the explanation names: the nearest one that grants the action (and the custom role that does, if not its built-in role). */
   grantedBy: Grant;
   /** Every membership that would grant it, nearest first. */
   grants: Grant[];
@@ -53,10 +54,15 @@ export function explainAccess<A extends Action>(access: ActorAccess, action: A, 
     return deny('ownRoleRaise', "You can't give yourself a higher role than the one you already have here.");
   }
 
-  const grants = access.memberships.filter((g) => rule.grants(g, place, access)).sort(byNearest);
-  if (grants.length > 0) {
-    return { allowed: true, action, grantedBy: pick(grants[0]), grants: grants.map(pick) };
-  }
+  // Each membership's built-in role first; its custom roles only where that does not grant.
+  const grants = access.memberships
+    .flatMap((g): Grant[] => {
+      if (rule.grants(g, place, access)) return [pick(g)];
+      const customRole = customGrant(g, action, place, access);
+      return customRole ? [{ ...pick(g), customRole }] : [];
+    })
+    .sort(byNearest);
+  if (grants.length > 0) return { allowed: true, action, grantedBy: grants[0], grants };
   const { reason, message } = rule.deny(namesSeen(access, place), access);
   return deny(reason, message);
 }
@@ -66,7 +72,7 @@ export function explainAccess<A extends Action>(access: ActorAccess, action: A, 
  * one (messages then say "this unit"). Seen: units a membership reaches, and their ancestors,
  * whose names the breadcrumb shows anyway.
  */
-function namesSeen<A extends Action>(access: ActorAccess, place: PlaceOf<A>): PlaceOf<A> {
+export function namesSeen<A extends Action>(access: ActorAccess, place: PlaceOf<A>): PlaceOf<A> {
   const seen = (path: string) => access.memberships.some((g) => covers(g, path) || g.unitPath.startsWith(path));
   const out: Record<string, unknown> = { ...place };
   for (const key of ['unit', 'parent', 'destination']) {
@@ -81,4 +87,4 @@ export const can = <A extends Action>(access: ActorAccess, action: A, place: Pla
   explainAccess(access, action, place).allowed;
 
 /** Only the deciding fields: a full Membership passed in never leaks more than these. */
-const pick = (g: Grant): Grant => ({ unitId: g.unitId, unitPath: g.unitPath, role: g.role });
+export const pick = (g: Grant): Grant => ({ unitId: g.unitId, unitPath: g.unitPath, role: g.role });

@@ -12,6 +12,8 @@ export interface Grant {
   role: Role;
   /** Custom role keys held on the same unit beside `role` (docs/roles.md); absent = none. */
   roles?: readonly string[];
+  /** In a decision: the custom role that granted it (its key); absent when the built-in role did. */
+  customRole?: string;
 }
 
 /** Everything the decision core knows about the actor in one tenant (T9: one Query). */
@@ -47,6 +49,12 @@ export const covers = (g: Grant, path: string) => isTenantWide(g) || isWithin(pa
 
 /** `path` lies strictly below the grant's unit (never the unit itself). */
 export const strictlyBelow = (g: Grant, path: string) => path !== g.unitPath && isWithin(path, g.unitPath);
+
+/** Tenant-wide, or a manager on the unit at `path` or above it. */
+export const managesAt = (g: Grant, path: string) => isTenantWide(g) || (isManager(g) && covers(g, path));
+
+/** Tenant-wide, or a manager strictly above `path` (a manager never administers their own unit as a unit). */
+export const managesInside = (g: Grant, path: string) => isTenantWide(g) || (isManager(g) && strictlyBelow(g, path));
 
 /** The highest rank the actor holds at `path` (0 when nothing reaches it). */
 export function rankAt(access: ActorAccess, path: string): number {

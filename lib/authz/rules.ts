@@ -3,9 +3,10 @@
 // understands. Pure: no I/O, no clock.
 import type { Role } from './roles';
 import type { Action, PlaceOf, UnitRef } from './actions';
-import { depthOf } from '../db';
-import { covers, effectiveRole, isManager, isTenantWide, strictlyBelow, type ActorAccess, type Grant } from './grants';
+import { covers, effectiveRole, isManager, isTenantWide, managesAt, managesInside, type ActorAccess, type Grant } from './grants';
+import { label, orAbove } from './unit-words';
 import { CHANGE_SET_RULES } from './change-set-rules';
+import { ROLE_RULES } from './role-rules';
 
 export type DenyReason =
   /** The actor holds no membership in the tenant at all. */
@@ -25,7 +26,9 @@ export type DenyReason =
   /** Nobody can raise their own role. */
   | 'ownRoleRaise'
   /** Belongs to the change set's author (and the owners and admins). */
-  | 'notAuthor';
+  | 'notAuthor'
+  /** Nobody grants what they do not hold: a permission of the role is not the actor's there. */
+  | 'permissionNotHeld';
 
 export interface Denial {
   reason: DenyReason;
@@ -39,14 +42,6 @@ export interface Rule<A extends Action> {
   deny(place: PlaceOf<A>, access: ActorAccess): Denial;
 }
 
-const label = (u: UnitRef) => u.name ?? 'this unit';
-/** "Cloud or one of its parent units"; just the name for the top unit, which has none. */
-const orAbove = (u: UnitRef) => (depthOf(u.path) === 0 ? label(u) : `${label(u)} or one of its parent units`);
-
-/** Tenant-wide, or a manager on the unit at `path` or above it. */
-const managesAt = (g: Grant, path: string) => isTenantWide(g) || (isManager(g) && covers(g, path));
-/** Tenant-wide, or a manager strictly above `path` (a manager never administers their own unit as a unit). */
-const managesInside = (g: Grant, path: string) => isTenantWide(g) || (isManager(g) && strictlyBelow(g, path));
 
 /** May this membership grant, hold or take away `role` on `unit`? */
 export function managesRole(g: Grant, unit: UnitRef, role: Role): boolean {
@@ -201,9 +196,5 @@ export const RULES: { [A in Action]: Rule<A> } = {
     deny: () => ({ reason: 'ownerRequired', message: 'Only an owner can delete the organization or cancel its deletion.' }),
   },
   ...CHANGE_SET_RULES,
-  'roles.manage': onlyTenantAdmins("manage the organization's roles"),
-  'role.assign': {
-    grants: (g) => isTenantWide(g),
-    deny: () => ({ reason: 'tenantRoleRequired', message: 'Only owners and admins can give people custom roles.' }),
-  },
+  ...ROLE_RULES,
 };

@@ -4,19 +4,10 @@
 // code under test, so a rule change must change this table and the docs together.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ACTIONS, explainAccess, type Action, type ActorAccess, type Grant, type PlaceOf, type UnitRef } from '../../lib/authz';
+import { ACTIONS, explainAccess, type Action, type ActorAccess, type CustomRole, type Grant, type PlaceOf, type UnitRef } from '../../lib/authz';
 import type { Role } from '../../lib/members/membership-items';
 
-// R ─┬─ A ─┬─ A1 ── A1a
-//    │     └─ A2
-//    └─ B ─── B1
-const unit = (path: string, name: string): UnitRef => ({ id: path.split('/').filter(Boolean).at(-1)!, path, name });
-const R = unit('/R/', 'Acme');
-const A = unit('/R/A/', 'Engineering');
-const A1 = unit('/R/A/A1/', 'Cloud');
-const A2 = unit('/R/A/A2/', 'Data');
-const B = unit('/R/B/', 'Sales');
-const B1 = unit('/R/B/B1/', 'EMEA');
+import { A, A1, A1a, A2, B, B1, R, unit } from './support/example-tree';
 
 const grant = (u: UnitRef, role: Role): Grant => ({ unitId: u.id, unitPath: u.path, role });
 const ACTORS = {
@@ -46,6 +37,9 @@ interface Row {
 }
 
 const someoneElse = 'user-target';
+const customRole = (permissions: string[], reach: CustomRole['reach']): CustomRole => ({
+  key: 'custom', name: 'Custom', description: '', permissions, reach, version: 1, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
+});
 const onUnit = (build: (u: UnitRef) => PlaceOf<Action>) => (where: Where) => build(PLACES[where as keyof typeof PLACES]);
 const row = (label: string, action: Action, place: Row['place'], allowed: Partial<Record<ActorName, Where[]>>, wheres = ALL): Row => ({
   label, action, place, wheres,
@@ -105,6 +99,13 @@ const TABLE: Row[] = [
   row('tenant.read', 'tenant.read', () => ({}), { owner: ['tenant'], admin: ['tenant'], manager: ['tenant'], member: ['tenant'], rootManager: ['tenant'] }, ['tenant']),
   row('access.explain (someone else)', 'access.explain', onUnit((u) => ({ unit: u, userId: someoneElse })), managesAt),
   ...changeSetRows,
+  row('roles.manage', 'roles.manage', () => ({}), { owner: ['tenant'], admin: ['tenant'] }, ['tenant']),
+  row('roles.manage (a role with expenses.approve)', 'roles.manage', () => ({ permissions: ['expenses.approve'] }), { owner: ['tenant'], admin: ['tenant'] }, ['tenant']),
+  // Built-in roles give custom roles too, but only what they hold: a manager holds tree.read over
+  // their subtree, never a tenant's own permission; a member manages nobody.
+  row('role.assign (tree.read, this unit and below)', 'role.assign', onUnit((u) => ({ unit: u, userId: someoneElse, role: customRole(['tree.read'], 'subtree') })), managesAt),
+  row('role.assign (unit.rename, this unit and below)', 'role.assign', onUnit((u) => ({ unit: u, userId: someoneElse, role: customRole(['unit.rename'], 'subtree') })), managesInside),
+  row('role.assign (expenses.approve)', 'role.assign', onUnit((u) => ({ unit: u, userId: someoneElse, role: customRole(['expenses.approve'], 'unit') })), tenantOnly),
 ];
 
 describe('decision table: role × action × place', () => {
@@ -172,7 +173,7 @@ describe('nobody raises their own role', () => {
     ['member adds themself as manager below', self('member'), 'membership.add', { unit: A1, role: 'manager', userId: 'me' }, false],
     ['member adds themself as member below', self('member'), 'membership.add', { unit: A1, role: 'member', userId: 'me' }, false],
     ['manager of A promotes own membership of A1 to manager (already manages it)', self('manager', [grant(A1, 'member')]), 'membership.changeRole', { unit: A1, userId: 'me', from: 'member', to: 'manager' }, true],
-    ['manager of A1 adds themself as manager of A1a (no raise)', { tenantId: 'T', userId: 'me', memberships: [grant(A1, 'manager')] }, 'membership.add', { unit: A1a(), role: 'manager', userId: 'me' }, true],
+    ['manager of A1 adds themself as manager of A1a (no raise)', { tenantId: 'T', userId: 'me', memberships: [grant(A1, 'manager')] }, 'membership.add', { unit: A1a, role: 'manager', userId: 'me' }, true],
     ['manager of A cannot change their own manager role on A (appointed from above)', self('manager'), 'membership.changeRole', { unit: A, userId: 'me', from: 'manager', to: 'member' }, false],
     ['owner steps down to admin (the last-owner rule is the data layer’s)', self('owner'), 'membership.changeRole', { unit: R, userId: 'me', from: 'owner', to: 'admin' }, true],
     ['owner removes themself', self('owner'), 'membership.remove', { unit: R, userId: 'me', role: 'owner' }, true],
@@ -186,10 +187,6 @@ describe('nobody raises their own role', () => {
     assert.equal(!d.allowed && d.reason, 'ownRoleRaise');
   });
 });
-
-function A1a(): UnitRef {
-  return unit('/R/A/A1/A1a/', 'AWS');
-}
 
 describe('access.explain about oneself', () => {
   test('a member may ask about their own access where they can see, nowhere else', () => {
