@@ -154,6 +154,7 @@ export const ERROR_KINDS = {
   'import.badCsv': 'invalid',
   'import.badHeader': 'invalid',
   'import.tooManyRows': 'invalid',
+  'import.badRoles': 'invalid',
   // lib/audit/errors.ts
   'audit.badDate': 'invalid',
   // lib/erasure/errors.ts

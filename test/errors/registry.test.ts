@@ -47,6 +47,7 @@ const SAMPLES: Record<string, unknown[][]> = {
   tooManyTokens: [[5]],
   badRules: [['A path separator is 1–3 characters, such as "/".']],
   badTtl: [[30]],
+  badImportRoles: [['There is no custom role "payroll-viewer".']],
   badApiKeyRoles: [['There is no custom role "payroll-viewer".']],
   badInvitationRoles: [['There is no custom role "payroll-viewer".']],
   resendLimit: [[3]],
