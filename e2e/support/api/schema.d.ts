@@ -560,7 +560,7 @@ export interface paths {
         put?: never;
         /**
          * Preview directory rules
-         * @description What the given rules would create, add, change and remove; writes nothing. The `rules` take the shape of `DirectoryRules`; the directory never makes owners.
+         * @description What the given rules would create, add, change and remove; writes nothing. The `rules` take the shape of `DirectoryRules`; the directory never makes owners, and gives only custom roles the organization defined (400 `directory.badRules`).
          */
         post: operations["previewDirectoryRules"];
         delete?: never;
@@ -579,7 +579,7 @@ export interface paths {
         get?: never;
         /**
          * Save directory rules
-         * @description Saves the provider and the rules, conditioned on the version previewed (409 `directory.rulesChanged`). The `rules` take the shape of `DirectoryRules`; the directory never makes owners.
+         * @description Saves the provider and the rules, conditioned on the version previewed (409 `directory.rulesChanged`). The `rules` take the shape of `DirectoryRules`; the directory never makes owners, and gives only custom roles the organization defined (400 `directory.badRules`).
          */
         put: operations["saveDirectoryRules"];
         post?: never;
@@ -1905,6 +1905,8 @@ export interface components {
             unitId: string;
             unitName: string;
             role: components["schemas"]["Role"];
+            /** @description Custom roles given on accept beside `role`. */
+            roles?: string[];
             invitedBy: components["schemas"]["Actor"];
             createdAt: string;
             /** @description After this the invitation can no longer be accepted. */
@@ -2019,6 +2021,8 @@ export interface components {
             email: string;
             name?: string;
             role: components["schemas"]["Role"];
+            /** @description Custom role keys given beside `role` (the `custom_roles` column). */
+            roles?: string[];
         };
         ImportResult: {
             line: number;
@@ -2053,6 +2057,10 @@ export interface components {
                     unit: string;
                     role: string;
                     from?: string;
+                    /** @description Custom roles held after the change. */
+                    roles: string[];
+                    /** @description A role change's custom roles before it. */
+                    fromRoles?: string[];
                     reason: string;
                 }[];
             }[];
@@ -2075,6 +2083,8 @@ export interface components {
                 unitId: string;
                 newUnit?: string;
                 role: components["schemas"]["Role"];
+                /** @description Custom role keys (Settings → Roles) given on the same unit beside `role`. */
+                roles?: string[];
             }[];
             /** @description The `department` attribute read as a path of units: the person's home. */
             departments?: {
@@ -2182,6 +2192,8 @@ export interface components {
              * @enum {string}
              */
             role: "admin" | "manager" | "member";
+            /** @description Custom roles the key holds on its unit beside `role`. */
+            roles?: string[];
             unit: {
                 id: string;
                 /** @description Absent when the unit was deleted (the key no longer works). */
@@ -3561,6 +3573,8 @@ export interface operations {
                     unitId: string;
                     /** @enum {string} */
                     role: "owner" | "admin" | "manager" | "member";
+                    /** @description Custom role keys (Settings → Roles) given on accept beside `role`; each needs `role.assign` on the unit. */
+                    roles?: string[];
                     ttlDays?: number;
                     confirmGuests?: boolean;
                 };
@@ -3799,7 +3813,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every membership as CSV (UTF-8), streamed, with the columns `unit_path`, `email`, `name`, `role`, `unit_id`, `user_id`, `since`. */
+            /** @description Every membership as CSV (UTF-8), streamed, with the columns `unit_path`, `email`, `name`, `role`, `custom_roles`, `unit_id`, `user_id`, `since`. */
             200: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4774,6 +4788,8 @@ export interface operations {
                      * @enum {string}
                      */
                     role: "admin" | "manager" | "member";
+                    /** @description Custom role keys (Settings → Roles) the key holds on its unit beside `role`; each needs `role.assign` there. */
+                    roles?: string[];
                     expiresInDays: number;
                 };
             };
