@@ -428,7 +428,7 @@ test.describe('audit, search, export and import', () => {
     expect(header(unitsCsv)).toBe('path,name,id,parent_id,members,sub_units,created_at');
     expect(unitsCsv).toContain(org.units.engineering.id);
     const membershipsCsv = ok(await reader.GET('/api/v1/export/memberships.csv', { parseAs: 'text' }));
-    expect(header(membershipsCsv)).toBe('unit_path,email,name,role,unit_id,user_id,since');
+    expect(header(membershipsCsv)).toBe('unit_path,email,name,role,custom_roles,unit_id,user_id,since');
     expect(membershipsCsv).toContain(org.people.ada.email);
     const auditCsv = ok(await reader.GET('/api/v1/export/audit.csv', { params: { query: { action: 'unit.create' } }, parseAs: 'text' }));
     expect(auditCsv).toContain('API key E2E units');

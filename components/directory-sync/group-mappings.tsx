@@ -1,15 +1,26 @@
 'use client';
 // The group mappings of the rules form: an IdP group → a unit, with a role ("Platform leads" are
-// managers of Engineering / Platform). Rows are added and removed freely; the form checks them
-// before a preview.
+// managers of Engineering / Platform) and any of the organization's custom roles ("Approvers" are
+// budget approvers of Finance). Rows are added and removed freely; the form checks them before a
+// preview.
 import { UnitPicker } from '@/components/members/unit-picker';
 import { Button } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/text-field';
 import type { Role } from '@/lib/members/membership-items';
+import type { CustomRoleChoice } from '@/components/members/custom-role-picker';
 import type { DirectoryGroupView } from '@/lib/screens/directory';
+import { CustomRolePicker } from '@/components/members/custom-role-picker';
 import { MAPPING_ROLES, newMappingKey, type MappingDraft } from './rules-draft';
 
-export function GroupMappings({ groups, value, onChange }: { groups: DirectoryGroupView[]; value: MappingDraft[]; onChange: (next: MappingDraft[]) => void }) {
+export interface GroupMappingsProps {
+  groups: DirectoryGroupView[];
+  /** The organization's custom roles a mapping may give. */
+  customRoles: CustomRoleChoice[];
+  value: MappingDraft[];
+  onChange: (next: MappingDraft[]) => void;
+}
+
+export function GroupMappings({ groups, customRoles, value, onChange }: GroupMappingsProps) {
   const update = (key: number, patch: Partial<MappingDraft>) => onChange(value.map((m) => (m.key === key ? { ...m, ...patch } : m)));
   const known = new Set(groups.map((g) => g.groupId));
   return (
@@ -62,6 +73,9 @@ export function GroupMappings({ groups, value, onChange }: { groups: DirectoryGr
                         <option key={r} value={r}>{r}</option>
                       ))}
                     </select>
+                    {customRoles.length > 0 && (
+                      <CustomRolePicker id={`mapping-${m.key}-roles`} label={`Custom roles of mapping ${i + 1}`} options={customRoles} value={m.roles} onChange={(roles) => update(m.key, { roles })} />
+                    )}
                   </td>
                   <td className="px-1 py-1 text-right">
                     <Button size="sm" variant="ghost" onClick={() => onChange(value.filter((x) => x.key !== m.key))} aria-label={`Remove mapping ${i + 1}`}>
@@ -75,7 +89,7 @@ export function GroupMappings({ groups, value, onChange }: { groups: DirectoryGr
         </div>
       )}
       <div className="flex flex-wrap items-center gap-3">
-        <Button size="sm" onClick={() => onChange([...value, { key: newMappingKey(value), groupId: '', unit: null, newUnit: '', role: 'member' }])} disabled={groups.length === 0}>
+        <Button size="sm" onClick={() => onChange([...value, { key: newMappingKey(value), groupId: '', unit: null, newUnit: '', role: 'member', roles: [] }])} disabled={groups.length === 0}>
           Add mapping
         </Button>
         {groups.length === 0 && <span className="text-xs text-zinc-600 dark:text-zinc-400">The directory has sent no groups yet.</span>}

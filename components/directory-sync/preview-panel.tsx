@@ -6,10 +6,13 @@ import { plural } from '@/lib/text/plural';
 
 type Change = DirectoryPreview['samples'][number]['changes'][number];
 
+/** A built-in role with the custom roles beside it: "member + budget-approver". */
+const withRoles = (role: string, roles: readonly string[] = []) => [role, ...roles].join(' + ');
+
 export function changeLine(c: Change): string {
-  if (c.kind === 'add') return `+ ${c.unit} as ${c.role} (${c.reason})`;
+  if (c.kind === 'add') return `+ ${c.unit} as ${withRoles(c.role, c.roles)} (${c.reason})`;
   if (c.kind === 'remove') return `− ${c.unit} (${c.reason})`;
-  return `± ${c.unit}: ${c.from ?? '?'} → ${c.role} (${c.reason})`;
+  return `± ${c.unit}: ${withRoles(c.from ?? '?', c.fromRoles)} → ${withRoles(c.role, c.roles)} (${c.reason})`;
 }
 
 export function PreviewPanel({ preview }: { preview: DirectoryPreview }) {

@@ -9,6 +9,7 @@ import { toast } from '@/components/ui/toaster';
 import { call } from '@/lib/api/client';
 import type { DirectoryConfig, DirectoryPreview } from '@/lib/scim';
 import type { DirectoryGroupView } from '@/lib/screens/directory';
+import type { CustomRoleChoice } from '@/components/members/custom-role-picker';
 import type { UnitOption } from '@/lib/screens/members';
 import { plural } from '@/lib/text/plural';
 import { Card } from './card';
@@ -21,11 +22,12 @@ import { useEnableRules } from './use-enable-rules';
 export interface RulesCardProps {
   config: DirectoryConfig;
   groups: DirectoryGroupView[];
+  customRoles: CustomRoleChoice[];
   root: UnitOption;
   units: Record<string, UnitOption>;
 }
 
-export function RulesCard({ config, groups, root, units }: RulesCardProps) {
+export function RulesCard({ config, groups, customRoles, root, units }: RulesCardProps) {
   const router = useRouter();
   const [draft, setDraft] = useState<RulesDraft>(() => draftFromRules(config.rules, units, root));
   const [problem, setProblem] = useState<string>();
@@ -95,7 +97,7 @@ export function RulesCard({ config, groups, root, units }: RulesCardProps) {
         rootName={root.name}
         roles={GROUP_NAME_ROLES}
       />
-      <GroupMappings groups={groups} value={draft.groups} onChange={(mappings) => edit({ ...draft, groups: mappings })} />
+      <GroupMappings groups={groups} customRoles={customRoles} value={draft.groups} onChange={(mappings) => edit({ ...draft, groups: mappings })} />
 
       {problem && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{problem}</p>}
       <div className="flex flex-wrap items-center gap-2">

@@ -19,6 +19,8 @@ export interface MappingDraft {
   /** A new unit to create under `unit` for this group ('' maps to `unit` itself). */
   newUnit: string;
   role: Role;
+  /** Custom role keys given on the unit beside `role`. */
+  roles: string[];
 }
 
 export interface RulesDraft {
@@ -44,7 +46,7 @@ export function draftFromRules(rules: DirectoryRules, units: Record<string, Unit
       under: unit(rules.groupNames?.parentUnitId),
       role: rules.groupNames?.role ?? 'member',
     },
-    groups: rules.groups.map((g, i) => ({ key: i + 1, groupId: g.groupId, unit: units[g.unitId] ?? null, newUnit: g.newUnit ?? '', role: g.role })),
+    groups: rules.groups.map((g, i) => ({ key: i + 1, groupId: g.groupId, unit: units[g.unitId] ?? null, newUnit: g.newUnit ?? '', role: g.role, roles: g.roles ?? [] })),
   };
 }
 
@@ -60,7 +62,7 @@ export function rulesFromDraft(draft: RulesDraft, root: UnitOption): { rules: Di
   if (seen.size < mappings.length) return { problem: 'A group is mapped to the same unit twice; remove one of the rows.' };
   return {
     rules: {
-      groups: mappings.map((m) => ({ groupId: m.groupId, unitId: m.unit!.id, ...(m.newUnit.trim() ? { newUnit: m.newUnit.trim() } : {}), role: m.role })),
+      groups: mappings.map((m) => ({ groupId: m.groupId, unitId: m.unit!.id, ...(m.newUnit.trim() ? { newUnit: m.newUnit.trim() } : {}), role: m.role, ...(m.roles.length ? { roles: m.roles } : {}) })),
       ...(draft.departments.on ? { departments: { separator: draft.departments.separator, ...parent(draft.departments.under) } } : {}),
       ...(draft.groupNames.on ? { groupNames: { separator: draft.groupNames.separator, role: draft.groupNames.role, ...parent(draft.groupNames.under) } } : {}),
     },

@@ -7,6 +7,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { RelativeTime } from '@/components/audit/relative-time';
 import { Card } from '@/components/directory-sync/card';
+import { CustomRolePicker, type CustomRoleChoice } from '@/components/members/custom-role-picker';
 import { RoleSelect } from '@/components/members/role-select';
 import { UnitPicker } from '@/components/members/unit-picker';
 import { Button } from '@/components/ui/button';
@@ -71,7 +72,7 @@ export function ApiKeysCard({ view }: { view: ApiKeysScreenView }) {
               <tr key={k.keyId}>
                 <td className="px-3 py-2 font-medium">{k.name}</td>
                 <td className="px-3 py-2">
-                  <span className="capitalize">{k.role}</span> of {k.unit.name ?? <em>a deleted unit (the key no longer works)</em>}
+                  <span className="capitalize">{k.role}</span>{k.roles?.length ? ` + ${k.roles.map((key) => view.customRoles.find((r) => r.key === key)?.name ?? key).join(', ')}` : ''} of {k.unit.name ?? <em>a deleted unit (the key no longer works)</em>}
                 </td>
                 <td className="px-3 py-2 font-mono text-xs">arbor_key_…{k.hint}</td>
                 <td className="px-3 py-2">
@@ -102,6 +103,7 @@ export function ApiKeysCard({ view }: { view: ApiKeysScreenView }) {
       <NewKeyDialog
         open={creating}
         maxDays={view.maxDays}
+        customRoles={view.customRoles}
         onClose={() => setCreating(false)}
         onCreated={(name, secret) => {
           setCreating(false);
@@ -132,10 +134,19 @@ export function ApiKeysCard({ view }: { view: ApiKeysScreenView }) {
   );
 }
 
-function NewKeyDialog({ open, maxDays, onClose, onCreated }: { open: boolean; maxDays: number; onClose: () => void; onCreated: (name: string, secret: string) => void }) {
+interface NewKeyDialogProps {
+  open: boolean;
+  maxDays: number;
+  customRoles: CustomRoleChoice[];
+  onClose: () => void;
+  onCreated: (name: string, secret: string) => void;
+}
+
+function NewKeyDialog({ open, maxDays, customRoles, onClose, onCreated }: NewKeyDialogProps) {
   const [name, setName] = useState('');
   const [unit, setUnit] = useState<UnitOption | null>(null);
   const [role, setRole] = useState<KeyRole>('manager');
+  const [roles, setRoles] = useState<string[]>([]);
   const [days, setDays] = useState(90);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -145,10 +156,11 @@ function NewKeyDialog({ open, maxDays, onClose, onCreated }: { open: boolean; ma
     setBusy(true);
     setError(undefined);
     try {
-      const { secret } = await call('apiKeys.create', { body: { name, unitId: unit.id, role, expiresInDays: days } });
+      const { secret } = await call('apiKeys.create', { body: { name, unitId: unit.id, role, ...(roles.length ? { roles } : {}), expiresInDays: days } });
       onCreated(name.trim(), secret);
       setName('');
       setUnit(null);
+      setRoles([]);
     } catch (e) {
       setError(e instanceof Error ? e.message : 'Could not create the key.');
     } finally {
@@ -184,6 +196,7 @@ function NewKeyDialog({ open, maxDays, onClose, onCreated }: { open: boolean; ma
         <UnitPicker label="Unit" value={unit} onChange={setUnit} />
         <RoleSelect label="Role" value={role} options={KEY_ROLES} onChange={(r) => isKeyRole(r) && setRole(r)} />
         <p className="text-xs text-zinc-600 dark:text-zinc-400">Admin only on the top unit; a member key can only read.</p>
+        {customRoles.length > 0 && <CustomRolePicker id="api-key-roles" label="Custom roles" options={customRoles} value={roles} onChange={setRoles} />}
         <div>
           <label htmlFor="api-key-expiry" className="mb-1 block text-sm font-medium">Expires after</label>
           <select

@@ -2,13 +2,16 @@
 // one strongly consistent GetItem on the platform item (P5: which tenant, which key), then, with
 // that tenant's scoped credentials only, one BatchGetItem of the key's entry and its unit (the
 // unit's path now, so a key scoped to a unit that moved covers where the unit is). The actor
-// holds exactly one grant, the key's role on its unit, and the same lib/authz decides for it.
+// holds exactly one grant, the key's role and custom roles on its unit, and the same lib/authz
+// decides for it; a key with custom roles also reads the role catalogue (one GetItem, shared for
+// a few seconds).
 import 'server-only';
 import { z } from 'zod';
-import type { Grant } from '../authz';
+import type { Grant, RoleCatalogue } from '../authz';
 import { noteAccessTokenUse, readAccessToken } from '../bearer-credentials';
 import { batchGet, itemParser, keys, type PlatformDb, type TenantDb, type WriteFact } from '../db';
 import type { Membership, RequestActor } from '../members';
+import { readRoleCatalogue } from '../roles';
 import { apiKeyExpired, apiKeyInvalid, apiKeyScopeGone } from './errors';
 import { API_KEY_PREFIX, apiKeyHash, parseApiKey, type ApiKey } from './manage-keys';
 
@@ -55,14 +58,15 @@ export async function loadApiKeyActor(deps: ApiKeyDeps, bearer: string): Promise
   if (!unitItem || typeof unitItem.path !== 'string') throw apiKeyScopeGone();
   const key = parseApiKey(entryItem);
   noteAccessTokenUse(deps.platform, tokenHash, holder.lastUsedAt, now);
-  return keyActor(db, key, unitItem.path);
+  const catalogue = key.roles?.length ? await readRoleCatalogue(db) : undefined;
+  return keyActor(db, key, unitItem.path, catalogue);
 }
 
-function keyActor(db: TenantDb, key: Omit<ApiKey, 'hint' | 'createdBy'>, unitPath: string): RequestActor {
+function keyActor(db: TenantDb, key: Omit<ApiKey, 'hint' | 'createdBy'>, unitPath: string, catalogue: RoleCatalogue | undefined): RequestActor {
   const name = apiKeyAuditName(key.name);
   const email = `api-key+${key.keyId.toLowerCase()}@arbor.invalid`;
   const grant: Membership = {
-    tenantId: db.tenantId, unitId: key.unitId, userId: key.keyId, role: key.role, email, name, unitPath,
+    tenantId: db.tenantId, unitId: key.unitId, userId: key.keyId, role: key.role, ...(key.roles?.length ? { roles: key.roles } : {}), email, name, unitPath,
     version: key.version, createdAt: key.createdAt, updatedAt: key.createdAt,
   };
   // Writes decided with the key hold only while the key is unchanged and its unit is where it was.
@@ -70,5 +74,5 @@ function keyActor(db: TenantDb, key: Omit<ApiKey, 'hint' | 'createdBy'>, unitPat
     { key: keys.apiKey(db.tenantId, key.keyId), expect: { version: key.version }, changed: 'grant' },
     { key: keys.unit(db.tenantId, g.unitId), expect: { path: g.unitPath }, changed: 'grant' },
   ];
-  return { tenantId: db.tenantId, userId: key.keyId, email, name, memberships: [grant], db, apiKey: { keyId: key.keyId, name: key.name }, grantFacts };
+  return { tenantId: db.tenantId, userId: key.keyId, email, name, memberships: [grant], ...(catalogue ? { catalogue } : {}), db, apiKey: { keyId: key.keyId, name: key.name }, grantFacts };
 }

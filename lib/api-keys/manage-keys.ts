@@ -1,5 +1,6 @@
 // API keys: the bearer secrets other systems call /api/v1 with, each acting as a
-// role on one unit, exactly as a person holding that membership would.
+// role on one unit (and any custom roles beside it), exactly as a person holding that membership
+// would.
 //
 // A key is `arbor_key_<43 base64url characters>` (256 random bits), shown once when created; the
 // prefix lets secret scanners recognise a leaked one. Arbor keeps only its SHA-256, in two items,
@@ -7,7 +8,7 @@
 // - P5, platform: `TOKEN#<hash>` / `TOKEN` (kind `api`) → tenant, key id, unit, expiry (also
 //   its TTL), last use: the one GetItem that turns a bearer into a tenant;
 // - tenant: `T#<t>#APIKEYS` / `KEY#<keyId>` → name, role, unit, expiry, creator, version: the
-//   settings list, and the fact every write made with the key is conditioned on.
+//   settings list (with the custom role keys, `roles`), and the fact every write made with the key is conditioned on.
 import 'server-only';
 import { ulid } from 'ulid';
 import { z } from 'zod';
@@ -34,6 +35,8 @@ export interface ApiKey {
   keyId: string;
   name: string;
   role: Exclude<Role, 'owner'>;
+  /** Custom role keys held on the unit beside `role` (docs/roles.md); absent = none. */
+  roles?: string[];
   unitId: string;
   /** The last 4 characters of the secret. */
   hint: string;
@@ -50,7 +53,7 @@ export interface ApiKeyScope {
 }
 
 export const parseApiKey = itemParser('apiKey', z.object({
-  keyId: z.string(), name: z.string(), role: z.enum(API_KEY_ROLES), unitId: z.string(), hint: z.string(), tokenHash: z.string(),
+  keyId: z.string(), name: z.string(), role: z.enum(API_KEY_ROLES), roles: z.array(z.string()).optional(), unitId: z.string(), hint: z.string(), tokenHash: z.string(),
   createdAt: z.string(), createdBy: storedActor, validUntil: z.string(), version: z.number(),
 }));
 
@@ -75,6 +78,8 @@ export async function listApiKeys(scope: ApiKeyScope): Promise<(ApiKey & { lastU
 export interface NewApiKey {
   name: unknown;
   role: unknown;
+  /** Custom role keys beside `role`, already named and decided by the entry point (role.assign each). */
+  roles?: string[];
   /** The unit it acts on, as the caller read it (its path is checked by the request's bound facts). */
   unit: { id: string; path: string };
   expiresInDays: unknown;
@@ -97,7 +102,7 @@ export async function createApiKey(scope: ApiKeyScope, input: NewApiKey): Promis
   const now = new Date();
   const expires = new Date(now.getTime() + days * 86_400_000);
   const key: ApiKey = {
-    keyId: ulid(), name, role, unitId: input.unit.id, hint, createdAt: now.toISOString(),
+    keyId: ulid(), name, role, ...(input.roles?.length ? { roles: input.roles } : {}), unitId: input.unit.id, hint, createdAt: now.toISOString(),
     createdBy: actorIdentity(input.actor), validUntil: expires.toISOString(), version: 1,
   };
   const ttl = Math.floor(expires.getTime() / 1000);
@@ -112,7 +117,7 @@ export async function createApiKey(scope: ApiKeyScope, input: NewApiKey): Promis
     })
     .add(auditEntryPut(db, {
       actor: input.actor, action: 'apiKey.create', target: { type: 'apiKey', id: key.keyId, label: name }, unitId: key.unitId,
-      after: { name, role, unitId: key.unitId, validUntil: key.validUntil },
+      after: { name, role, ...(key.roles ? { roles: key.roles } : {}), unitId: key.unitId, validUntil: key.validUntil },
     }))
     .send();
   await putAccessToken(scope.platform, tokenHash, {

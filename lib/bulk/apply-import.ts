@@ -4,7 +4,7 @@
 // exactly as for a write from the console, and each row's outcome is reported on its own.
 import 'server-only';
 import { log } from '../observability';
-import type { ActorAccess, Authorize } from '../authz';
+import { EMPTY_CATALOGUE, findCustomRoles, type ActorAccess, type Authorize } from '../authz';
 import { batchGet, keys, type AuditActor, type PlatformDb, type TenantDb } from '../db';
 import { isArborError } from '../errors';
 import { addressRefused } from '../invitations/errors';
@@ -12,7 +12,12 @@ import { checkInvitationAddresses, isRefused } from '../invitations/check-addres
 import { addMembership } from '../members';
 import { createUnit } from '../org';
 import { ensureUser } from '../users';
+import { readRoleCatalogue } from '../roles';
+import { badImportRoles } from './errors';
 import type { MembershipOp, UnitOp } from './plan-types';
+
+/** Who a `role.assign` decision names for an imported row (the person may be new: no id yet). */
+const IMPORTED_PERSON = 'imported-person';
 
 export interface ApplyResult {
   line: number;
@@ -62,8 +67,9 @@ export interface MembershipApplyDeps {
 
 /**
  * Adds the memberships of a chunk. Each row is authorized again here against the stored unit
- * (what may be granted can't come from the browser), then added: by email for people in the
- * organization, or with a new identity (ensureUser, as at sign-in) for someone new.
+ * (what may be granted can't come from the browser), its custom roles too (named again from the
+ * catalogue, each decided as role.assign), then added: by email for people in the organization,
+ * or with a new identity (ensureUser, as at sign-in) for someone new.
  */
 export async function applyMembershipOps(
   db: TenantDb,
@@ -75,6 +81,7 @@ export async function applyMembershipOps(
 ): Promise<ApplyResult[]> {
   const items = await batchGet(db, [...new Set(ops.map((o) => o.unitId))].map((id) => keys.unit(db.tenantId, id)), { projection: ['unitId', 'name', 'path'] });
   const units = new Map(items.map((i) => [i.unitId as string, { id: i.unitId as string, name: i.name as string, path: i.path as string }]));
+  const catalogue = ops.some((o) => o.roles?.length) ? await readRoleCatalogue(db) : EMPTY_CATALOGUE;
   const results: ApplyResult[] = [];
   for (const op of ops) {
     try {
@@ -85,18 +92,23 @@ export async function applyMembershipOps(
       }
       const self = op.email === actor.email.toLowerCase() ? access.userId : undefined;
       authorize('membership.add', { unit, role: op.role, ...(self ? { userId: self } : {}) });
+      const named = findCustomRoles(catalogue, op.roles ?? []);
+      if (!named.roles) throw badImportRoles(named.problem);
+      for (const role of named.roles) authorize('role.assign', { unit, userId: self ?? IMPORTED_PERSON, role });
+      const roles = named.roles.map((r) => r.key);
       let membership;
       try {
-        membership = await addMembership(db, actor, { unitId: unit.id, role: op.role, email: op.email });
+        membership = await addMembership(db, actor, { unitId: unit.id, role: op.role, roles, email: op.email });
       } catch (e) {
         if (!(isArborError(e) && e.code === 'membership.userNotFound') || !op.name) throw e;
         // Someone new: only an address that can sign in here (the preview said so; checked again).
         const [address] = await checkInvitationAddresses(deps.platform, db.tenantId, [op.email]);
         if (isRefused(address)) throw addressRefused([address]);
         const user = await ensureUser(deps.platform, op.email, op.name);
-        membership = await addMembership(db, actor, { unitId: unit.id, role: op.role, userId: user.id, email: op.email, name: op.name });
+        membership = await addMembership(db, actor, { unitId: unit.id, role: op.role, roles, userId: user.id, email: op.email, name: op.name });
       }
-      results.push({ line: op.line, ok: true, message: `Added ${membership.name || membership.email} to ${unit.name} as ${membership.role}.` });
+      const as = [membership.role, ...named.roles.map((r) => r.name)].join(' + ');
+      results.push({ line: op.line, ok: true, message: `Added ${membership.name || membership.email} to ${unit.name} as ${as}.` });
     } catch (e) {
       results.push(failure(op.line, e));
     }

@@ -14,3 +14,6 @@ export const badHeader = (expected: string, found: string[]) =>
 
 export const tooManyRows = (rows: number, max: number) =>
   arborError('import.tooManyRows', `The file has ${rows} rows; import at most ${max} at a time.`);
+
+/** A row's custom roles (lib/authz findCustomRoles says what is wrong); reported on the row. */
+export const badImportRoles = (problem: string) => arborError('import.badRoles', problem);

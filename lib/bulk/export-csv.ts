@@ -14,7 +14,7 @@ import { subtreePages } from '../org';
 import { jobWait, RETRY_LIMITS } from '../db/retry-policy';
 
 export const UNITS_CSV_COLUMNS = ['path', 'name', 'id', 'parent_id', 'members', 'sub_units', 'created_at'];
-export const MEMBERSHIPS_CSV_COLUMNS = ['unit_path', 'email', 'name', 'role', 'unit_id', 'user_id', 'since'];
+export const MEMBERSHIPS_CSV_COLUMNS = ['unit_path', 'email', 'name', 'role', 'custom_roles', 'unit_id', 'user_id', 'since'];
 
 /** A byte-order mark first, so spreadsheet programs read the file as UTF-8 (names, emoji). */
 const BOM = '\uFEFF';
@@ -49,7 +49,7 @@ export async function* membershipsCsv(db: TenantDb, root: Unit): AsyncGenerator<
     for (const m of page.items) {
       const path = names.get(m.unitId);
       // A unit created after the walk above: its path is unknown here; its id is still written.
-      chunk += csvLine([path ? formatUnitPath(path) : '', m.email, m.name, m.role, m.unitId, m.userId, m.createdAt]);
+      chunk += csvLine([path ? formatUnitPath(path) : '', m.email, m.name, m.role, (m.roles ?? []).join(';'), m.unitId, m.userId, m.createdAt]);
     }
     if (chunk) yield chunk;
     cursor = page.nextCursor;

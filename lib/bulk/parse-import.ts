@@ -15,7 +15,9 @@ export const IMPORT_FORMATS = {
   },
   memberships: {
     required: [['unit_path', 'email', 'role']],
-    example: 'unit_path,email,name,role\n,ada@example.com,Ada Lovelace,admin\nEngineering/Platform,grace@example.com,Grace Hopper,manager',
+    example:
+      'unit_path,email,name,role,custom_roles\n,ada@example.com,Ada Lovelace,admin,\n' +
+      'Engineering/Platform,grace@example.com,Grace Hopper,manager,budget-approver;wiki-editor',
   },
 } as const;
 

@@ -1,12 +1,13 @@
 // Plans a memberships import: each row puts a person (by email) in an existing unit (by path;
-// empty for the top unit) with a role. Emails, names and roles are validated as the domain
+// empty for the top unit) with a role, and any custom roles (`custom_roles`: keys separated by
+// `;`, each in the catalogue and each one the importer may give there: role.assign). Emails, names and roles are validated as the domain
 // does; owner and admin only on the top unit; each row must be something the importer may grant
 // (lib/authz, so an admin can't import owners); a person already in the unit is skipped, the
 // same person and unit twice refused; someone not in the organization yet needs a name, and an
 // address that can never sign in here (a personal provider, another organization's domain) is
 // refused, one outside the domains SSO serves warned about. Pure: the tree, the people and the
 // address checks come in.
-import { explainAccess, type ActorAccess } from '../authz';
+import { EMPTY_CATALOGUE, explainAccess, findCustomRoles, type ActorAccess, type CustomRole, type RoleCatalogue } from '../authz';
 import type { AddressCheck } from '../invitations/check-addresses';
 import { isArborError } from '../errors';
 import { isRootPath, TENANT_ROLES, validateRole, type Role } from '../members/membership-items';
@@ -21,6 +22,8 @@ export interface KnownPerson {
   userId: string;
   name: string;
   units: Map<string, Role>;
+  /** The custom roles held on those units, where any. */
+  customRoles?: Map<string, string[]>;
 }
 
 /** By lower-cased email; absent or undefined when the person isn't in the organization. */
@@ -44,15 +47,22 @@ export function importEmails(rows: ImportRow[]): string[] {
   return [...emails];
 }
 
+/** The keys of a `custom_roles` cell: `budget-approver; wiki-editor`. */
+export const customRoleKeys = (cell: string | undefined): string[] => (cell ?? '').split(';').map((k) => k.trim()).filter(Boolean);
+
+/** Who a `role.assign` decision names for someone not in the organization yet. */
+const NEWCOMER = 'newcomer';
+
 export function planMembershipImport(
   rows: ImportRow[], index: TreeIndex, people: People, access: ActorAccess, addresses: Map<string, AddressCheck> = new Map(),
+  catalogue: RoleCatalogue = EMPTY_CATALOGUE,
 ): ImportPlan<MembershipOp> {
   const out: PreviewRow[] = [];
   const ops: MembershipOp[] = [];
   const seen = new Map<string, number>();
 
   for (const row of rows) {
-    const { unit_path: unitPath = '', email: rawEmail = '', name: rawName = '', role: rawRole = '' } = row.cells;
+    const { unit_path: unitPath = '', email: rawEmail = '', name: rawName = '', role: rawRole = '', custom_roles: rawCustomRoles } = row.cells;
     const parsed = parseUnitPath(unitPath);
     const where = parsed.ok ? (parsed.names.length ? formatUnitPath(parsed.names) : 'top unit') : unitPath;
     const label = `${rawEmail || '(no email)'} → ${where}`;
@@ -67,6 +77,12 @@ export function planMembershipImport(
       fail(message(e));
       continue;
     }
+    const named = findCustomRoles(catalogue, customRoleKeys(rawCustomRoles));
+    if (!named.roles) {
+      fail(named.problem);
+      continue;
+    }
+    const customRoles: CustomRole[] = named.roles;
     if (!parsed.ok) {
       fail(parsed.message);
       continue;
@@ -105,6 +121,13 @@ export function planMembershipImport(
       fail(decision.message);
       continue;
     }
+    const refusal = customRoles
+      .map((r) => explainAccess(access, 'role.assign', { unit: { id: unit.id, path: unit.path, name: unit.name }, userId: person?.userId ?? NEWCOMER, role: r }))
+      .find((d) => !d.allowed);
+    if (refusal && !refusal.allowed) {
+      fail(refusal.message);
+      continue;
+    }
     const key = `${unit.id}\u0000${email}`;
     const earlier = seen.get(key);
     if (earlier) {
@@ -114,17 +137,24 @@ export function planMembershipImport(
     seen.set(key, row.line);
     const held = person?.units.get(unit.id);
     if (held) {
-      const text = held === role ? `Already ${role} of this unit; nothing to do.` : `Already ${held} of this unit (the file says ${role}); change roles on the unit page.`;
+      const heldCustom = person?.customRoles?.get(unit.id) ?? [];
+      const same = held === role && heldCustom.length === customRoles.length && customRoles.every((r) => heldCustom.includes(r.key));
+      const text = same
+        ? `Already ${withRoles(role, customRoles)} of this unit; nothing to do.`
+        : `Already ${held} of this unit (the file says ${withRoles(role, customRoles)}); change roles on the unit page.`;
       out.push({ line: row.line, label, status: 'skip', message: text });
       continue;
     }
-    ops.push({ line: row.line, unitId: unit.id, email, role, ...(name ? { name } : {}) });
+    ops.push({ line: row.line, unitId: unit.id, email, role, ...(name ? { name } : {}), ...(customRoles.length ? { roles: customRoles.map((r) => r.key) } : {}) });
     out.push({
       line: row.line, label, status: 'add',
       message: person
-        ? `Adds ${person.name || email} as ${role}.`
-        : `Adds ${name} (new to the organization) as ${role}.${address && address.verdict !== 'ok' ? ` Note: ${address.message}` : ''}`,
+        ? `Adds ${person.name || email} as ${withRoles(role, customRoles)}.`
+        : `Adds ${name} (new to the organization) as ${withRoles(role, customRoles)}.${address && address.verdict !== 'ok' ? ` Note: ${address.message}` : ''}`,
     });
   }
   return { rows: out, ops };
 }
+
+/** "member", or "member + Budget approver, Wiki editor". */
+const withRoles = (role: Role, custom: CustomRole[]) => (custom.length ? `${role} + ${custom.map((r) => r.name).join(', ')}` : role);

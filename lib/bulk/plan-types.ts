@@ -28,6 +28,8 @@ export interface MembershipOp {
   email: string;
   name?: string;
   role: Role;
+  /** Custom role keys given beside `role` (the `custom_roles` column). */
+  roles?: string[];
 }
 
 export interface ImportPlan<Op> {

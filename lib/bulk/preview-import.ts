@@ -10,7 +10,9 @@ import { getUnitOrThrow } from '../org';
 import { mapLimit } from '../org/map-limit';
 import { getTenantSettings } from '../tenants';
 import { parseImport, type ImportKind } from './parse-import';
-import { importEmails, planMembershipImport, type People } from './plan-memberships';
+import { customRoleKeys, importEmails, planMembershipImport, type People } from './plan-memberships';
+import { readRoleCatalogue } from '../roles';
+import type { RoleCatalogue } from '../authz';
 import type { MembershipOp, PreviewRow, UnitOp } from './plan-types';
 import { planUnitImport } from './plan-units';
 import { loadTreeIndex } from '../org';
@@ -41,7 +43,8 @@ export async function lookupPeople(db: TenantDb, emails: string[]): Promise<Peop
     const profile = await findProfileByEmail(db, email);
     if (!profile) return [email, undefined] as const;
     const { memberships } = await getUserMemberships(db, profile.userId);
-    return [email, { userId: profile.userId, name: profile.name, units: new Map(memberships.map((m) => [m.unitId, m.role])) }] as const;
+    const customRoles = new Map(memberships.filter((m) => m.roles?.length).map((m) => [m.unitId, m.roles!]));
+    return [email, { userId: profile.userId, name: profile.name, units: new Map(memberships.map((m) => [m.unitId, m.role])), customRoles }] as const;
   });
   return new Map(found);
 }
@@ -59,9 +62,17 @@ export async function previewImport(db: TenantDb, access: ActorAccess, kind: Imp
     const plan = planUnitImport(parsed.rows, index, settings);
     return { kind, ...plan, counts: counts(plan.rows) };
   }
-  const [index, people] = await Promise.all([loadTreeIndex(db, root), lookupPeople(db, importEmails(parsed.rows))]);
+  // The catalogue only when a row names custom roles (one GetItem, shared for a few seconds).
+  const naming = parsed.rows.some((r) => customRoleKeys(r.cells.custom_roles).length > 0);
+  const [index, people, catalogue] = await Promise.all([
+    loadTreeIndex(db, root), lookupPeople(db, importEmails(parsed.rows)), naming ? readRoleCatalogue(db) : undefined,
+  ]);
   const newcomers = [...people].filter(([, p]) => !p).map(([email]) => email);
   const checks = platform && newcomers.length ? await checkInvitationAddresses(platform, db.tenantId, newcomers) : [];
-  const plan = planMembershipImport(parsed.rows, index, people, access, new Map(checks.map((c) => [c.email, c])));
+  const plan = planMembershipImport(parsed.rows, index, people, withCatalogue(access, catalogue), new Map(checks.map((c) => [c.email, c])), catalogue);
   return { kind, ...plan, counts: counts(plan.rows) };
 }
+
+/** The importer's access with the catalogue their role.assign decisions read. */
+export const withCatalogue = (access: ActorAccess, catalogue: RoleCatalogue | undefined): ActorAccess =>
+  catalogue && !access.catalogue ? { ...access, catalogue } : access;

@@ -44,6 +44,8 @@ export const ERROR_KINDS = {
   'invitation.noEmails': 'invalid',
   'invitation.tooManyEmails': 'invalid',
   'invitation.badTtl': 'invalid',
+  'invitation.badRoles': 'invalid',
+  'apiKey.badRoles': 'invalid',
   'invitation.resendLimit': 'rateLimited',
   'invitation.resendTooSoon': 'rateLimited',
   'mail.disabled': 'invalid',
@@ -172,6 +174,7 @@ export const ERROR_KINDS = {
   'import.badCsv': 'invalid',
   'import.badHeader': 'invalid',
   'import.tooManyRows': 'invalid',
+  'import.badRoles': 'invalid',
   // lib/audit/errors.ts
   'audit.badDate': 'invalid',
   // lib/erasure/errors.ts

@@ -14,6 +14,7 @@ import { addMembershipWith, type AddMembershipExtra } from '../members/add-membe
 import type { Membership } from '../members/membership-items';
 import { validateEmail, validateId, validateName } from '../validation';
 import { getInvitationsForEmail } from './list-invitations';
+import { readRoleCatalogue } from '../roles';
 import { nowSeconds, type Invitation } from '../items/invitation-item';
 
 export interface AcceptInvitationsInput {
@@ -57,11 +58,15 @@ export async function acceptInvitations(db: TenantDb, input: AcceptInvitationsIn
   const actor = { userId, email };
   const result: AcceptedInvitations = { accepted: [], skipped: [] };
 
-  for (const invitation of await getInvitationsForEmail(db, email)) {
+  const invitations = await getInvitationsForEmail(db, email);
+  // Read only when an invitation gives custom roles: a role deleted since it was sent is not given.
+  const catalogue = invitations.some((i) => i.roles?.length) ? await readRoleCatalogue(db) : undefined;
+  for (const invitation of invitations) {
     const key = keys.invitation(db.tenantId, invitation.id);
+    const roles = invitation.roles?.filter((k) => catalogue && Object.hasOwn(catalogue.roles, k));
     try {
       const membership = await addMembershipWith(
-        db, actor, { unitId: invitation.unitId, role: invitation.role, userId, email, name }, consumeInvitation(db, invitation.id),
+        db, actor, { unitId: invitation.unitId, role: invitation.role, roles, userId, email, name }, consumeInvitation(db, invitation.id),
       );
       result.accepted.push({ invitation, membership });
     } catch (e) {

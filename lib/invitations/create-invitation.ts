@@ -21,6 +21,8 @@ export interface CreateInvitationInput {
   email: string;
   unitId: string;
   role: string;
+  /** Custom role keys to give on accept, already decided by the entry point (role.assign each). */
+  roles?: string[];
   /** Days the invitation stays valid (1–30, default 7). */
   ttlDays?: number;
   /**
@@ -64,7 +66,8 @@ export async function createInvitation(db: TenantDb, actor: AuditActor, input: C
 
   const now = new Date();
   const invitation: Invitation = {
-    tenantId: db.tenantId, id: ulid(now.getTime()), email, unitId, role, invitedBy: actorIdentity(actor),
+    tenantId: db.tenantId, id: ulid(now.getTime()), email, unitId, role,
+    ...(input.roles?.length ? { roles: input.roles } : {}), invitedBy: actorIdentity(actor),
     createdAt: now.toISOString(),
     // Whole seconds, like the TTL attribute it is stored as, so what is returned is what is read back.
     expiresAt: new Date(Math.floor((now.getTime() + ttlDays * DAY_MS) / 1000) * 1000).toISOString(),
@@ -84,7 +87,7 @@ export async function createInvitation(db: TenantDb, actor: AuditActor, input: C
     .add(
       auditEntryPut(db, {
         actor, action: 'invitation.create', target: { type: 'invitation', id: invitation.id, label: email },
-        unitId, after: { email, role, expiresAt: invitation.expiresAt },
+        unitId, after: { email, role, ...(invitation.roles ? { roles: invitation.roles } : {}), expiresAt: invitation.expiresAt },
       }),
     )
     .send();

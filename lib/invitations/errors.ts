@@ -1,6 +1,9 @@
 // The errors of invitations and the mail that carries them, each worded once.
 import { arborError } from '../errors';
 
+/** The custom roles an invitation names (lib/authz findCustomRoles says what is wrong). */
+export const badInvitationRoles = (problem: string) => arborError('invitation.badRoles', problem);
+
 export const invitationNotFound = () =>
   arborError('invitation.notFound', 'That invitation no longer exists. It may have been accepted, revoked or expired.');
 

@@ -21,6 +21,8 @@ import { hashLinkSecret, invitationLinkUrl, newLinkSecret } from './invitation-l
 import { reissueInvitationLink } from './reissue-invitation-link';
 
 export const MAX_INVITES_AT_ONCE = 50;
+/** Who a `role.assign` decision for an invitation names: the invitee has no user id yet. */
+export const INVITEE = 'invitee';
 
 /** What became of the invitation's mail: sent, not sent (copy the link or resend), or mail is off. */
 export type MailStatus = 'sent' | 'failed' | 'disabled';
@@ -36,6 +38,8 @@ export interface InvitePeopleInput {
   emails: unknown[];
   unit: { id: string; name: string };
   role: Role;
+  /** Custom role keys given on accept beside `role`, each decided as role.assign by the entry point. */
+  roles?: string[];
   ttlDays?: number;
   /** The admin saw the warnings for unserved domains and invites those addresses anyway. */
   confirmGuests?: boolean;
@@ -91,7 +95,7 @@ export async function invitePeople(deps: Deps, actor: AuditActor, input: InviteP
     const secret = newLinkSecret();
     try {
       const invitation = await createInvitation(deps.db, actor, {
-        email, unitId: input.unit.id, role: input.role, ttlDays: input.ttlDays, link: { tokenHash: hashLinkSecret(secret), sending },
+        email, unitId: input.unit.id, role: input.role, roles: input.roles, ttlDays: input.ttlDays, link: { tokenHash: hashLinkSecret(secret), sending },
       });
       created.push({ invitation, secret });
     } catch (e) {

@@ -17,6 +17,8 @@ export interface Invitation {
   email: string;
   unitId: string;
   role: Role;
+  /** Custom role keys given on accept beside `role` (docs/roles.md); absent = none. */
+  roles?: string[];
   invitedBy: AuditActor;
   createdAt: string;
   /** ISO time after which the invitation can no longer be accepted. */
@@ -45,6 +47,7 @@ export function invitationItem(i: Invitation, link?: InvitationLinkState): Recor
     email: i.email,
     unitId: i.unitId,
     role: i.role,
+    ...(i.roles?.length ? { roles: i.roles } : {}),
     invitedBy: i.invitedBy,
     createdAt: i.createdAt,
     // Epoch seconds: the table's TTL attribute, also what listings filter on.
@@ -68,6 +71,7 @@ const storedInvitation = z.object({
   email: z.string(),
   unitId: z.string(),
   role: z.enum(ROLES),
+  roles: z.array(z.string()).optional(),
   invitedBy: storedActor,
   createdAt: z.string(),
   [TTL_ATTRIBUTE]: z.number(),
@@ -85,6 +89,7 @@ export function toInvitation(item: Record<string, unknown>): Invitation {
     email: i.email,
     unitId: i.unitId,
     role: i.role,
+    ...(i.roles?.length ? { roles: i.roles } : {}),
     invitedBy: i.invitedBy,
     createdAt: i.createdAt,
     expiresAt: new Date(i[TTL_ATTRIBUTE] * 1000).toISOString(),

@@ -22,6 +22,8 @@ export interface ChangeRoleInput {
   unitId: string;
   userId: string;
   role: string;
+  /** With it, the custom roles held beside `role` are replaced too (directory sync sets both at once). */
+  roles?: string[];
   expectedVersion: number;
 }
 
@@ -35,7 +37,9 @@ export async function changeRole(db: TenantDb, actor: AuditActor, input: ChangeR
   if (!current || !profile) throw membershipNotFound();
   if (current.version !== expectedVersion) throw versionConflict('membership', current.version, current);
   assertRoleFitsUnit(role, current.unitPath);
-  if (current.role === role) return current;
+  const roles = input.roles ?? current.roles ?? [];
+  const before = current.roles ?? [];
+  if (current.role === role && roles.length === before.length && roles.every((k) => before.includes(k))) return current;
 
   const now = new Date().toISOString();
   const next = expectedVersion + 1;
@@ -43,10 +47,10 @@ export async function changeRole(db: TenantDb, actor: AuditActor, input: ChangeR
     Update: {
       TableName: db.tableName,
       Key,
-      UpdateExpression: 'SET #role = :role, #version = :next, updatedAt = :now',
+      UpdateExpression: `SET #role = :role, #version = :next, updatedAt = :now${roles.length ? ', #roles = :roles' : ' REMOVE #roles'}`,
       ConditionExpression: '#version = :expected',
-      ExpressionAttributeNames: { '#role': 'role', '#version': 'version' },
-      ExpressionAttributeValues: { ':role': role, ':next': next, ':now': now, ':expected': expectedVersion },
+      ExpressionAttributeNames: { '#role': 'role', '#version': 'version', '#roles': 'roles' },
+      ExpressionAttributeValues: { ':role': role, ':next': next, ':now': now, ':expected': expectedVersion, ...(roles.length ? { ':roles': roles } : {}) },
     },
   });
   const admin = administratorClause(userId, { role, name: current.name, email: current.email });
@@ -64,19 +68,20 @@ export async function changeRole(db: TenantDb, actor: AuditActor, input: ChangeR
         ExpressionAttributeNames: { ...free.names, ...admin.names },
         ...valuesOrNone({ ...(admin.set ? admin.values : {}), ...free.values }),
       },
-    }, () => unitRefusal(db, unitId))
-    // The profile's summary follows the role (listed units show it; the role counts move).
-    .add(profileSummaryUpdate(db.tableName, keys.tenantUser(db.tenantId, userId), summaryRoleChange(unitId in profile.units, unitId, current.role, role)));
+    }, () => unitRefusal(db, unitId));
+  // The profile's summary follows the role (listed units show it; the role counts move).
+  if (role !== current.role) tx.add(profileSummaryUpdate(db.tableName, keys.tenantUser(db.tenantId, userId), summaryRoleChange(unitId in profile.units, unitId, current.role, role)));
   const ownerDelta = (role === 'owner' ? 1 : 0) - (current.role === 'owner' ? 1 : 0);
   if (ownerDelta !== 0) tx.add(ownerCountUpdate(db, ownerDelta), () => lastOwner('demote'));
   tx.add(
     auditEntryPut(db, {
       actor, action: 'membership.roleChange',
       target: { type: 'membership', id: `${unitId}/${userId}`, label: current.email },
-      unitId, before: { role: current.role }, after: { role },
+      unitId, before: { role: current.role, ...(before.length ? { roles: before } : {}) }, after: { role, ...(roles.length ? { roles } : {}) },
     }),
   );
 
   await tx.send();
-  return { ...current, role, version: next, updatedAt: now };
+  const { roles: _held, ...rest } = current;
+  return { ...rest, role, ...(roles.length ? { roles } : {}), version: next, updatedAt: now };
 }

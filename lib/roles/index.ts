@@ -10,3 +10,4 @@ export { previewRoleChange, PREVIEW_HOLDERS, type RoleChangePreview } from './pr
 export { diffHolder, type HolderDiff, type RoleShape, type HoldingMembership } from './role-change-diff';
 export type { HolderRef, RoleHolderAccess } from './holders';
 export { rolesLimit, unknownRoles } from './errors';
+export { customRolesNamed } from './named-roles';

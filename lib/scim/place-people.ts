@@ -13,10 +13,12 @@ import { batchGet, getItem, keys, type AuditActor, type TenantDb, type WriteFact
 import { addMembership, changeRole, getUserMembershipsAndSessions, removeMembership } from '../members';
 import type { Membership } from '../members/membership-items';
 import { createUnit, MAX_DEPTH, siblingNameKey, validateUnitName } from '../org';
+import { ROLE_LIMITS } from '../authz/role-catalogue';
 import type { Role } from '../authz/roles';
+import { readRoleCatalogue } from '../roles';
 import { recordDirectoryError, type DirectoryConfig } from './directory-config';
 import { toDirectoryGroup } from './group-item';
-import { placementsFor, roleForUnit, strongest, type PlacementTarget } from './rules';
+import { placementsFor, roleForUnit, strongest, type Placement, type PlacementTarget } from './rules';
 import { toDirectoryUser } from './user-item';
 import type { DirectoryUser } from './user-resource';
 
@@ -55,6 +57,10 @@ export interface PlannedChange {
   unitPath?: string[];
   role: Role;
   from?: Role;
+  /** The custom roles the membership holds after the change (none on a remove). */
+  roles: string[];
+  /** A role change's custom roles before it. */
+  fromRoles?: string[];
   reason: string;
 }
 
@@ -67,9 +73,10 @@ export async function planPerson(ctx: SyncContext, state: PersonState): Promise<
     ? (await batchGet(ctx.db, state.groupIds.map((g) => keys.directoryGroup(ctx.db.tenantId, g)))).map(toDirectoryGroup).map((g) => ({ groupId: g.groupId, displayName: g.displayName }))
     : state.groupIds.map((groupId) => ({ groupId, displayName: groupId }));
   const placements = placementsFor(ctx.config.rules, ctx.rootUnitId, { department: user.department, groups });
-
-  const wanted = new Map<string, { role: Role; reason: string; unitPath?: string[] }>();
   const failures: string[] = [];
+  const customRoles = await customRolesOf(ctx, placements, failures);
+
+  const wanted = new Map<string, { role: Role; roles: string[]; reason: string; unitPath?: string[] }>();
   for (const [i, p] of placements.entries()) {
     let resolved = await resolveTarget(ctx, p.target).catch((e: unknown) => {
       failures.push(`${p.reason}: ${isArborError(e) ? e.message : 'the unit could not be found or created'}`);
@@ -80,18 +87,21 @@ export async function planPerson(ctx: SyncContext, state: PersonState): Promise<
     if (!resolved) continue;
     const role = roleForUnit(p.role, resolved.unitId === ctx.rootUnitId);
     const before = wanted.get(resolved.unitId);
-    wanted.set(resolved.unitId, { role: before ? strongest(before.role, role) : role, reason: before?.reason ?? p.reason, ...(resolved.unitPath ? { unitPath: resolved.unitPath } : {}) });
+    const roles = unionWithin(before?.roles ?? [], customRoles(p.roles), () => failures.push(`${p.reason}: a membership holds at most ${ROLE_LIMITS.rolesPerMembership} custom roles`));
+    wanted.set(resolved.unitId, { role: before ? strongest(before.role, role) : role, roles, reason: before?.reason ?? p.reason, ...(resolved.unitPath ? { unitPath: resolved.unitPath } : {}) });
   }
 
   const held = new Map(state.memberships.map((m) => [m.unitId, m]));
   const changes: PlannedChange[] = [];
   for (const [unitId, w] of wanted) {
     const m = held.get(unitId);
-    if (!m) changes.push({ kind: 'add', unitId, role: w.role, reason: w.reason, ...(w.unitPath ? { unitPath: w.unitPath } : {}) });
-    else if (m.managedBy === 'directory' && m.role !== w.role) changes.push({ kind: 'roleChange', unitId, role: w.role, from: m.role, reason: w.reason });
+    if (!m) changes.push({ kind: 'add', unitId, role: w.role, roles: w.roles, reason: w.reason, ...(w.unitPath ? { unitPath: w.unitPath } : {}) });
+    else if (m.managedBy === 'directory' && (m.role !== w.role || !sameKeys(m.roles ?? [], w.roles))) {
+      changes.push({ kind: 'roleChange', unitId, role: w.role, from: m.role, roles: w.roles, fromRoles: m.roles ?? [], reason: w.reason });
+    }
   }
   for (const m of state.memberships) {
-    if (m.managedBy === 'directory' && !wanted.has(m.unitId)) changes.push({ kind: 'remove', unitId: m.unitId, role: m.role, reason: 'no rule asks for it any more' });
+    if (m.managedBy === 'directory' && !wanted.has(m.unitId)) changes.push({ kind: 'remove', unitId: m.unitId, role: m.role, roles: [], reason: 'no rule asks for it any more' });
   }
   return { changes, failures };
 }
@@ -114,9 +124,9 @@ export async function placePerson(ctx: SyncContext, userId: string, known?: Pers
   for (const c of order) {
     try {
       if (c.kind === 'add') {
-        await addMembership(db, ctx.actor, { unitId: c.unitId, role: c.role, userId, email: user.email, name: user.displayName, managedBy: 'directory' });
+        await addMembership(db, ctx.actor, { unitId: c.unitId, role: c.role, roles: c.roles, userId, email: user.email, name: user.displayName, managedBy: 'directory' });
       } else if (c.kind === 'roleChange') {
-        await changeRole(db, ctx.actor, { unitId: c.unitId, userId, role: c.role, expectedVersion: held.get(c.unitId)!.version });
+        await changeRole(db, ctx.actor, { unitId: c.unitId, userId, role: c.role, roles: c.roles, expectedVersion: held.get(c.unitId)!.version });
       } else {
         await removeMembership(db, ctx.actor, { unitId: c.unitId, userId, expectedVersion: held.get(c.unitId)!.version });
       }
@@ -133,6 +143,37 @@ export async function placePerson(ctx: SyncContext, userId: string, known?: Pers
   for (const f of failures) await recordDirectoryError(ctx.db, { request: `place ${user.userName}`, status: 0, detail: f });
   return done;
 }
+
+/**
+ * The custom roles of a placement that the catalogue still holds. Rules were checked against it
+ * when saved; a role deleted since is dropped and said, not given. The catalogue is read only
+ * when a rule gives custom roles (one GetItem, shared for a few seconds).
+ */
+async function customRolesOf(ctx: SyncContext, placements: Placement[], failures: string[]): Promise<(keys: string[]) => string[]> {
+  if (!placements.some((p) => p.roles.length > 0)) return () => [];
+  const catalogue = await readRoleCatalogue(ctx.db);
+  return (keys) => {
+    const gone = keys.filter((k) => !Object.hasOwn(catalogue.roles, k));
+    for (const k of gone) failures.push(`custom role "${k}" no longer exists and is not given`);
+    return keys.filter((k) => Object.hasOwn(catalogue.roles, k));
+  };
+}
+
+/** `a` then the keys of `b` it lacks, up to the per-membership limit (`onFull` when some do not fit). */
+function unionWithin(a: string[], b: string[], onFull: () => void): string[] {
+  const out = [...a];
+  for (const k of b) {
+    if (out.includes(k)) continue;
+    if (out.length >= ROLE_LIMITS.rolesPerMembership) {
+      onFull();
+      break;
+    }
+    out.push(k);
+  }
+  return out;
+}
+
+const sameKeys = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((k) => b.includes(k));
 
 /** A unit by id, or a path of names under a unit, found (and created when allowed) level by level. */
 async function resolveTarget(ctx: SyncContext, target: PlacementTarget): Promise<{ unitId: string; unitPath?: string[] } | undefined> {

@@ -23,7 +23,7 @@ import { badRules, rulesChanged } from './errors';
 export interface PreviewPerson {
   userName: string;
   displayName: string;
-  changes: { kind: PlannedChange['kind']; unit: string; role: string; from?: string; reason: string }[];
+  changes: { kind: PlannedChange['kind']; unit: string; role: string; from?: string; roles: string[]; fromRoles?: string[]; reason: string }[];
 }
 
 export interface DirectoryPreview {
@@ -89,7 +89,7 @@ export async function previewDirectoryRules(db: TenantDb, input: { provider: Pro
   preview.samples = shown.map(({ state, changes }) => ({
     userName: state.user!.userName,
     displayName: state.user!.displayName,
-    changes: changes.map((c) => ({ kind: c.kind, unit: c.unitPath ? c.unitPath.join(' / ') : (labels.get(c.unitId)?.name ?? 'a unit'), role: c.role, ...(c.from ? { from: c.from } : {}), reason: c.reason })),
+    changes: changes.map((c) => ({ kind: c.kind, unit: c.unitPath ? c.unitPath.join(' / ') : (labels.get(c.unitId)?.name ?? 'a unit'), role: c.role, ...(c.from ? { from: c.from } : {}), roles: c.roles, ...(c.fromRoles ? { fromRoles: c.fromRoles } : {}), reason: c.reason })),
   }));
   return preview;
 }

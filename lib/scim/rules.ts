@@ -10,6 +10,8 @@
 // everyone the directory provisions holds one membership at least, which is what being in an
 // Arbor organization means.
 import { z } from 'zod';
+import { EMPTY_CATALOGUE, type RoleCatalogue } from '../authz/role-catalogue';
+import { findCustomRoles } from '../authz/role-keys';
 import { ROLE_RANK, ROLES, TENANT_ROLES, type Role } from '../authz/roles';
 import { validateId } from '../validation';
 import { validateUnitName } from '../org/unit-item';
@@ -22,6 +24,8 @@ export interface GroupRule {
   /** A unit for the group that does not exist yet: made, marked as the directory's, on first use. */
   newUnit?: string;
   role: Role;
+  /** Custom roles (docs/roles.md) given on the same unit beside `role`; absent = none. */
+  roles?: string[];
 }
 
 export interface PathRule {
@@ -49,13 +53,16 @@ const MAX_GROUP_RULES = 50;
 const role = z.enum(ROLES);
 const pathRule = z.object({ parentUnitId: z.string().optional(), separator: z.string() });
 export const storedRules = z.object({
-  groups: z.array(z.object({ groupId: z.string(), unitId: z.string(), newUnit: z.string().optional(), role })),
+  groups: z.array(z.object({ groupId: z.string(), unitId: z.string(), newUnit: z.string().optional(), role, roles: z.array(z.string()).optional() })),
   departments: pathRule.optional(),
   groupNames: pathRule.extend({ role }).optional(),
 });
 
-/** Rules from the console, checked: ids well-formed, a short separator, roles a directory may give. */
-export function validateRules(raw: unknown): DirectoryRules {
+/**
+ * Rules from the console, checked: ids well-formed, a short separator, roles a directory may give,
+ * custom roles that the tenant's catalogue holds (none without one).
+ */
+export function validateRules(raw: unknown, catalogue: RoleCatalogue = EMPTY_CATALOGUE): DirectoryRules {
   const parsed = storedRules.safeParse(raw);
   if (!parsed.success) throw badRules('The rules are not in the expected shape.');
   const rules = parsed.data;
@@ -75,6 +82,7 @@ export function validateRules(raw: unknown): DirectoryRules {
     if (seen.has(target)) throw badRules('A group is mapped to the same unit twice.');
     seen.add(target);
     checkRole(g.role);
+    if (g.roles) g.roles = checkCustomRoles(g.roles, catalogue);
   }
   for (const p of [rules.departments, rules.groupNames]) {
     if (!p) continue;
@@ -90,6 +98,12 @@ function checkRole(r: Role) {
   if (r === 'owner') throw badRules('The directory cannot make owners; pick admin, manager or member.');
 }
 
+function checkCustomRoles(keys: string[], catalogue: RoleCatalogue): string[] {
+  const named = findCustomRoles(catalogue, keys);
+  if (!named.roles) throw badRules(`A group mapping's custom roles: ${named.problem}`);
+  return named.roles.map((r) => r.key);
+}
+
 /** A path attribute as unit names: split, trimmed, empty parts dropped (`Eng//Cloud ` → Eng, Cloud). */
 function pathNames(value: string | undefined, separator: string): string[] {
   if (!value) return [];
@@ -102,6 +116,8 @@ export type PlacementTarget = { unitId: string } | { parentUnitId: string; names
 export interface Placement {
   target: PlacementTarget;
   role: Role;
+  /** Custom roles on the same unit. */
+  roles: string[];
   /** Why (shown in previews and errors): `department`, `group <name>`. */
   reason: string;
 }
@@ -117,18 +133,18 @@ export function placementsFor(rules: DirectoryRules, rootUnitId: string, person:
   const dept = rules.departments ? pathNames(person.department, rules.departments.separator) : [];
   out.push(
     rules.departments && dept.length > 0
-      ? { target: { parentUnitId: rules.departments.parentUnitId ?? rootUnitId, names: dept }, role: 'member', reason: 'department' }
-      : { target: { unitId: rootUnitId }, role: 'member', reason: 'organization' },
+      ? { target: { parentUnitId: rules.departments.parentUnitId ?? rootUnitId, names: dept }, role: 'member', roles: [], reason: 'department' }
+      : { target: { unitId: rootUnitId }, role: 'member', roles: [], reason: 'organization' },
   );
   for (const g of person.groups) {
     for (const r of rules.groups) {
       if (r.groupId !== g.groupId) continue;
       const target = r.newUnit ? { parentUnitId: r.unitId, names: [r.newUnit] } : { unitId: r.unitId };
-      out.push({ target, role: r.role, reason: `group ${g.displayName}` });
+      out.push({ target, role: r.role, roles: r.roles ?? [], reason: `group ${g.displayName}` });
     }
     if (rules.groupNames) {
       const names = pathNames(g.displayName, rules.groupNames.separator);
-      if (names.length > 0) out.push({ target: { parentUnitId: rules.groupNames.parentUnitId ?? rootUnitId, names }, role: rules.groupNames.role, reason: `group ${g.displayName}` });
+      if (names.length > 0) out.push({ target: { parentUnitId: rules.groupNames.parentUnitId ?? rootUnitId, names }, role: rules.groupNames.role, roles: [], reason: `group ${g.displayName}` });
     }
   }
   return out;

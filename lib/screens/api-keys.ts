@@ -2,6 +2,7 @@
 // name, scope (role on a unit, by name), expiry, creator and last use. One Query of the keys
 // (tenant), one BatchGetItem of their last use (platform), one of their units' names.
 import 'server-only';
+import { readRoleCatalogue } from '../roles';
 import { listApiKeys, MAX_API_KEY_DAYS, MAX_API_KEYS, type ApiKey } from '../api-keys';
 import { unitLabels } from '../org';
 import { platformDb } from '../tenancy';
@@ -11,6 +12,8 @@ export interface ApiKeyView {
   keyId: string;
   name: string;
   role: ApiKey['role'];
+  /** Custom roles beside `role`. */
+  roles?: string[];
   unit: { id: string; name?: string };
   /** The secret's last 4 characters. */
   hint: string;
@@ -25,12 +28,14 @@ export interface ApiKeysScreenView {
   keys: ApiKeyView[];
   maxKeys: number;
   maxDays: number;
+  /** The organization's custom roles a new key may be given beside its role, by name. */
+  customRoles: { key: string; name: string }[];
   now: string;
 }
 
 /** A key as the settings list and the API show it; `unitName` absent when its unit was deleted. */
 export const toApiKeyView = (k: ApiKey & { lastUsedAt?: string }, unitName: string | undefined): ApiKeyView => ({
-  keyId: k.keyId, name: k.name, role: k.role, unit: { id: k.unitId, name: unitName }, hint: k.hint,
+  keyId: k.keyId, name: k.name, role: k.role, ...(k.roles?.length ? { roles: k.roles } : {}), unit: { id: k.unitId, name: unitName }, hint: k.hint,
   createdAt: k.createdAt, createdBy: k.createdBy.name || k.createdBy.email, expiresAt: k.validUntil,
   ...(k.lastUsedAt ? { lastUsedAt: k.lastUsedAt } : {}),
 });
@@ -43,5 +48,7 @@ export async function loadApiKeys(ctx: ScreenContext): Promise<ApiKeyView[]> {
 }
 
 export async function loadApiKeysScreen(ctx: ScreenContext): Promise<ApiKeysScreenView> {
-  return { keys: await loadApiKeys(ctx), maxKeys: MAX_API_KEYS, maxDays: MAX_API_KEY_DAYS, now: new Date().toISOString() };
+  const [keys, catalogue] = await Promise.all([loadApiKeys(ctx), readRoleCatalogue(ctx.db)]);
+  const customRoles = Object.values(catalogue.roles).map((r) => ({ key: r.key, name: r.name })).sort((a, b) => a.name.localeCompare(b.name));
+  return { keys, maxKeys: MAX_API_KEYS, maxDays: MAX_API_KEY_DAYS, customRoles, now: new Date().toISOString() };
 }

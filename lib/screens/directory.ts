@@ -10,6 +10,7 @@ import {
   getDirectoryConfig, listDirectoryErrors, listDirectoryGroups, listScimTokens, MAX_TOKENS, scimBaseUrl,
   type DirectoryConfig, type DirectoryErrorEntry, type DirectoryRules, type DirectoryScope, type DirectoryToken,
 } from '../scim';
+import { readRoleCatalogue } from '../roles';
 import { platformDb } from '../tenancy';
 import { getTenantSettings } from '../tenants';
 import type { UnitOption } from './members';
@@ -40,6 +41,8 @@ export interface DirectoryScreenView {
   config: DirectoryConfig;
   errors: DirectoryErrorEntry[];
   groups: DirectoryGroupView[];
+  /** The organization's custom roles (Settings → Roles), by name, for group mappings. */
+  customRoles: { key: string; name: string }[];
   /** The organization's top unit: where path rules start unless told otherwise. */
   root: UnitOption;
   /** The units the saved rules name, for the pickers (deleted ones are absent). */
@@ -82,12 +85,13 @@ async function unitOptions(ctx: ScreenContext, ids: string[]): Promise<Record<st
 /** Everything the screen shows, read in parallel. */
 export async function loadDirectoryScreen(ctx: ScreenContext): Promise<DirectoryScreenView> {
   ctx.authorize('sso.manage', {});
-  const [tokens, config, errors, groups, settings] = await Promise.all([
+  const [tokens, config, errors, groups, settings, catalogue] = await Promise.all([
     listScimTokens(directoryScope(ctx)),
     getDirectoryConfig(ctx.db),
     listDirectoryErrors(ctx.db),
     listDirectoryGroups(ctx.db),
     getTenantSettings(ctx.db),
+    readRoleCatalogue(ctx.db),
   ]);
   const units = await unitOptions(ctx, unitIdsOf(config.rules));
   return {
@@ -97,6 +101,7 @@ export async function loadDirectoryScreen(ctx: ScreenContext): Promise<Directory
     config,
     errors,
     groups: groups.map((g) => ({ groupId: g.groupId, displayName: g.displayName, memberCount: g.memberCount })),
+    customRoles: Object.values(catalogue.roles).map((r) => ({ key: r.key, name: r.name })).sort((a, b) => a.name.localeCompare(b.name)),
     root: { id: settings.rootUnitId, name: settings.name, parents: [], addRoles: [], inviteRoles: [] },
     units,
     now: new Date().toISOString(),

@@ -1,13 +1,19 @@
-// `npm run cli -- explain --tenant <id> --user <email|id> [--unit <unitId>] [--action <action>]
+// `npm run cli -- explain --tenant <id> --user <email|id> [--unit <unitId>] [--action <action|permission>]
 // [--role <role>] [--from <role>] [--to <unitId>] [--subject <userId>|self] [--set <setId>] [--json]`:
 // answers "why can (or can't) this person do this here?" from the stored data, with the same
-// decision core the app uses (lib/authz), and lists who can administer the unit and why.
+// decision core the app uses (lib/authz), and lists who can administer the unit and why. Asked
+// about a permission (Arbor's, or the tenant's own such as `expenses.approve`), it says whether
+// the person holds it at the unit and which role gives it: built-in or custom (docs/roles.md).
 // Reads with the operator's credentials (lib/tenancy operatorDb), never writes.
-import { ACTIONS, TENANT_ACTIONS, explainAccess, isAction, type Action, type ActorAccess, type ChangeSetRef, type Decision, type Grant, type PlaceOf, type UnitRef } from '../../lib/authz';
+import {
+  ACTIONS, TENANT_ACTIONS, explainAccess, explainPermission, isAction, isArborPermission,
+  type Action, type ActorAccess, type ChangeSetRef, type CustomRole, type Decision, type Grant, type PermissionDecision, type PlaceOf, type RoleCatalogue, type UnitRef,
+} from '../../lib/authz';
 import type { TenantDb } from '../../lib/db';
 import { isArborError } from '../../lib/errors';
 import { findProfileByEmail, readProfile, validateRole, type Role, loadActorAccess } from '../../lib/members';
 import { getBreadcrumb, getUnit, getUnitOrThrow, whoCanAdminister } from '../../lib/org';
+import { readRoleCatalogue } from '../../lib/roles';
 import { operatorDb } from '../../lib/tenancy';
 import { currentAreas, readChangeSet, setPlace } from '../../lib/change-sets';
 import { getTenantSettings } from '../../lib/tenants/settings';
@@ -17,10 +23,12 @@ import { ULID } from '../../lib/validation/ids';
 import { defineCommand, UsageError } from './kit/define-command';
 
 const USAGE = `Usage: npm run cli -- explain --tenant <tenantId> --user <email|userId> [--unit <unitId>]
-       [--action <action>] [--role <role granted: member; manager for changeRole>] [--from <role held: member>]
+       [--action <action or permission>] [--role <role granted: member; manager for changeRole; a custom role's key for role.assign>]
+       [--from <role held: member>]
        [--to <destination unitId, for unit.move>] [--subject <userId>|self: whose membership]
        [--set <change set id, for changeSet.*>] [--json]
-The unit defaults to the top unit.
+The unit defaults to the top unit. A permission is Arbor's (members.manage, …) or the organization's
+own (expenses.approve, …): the answer says which role, built-in or custom, gives it there.
 Actions: ${ACTIONS.join(', ')}`;
 
 const SOMEONE_ELSE = '(someone else)';
@@ -32,6 +40,8 @@ interface Options {
   /** The role a role change gives (--role, default manager: the interesting change). */
   changeTo: Role;
   from: Role;
+  /** The custom role `role.assign` gives (--role <its key>). */
+  customRole?: CustomRole;
   subject: string;
   /** The change set (its author and the units it touches now), for the changeSet.* actions. */
   set?: ChangeSetRef & { name: string };
@@ -59,9 +69,8 @@ function placeFor(action: Action, o: Options): PlaceOf<Action> | undefined {
       return { unit, role: o.role };
     case 'access.explain':
       return { unit, userId: o.subject };
-    // Asked about a custom role only: it needs the role (its permissions and reach).
     case 'role.assign':
-      return undefined;
+      return o.customRole ? { unit, userId: o.subject, role: o.customRole } : undefined;
     case 'tenant.read':
       return {};
     default:
@@ -76,7 +85,7 @@ function describePlace(action: Action, o: Options): string {
   if (action === 'membership.add' || action.startsWith('invitation.')) return `${o.unit.name}, as ${o.role}`;
   if (action === 'membership.changeRole') return `${o.unit.name}, ${o.from} → ${o.changeTo}`;
   if (action === 'membership.remove') return `${o.unit.name}, a ${o.from}`;
-  if (action === 'role.assign') return '(needs a custom role)';
+  if (action === 'role.assign') return o.customRole ? `${o.unit.name}, ${o.customRole.name}` : '(needs --role <custom role key>)';
   return o.unit.name ?? o.unit.id;
 }
 
@@ -116,16 +125,26 @@ export const { description, run } = defineCommand({
 type ExplainValues = { tenant?: string; user?: string; unit?: string; action?: string; role?: string; from?: string; to?: string; subject?: string; set?: string; json?: boolean };
 
 async function explain(values: ExplainValues): Promise<number> {
-  if (values.action && !isAction(values.action)) throw new UsageError(`Unknown action ${values.action}.`);
   const db: TenantDb = { ...operatorDb(), tenantId: validateId(values.tenant!, 'tenant') };
   const tenant = await getTenantSettings(db);
+  // Read for every answer: a permission's words and the custom roles held are named from it.
+  const catalogue = await readRoleCatalogue(db, { fresh: true });
+  const asked = values.action;
+  const permission = asked && !isAction(asked) ? asked : undefined;
+  if (permission && !isArborPermission(permission) && !Object.hasOwn(catalogue.permissions, permission)) {
+    throw new UsageError(`Unknown action or permission ${permission}: neither one of Arbor's nor one this organization defined.`);
+  }
   const person = await resolvePerson(db, values.user!);
   const unit = await unitRef(db, values.unit ?? tenant.rootUnitId);
+  // --role names a built-in role, or the custom role role.assign is asked about.
+  const customRole = values.role && Object.hasOwn(catalogue.roles, values.role) ? catalogue.roles[values.role] : undefined;
+  const builtIn = customRole ? undefined : values.role;
   const options: Options = {
     unit,
     to: values.to ? await unitRef(db, values.to) : undefined,
-    role: validateRole(values.role ?? 'member'),
-    changeTo: validateRole(values.role ?? 'manager'),
+    role: validateRole(builtIn ?? 'member'),
+    changeTo: validateRole(builtIn ?? 'manager'),
+    customRole,
     from: validateRole(values.from ?? 'member'),
     subject: values.subject === 'self' ? person.id : (values.subject ?? SOMEONE_ELSE),
     set: values.set ? await changeSetRef(db, values.set) : undefined,
@@ -134,24 +153,30 @@ async function explain(values: ExplainValues): Promise<number> {
   let access: ActorAccess;
   let notMember: string | undefined;
   try {
-    access = await loadActorAccess(db, person.id);
+    access = { ...(await loadActorAccess(db, person.id)), catalogue };
   } catch (e) {
     if (!isArborError(e) || e.code !== 'tenant.notMember') throw e;
-    access = { tenantId: db.tenantId, userId: person.id, memberships: [] };
+    access = { tenantId: db.tenantId, userId: person.id, memberships: [], catalogue };
     notMember = 'holds no membership in this organization';
   }
 
-  const actions = values.action ? [values.action as Action] : [...ACTIONS];
-  const rows = actions.map((action) => {
+  const actions = permission ? [] : asked ? [asked as Action] : [...ACTIONS];
+  const rows: { action: string; where: string; decision: Decision | PermissionDecision | undefined }[] = actions.map((action) => {
     const place = placeFor(action, options);
     return { action, where: describePlace(action, options), decision: place ? explainAccess(access, action, place as never) : undefined };
   });
+  // The organization's own permissions after Arbor's actions; or the one permission asked.
+  for (const p of permission ? [permission] : asked ? [] : Object.keys(catalogue.permissions).sort()) {
+    rows.push({ action: p, where: unit.name ?? unit.id, decision: explainPermission(access, p, unit) });
+  }
   const administrators = await whoCanAdminister(db, unit);
 
   const names = new Map<string, string>();
   const unitIds = new Set([...access.memberships.map((m) => m.unitId), ...administrators.flatMap((a) => a.grants.map((g) => g.unitId))]);
   await Promise.all([...unitIds].map(async (id) => names.set(id, (await getUnit(db, id))?.name ?? `(deleted unit ${id})`)));
-  const grantText = (g: Grant) => `${g.role} on ${names.get(g.unitId) ?? g.unitId}${g.unitPath.split('/').length === 3 ? ' (whole organization)' : ''}`;
+  const where = (g: Grant) => `on ${names.get(g.unitId) ?? g.unitId}${g.unitPath.split('/').length === 3 ? ' (whole organization)' : ''}`;
+  const grantText = (g: Grant) => `${g.customRole ? customRoleText(catalogue, g.customRole) : g.role} ${where(g)}`;
+  const heldText = (g: Grant) => `${[g.role, ...(g.roles ?? []).map((k) => roleName(catalogue, k))].join(' + ')} ${where(g)}`;
 
   if (values.json) {
     console.log(JSON.stringify({ tenant: { id: tenant.tenantId, name: tenant.name }, user: person, unit, memberships: access.memberships.map(grantOnly), decisions: rows, administrators }, null, 2));
@@ -161,7 +186,7 @@ async function explain(values: ExplainValues): Promise<number> {
   const crumbs = (await getBreadcrumb(db, unit)).map((c) => c.name);
   console.log(`Organization  ${tenant.name} (${tenant.tenantId})`);
   console.log(`Person        ${person.label}`);
-  console.log(`Holds         ${notMember ?? access.memberships.map((m) => grantText(m)).join('\n              ')}`);
+  console.log(`Holds         ${notMember ?? access.memberships.map(heldText).join('\n              ')}`);
   console.log(`Unit          ${[...crumbs, unit.name].join(' › ')} (${unit.id})`);
   console.log();
   const width = Math.max(...rows.map((r) => r.action.length)) + 2;
@@ -176,9 +201,20 @@ async function explain(values: ExplainValues): Promise<number> {
   return 0;
 }
 
-function verdict(d: Decision | undefined, grantText: (g: Grant) => string): string {
-  if (!d) return '–  not asked (see the place column)';
-  return d.allowed ? `yes  by ${grantText(d.grantedBy)}` : `no   ${d.message}`;
+const roleName = (catalogue: RoleCatalogue, key: string) => catalogue.roles[key]?.name ?? `${key} (deleted role)`;
+const REACH_WORDS = { subtree: 'the unit and everything below it', unit: 'the unit only', below: 'only the units below it' } as const;
+
+/** "custom role Budget approver (budget-approver, reaching the unit and everything below it)". */
+function customRoleText(catalogue: RoleCatalogue, key: string): string {
+  const role = catalogue.roles[key];
+  return role ? `custom role ${role.name} (${key}, reaching ${REACH_WORDS[role.reach]})` : `custom role ${key} (deleted)`;
 }
 
-const grantOnly = (g: Grant): Grant => ({ unitId: g.unitId, unitPath: g.unitPath, role: g.role });
+function verdict(d: Decision | PermissionDecision | undefined, grantText: (g: Grant) => string): string {
+  if (!d) return '–  not asked (see the place column)';
+  if (!d.allowed) return `no   ${d.message}`;
+  const also = 'grants' in d ? d.grants.slice(1) : [];
+  return `yes  by ${grantText(d.grantedBy)}${also.length ? `; also by ${also.map(grantText).join('; ')}` : ''}`;
+}
+
+const grantOnly = (g: Grant): Grant => ({ unitId: g.unitId, unitPath: g.unitPath, role: g.role, ...(g.roles?.length ? { roles: g.roles } : {}) });

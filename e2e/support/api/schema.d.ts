@@ -580,7 +580,7 @@ export interface paths {
         put?: never;
         /**
          * Preview directory rules
-         * @description What the given rules would create, add, change and remove; writes nothing. The `rules` take the shape of `DirectoryRules`; the directory never makes owners.
+         * @description What the given rules would create, add, change and remove; writes nothing. The `rules` take the shape of `DirectoryRules`; the directory never makes owners, and gives only custom roles the organization defined (400 `directory.badRules`).
          */
         post: operations["previewDirectoryRules"];
         delete?: never;
@@ -599,7 +599,7 @@ export interface paths {
         get?: never;
         /**
          * Save directory rules
-         * @description Saves the provider and the rules, conditioned on the version previewed (409 `directory.rulesChanged`). The `rules` take the shape of `DirectoryRules`; the directory never makes owners.
+         * @description Saves the provider and the rules, conditioned on the version previewed (409 `directory.rulesChanged`). The `rules` take the shape of `DirectoryRules`; the directory never makes owners, and gives only custom roles the organization defined (400 `directory.badRules`).
          */
         put: operations["saveDirectoryRules"];
         post?: never;
@@ -2217,6 +2217,8 @@ export interface components {
             unitId: string;
             unitName: string;
             role: components["schemas"]["Role"];
+            /** @description Custom roles given on accept beside `role`. */
+            roles?: string[];
             invitedBy: components["schemas"]["Actor"];
             createdAt: string;
             /** @description After this the invitation can no longer be accepted. */
@@ -2331,6 +2333,8 @@ export interface components {
             email: string;
             name?: string;
             role: components["schemas"]["Role"];
+            /** @description Custom role keys given beside `role` (the `custom_roles` column). */
+            roles?: string[];
         };
         ImportResult: {
             line: number;
@@ -2365,6 +2369,10 @@ export interface components {
                     unit: string;
                     role: string;
                     from?: string;
+                    /** @description Custom roles held after the change. */
+                    roles: string[];
+                    /** @description A role change's custom roles before it. */
+                    fromRoles?: string[];
                     reason: string;
                 }[];
             }[];
@@ -2387,6 +2395,8 @@ export interface components {
                 unitId: string;
                 newUnit?: string;
                 role: components["schemas"]["Role"];
+                /** @description Custom role keys (Settings → Roles) given on the same unit beside `role`. */
+                roles?: string[];
             }[];
             /** @description The `department` attribute read as a path of units: the person's home. */
             departments?: {
@@ -2494,6 +2504,8 @@ export interface components {
              * @enum {string}
              */
             role: "admin" | "manager" | "member";
+            /** @description Custom roles the key holds on its unit beside `role`. */
+            roles?: string[];
             unit: {
                 id: string;
                 /** @description Absent when the unit was deleted (the key no longer works). */
@@ -4010,6 +4022,8 @@ export interface operations {
                     unitId: string;
                     /** @enum {string} */
                     role: "owner" | "admin" | "manager" | "member";
+                    /** @description Custom role keys (Settings → Roles) given on accept beside `role`; each needs `role.assign` on the unit. */
+                    roles?: string[];
                     ttlDays?: number;
                     confirmGuests?: boolean;
                 };
@@ -4248,7 +4262,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every membership as CSV (UTF-8), streamed, with the columns `unit_path`, `email`, `name`, `role`, `unit_id`, `user_id`, `since`. */
+            /** @description Every membership as CSV (UTF-8), streamed, with the columns `unit_path`, `email`, `name`, `role`, `custom_roles`, `unit_id`, `user_id`, `since`. */
             200: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5223,6 +5237,8 @@ export interface operations {
                      * @enum {string}
                      */
                     role: "admin" | "manager" | "member";
+                    /** @description Custom role keys (Settings → Roles) the key holds on its unit beside `role`; each needs `role.assign` there. */
+                    roles?: string[];
                     expiresInDays: number;
                 };
             };

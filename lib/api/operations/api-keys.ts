@@ -2,6 +2,7 @@
 // (`integrations.manage`) manage them from the console; a key never manages keys.
 import { z } from 'zod';
 import { API_KEY_ROLES, MAX_API_KEY_DAYS } from '../../api-keys';
+import { KEY_MAX_LENGTH, ROLE_LIMITS } from '../../authz';
 import { field } from '../../validation';
 import { LABEL_MAX_LENGTH } from '../../validation/label';
 import { operation } from '../operation';
@@ -15,6 +16,7 @@ const apiKey = z
     keyId: z.string(),
     name: z.string(),
     role: keyRole,
+    roles: z.array(z.string()).optional().meta({ description: 'Custom roles the key holds on its unit beside `role`.' }),
     unit: z.object({ id: z.string(), name: z.string().optional().meta({ description: 'Absent when the unit was deleted (the key no longer works).' }) }),
     hint: z.string().meta({ description: "The secret's last 4 characters." }),
     createdAt: z.string(),
@@ -34,7 +36,10 @@ export const apiKeys = {
     method: 'post', path: '/api/v1/api-keys', operationId: 'createApiKey', tag, personOnly: true,
     summary: 'Create an API key',
     description: `Needs \`integrations.manage\`. The secret (\`arbor_key_…\`) is in this answer only; Arbor keeps its hash. Expires after 1–${MAX_API_KEY_DAYS} days.`,
-    body: z.strictObject({ name: field.text(LABEL_MAX_LENGTH), unitId: field.id('unit'), role: keyRole, expiresInDays: z.int().min(1).max(MAX_API_KEY_DAYS) }),
+    body: z.strictObject({ name: field.text(LABEL_MAX_LENGTH), unitId: field.id('unit'), role: keyRole,
+      roles: z.array(field.text(KEY_MAX_LENGTH)).max(ROLE_LIMITS.rolesPerMembership, `must hold at most ${ROLE_LIMITS.rolesPerMembership} custom roles`).optional()
+        .meta({ description: 'Custom role keys (Settings → Roles) the key holds on its unit beside `role`; each needs `role.assign` there.' }),
+      expiresInDays: z.int().min(1).max(MAX_API_KEY_DAYS) }),
     status: 201,
     response: z.object({ secret: z.string().meta({ description: 'Send as `Authorization: Bearer <secret>`.' }), key: apiKey }).meta({ id: 'CreatedApiKey' }),
     errors: ['notFound', 'limit'],

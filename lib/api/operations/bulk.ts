@@ -1,6 +1,7 @@
 // CSV export and import (app/api/v1/export/**, app/api/v1/import/**). An import is previewed
 // first (nothing written), then its planned writes are sent back in chunks to apply.
 import { z } from 'zod';
+import { KEY_MAX_LENGTH, ROLE_LIMITS } from '../../authz';
 import { MAX_IMPORT_BYTES, MEMBERSHIPS_CSV_COLUMNS, UNITS_CSV_COLUMNS, type ApplyResult, type ImportPreview } from '../../bulk';
 import { ROLES } from '../../members';
 import { AUDIT_CSV_COLUMNS } from '../../screens/audit';
@@ -20,7 +21,10 @@ const CHUNK_MAX = 50;
 /** lib/bulk/plan-types.ts UnitOp and MembershipOp: the writes a preview plans, sent back to apply. */
 const unitOp = z.object({ line: z.int(), name: z.string(), parentId: z.string().optional(), parentLine: z.int().optional() }).meta({ id: 'ImportUnitOp' });
 const membershipOp = z
-  .object({ line: z.int(), unitId: z.string(), email: z.string(), name: z.string().optional(), role })
+  .object({
+    line: z.int(), unitId: z.string(), email: z.string(), name: z.string().optional(), role,
+    roles: z.array(z.string().max(KEY_MAX_LENGTH)).max(ROLE_LIMITS.rolesPerMembership).optional().meta({ description: 'Custom role keys given beside `role` (the `custom_roles` column).' }),
+  })
   .meta({ id: 'ImportMembershipOp' });
 
 const rows = z.array(

@@ -13,7 +13,10 @@ const provider = z.enum(Object.keys(PROVIDERS) as [Provider, ...Provider[]]);
 const pathRule = { parentUnitId: z.string().optional().meta({ description: 'Where the paths start (the top unit when unset).' }), separator: z.string() };
 const directoryRules = describes<DirectoryRules>()(
   z.object({
-    groups: z.array(z.object({ groupId: z.string(), unitId: z.string(), newUnit: z.string().optional(), role })),
+    groups: z.array(z.object({
+      groupId: z.string(), unitId: z.string(), newUnit: z.string().optional(), role,
+      roles: z.array(z.string()).optional().meta({ description: 'Custom role keys (Settings → Roles) given on the same unit beside `role`.' }),
+    })),
     departments: z.object(pathRule).optional().meta({ description: "The `department` attribute read as a path of units: the person's home." }),
     groupNames: z.object({ ...pathRule, role }).optional().meta({ description: "Every group's name read as a path of units." }),
   }).meta({ id: 'DirectoryRules', description: 'Which units, with which role, the directory places people in.' }),
@@ -44,7 +47,12 @@ const directoryPreview = describes<DirectoryPreview>()(
         userName: z.string(),
         displayName: z.string(),
         changes: z.array(
-          z.object({ kind: z.enum(['add', 'roleChange', 'remove']), unit: z.string(), role: z.string(), from: z.string().optional(), reason: z.string() }),
+          z.object({
+            kind: z.enum(['add', 'roleChange', 'remove']), unit: z.string(), role: z.string(), from: z.string().optional(),
+            roles: z.array(z.string()).meta({ description: 'Custom roles held after the change.' }),
+            fromRoles: z.array(z.string()).optional().meta({ description: "A role change's custom roles before it." }),
+            reason: z.string(),
+          }),
         ),
       }),
     ).meta({ description: 'The first people with changes.' }),
@@ -63,7 +71,7 @@ const directoryToken = describes<DirectoryTokenView>()(
   }).meta({ id: 'DirectoryToken' }),
 );
 
-const rulesBody = 'The `rules` take the shape of `DirectoryRules`; the directory never makes owners.';
+const rulesBody = 'The `rules` take the shape of `DirectoryRules`; the directory never makes owners, and gives only custom roles the organization defined (400 `directory.badRules`).';
 
 export const directory = {
   apply: operation({

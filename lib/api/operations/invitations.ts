@@ -2,6 +2,7 @@
 // invitation, make a new link for one (emailed again, or to copy).
 import { z } from 'zod';
 import { MAX_INVITATION_DAYS, MAX_INVITES_AT_ONCE, type InvitedPerson, type InvitePeopleResult } from '../../invitations';
+import { KEY_MAX_LENGTH, ROLE_LIMITS } from '../../authz';
 import { ROLES } from '../../members';
 import { field } from '../../validation';
 import { operation } from '../operation';
@@ -18,6 +19,7 @@ const invitedPerson = describes<InvitedPerson>()(
     unitId: z.string(),
     unitName: z.string(),
     role,
+    roles: z.array(z.string()).optional().meta({ description: 'Custom roles given on accept beside `role`.' }),
     invitedBy: actor,
     createdAt: z.string(),
     expiresAt: z.string().meta({ description: 'After this the invitation can no longer be accepted.' }),
@@ -42,6 +44,8 @@ export const invitations = {
       emails: z.array(field.text(320), 'must be a list of email addresses').min(1, 'must hold at least one address').max(MAX_INVITES_AT_ONCE, `must hold at most ${MAX_INVITES_AT_ONCE} addresses`),
       unitId: field.id('unit'),
       role: z.enum(ROLES),
+      roles: z.array(field.text(KEY_MAX_LENGTH)).max(ROLE_LIMITS.rolesPerMembership, `must hold at most ${ROLE_LIMITS.rolesPerMembership} custom roles`).optional()
+        .meta({ description: 'Custom role keys (Settings → Roles) given on accept beside `role`; each needs `role.assign` on the unit.' }),
       ttlDays: z.int().min(1).max(MAX_INVITATION_DAYS).optional(),
       /** The admin was warned that some addresses are outside the domains SSO serves, and invites them anyway. */
       confirmGuests: z.boolean('must be true or false').optional(),

@@ -22,7 +22,7 @@ export default async function DirectorySyncPage() {
       <TokensCard tokens={view.tokens} maxTokens={view.maxTokens} now={view.now} />
       <StatusCard config={view.config} errors={view.errors} now={view.now} />
       {/* Keyed by the saved version: rules saved elsewhere reset the form to what is stored. */}
-      <RulesCard key={view.config.version} config={view.config} groups={view.groups} root={view.root} units={view.units} />
+      <RulesCard key={view.config.version} config={view.config} groups={view.groups} customRoles={view.customRoles} root={view.root} units={view.units} />
     </SettingsFrame>
   );
 }

@@ -2,9 +2,11 @@
 // (nothing is written), and the rules' version to enable them with
 import { withActor } from '@/lib/api/with-actor';
 import { directory } from '@/lib/api/operations/directory';
+import { readRoleCatalogue } from '@/lib/roles';
 import { previewDirectoryRules, validateRules } from '@/lib/scim';
 
 export const POST = withActor(directory.preview, async (ctx) => {
   ctx.authorize('sso.manage', {});
-  return { preview: await previewDirectoryRules(ctx.db, { provider: ctx.body.provider, rules: validateRules(ctx.body.rules) }) };
+  const rules = validateRules(ctx.body.rules, await readRoleCatalogue(ctx.db));
+  return { preview: await previewDirectoryRules(ctx.db, { provider: ctx.body.provider, rules }) };
 });

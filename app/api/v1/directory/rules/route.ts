@@ -2,10 +2,13 @@
 // conditioned on the version the admin previewed (a change meanwhile answers directory.rulesChanged)
 import { withActor } from '@/lib/api/with-actor';
 import { directory } from '@/lib/api/operations/directory';
-import { saveDirectoryConfig, validateRules } from '@/lib/scim';
+import { readRoleCatalogue } from '@/lib/roles';
+import { authorizeRuleRoles, saveDirectoryConfig, validateRules } from '@/lib/scim';
 
 export const PUT = withActor(directory.saveRules, async (ctx) => {
   ctx.authorize('sso.manage', {});
-  const rules = validateRules(ctx.body.rules);
+  const catalogue = await readRoleCatalogue(ctx.db);
+  const rules = validateRules(ctx.body.rules, catalogue);
+  await authorizeRuleRoles(ctx.db, rules, catalogue, ctx.authorize);
   return { config: await saveDirectoryConfig(ctx.db, ctx.actor, { provider: ctx.body.provider, rules, expectedVersion: ctx.body.expectedVersion }) };
 });
