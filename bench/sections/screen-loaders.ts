@@ -13,6 +13,7 @@ import { loadMembers } from '../../lib/screens/members';
 import { loadTree } from '../../lib/screens/tree';
 import { loadUnitMembers } from '../../lib/screens/unit-members';
 import { loadUnitPage } from '../../lib/screens/unit-page';
+import { loadRolesScreen } from '../../lib/screens/roles';
 import type { Tenancy } from '../../lib/tenancy';
 import { loadConsoleHeader } from '../../lib/screens/console-header';
 import { listUserTenants } from '../../lib/users';
@@ -89,5 +90,19 @@ export function screenSpecs(tenancy: Tenancy, platform: PlatformDb, people: Scre
     { name: 'Members page', route: '/members', loaders: withShell([{ name: 'loadMembers', load: (ctx) => loadMembers(ctx, {}) }]) },
     { name: 'Member page', route: '/members/[userId]', loaders: withShell([{ name: 'loadMemberPage', load: (ctx) => loadMemberPage(ctx, people.memberUserId) }]) },
     { name: 'Audit page', route: '/audit', loaders: withShell([{ name: 'loadTenantAudit', load: (ctx) => loadTenantAudit(ctx) }]) },
+  ];
+}
+
+/**
+ * The same console as someone holding a custom role beside their built-in one: their decisions
+ * need the tenant's role catalogue, read once per request at most and kept by the process for a
+ * few seconds, so a view's requests stay its data sets (a view that finds the copy old reads it
+ * once, as one more data set).
+ */
+export function roleHolderScreenSpecs(tenancy: Tenancy, platform: PlatformDb, holder: ScreenPeople): ScreenSpec[] {
+  const withShell = (loaders: Loader[]) => [...shell(tenancy, holder), ...loaders];
+  return [
+    { name: 'Unit page, custom role holder', route: '/units/[unitId]', loaders: withShell(unitScreen(holder.unitId)) },
+    { name: 'Roles settings, custom role holder', route: '/settings/roles', loaders: withShell([{ name: 'loadRolesScreen', load: (ctx) => loadRolesScreen(ctx) }]) },
   ];
 }

@@ -16,7 +16,9 @@ import { patternOf } from '../support/patterns';
 import { repeat, summarize, timed, type Summary } from '../support/stats';
 import type { SeededTenant } from '../seed/seed-tenant';
 import { newSessionId } from '../../lib/auth/session-token';
-import { recordScreenSession, screenContext, viewContext, screenSpecs, type ScreenPeople } from './screen-loaders';
+import { recordScreenSession, roleHolderScreenSpecs, screenContext, viewContext, screenSpecs, type ScreenPeople } from './screen-loaders';
+import { getUserMemberships, setMembershipRoles } from '../../lib/members';
+import { createPermission, createRole, readRoleCatalogue } from '../../lib/roles';
 import { rawClient } from '../../test/support/raw-client';
 
 export interface DataSetResult {
@@ -65,6 +67,21 @@ export function pickSubjects(t: SeededTenant) {
   return { unit, person };
 }
 
+/** The busiest person, given a custom role (Budget approver, reaching down) on their first unit. */
+async function roleHolder(ctx: BenchContext, tenant: SeededTenant, people: ScreenPeople, person: SeededTenant['people'][number]): Promise<ScreenPeople> {
+  const db = await ctx.tenancy.tenantDb(tenant.tenantId, { userId: tenant.owner.id });
+  const owner = { userId: tenant.owner.id, email: tenant.owner.email, name: tenant.owner.name };
+  if (!(await readRoleCatalogue(db, { fresh: true })).roles['budget-approver']) {
+    await createPermission(db, owner, { key: 'expenses.approve', description: 'Approve expense reports' });
+    await createRole(db, owner, { key: 'budget-approver', name: 'Budget approver', permissions: ['expenses.approve', 'tree.read'], reach: 'subtree' });
+  }
+  const [first] = (await getUserMemberships(db, person.id)).memberships;
+  if (!first.roles?.includes('budget-approver')) {
+    await setMembershipRoles(db, owner, { unitId: first.unitId, userId: person.id, roles: ['budget-approver'], expectedVersion: first.version });
+  }
+  return { ...people, actor: { userId: person.id, email: person.email, name: person.name }, unitId: first.unitId, sessionId: newSessionId() };
+}
+
 function dataSets(perLoader: { loader: string; reads: ReadRecord[] }[]): DataSetResult[] {
   const out: DataSetResult[] = [];
   const seenKeys = new Map<string, string>(); // exact key → first loader that read it
@@ -99,17 +116,20 @@ export async function runScreens(ctx: BenchContext): Promise<ScreensResult> {
     tenantId: tenant.tenantId, actor: { userId: tenant.owner.id, email: tenant.owner.email, name: tenant.owner.name },
     rootUnitId: tenant.rootUnitId, unitId: unit.id, memberUserId: person.id, sessionId: newSessionId(),
   };
-  const specs = screenSpecs(ctx.tenancy, platform, people);
+  const holder = await roleHolder(ctx, tenant, people, person);
+  const specs = [...screenSpecs(ctx.tenancy, platform, people), ...roleHolderScreenSpecs(ctx.tenancy, platform, holder)];
   ctx.log(`screens: ${specs.length} screens at ${ctx.options.screenSize.toLocaleString('en')} units, ${ctx.options.runs} runs`);
 
   await recordScreenSession(ctx.tenancy, platform, people);
+  await recordScreenSession(ctx.tenancy, platform, holder);
   const screenCtx = await screenContext(ctx.tenancy, people);
+  const holderCtx = await screenContext(ctx.tenancy, holder);
   const timings = new Map<string, number[]>();
   const lastReads = new Map<string, { loader: string; reads: ReadRecord[] }[]>();
   await repeat(ctx.options.runs + 1, async (run) => {
     for (const screen of specs) {
       const perLoader: { loader: string; reads: ReadRecord[] }[] = [];
-      const view = await viewContext(screenCtx.actor);
+      const view = await viewContext((screen.name.endsWith('custom role holder') ? holderCtx : screenCtx).actor);
       for (const loader of screen.loaders) {
         const { ms, value } = await timed(() => ctx.meter.measure(() => loader.load(view)));
         perLoader.push({ loader: loader.name, reads: value.counts.reads });
