@@ -11,7 +11,8 @@ import { isAccepted, type Accepted } from './accepted';
 import { checkAnswer } from './answer-check';
 import type { AcceptedBody, MediaAnswer, OperationShape, Parsed, ResponseBody } from './operation';
 import type { Authorizing, RequestActor } from '../auth';
-import { authorize as decide, decisionFacts } from '../authz';
+import { authorize as decide, decisionFacts, type Action, type RoleCatalogue } from '../authz';
+import { readRoleCatalogue } from '../roles';
 import { isWriteCommand, type WriteFact, type WriteGuards } from '../db';
 import { isArborError } from '../errors';
 import { currentRequest, noteActor, runInRequest, withRequestLog, type RequestContext } from '../observability';
@@ -52,6 +53,9 @@ class EntryPointMisuse extends Error {}
  * Reads before authorize are allowed because deciding needs them (the target unit's stored path);
  * nothing read reaches the caller unless the handler then authorizes.
  */
+/** Decisions about roles: made only on the catalogue this request read (ctx.roleCatalogue()). */
+const ON_THE_CATALOGUE: readonly Action[] = ['role.assign', 'roles.manage'];
+
 function authorizing<A extends RequestActor>(actor: A, selfOnly: boolean, hooks: EntryHooks, observed?: RequestContext) {
   const state = { authorized: selfOnly, wrote: false };
   // The facts of the decisions made since the last transaction was sent: every transaction
@@ -82,10 +86,15 @@ function authorizing<A extends RequestActor>(actor: A, selfOnly: boolean, hooks:
       };
     },
   });
+  let catalogue: Promise<RoleCatalogue> | undefined;
+  let catalogueRead = false;
   const ctx: Authorizing<A> = {
     actor,
     db: { ...actor.db, client, guards },
     authorize(action, place) {
+      if (ON_THE_CATALOGUE.includes(action) && !catalogueRead) {
+        throw new EntryPointMisuse(`${action} decided before roleCatalogue(): the decision would not stand on the catalogue's version`);
+      }
       const allowed = decide(actor, action, place);
       if (decided.sent) Object.assign(decided, { facts: [], sent: false });
       for (const fact of decisionFacts(actor, allowed, place)) {
@@ -93,6 +102,14 @@ function authorizing<A extends RequestActor>(actor: A, selfOnly: boolean, hooks:
       }
       state.authorized = true;
       return allowed;
+    },
+    roleCatalogue() {
+      catalogue ??= readRoleCatalogue(ctx.db, { fresh: true }).then((read) => {
+        actor.catalogue = read;
+        catalogueRead = true;
+        return read;
+      });
+      return catalogue;
     },
   };
   const assertAuthorized = () => {

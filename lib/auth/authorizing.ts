@@ -1,7 +1,7 @@
 // What a server entry point hands its handler or screen loader: the request's actor, its tenant
 // database, and authorize() (lib/api's actor-entry builds it). Declared here, with the actor,
 // so that the screens and the API's operations can both name it without importing each other.
-import type { Action, Allowed, PlaceOf } from '../authz';
+import type { Action, Allowed, PlaceOf, RoleCatalogue } from '../authz';
 import type { TenantDb } from '../db';
 import type { RequestActor } from '../members';
 
@@ -11,4 +11,11 @@ export interface Authorizing<A extends RequestActor> {
   db: TenantDb;
   /** Throws the 403 of lib/authz unless the actor may do `action` at `place`. */
   authorize<Act extends Action>(action: Act, place: PlaceOf<Act>): Allowed<Act>;
+  /**
+   * The tenant's role catalogue, read once per request (strongly consistent) and attached to the
+   * actor: decisions about roles (`role.assign`, `roles.manage`) stand on it, and every write they
+   * allow is conditioned on its version. Those decisions are refused as a programming error
+   * without it.
+   */
+  roleCatalogue(): Promise<RoleCatalogue>;
 }

@@ -12,7 +12,6 @@ import { checkInvitationAddresses, isRefused } from '../invitations/check-addres
 import { addMembership } from '../members';
 import { createUnit } from '../org';
 import { ensureUser } from '../users';
-import { readRoleCatalogue } from '../roles';
 import { badImportRoles } from './errors';
 import type { MembershipOp, UnitOp } from './plan-types';
 
@@ -81,7 +80,7 @@ export async function applyMembershipOps(
 ): Promise<ApplyResult[]> {
   const items = await batchGet(db, [...new Set(ops.map((o) => o.unitId))].map((id) => keys.unit(db.tenantId, id)), { projection: ['unitId', 'name', 'path'] });
   const units = new Map(items.map((i) => [i.unitId as string, { id: i.unitId as string, name: i.name as string, path: i.path as string }]));
-  const catalogue = ops.some((o) => o.roles?.length) ? await readRoleCatalogue(db) : EMPTY_CATALOGUE;
+  const catalogue = access.catalogue ?? EMPTY_CATALOGUE;
   const results: ApplyResult[] = [];
   for (const op of ops) {
     try {

@@ -3,7 +3,7 @@
 // preview of a role's change.
 export { readRoleCatalogue, rememberRoleCatalogue } from './read-catalogue';
 export { roleCatalogueItem, toRoleCatalogue } from './catalogue-item';
-export { createRole, updateRole, deleteRole, permissionsAfter, readRoleOrThrow, replacementOf, roleIn, type RoleInput, type RoleChange, type RoleDeletion } from './manage-roles';
+export { createRole, updateRole, deleteRole, permissionsAfter, touchedBy, readRoleOrThrow, replacementOf, roleIn, type RoleInput, type RoleChange, type RoleDeletion } from './manage-roles';
 export { createPermission, updatePermission, deletePermission, type PermissionInput } from './manage-permissions';
 export { catalogueView, type CatalogueView } from './catalogue-view';
 export { previewRoleChange, PREVIEW_HOLDERS, type RoleChangePreview } from './preview-role-change';

@@ -27,6 +27,9 @@ export interface RoleChange {
 }
 
 /** The permissions a role will hold after `change`: what deciding the change needs (docs/roles.md#rules). */
+/** The permissions a change of `role` gives or takes away: those it holds now and those it will hold. */
+export const touchedBy = (role: CustomRole, after: readonly string[]): string[] => [...new Set([...role.permissions, ...after])];
+
 export const permissionsAfter = (role: CustomRole, change: { permissions?: readonly string[] }): readonly string[] =>
   change.permissions ?? role.permissions;
 

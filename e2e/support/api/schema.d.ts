@@ -4384,6 +4384,7 @@ export interface operations {
                         name?: string;
                         /** @enum {string} */
                         role: "owner" | "admin" | "manager" | "member";
+                        roles?: string[];
                     }[];
                 };
             };

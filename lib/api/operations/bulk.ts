@@ -104,7 +104,10 @@ export const bulk = {
       }),
       z.strictObject({
         kind: z.literal('memberships'),
-        ops: z.array(z.strictObject({ line, unitId: field.id('unit'), email: field.text(320), name: field.text(400).optional(), role: z.enum(ROLES) })).max(CHUNK_MAX),
+        ops: z.array(z.strictObject({
+          line, unitId: field.id('unit'), email: field.text(320), name: field.text(400).optional(), role: z.enum(ROLES),
+          roles: z.array(z.string().max(KEY_MAX_LENGTH)).max(ROLE_LIMITS.rolesPerMembership).optional(),
+        })).max(CHUNK_MAX),
       }),
     ]),
     idempotent: true,

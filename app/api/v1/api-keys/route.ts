@@ -20,6 +20,7 @@ export const POST = withActor(apiKeys.create, async (ctx) => {
   // The unit's path is a fact of the decision: a key is never scoped to a unit that moved meanwhile.
   ctx.authorize('tree.read', { unit });
   // Nobody grants what they do not hold: each custom role is decided as giving it on the unit.
+  if (ctx.body.roles?.length) await ctx.roleCatalogue();
   const roles = await customRolesNamed(ctx.db, ctx.body.roles, badApiKeyRoles);
   for (const role of roles) ctx.authorize('role.assign', { unit, userId: NEW_API_KEY, role });
   const { secret, key } = await createApiKey({ tenant: ctx.db, platform: platformDb() }, { ...ctx.body, roles: roles.map((r) => r.key), unit, actor: ctx.actor });

@@ -11,6 +11,7 @@ export const POST = withActor(invitations.create, async (ctx) => {
   const unit = await getUnitOrThrow(ctx.db, ctx.body.unitId);
   ctx.authorize('invitation.create', { unit, role: ctx.body.role });
   // Nobody grants what they do not hold: each custom role is decided as giving it on the unit.
+  if (ctx.body.roles?.length) await ctx.roleCatalogue();
   const roles = await customRolesNamed(ctx.db, ctx.body.roles, badInvitationRoles);
   for (const role of roles) ctx.authorize('role.assign', { unit, userId: INVITEE, role });
   // P1 reads (the connection's domains, other tenants' claims) decide which addresses can sign in here.

@@ -4,6 +4,7 @@ import { permissions } from '@/lib/api/operations/roles';
 import { createPermission } from '@/lib/roles';
 
 export const POST = withActor(permissions.create, async (ctx) => {
+  await ctx.roleCatalogue();
   ctx.authorize('roles.manage', {});
   return createPermission(ctx.db, ctx.actor, ctx.body);
 });

@@ -10,6 +10,7 @@ export const GET = withActor(roles.list, async (ctx) => {
 });
 
 export const POST = withActor(roles.create, async (ctx) => {
+  await ctx.roleCatalogue();
   ctx.authorize('roles.manage', { permissions: ctx.body.permissions });
   return createRole(ctx.db, ctx.actor, ctx.body);
 });

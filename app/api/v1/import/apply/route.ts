@@ -7,6 +7,8 @@ import { platformDb } from '@/lib/tenancy';
 
 export const POST = withActor(bulk.applyImport, async (ctx) => {
   ctx.authorize('tenant.import', {});
+  // Custom roles in the rows are decided on the catalogue this request reads (role.assign).
+  if (ctx.body.kind === 'memberships' && ctx.body.ops.some((op) => op.roles?.length)) await ctx.roleCatalogue();
   const results =
     ctx.body.kind === 'units'
       ? await applyUnitOps(ctx.db, ctx.actor, ctx.body.ops, ctx.body.resolved)

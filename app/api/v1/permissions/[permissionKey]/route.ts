@@ -5,11 +5,13 @@ import { permissions } from '@/lib/api/operations/roles';
 import { deletePermission, updatePermission } from '@/lib/roles';
 
 export const PATCH = withActor(permissions.update, async (ctx) => {
+  await ctx.roleCatalogue();
   ctx.authorize('roles.manage', {});
   return updatePermission(ctx.db, ctx.actor, ctx.params.permissionKey, ctx.body);
 });
 
 export const DELETE = withActor(permissions.delete, async (ctx) => {
+  await ctx.roleCatalogue();
   ctx.authorize('roles.manage', {});
   await deletePermission(ctx.db, ctx.actor, ctx.params.permissionKey);
 });

@@ -4,7 +4,7 @@
 import { withActor } from '@/lib/api/with-actor';
 import { roles } from '@/lib/api/operations/roles';
 import * as members from '@/lib/members';
-import { deleteRole, permissionsAfter, readRoleCatalogue, readRoleOrThrow, replacementOf, roleIn, updateRole } from '@/lib/roles';
+import { deleteRole, permissionsAfter, readRoleOrThrow, replacementOf, roleIn, touchedBy, updateRole } from '@/lib/roles';
 
 export const GET = withActor(roles.get, async (ctx) => {
   ctx.authorize('tenant.read', {});
@@ -12,19 +12,21 @@ export const GET = withActor(roles.get, async (ctx) => {
 });
 
 export const PATCH = withActor(roles.update, async (ctx) => {
-  // Changing a role gives its holders every permission it will hold: deciding needs them all.
-  const catalogue = await readRoleCatalogue(ctx.db, { fresh: true });
+  // Changing a role gives its holders every permission it will hold and takes away those it
+  // drops: nobody gives or takes what they do not hold, so deciding needs both.
+  const catalogue = await ctx.roleCatalogue();
   const role = roleIn(catalogue, ctx.params.roleKey);
-  ctx.authorize('roles.manage', role ? { permissions: permissionsAfter(role, ctx.body) } : {});
+  ctx.authorize('roles.manage', role ? { permissions: touchedBy(role, permissionsAfter(role, ctx.body)) } : {});
   return updateRole(ctx.db, ctx.actor, ctx.params.roleKey, ctx.body, catalogue);
 });
 
 export const DELETE = withActor(roles.delete, async (ctx) => {
   const { replaceWith: asked, expectedVersion } = ctx.query;
   const replaceWith = asked === 'none' ? null : asked;
-  // Its holders get the replacement: deciding needs its permissions, as giving it would.
-  const catalogue = await readRoleCatalogue(ctx.db, { fresh: true });
+  // Its holders lose it and get the replacement: deciding needs the permissions of both.
+  const catalogue = await ctx.roleCatalogue();
+  const role = roleIn(catalogue, ctx.params.roleKey);
   const replacement = replacementOf(catalogue, ctx.params.roleKey, replaceWith);
-  ctx.authorize('roles.manage', replacement ? { permissions: replacement.permissions } : {});
+  ctx.authorize('roles.manage', role ? { permissions: touchedBy(role, replacement?.permissions ?? []) } : {});
   await deleteRole(ctx.db, ctx.actor, ctx.params.roleKey, { replaceWith, expectedVersion, catalogue }, members);
 });

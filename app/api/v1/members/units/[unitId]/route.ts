@@ -3,7 +3,6 @@
 import { withActor } from '@/lib/api/with-actor';
 import { memberships } from '@/lib/api/operations/memberships';
 import { addMembership, changedRoles, validateCustomRoles } from '@/lib/members';
-import { readRoleCatalogue } from '@/lib/roles';
 import { getUnitOrThrow } from '@/lib/org';
 import { memberRow, unitMembersPage, withRoleCatalogue } from '@/lib/screens/unit-members';
 
@@ -17,7 +16,7 @@ export const POST = withActor(memberships.add, async (ctx) => {
   const { userId, role, roles = [] } = ctx.body;
   ctx.authorize('membership.add', { unit, role, userId });
   // Each custom role given with it is decided as giving it afterwards would be.
-  const catalogue = roles.length ? await readRoleCatalogue(ctx.db) : undefined;
+  const catalogue = roles.length ? await ctx.roleCatalogue() : undefined;
   if (catalogue) for (const given of changedRoles([], validateCustomRoles(roles, catalogue), catalogue).roles) ctx.authorize('role.assign', { unit, userId, role: given });
   const membership = await addMembership(ctx.db, ctx.actor, { unitId: unit.id, userId, role, roles, expectedPath: unit.path });
   return memberRow(await withRoleCatalogue(ctx, [membership]), membership, unit.name);

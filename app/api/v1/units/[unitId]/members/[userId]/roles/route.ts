@@ -4,11 +4,10 @@ import { withActor } from '@/lib/api/with-actor';
 import { memberships } from '@/lib/api/operations/memberships';
 import { changedRoles, membershipNotFound, readUnitMember, setMembershipRoles, validateCustomRoles } from '@/lib/members';
 import { getUnitOrThrow } from '@/lib/org';
-import { readRoleCatalogue } from '@/lib/roles';
 import { memberRow, withRoleCatalogue } from '@/lib/screens/unit-members';
 
 export const PUT = withActor(memberships.setRoles, async (ctx) => {
-  const [unit, catalogue] = await Promise.all([getUnitOrThrow(ctx.db, ctx.params.unitId), readRoleCatalogue(ctx.db)]);
+  const [unit, catalogue] = await Promise.all([getUnitOrThrow(ctx.db, ctx.params.unitId), ctx.roleCatalogue()]);
   const current = await readUnitMember(ctx.db, unit.id, ctx.params.userId);
   if (!current) throw membershipNotFound();
   const roles = validateCustomRoles(ctx.body.roles, catalogue);
