@@ -1,11 +1,15 @@
 // Custom roles in the console, in Chromium against the whole local stack: an owner defines
 // "Budget approver" with a new permission of the organization's own (expenses.approve) reaching
 // down from where it is held, gives it to a person on the Finance division, sees who holds it,
-// changes it and sees who gains and loses what before saving, and deletes it saying what its
-// holders get instead. axe on each roles page; the pages fit a phone's width.
+// maps a directory group to it on Finance (the IdP pushing the group over SCIM), asks the
+// operator's `explain` why someone holds it deep in the division, changes it and sees who gains
+// and loses what before saving, and deletes it saying what its holders get instead. axe on each
+// roles page; the pages fit a phone's width.
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
+import { explainCli } from './support/explain-cli';
 import { createRolesTenant, type RolesTenant } from './support/roles-tenant';
+import { createUser, expectStatus, oktaUser, said, scim, SCHEMA } from './support/scim-client';
 import { expectAxeClean, expectFits } from './support/page-checks';
 import { signIn } from './support/sign-in';
 
@@ -80,6 +84,61 @@ test('the owner gives it to Pat on Finance, and sees who holds it', async ({ pag
   await expect(holders(page).getByRole('listitem')).toHaveCount(1);
   await expect(holders(page)).toContainText('Pat Person');
   await expect(holders(page)).toContainText('Finance');
+});
+
+// The person the directory provisions, and the group the owner maps to Budget approver on Finance.
+const synced = () => ({ email: `ari.synced@${t.domain}`, name: 'Ari Synced' });
+const GROUP = 'Budget approvers';
+
+test('a directory group is mapped to Budget approver on Finance, and its member holds it', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await asOwner(page, '/settings/directory');
+  const tokens = page.getByRole('region', { name: 'Tokens' });
+  await tokens.getByLabel('Token label').fill('Roles E2E');
+  await tokens.getByRole('button', { name: 'New token' }).click();
+  const shown = page.getByRole('dialog', { name: 'Your new token: Roles E2E' });
+  const token = await shown.getByLabel('Token', { exact: true }).inputValue();
+  await shown.getByRole('button', { name: 'Done' }).click();
+
+  // The IdP pushes a person, then a group with them in it, over SCIM with that token.
+  const idp = scim(request, token);
+  const ari = await createUser(idp, oktaUser(synced().email, 'Ari', 'Synced'));
+  const group = await idp.post('/Groups', { schemas: [SCHEMA.group], displayName: GROUP, members: [{ value: ari.id }] });
+  expectStatus(group, 201);
+  expect(group.body?.members?.map((m: { value: string }) => m.value), said(group)).toEqual([ari.id]);
+
+  // The owner maps the group to Finance, as member with Budget approver beside it.
+  await page.reload();
+  const rules = page.getByRole('region', { name: 'Rules' });
+  await rules.getByRole('button', { name: 'Add mapping' }).click();
+  await rules.getByLabel('Group of mapping 1').selectOption({ label: GROUP });
+  await rules.getByRole('combobox', { name: 'Unit of mapping 1' }).fill('Finance');
+  await page.getByRole('option', { name: /^Finance/ }).click();
+  // The custom roles are a disclosure; open it by what it says while closed.
+  await rules.getByText('No custom roles').click();
+  await rules.getByRole('group', { name: 'Custom roles of mapping 1' }).getByRole('checkbox', { name: 'Budget approver' }).check();
+  await rules.getByRole('button', { name: 'Preview changes' }).click();
+  const preview = rules.getByRole('region', { name: 'Preview' });
+  await expect(preview.getByRole('row').filter({ hasText: synced().name })).toContainText('+ Finance as member + budget-approver');
+  await rules.getByRole('button', { name: 'Enable these rules' }).click();
+  await expect(page.getByText(/^Directory rules enabled: /)).toBeVisible();
+
+  // The role's holders now name Ari on Finance beside Pat, and Ari's page says so too.
+  await page.goto('/settings/roles/budget-approver');
+  await expect(holders(page).getByRole('listitem')).toHaveCount(2);
+  await expect(holders(page).getByRole('listitem').filter({ hasText: synced().name })).toContainText('Finance');
+  await page.goto(`/members/${ari.id}`);
+  await expect(page.getByRole('list', { name: `Custom roles of ${synced().name} in Finance` })).toHaveText('Budget approver');
+});
+
+test('explain says why Ari may approve expenses deep in Finance: Budget approver held on Finance reaches down', async () => {
+  const text = await explainCli({ tenantId: t.tenantId, user: synced().email, unitId: t.units.Payments, action: 'expenses.approve' });
+  await test.info().attach('explain output', { body: text, contentType: 'text/plain' });
+  expect(text).toMatch(/Holds\s[\s\S]*member \+ Budget approver on Finance/);
+  expect(text).toMatch(/Unit\s+.*Finance › Payroll › Payments/);
+  expect(text).toMatch(
+    /expenses\.approve\s+Payments\s+yes\s+by custom role Budget approver \(budget-approver, reaching the unit and everything below it\) on Finance/,
+  );
 });
 
 test('a change is previewed (who gains and loses what, where) before it is saved', async ({ page }) => {

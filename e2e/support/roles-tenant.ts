@@ -9,6 +9,8 @@ import { createIdpTenant } from './idp-tenant';
 
 export interface RolesTenant {
   tenantId: string;
+  /** The organization's email domain (its IdP's, and its directory's people's). */
+  domain: string;
   password: string;
   owner: { email: string; name: string };
   units: Record<'Finance' | 'Payroll' | 'Payments', string>;
@@ -32,6 +34,7 @@ export async function createRolesTenant(): Promise<RolesTenant> {
   };
   return {
     tenantId: t.tenantId,
+    domain: t.domain,
     password: t.password,
     owner: { email: `${ownerPerson.local}@${t.domain}`, name: ownerPerson.name },
     units: { Finance: finance, Payroll: payroll, Payments: payments },

@@ -9,7 +9,13 @@ import { toRoleCatalogue } from './catalogue-item';
 
 const FRESH_MS = Number(process.env.ARBOR_ROLE_CATALOGUE_CACHE_MS ?? 5_000);
 const MAX_TENANTS = 1_000;
-const cache = new Map<string, { catalogue: RoleCatalogue; readAt: number }>();
+type Held = Map<string, { catalogue: RoleCatalogue; readAt: number }>;
+// One copy per process, not per bundle: Next compiles the API's route handlers and the console's
+// pages apart, each with its own instance of this module, so a module-level Map let a page keep
+// the catalogue from before the API's write (a role just created answered "doesn't exist" for
+// seconds). The copy hangs on globalThis under a registered symbol, which every bundle shares.
+const CACHE = Symbol.for('arbor.roleCatalogueCache');
+const cache: Held = ((globalThis as { [CACHE]?: Held })[CACHE] ??= new Map());
 
 /** The catalogue, from this process's copy while it is fresh, else one strongly consistent GetItem. */
 export async function readRoleCatalogue(db: TenantDb, options: { fresh?: boolean } = {}): Promise<RoleCatalogue> {
