@@ -45,6 +45,11 @@ export const ROLE_LIMITS = {
   rolesPerMembership: 10,
   nameLength: 60,
   descriptionLength: 500,
+  /**
+   * The catalogue item as a whole (UTF-8 JSON bytes): every other limit at its maximum with long
+   * descriptions would pass DynamoDB's 400 KB item size, so the total is a limit of its own.
+   */
+  catalogueBytes: 350_000,
 } as const;
 
 /** A role of the tenant's own, as stored in its catalogue. */

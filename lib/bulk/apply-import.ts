@@ -10,6 +10,7 @@ import { isArborError } from '../errors';
 import { addressRefused } from '../invitations/errors';
 import { checkInvitationAddresses, isRefused } from '../invitations/check-addresses';
 import { addMembership } from '../members';
+import { readRoleCatalogue } from '../roles';
 import { createUnit } from '../org';
 import { ensureUser } from '../users';
 import { badImportRoles } from './errors';
@@ -80,7 +81,8 @@ export async function applyMembershipOps(
 ): Promise<ApplyResult[]> {
   const items = await batchGet(db, [...new Set(ops.map((o) => o.unitId))].map((id) => keys.unit(db.tenantId, id)), { projection: ['unitId', 'name', 'path'] });
   const units = new Map(items.map((i) => [i.unitId as string, { id: i.unitId as string, name: i.name as string, path: i.path as string }]));
-  const catalogue = access.catalogue ?? EMPTY_CATALOGUE;
+  // The route attached the catalogue its decisions stand on (ctx.roleCatalogue()); read only when called without it.
+  const catalogue = access.catalogue ?? (ops.some((o) => o.roles?.length) ? await readRoleCatalogue(db) : EMPTY_CATALOGUE);
   const results: ApplyResult[] = [];
   for (const op of ops) {
     try {

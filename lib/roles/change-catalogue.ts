@@ -9,7 +9,8 @@ import { transaction, type AuditActor, type TenantDb } from '../db';
 import type { RoleCatalogue } from '../authz';
 import { roleCatalogueItem } from './catalogue-item';
 import { readRoleCatalogue, rememberRoleCatalogue } from './read-catalogue';
-import { roleChanged } from './errors';
+import { roleChanged, rolesLimit } from './errors';
+import { ROLE_LIMITS } from '../authz';
 
 const ATTEMPTS = 3;
 
@@ -33,12 +34,15 @@ export async function changeCatalogue<T>(
     const change = build(current, new Date().toISOString());
     const next: RoleCatalogue = { ...change.catalogue, version: current.version + 1 };
     const first = current.version === 0;
+    const item = roleCatalogueItem(db.tenantId, next);
+    // One item holds it all: refused by name before DynamoDB's 400 KB item limit would refuse it blindly.
+    if (Buffer.byteLength(JSON.stringify(item)) > ROLE_LIMITS.catalogueBytes) throw rolesLimit('catalogueBytes', ROLE_LIMITS.catalogueBytes);
     const written = await transaction(db)
       .add(
         {
           Put: {
             TableName: db.tableName,
-            Item: roleCatalogueItem(db.tenantId, next),
+            Item: item,
             ConditionExpression: first ? 'attribute_not_exists(PK)' : '#version = :read',
             ...(first ? {} : { ExpressionAttributeNames: { '#version': 'version' }, ExpressionAttributeValues: { ':read': current.version } }),
           },

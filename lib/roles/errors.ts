@@ -27,7 +27,7 @@ export const unknownPermission = (keys: string[]) =>
   arborError('roles.unknownPermission', `${keys.map((k) => `"${k}"`).join(', ')} ${keys.length === 1 ? 'is' : 'are'} neither Arbor's nor one of the organization's permissions. Define ${keys.length === 1 ? 'it' : 'them'} first.`, { keys });
 export const badPermissions = () => arborError('roles.badPermissions', "A role's permissions are a list of permission keys.");
 export const duplicatePermission = (key: string) => arborError('roles.duplicatePermission', `The permission "${key}" is listed twice.`, { key });
-export const rolesLimit = (limit: 'rolesPerTenant' | 'permissionsPerTenant' | 'permissionsPerRole' | 'rolesPerMembership', max: number) =>
+export const rolesLimit = (limit: 'rolesPerTenant' | 'permissionsPerTenant' | 'permissionsPerRole' | 'rolesPerMembership' | 'catalogueBytes', max: number) =>
   arborError(
     'roles.limit',
     {
@@ -35,6 +35,7 @@ export const rolesLimit = (limit: 'rolesPerTenant' | 'permissionsPerTenant' | 'p
       permissionsPerTenant: `An organization can define ${max} permissions of its own; delete one it no longer uses first.`,
       permissionsPerRole: `A role holds at most ${max} permissions.`,
       rolesPerMembership: `A person holds at most ${max} custom roles on one unit.`,
+      catalogueBytes: `The organization's roles and permissions, with their descriptions, can take at most ${max / 1000} KB together; shorten descriptions or delete roles and permissions it no longer uses first.`,
     }[limit],
     { limit, max },
   );

@@ -25,15 +25,17 @@ export function person(label: string) {
 }
 
 /**
- * The tenant's role catalogue with these custom roles (reach `subtree`, no permissions), put as
- * the catalogue's writer would (lib/roles), and remembered by this process as a writer does.
+ * The tenant's role catalogue with these custom roles (reach `subtree`, each holding one tenant
+ * permission named after it, `budget-approver.use`, which only owners and admins hold beside the
+ * role's holders), put as the catalogue's writer would (lib/roles), and remembered by this process.
  */
 export async function defineRoles(tenantId: string, roleKeys: string[], version = 1): Promise<RoleCatalogue> {
   const now = new Date().toISOString();
   const roles = Object.fromEntries(
-    roleKeys.map((key) => [key, { key, name: key, description: '', permissions: [], reach: 'subtree' as const, version: 1, createdAt: now, updatedAt: now }]),
+    roleKeys.map((key) => [key, { key, name: key, description: '', permissions: [`${key}.use`], reach: 'subtree' as const, version: 1, createdAt: now, updatedAt: now }]),
   );
-  const catalogue: RoleCatalogue = { version, roles, permissions: {} };
+  const permissions = Object.fromEntries(roleKeys.map((key) => [`${key}.use`, { key: `${key}.use`, description: '', createdAt: now }]));
+  const catalogue: RoleCatalogue = { version, roles, permissions };
   await directClient().send(new PutCommand({ TableName: tableName(), Item: roleCatalogueItem(tenantId, catalogue) }));
   rememberRoleCatalogue(tenantId, catalogue);
   return catalogue;

@@ -72,7 +72,7 @@ describe('PUT /api/v1/units/{unitId}/members/{userId}/roles', () => {
     assert.equal((await readUnitMember(w.db, w.cloud.id, w.ada.userId))?.version, 1, 'nothing changed');
   });
 
-  test('a manager key may not give a custom role (only owners and admins, for now)', async () => {
+  test('a manager key may not give a custom role holding a permission it does not hold', async () => {
     const w = await world();
     const r = await call('PUT', SET_ROLES, w.manager, { unitId: w.cloud.id, userId: w.ada.userId }, { roles: ['wiki-editor'], expectedVersion: 1 });
     assert.equal(r.status, 403);

@@ -103,6 +103,26 @@ describe('roles', () => {
     assert.equal((await readRoleCatalogue(db, { fresh: true })).version, 7);
   });
 
+  test('the catalogue as a whole is bounded by its stored size, before DynamoDB would refuse the item', async () => {
+    const { db, actor, t } = await world();
+    // Within every count limit, but long descriptions in a multi-byte script (500 characters, 3 bytes each).
+    const now = new Date().toISOString();
+    const long = '語'.repeat(ROLE_LIMITS.descriptionLength);
+    const permissions = Array.from({ length: 190 }, (_, i) => `p${i}.x`);
+    const heavy: RoleCatalogue = {
+      version: 4,
+      roles: Object.fromEntries(Array.from({ length: 24 }, (_, i) => [`r${i}`, { ...approver, key: `r${i}`, description: long, permissions: permissions.slice(0, 40), reach: 'subtree', version: 1, createdAt: now, updatedAt: now }])),
+      permissions: Object.fromEntries(permissions.map((key) => [key, { key, description: long, createdAt: now }])),
+    };
+    await directClient().send(new PutCommand({ TableName: tableName(), Item: roleCatalogueItem(t.tenantId, heavy) }));
+    await createPermission(db, actor, { key: 'short.one', description: 'fits' });
+    await assert.rejects(
+      createRole(db, actor, { ...approver, key: 'one-more', description: long, permissions: permissions.slice(0, 40) }),
+      (e) => refusedWith('roles.limit')(e) && (e as ArborError).details?.limit === 'catalogueBytes',
+    );
+    assert.equal((await readRoleCatalogue(db, { fresh: true })).version, 5, 'the refused change wrote nothing');
+  });
+
   test('a change states the version it was made on; a stale one is refused and the newer stays', async () => {
     const { db, actor } = await world();
     await createRole(db, actor, approver);

@@ -2922,6 +2922,8 @@ export interface components {
             rolesPerMembership: number;
             nameLength: number;
             descriptionLength: number;
+            /** @description The roles and permissions together, as stored (UTF-8 JSON bytes). */
+            catalogueBytes: number;
         };
         RoleChangePreview: {
             /** @description Memberships holding the role (read up to 1,000). */

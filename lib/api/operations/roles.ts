@@ -56,6 +56,7 @@ const catalogue = describes<CatalogueView>()(
       rolesPerMembership: z.int(),
       nameLength: z.int(),
       descriptionLength: z.int(),
+      catalogueBytes: z.int().meta({ description: 'The roles and permissions together, as stored (UTF-8 JSON bytes).' }),
     }).meta({ id: 'RoleLimits' }),
   }).meta({ id: 'RoleCatalogue' }),
 );
