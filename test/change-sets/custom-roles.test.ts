@@ -6,19 +6,19 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { RoleCatalogue } from '../../lib/authz';
-import { appendOperations, createChangeSet, readChangeSet } from '../../lib/change-sets';
-import { addMembership } from '../../lib/members';
+import { appendOperations, applyChangeSet, createChangeSet, readChangeSet } from '../../lib/change-sets';
+import { addMembership, readUnitMember } from '../../lib/members';
 import { rememberRoleCatalogue, roleCatalogueItem } from '../../lib/roles';
 import { person } from '../members/fixtures';
 import { directClient, tableName } from '../support/stack';
-import { draft, reorgTenant, type ReorgTenant } from './fixtures';
+import { approve, draft, reorgTenant, type ReorgTenant } from './fixtures';
 
 /** A "Payroll viewer" role reaching the holder's unit and everything below it. */
-async function payrollCatalogue(tenantId: string) {
+async function payrollCatalogue(tenantId: string, version = 1, withRole = true) {
   const now = new Date().toISOString();
   const catalogue: RoleCatalogue = {
-    version: 1,
-    roles: { 'payroll-viewer': { key: 'payroll-viewer', name: 'Payroll viewer', description: '', permissions: ['payroll.view'], reach: 'subtree', version: 1, createdAt: now, updatedAt: now } },
+    version,
+    roles: !withRole ? {} : { 'payroll-viewer': { key: 'payroll-viewer', name: 'Payroll viewer', description: '', permissions: ['payroll.view'], reach: 'subtree', version: 1, createdAt: now, updatedAt: now } },
     permissions: { 'payroll.view': { key: 'payroll.view', description: 'View payroll', createdAt: now, updatedAt: now } } as RoleCatalogue['permissions'],
   };
   await directClient().send(new PutCommand({ TableName: tableName(), Item: roleCatalogueItem(tenantId, catalogue) }));
@@ -70,5 +70,19 @@ describe('change sets decide role.assign for the custom roles they carry', () =>
     await assert.rejects(append(t, t.people.em, [op]), refusedAssign);
     const set = await append(t, t.people.admin, [op]);
     assert.equal(set.operations.length, 1);
+  });
+
+  test('a role deleted from the catalogue after drafting is not given when the move applies (the step does not fail)', async () => {
+    const t = await world('CsGoneRole');
+    const set = await draft(t, [{ kind: 'moveMember', userId: t.holder.userId, fromUnitId: t.units.platform.id, unitId: t.units.sales.id }], t.people.admin);
+    await approve(t, set.header.setId, t.owner);
+    await payrollCatalogue(t.tenantId, 2, false);
+    const ready = await readChangeSet(t.db, set.header.setId);
+    const header = await applyChangeSet(t.db, t.owner, set.header.setId, ready.header.version);
+    assert.equal(header.status, 'applied');
+    const moved = await readUnitMember(t.db, t.units.sales.id, t.holder.userId);
+    assert.ok(moved, 'joined Sales');
+    assert.equal(moved.roles, undefined, 'without the deleted role');
+    assert.equal(await readUnitMember(t.db, t.units.platform.id, t.holder.userId), undefined);
   });
 });
