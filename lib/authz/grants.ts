@@ -31,6 +31,21 @@ export interface ActorAccess {
 }
 
 /**
+ * The access with the tenant's catalogue, for `role.assign` decisions (their rule reads the roles
+ * the actor holds; their write stands on the catalogue's version). Unchanged when it has one.
+ */
+export const withCatalogue = (access: ActorAccess, catalogue: RoleCatalogue | undefined): ActorAccess =>
+  catalogue && !access.catalogue ? { ...access, catalogue } : access;
+
+/**
+ * The same, in place: for an entry point's `authorize`, which decides on the actor object it was
+ * handed (lib/api/actor-entry.ts), so a catalogue read by the handler counts in its decisions.
+ */
+export function attachCatalogue(access: ActorAccess, catalogue: RoleCatalogue | undefined): void {
+  if (catalogue && !access.catalogue) access.catalogue = catalogue;
+}
+
+/**
  * The role a membership is honoured as. Owner and admin mean "the whole tenant" only on the root,
  * where the data layer puts them; held anywhere else (which the data layer refuses) they are
  * honoured as a plain membership, so corrupt data can never widen anyone's power.

@@ -2,7 +2,7 @@
 // (docs/authorization.md). Routes call `authorize` (via lib/api/with-actor) before touching
 // tenant data; the UI and the CLI call `explainAccess`/`can` to show the same answers.
 export { ACTIONS, TENANT_ACTIONS, isAction, type Action, type PlaceOf, type Places, type UnitRef, type ChangeSetRef } from './actions';
-export { covers, effectiveRole, rankAt, tenantRole, type ActorAccess, type Grant } from './grants';
+export { attachCatalogue, covers, effectiveRole, rankAt, tenantRole, withCatalogue, type ActorAccess, type Grant } from './grants';
 export { RULES, managesRole, type DenyReason } from './rules';
 export { explainAccess, can, type Decision, type Allowed, type Denied } from './explain-access';
 export { authorize, type Authorize } from './authorize';

@@ -2,7 +2,7 @@
 // now, and the writes that applying it would make. Reads only — nothing is written until the
 // person confirms and the planned writes come back (apply-import.ts).
 import 'server-only';
-import type { ActorAccess } from '../authz';
+import { withCatalogue, type ActorAccess } from '../authz';
 import type { PlatformDb, TenantDb } from '../db';
 import { checkInvitationAddresses } from '../invitations/check-addresses';
 import { findProfileByEmail, getUserMemberships } from '../members';
@@ -73,6 +73,3 @@ export async function previewImport(db: TenantDb, access: ActorAccess, kind: Imp
   return { kind, ...plan, counts: counts(plan.rows) };
 }
 
-/** The importer's access with the catalogue their role.assign decisions read. */
-export const withCatalogue = (access: ActorAccess, catalogue: RoleCatalogue | undefined): ActorAccess =>
-  catalogue && !access.catalogue ? { ...access, catalogue } : access;

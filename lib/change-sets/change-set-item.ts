@@ -63,7 +63,8 @@ const header = z.object({
 export type ChangeSetHeader = z.infer<typeof header>;
 
 const unitBasis = z.object({ version: z.number(), name: z.string(), parentId: z.string().nullable(), path: z.string() });
-const memberBasis = z.object({ role: z.enum(ROLES), version: z.number() }).nullable();
+/** A membership as read; `roles`: the custom roles it held (what removing or moving it takes away or carries). */
+const memberBasis = z.object({ role: z.enum(ROLES), version: z.number(), roles: z.array(z.string()).optional() }).nullable();
 /** What the live tree said when an operation was added (or last re-confirmed). */
 const person = z.object({ name: z.string(), email: z.string() });
 const basis = z.object({

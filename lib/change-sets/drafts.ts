@@ -6,7 +6,8 @@
 import 'server-only';
 import { ulid } from 'ulid';
 import { actorIdentity, keys, transaction, GUARD_ITEMS, MAX_TRANSACTION_ITEMS, type AuditActor, type TenantDb } from '../db';
-import { authorize as decide, type ActorAccess, type Authorize, type UnitRef } from '../authz';
+import { attachCatalogue, authorize as decide, type ActorAccess, type Authorize, type CustomRole, type UnitRef } from '../authz';
+import { readRoleCatalogue } from '../roles';
 import { validateLabel } from '../validation/label';
 import { validateNote } from '../validation/note';
 import { OPERATIONS_EDITABLE, opItemOf, type ChangeSet, type ChangeSetHeader, type DraftedOperation, type OperationBasis } from './change-set-item';
@@ -66,6 +67,11 @@ export type Drafter = AuditActor & { access: ActorAccess; authorize?: Authorize 
 /**
  * Refuses an operation its author may not draft (see the header). A unit the set creates is
  * decided at its nearest existing ancestor: power there is power over what is created below it.
+ * Custom roles an operation gives or takes away (a member moved carries theirs; a removal takes
+ * them; a revert's addMember gives them back) are each decided as `role.assign`, as giving or
+ * taking them directly would be; a key the catalogue no longer has is not given (dropped when
+ * applied) and grants nothing. `catalogue` is read whenever an operation carries custom roles
+ * (`catalogueNeeded`) and is on the actor's access.
  */
 function authorizeOperation(actor: Drafter, op: Operation, createdParent: Map<string, string>, basis: OperationBasis) {
   const authorize: Authorize = actor.authorize ?? ((action, place) => decide(actor.access, action, place));
@@ -78,13 +84,20 @@ function authorizeOperation(actor: Drafter, op: Operation, createdParent: Map<st
   };
   const created = (id: string) => createdParent.has(id);
   const held = (unitId: string, userId: string) => basis.memberships[`${unitId}:${userId}`]?.role;
+  const heldRoles = (unitId: string, userId: string) => (created(unitId) ? undefined : basis.memberships[`${unitId}:${userId}`]?.roles);
+  /** Gives or takes away each custom role (as the catalogue defines it now) at the unit. */
+  const assign = (unitId: string, userId: string, roleKeys: readonly string[] | undefined) => {
+    for (const role of customRoles(actor, roleKeys)) authorize('role.assign', { unit: live(unitId), userId, role });
+  };
   /** A membership the set itself makes, or one that exists: what changing or removing it needs. */
   const changeOf = (unitId: string, userId: string, to?: Role) => {
     const role = held(unitId, userId);
     if (!role || created(unitId)) return authorize('membership.add', { unit: live(unitId), role: to ?? 'member', userId });
-    return to
-      ? authorize('membership.changeRole', { unit: live(unitId), userId, from: role, to })
-      : authorize('membership.remove', { unit: live(unitId), userId, role });
+    if (to) return authorize('membership.changeRole', { unit: live(unitId), userId, from: role, to });
+    const removed = authorize('membership.remove', { unit: live(unitId), userId, role });
+    // Removing a membership takes its custom roles away with it.
+    assign(unitId, userId, heldRoles(unitId, userId));
+    return removed;
   };
   const own = (id: string, action: 'unit.rename' | 'unit.delete') =>
     created(id) ? authorize('unit.create', { parent: live(id) }) : authorize(action, { unit: live(id) });
@@ -98,16 +111,44 @@ function authorizeOperation(actor: Drafter, op: Operation, createdParent: Map<st
     case 'moveUnit':
       own(op.unitId, 'unit.rename');
       return authorize('tree.read', { unit: live(op.parentId) });
-    case 'addMember':
-      return authorize('membership.add', { unit: live(op.unitId), role: op.role, userId: op.userId });
+    case 'addMember': {
+      const added = authorize('membership.add', { unit: live(op.unitId), role: op.role, userId: op.userId });
+      assign(op.unitId, op.userId, op.roles);
+      return added;
+    }
     case 'removeMember':
       return changeOf(op.unitId, op.userId);
     case 'changeRole':
       return changeOf(op.unitId, op.userId, op.role);
-    case 'moveMember':
+    case 'moveMember': {
       changeOf(op.fromUnitId, op.userId);
-      return authorize('tree.read', { unit: live(op.unitId) });
+      const seen = authorize('tree.read', { unit: live(op.unitId) });
+      // The member joins with the custom roles held where they leave: given at the destination.
+      assign(op.unitId, op.userId, heldRoles(op.fromUnitId, op.userId));
+      return seen;
+    }
   }
+}
+
+/** The custom roles these keys name, as the catalogue on the actor's access defines them now. */
+function customRoles(actor: Drafter, roleKeys: readonly string[] | undefined): CustomRole[] {
+  if (!roleKeys?.length) return [];
+  const catalogue = actor.access.catalogue;
+  if (!catalogue) throw new Error('change sets: custom roles decided without the role catalogue');
+  return roleKeys.flatMap((k) => (Object.hasOwn(catalogue.roles, k) ? [catalogue.roles[k]!] : []));
+}
+
+/** Whether drafting these operations on this basis decides custom roles (and so needs the catalogue). */
+const catalogueNeeded = (ops: Operation[], basis: OperationBasis) =>
+  ops.some((o) => o.kind === 'addMember' && o.roles?.length) || Object.values(basis.memberships).some((m) => m?.roles?.length);
+
+/**
+ * Puts the tenant's catalogue on the drafter's access when the operations decide custom roles: the
+ * entry point's `authorize` decides on that same access object, and its writes stand on the
+ * catalogue's version.
+ */
+async function withRoleCatalogue(db: TenantDb, actor: Drafter, ops: Operation[], basis: OperationBasis) {
+  if (!actor.access.catalogue && catalogueNeeded(ops, basis)) attachCatalogue(actor.access, await readRoleCatalogue(db));
 }
 
 /** The units the set creates, each with the parent it is created under. */
@@ -124,10 +165,12 @@ const knownBasis = (set: ChangeSet, fresh: OperationBasis): OperationBasis => ({
  * actor could draft it on the live tree now. An operation naming a unit deleted since can never
  * apply and touches nothing anyone administers: whoever may change the set may drop it.
  */
-function authorizeRedraft(actor: Drafter, set: ChangeSet, op: Operation, live: OperationBasis) {
+async function authorizeRedraft(db: TenantDb, actor: Drafter, set: ChangeSet, op: Operation, live: OperationBasis) {
   const createdParent = createdParents(set.operations.map((o) => o.op));
   if (unitsNamed(op).some((id) => !createdParent.has(id) && !live.units[id])) return;
-  authorizeOperation(actor, op, createdParent, knownBasis(set, live));
+  const known = knownBasis(set, live);
+  await withRoleCatalogue(db, actor, [op], known);
+  authorizeOperation(actor, op, createdParent, known);
 }
 
 /**
@@ -161,6 +204,7 @@ export async function appendOperations(db: TenantDb, actor: Drafter, set: Change
   const createdParent = createdParents([...set.operations.map((o) => o.op), ...ops]);
   const basis = await readBasis(db, ops, new Set(createdParent.keys()));
   const known = knownBasis(set, basis);
+  await withRoleCatalogue(db, actor, ops, known);
   const now = new Date().toISOString();
   const drafted: DraftedOperation[] = ops.map((op, i) => ({ seq: header.nextSeq + i, op, basis: basisOf(op, basis), addedBy: actorIdentity(actor), addedAt: now }));
   for (const o of drafted) authorizeOperation({ ...actor, authorize: undefined }, o.op, createdParent, known);
@@ -199,7 +243,7 @@ export async function dropOperation(db: TenantDb, actor: Drafter, setId: string,
   const dropped = set.operations.find((o) => o.seq === seq);
   if (!dropped) throw operationNotFound();
   const created = new Set(createdParents(set.operations.map((o) => o.op)).keys());
-  authorizeRedraft(actor, set, dropped.op, await readBasis(db, [dropped.op], created));
+  await authorizeRedraft(db, actor, set, dropped.op, await readBasis(db, [dropped.op], created));
   const rest = set.operations.filter((o) => o.seq !== seq);
   const next = afterEdit(header, expectedVersion, rest);
   await transaction(db)
@@ -221,7 +265,7 @@ export async function reconfirmOperation(db: TenantDb, actor: Drafter, setId: st
   const basis = await readBasis(db, [drafted.op], created);
   const missing = unitsNamed(drafted.op).filter((id) => !created.has(id) && !basis.units[id]);
   if (missing.length) throw badOperation('A unit this operation names was deleted: drop the operation instead.');
-  authorizeRedraft(actor, set, drafted.op, basis);
+  await authorizeRedraft(db, actor, set, drafted.op, basis);
   const updated: DraftedOperation = { ...drafted, basis: basisOf(drafted.op, basis) };
   const all = set.operations.map((o) => (o.seq === seq ? updated : o));
   const next = afterEdit(header, expectedVersion, all);

@@ -85,7 +85,7 @@ export async function readBasis(db: TenantDb, ops: Operation[], createdBySet: Re
   for (const k of memberKeys) basis.memberships[k] = null;
   for (const item of memberships) {
     const m = toMembership(item);
-    basis.memberships[memberKey(m.unitId, m.userId)] = { role: m.role, version: m.version };
+    basis.memberships[memberKey(m.unitId, m.userId)] = { role: m.role, version: m.version, ...(m.roles?.length ? { roles: [...m.roles] } : {}) };
   }
   return basis;
 }

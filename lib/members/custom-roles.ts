@@ -1,7 +1,7 @@
 // The custom roles a membership holds beside its built-in role (docs/roles.md): checked against
 // the tenant's catalogue, and the catalogue's version made a condition of the write, so a role
 // deleted between the check and the write is never left on a membership.
-import { ROLE_LIMITS, type CustomRole, type RoleCatalogue } from '../authz';
+import { ROLE_LIMITS, type Authorize, type CustomRole, type Role, type RoleCatalogue } from '../authz';
 import { keys, type TenantDb, type TransactItem } from '../db';
 // Unknown roles and the limit are refused with the catalogue's own errors (lib/roles), worded once.
 import { rolesLimit, unknownRoles } from '../roles';
@@ -53,4 +53,29 @@ export function changedRoles(before: readonly string[] = [], after: readonly str
     roles: changed.flatMap((k) => (Object.hasOwn(catalogue.roles, k) ? [catalogue.roles[k]!] : [])),
     gone: changed.filter((k) => !Object.hasOwn(catalogue.roles, k)),
   };
+}
+
+/** A membership as removing it is decided on. */
+interface Removed {
+  unitId: string;
+  unitPath: string;
+  userId: string;
+  role: Role;
+  roles?: readonly string[];
+}
+
+/**
+ * Decides removing a membership: `membership.remove`, and `role.assign` for each custom role it
+ * holds that the catalogue still defines, since removing it takes them away (nobody takes away
+ * what they do not hold; a key whose role is gone grants nothing and is not decided). The
+ * catalogue must be on the access `authorize` decides with when the membership holds any.
+ */
+export function authorizeRemoval(authorize: Authorize, m: Removed, catalogue: RoleCatalogue | undefined, unit?: { id: string; path: string; name?: string }) {
+  const at = unit ?? { id: m.unitId, path: m.unitPath };
+  const allowed = authorize('membership.remove', { unit: at, userId: m.userId, role: m.role });
+  if (m.roles?.length && !catalogue) throw new Error('members: removing a membership with custom roles decided without the role catalogue');
+  for (const key of m.roles ?? []) {
+    if (catalogue && Object.hasOwn(catalogue.roles, key)) authorize('role.assign', { unit: at, userId: m.userId, role: catalogue.roles[key]! });
+  }
+  return allowed;
 }

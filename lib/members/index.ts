@@ -8,7 +8,7 @@ export {
 export { addMembership, type AddMembershipInput } from './add-membership';
 export { changeRole, type ChangeRoleInput } from './change-role';
 export { setMembershipRoles, type SetMembershipRolesInput } from './set-membership-roles';
-export { changedRoles, validateCustomRoles } from './custom-roles';
+export { authorizeRemoval, changedRoles, validateCustomRoles } from './custom-roles';
 export { removeMembership, type RemoveMembershipInput } from './remove-membership';
 export { removeUserFromTenant, type RemoveUserOptions } from './remove-user-from-tenant';
 export { loadActorAccess, type RequestActor, type LiveSession } from './load-actor-access';

@@ -317,7 +317,7 @@ export interface paths {
         post?: never;
         /**
          * Remove a member from a unit
-         * @description Needs `membership.remove`. Conditioned on `expectedVersion` (409 `membership.versionConflict`).
+         * @description Needs `membership.remove`, and `role.assign` for each custom role the membership holds (removing it takes them away). Conditioned on `expectedVersion` (409 `membership.versionConflict`).
          */
         delete: operations["removeUnitMember"];
         options?: never;

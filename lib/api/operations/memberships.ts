@@ -57,7 +57,8 @@ export const memberships = {
   remove: operation({
     method: 'delete', path: '/api/v1/members/units/{unitId}/{userId}', operationId: 'removeUnitMember', tag,
     summary: 'Remove a member from a unit',
-    description: 'Needs `membership.remove`. Conditioned on `expectedVersion` (409 `membership.versionConflict`).',
+    description: 'Needs `membership.remove`, and `role.assign` for each custom role the membership holds (removing it takes them away). ' +
+      'Conditioned on `expectedVersion` (409 `membership.versionConflict`).',
     params: memberParams, body: z.strictObject({ expectedVersion: field.version }),
     errors: ['notFound', 'conflict'],
   }),

@@ -10,6 +10,7 @@ import { readUnit } from '../../org/unit-reads';
 import { addMembership, changeRole, readProfile, readUnitMember, removeMembership, type Membership } from '../../members';
 import { toMembership } from '../../members/membership-items';
 import { toUnit } from '../../org/unit-item';
+import { readRoleCatalogue } from '../../roles';
 import type { Operation } from '../operations';
 
 /** Has the operation's effect already happened? */
@@ -110,8 +111,9 @@ export async function execute(db: TenantDb, actor: AuditActor, op: Operation, in
     }
     case 'addMember': {
       const profile = op.person && !(await readProfile(db, op.userId)) ? op.person : undefined;
+      const roles = await stillDefined(db, op.roles);
       await addMembership(db, actor, {
-        unitId: op.unitId, userId: op.userId, role: op.role, ...(op.roles?.length ? { roles: op.roles } : {}),
+        unitId: op.unitId, userId: op.userId, role: op.role, ...(roles.length ? { roles } : {}),
         ...(profile ? { email: profile.email, name: profile.name } : {}),
       });
       return;
@@ -129,14 +131,14 @@ export async function execute(db: TenantDb, actor: AuditActor, op: Operation, in
       // inverse, read before the first write).
       const back = inverse.find((o) => o.kind === 'addMember');
       const role = back?.kind === 'addMember' ? back.role : 'member';
-      const roles = back?.kind === 'addMember' ? back.roles : undefined;
+      const roles = await stillDefined(db, back?.kind === 'addMember' ? back.roles : undefined);
       const from = await readUnitMember(db, op.fromUnitId, op.userId);
       if (from) await removeMembership(db, actor, { unitId: op.fromUnitId, userId: op.userId, expectedVersion: from.version });
       if (!(await readUnitMember(db, op.unitId, op.userId))) {
         const person = back?.kind === 'addMember' ? back.person : undefined;
         const profile = person && !(await readProfile(db, op.userId)) ? person : undefined;
         await addMembership(db, actor, {
-          unitId: op.unitId, userId: op.userId, role, ...(roles?.length ? { roles } : {}),
+          unitId: op.unitId, userId: op.userId, role, ...(roles.length ? { roles } : {}),
           ...(profile ? { email: profile.email, name: profile.name } : {}),
         });
       }
@@ -145,3 +147,13 @@ export async function execute(db: TenantDb, actor: AuditActor, op: Operation, in
   }
 }
 
+/**
+ * The custom role keys the catalogue still defines: a role deleted since the operation was drafted
+ * (its holders then hold nothing of it) is not given, rather than failing the step (as an
+ * invitation accepted after its role was deleted, lib/invitations).
+ */
+async function stillDefined(db: TenantDb, roleKeys: readonly string[] | undefined): Promise<string[]> {
+  if (!roleKeys?.length) return [];
+  const catalogue = await readRoleCatalogue(db, { fresh: true });
+  return roleKeys.filter((k) => Object.hasOwn(catalogue.roles, k));
+}

@@ -3,7 +3,9 @@
 // outcome per person
 import { withActor } from '@/lib/api/with-actor';
 import { members } from '@/lib/api/operations/members';
-import { applyBulkChange, type BulkChange } from '@/lib/members';
+import { attachCatalogue } from '@/lib/authz';
+import { applyBulkChange, authorizeRemoval, type BulkChange } from '@/lib/members';
+import { readRoleCatalogue } from '@/lib/roles';
 import { getUnitOrThrow } from '@/lib/org';
 
 export const POST = withActor(members.bulk, async (ctx) => {
@@ -14,9 +16,12 @@ export const POST = withActor(members.bulk, async (ctx) => {
     input.action === 'changeRole' ? { action: 'changeRole', unit: unit!, role: input.role }
     : input.action === 'remove' ? { action: 'remove', unit: unit! }
     : { action: 'removeFromOrganization' };
+  // A removal takes the custom roles held away (each decided as role.assign): the catalogue they are decided on.
+  const catalogue = input.action === 'changeRole' ? undefined : await readRoleCatalogue(ctx.db);
+  attachCatalogue(ctx.actor, catalogue);
   const results = await applyBulkChange(ctx.db, ctx.actor, change, input.userIds, {
     changeRole: (m, to) => ctx.authorize('membership.changeRole', { unit: { id: m.unitId, path: m.unitPath }, userId: m.userId, from: m.role, to }),
-    remove: (m) => ctx.authorize('membership.remove', { unit: { id: m.unitId, path: m.unitPath }, userId: m.userId, role: m.role }),
+    remove: (m) => authorizeRemoval(ctx.authorize, m, catalogue),
   });
   return { results };
 });

@@ -2,7 +2,9 @@
 // DELETE /api/v1/members/units/[unitId]/[userId] – remove the member from the unit
 import { withActor } from '@/lib/api/with-actor';
 import { memberships } from '@/lib/api/operations/memberships';
-import { changeRole, membershipNotFound, readUnitMember, removeMembership } from '@/lib/members';
+import { attachCatalogue } from '@/lib/authz';
+import { authorizeRemoval, changeRole, membershipNotFound, readUnitMember, removeMembership } from '@/lib/members';
+import { readRoleCatalogue } from '@/lib/roles';
 import { getUnitOrThrow } from '@/lib/org';
 import { memberRow, withRoleCatalogue } from '@/lib/screens/unit-members';
 
@@ -25,6 +27,9 @@ export const PATCH = withActor(memberships.changeRole, async (ctx) => {
 
 export const DELETE = withActor(memberships.remove, async (ctx) => {
   const { unit, current } = await load(ctx, ctx.params.unitId, ctx.params.userId);
-  ctx.authorize('membership.remove', { unit, userId: current.userId, role: current.role });
+  // Removing the membership takes its custom roles away: each decided as role.assign.
+  const catalogue = current.roles?.length ? await readRoleCatalogue(ctx.db) : undefined;
+  attachCatalogue(ctx.actor, catalogue);
+  authorizeRemoval(ctx.authorize, current, catalogue, unit);
   await removeMembership(ctx.db, ctx.actor, { unitId: unit.id, userId: current.userId, expectedVersion: ctx.body.expectedVersion });
 });
