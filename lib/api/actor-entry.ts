@@ -53,7 +53,7 @@ class EntryPointMisuse extends Error {}
  * Reads before authorize are allowed because deciding needs them (the target unit's stored path);
  * nothing read reaches the caller unless the handler then authorizes.
  */
-/** Decisions about roles: made only on the catalogue this request read (ctx.roleCatalogue()). */
+/** Decisions about roles: made only with a catalogue on the actor (ctx.roleCatalogue()), whose version binds their writes. */
 const ON_THE_CATALOGUE: readonly Action[] = ['role.assign', 'roles.manage'];
 
 function authorizing<A extends RequestActor>(actor: A, selfOnly: boolean, hooks: EntryHooks, observed?: RequestContext) {
@@ -87,13 +87,12 @@ function authorizing<A extends RequestActor>(actor: A, selfOnly: boolean, hooks:
     },
   });
   let catalogue: Promise<RoleCatalogue> | undefined;
-  let catalogueRead = false;
   const ctx: Authorizing<A> = {
     actor,
     db: { ...actor.db, client, guards },
     authorize(action, place) {
-      if (ON_THE_CATALOGUE.includes(action) && !catalogueRead) {
-        throw new EntryPointMisuse(`${action} decided before roleCatalogue(): the decision would not stand on the catalogue's version`);
+      if (ON_THE_CATALOGUE.includes(action) && !actor.catalogue) {
+        throw new EntryPointMisuse(`${action} decided without the role catalogue (ctx.roleCatalogue()): the decision would not stand on its version`);
       }
       const allowed = decide(actor, action, place);
       if (decided.sent) Object.assign(decided, { facts: [], sent: false });
@@ -106,7 +105,6 @@ function authorizing<A extends RequestActor>(actor: A, selfOnly: boolean, hooks:
     roleCatalogue() {
       catalogue ??= readRoleCatalogue(ctx.db, { fresh: true }).then((read) => {
         actor.catalogue = read;
-        catalogueRead = true;
         return read;
       });
       return catalogue;

@@ -14,8 +14,8 @@ export interface Authorizing<A extends RequestActor> {
   /**
    * The tenant's role catalogue, read once per request (strongly consistent) and attached to the
    * actor: decisions about roles (`role.assign`, `roles.manage`) stand on it, and every write they
-   * allow is conditioned on its version. Those decisions are refused as a programming error
-   * without it.
+   * allow is conditioned on its version. Those decisions are refused as a programming error when
+   * the actor carries no catalogue.
    */
   roleCatalogue(): Promise<RoleCatalogue>;
 }

@@ -3,9 +3,7 @@
 // outcome per person
 import { withActor } from '@/lib/api/with-actor';
 import { members } from '@/lib/api/operations/members';
-import { attachCatalogue } from '@/lib/authz';
 import { applyBulkChange, authorizeRemoval, type BulkChange } from '@/lib/members';
-import { readRoleCatalogue } from '@/lib/roles';
 import { getUnitOrThrow } from '@/lib/org';
 
 export const POST = withActor(members.bulk, async (ctx) => {
@@ -17,8 +15,7 @@ export const POST = withActor(members.bulk, async (ctx) => {
     : input.action === 'remove' ? { action: 'remove', unit: unit! }
     : { action: 'removeFromOrganization' };
   // A removal takes the custom roles held away (each decided as role.assign): the catalogue they are decided on.
-  const catalogue = input.action === 'changeRole' ? undefined : await readRoleCatalogue(ctx.db);
-  attachCatalogue(ctx.actor, catalogue);
+  const catalogue = input.action === 'changeRole' ? undefined : await ctx.roleCatalogue();
   const results = await applyBulkChange(ctx.db, ctx.actor, change, input.userIds, {
     changeRole: (m, to) => ctx.authorize('membership.changeRole', { unit: { id: m.unitId, path: m.unitPath }, userId: m.userId, from: m.role, to }),
     remove: (m) => authorizeRemoval(ctx.authorize, m, catalogue),

@@ -2,9 +2,7 @@
 // DELETE /api/v1/members/units/[unitId]/[userId] – remove the member from the unit
 import { withActor } from '@/lib/api/with-actor';
 import { memberships } from '@/lib/api/operations/memberships';
-import { attachCatalogue } from '@/lib/authz';
 import { authorizeRemoval, changeRole, membershipNotFound, readUnitMember, removeMembership } from '@/lib/members';
-import { readRoleCatalogue } from '@/lib/roles';
 import { getUnitOrThrow } from '@/lib/org';
 import { memberRow, withRoleCatalogue } from '@/lib/screens/unit-members';
 
@@ -28,8 +26,7 @@ export const PATCH = withActor(memberships.changeRole, async (ctx) => {
 export const DELETE = withActor(memberships.remove, async (ctx) => {
   const { unit, current } = await load(ctx, ctx.params.unitId, ctx.params.userId);
   // Removing the membership takes its custom roles away: each decided as role.assign.
-  const catalogue = current.roles?.length ? await readRoleCatalogue(ctx.db) : undefined;
-  attachCatalogue(ctx.actor, catalogue);
+  const catalogue = current.roles?.length ? await ctx.roleCatalogue() : undefined;
   authorizeRemoval(ctx.authorize, current, catalogue, unit);
   await removeMembership(ctx.db, ctx.actor, { unitId: unit.id, userId: current.userId, expectedVersion: ctx.body.expectedVersion });
 });
