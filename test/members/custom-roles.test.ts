@@ -162,7 +162,8 @@ describe('other membership writes keep the custom roles', () => {
     await defineRoles(t.tenantId, ['budget-approver']);
     const p2 = t.people.p2;
     await setMembershipRoles(t.db, t.owner, { unitId: t.units.platform.id, userId: p2.userId, roles: ['budget-approver'], expectedVersion: 1 });
-    const set = await draft(t, [{ kind: 'moveMember', userId: p2.userId, fromUnitId: t.units.platform.id, unitId: t.units.infra.id }]);
+    // Drafted by an owner: moving the holder gives the role at the destination (role.assign).
+    const set = await draft(t, [{ kind: 'moveMember', userId: p2.userId, fromUnitId: t.units.platform.id, unitId: t.units.infra.id }], t.owner);
     await approve(t, set.header.setId);
     const { header } = await readChangeSet(t.db, set.header.setId);
     assert.equal((await applyChangeSet(t.db, t.owner, set.header.setId, header.version)).status, 'applied');
