@@ -340,8 +340,14 @@ test.describe('members and memberships', () => {
     const { ada } = org.people;
     // The organization's roles, as the catalogue's writer leaves them (its own operations are roles.*).
     const now = new Date().toISOString();
-    const role = (key: string) => ({ key, name: key, description: '', permissions: [], reach: 'subtree' as const, version: 1, createdAt: now, updatedAt: now });
-    const catalogue = { version: 1, roles: { 'budget-approver': role('budget-approver'), 'wiki-editor': role('wiki-editor') }, permissions: {} };
+    // Each holds a permission of the organization's own, which the manager key does not hold.
+    const role = (key: string) => ({ key, name: key, description: '', permissions: [`${key}.use`], reach: 'subtree' as const, version: 1, createdAt: now, updatedAt: now });
+    const permission = (key: string) => ({ key, description: '', createdAt: now });
+    const catalogue = {
+      version: 1,
+      roles: { 'budget-approver': role('budget-approver'), 'wiki-editor': role('wiki-editor') },
+      permissions: { 'budget-approver.use': permission('budget-approver.use'), 'wiki-editor.use': permission('wiki-editor.use') },
+    };
     await directClient().send(new PutCommand({ TableName: tableName(), Item: roleCatalogueItem(org.tenantId, catalogue) }));
 
     const unit = { unitId: platform.id };

@@ -187,7 +187,7 @@ test('an endpoint receives signed deliveries, shows them in its log, resends one
     await card.getByRole('button', { name: 'Add endpoint' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add a webhook endpoint' });
     await dialog.getByLabel('Endpoint URL').fill(receiver.url);
-    await dialog.getByLabel('Description').fill(`Receiver ${run}`);
+    await dialog.getByLabel('Description', { exact: true }).fill(`Receiver ${run}`);
     await dialog.getByRole('checkbox', { name: /^unit\.created / }).check();
     await dialog.getByRole('button', { name: 'Add endpoint' }).click();
 

@@ -11,6 +11,7 @@ export const metadata = { title: 'New role – Arbor' };
 export default async function NewRolePage() {
   const ctx = await actorContext();
   const result = await loadOrRefuse(async () => {
+    await ctx.roleCatalogue();
     ctx.authorize('roles.manage', {});
     return loadRolesScreen(ctx);
   });
