@@ -345,17 +345,17 @@ test.describe('members and memberships', () => {
     const permission = (key: string) => ({ key, description: '', createdAt: now });
     const catalogue = {
       version: 1,
-      roles: { 'budget-approver': role('budget-approver'), 'wiki-editor': role('wiki-editor') },
-      permissions: { 'budget-approver.use': permission('budget-approver.use'), 'wiki-editor.use': permission('wiki-editor.use') },
+      roles: { 'cost-approver': role('cost-approver'), 'wiki-editor': role('wiki-editor') },
+      permissions: { 'cost-approver.use': permission('cost-approver.use'), 'wiki-editor.use': permission('wiki-editor.use') },
     };
     await directClient().send(new PutCommand({ TableName: tableName(), Item: roleCatalogueItem(org.tenantId, catalogue) }));
 
     const unit = { unitId: platform.id };
-    const added = ok(await people.POST('/api/v1/members/units/{unitId}', { params: { path: unit }, body: { userId: ada.userId, role: 'member', roles: ['budget-approver'] } }), 201);
-    expect(added).toMatchObject({ unitId: platform.id, role: 'member', roles: ['budget-approver'] });
+    const added = ok(await people.POST('/api/v1/members/units/{unitId}', { params: { path: unit }, body: { userId: ada.userId, role: 'member', roles: ['cost-approver'] } }), 201);
+    expect(added).toMatchObject({ unitId: platform.id, role: 'member', roles: ['cost-approver'] });
     const member = { unitId: platform.id, userId: ada.userId };
-    const set = ok(await people.PUT('/api/v1/units/{unitId}/members/{userId}/roles', { params: { path: member }, body: { roles: ['budget-approver', 'wiki-editor'], expectedVersion: added.version } }));
-    expect(set).toMatchObject({ role: 'member', roles: ['budget-approver', 'wiki-editor'], version: added.version + 1 });
+    const set = ok(await people.PUT('/api/v1/units/{unitId}/members/{userId}/roles', { params: { path: member }, body: { roles: ['cost-approver', 'wiki-editor'], expectedVersion: added.version } }));
+    expect(set).toMatchObject({ role: 'member', roles: ['cost-approver', 'wiki-editor'], version: added.version + 1 });
     const stale = refused(await people.PUT('/api/v1/units/{unitId}/members/{userId}/roles', { params: { path: member }, body: { roles: [], expectedVersion: added.version } }), 409);
     expect(stale.code).toBe('membership.versionConflict');
     expect(refused(await people.PUT('/api/v1/units/{unitId}/members/{userId}/roles', { params: { path: member }, body: { roles: ['payroll-viewer'], expectedVersion: set.version } }), 400).code).toBe('roles.unknownRole');
@@ -363,7 +363,7 @@ test.describe('members and memberships', () => {
     const holders = ok(await people.GET('/api/v1/roles/{roleKey}/holders', { params: { path: { roleKey: 'wiki-editor' } } }));
     // Platform as it is now (the units tests above renamed it).
     const current = await getUnitOrThrow(await tenantDb(org.tenantId), platform.id);
-    expect(holders.items).toEqual([{ userId: ada.userId, name: ada.name, email: ada.email, unitId: platform.id, unitName: current.name, unitPath: current.path, role: 'member', roles: ['budget-approver', 'wiki-editor'] }]);
+    expect(holders.items).toEqual([{ userId: ada.userId, name: ada.name, email: ada.email, unitId: platform.id, unitName: current.name, unitPath: current.path, role: 'member', roles: ['cost-approver', 'wiki-editor'] }]);
     await leavesUnchanged(org, async () => {
       expect(refused(await manager.PUT('/api/v1/units/{unitId}/members/{userId}/roles', { params: { path: member }, body: { roles: [], expectedVersion: set.version } }), 403).code).toBe('authz.role.assign');
       expect(refused(await manager.GET('/api/v1/roles/{roleKey}/holders', { params: { path: { roleKey: 'wiki-editor' } } }), 403).code).toBe('authz.members.list');

@@ -44,7 +44,9 @@ export function decisionFacts<A extends Action>(access: ActorAccess, decision: A
  */
 function catalogueFact(access: ActorAccess, decision: Allowed): WriteFact | undefined {
   const version = access.catalogue?.version ?? 0;
-  const aboutRoles = decision.action === 'role.assign' || decision.action === 'roles.manage';
+  // A catalogue write (roles.manage) is itself conditioned on the version it was built from; only a
+  // custom role that granted it must stand on the catalogue as well.
+  const aboutRoles = decision.action === 'role.assign';
   if (version === 0 || !(aboutRoles || decision.grantedBy.customRole)) return undefined;
   return { key: keys.roleCatalogue(access.tenantId), expect: { version }, changed: 'grant' };
 }
