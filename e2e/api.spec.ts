@@ -10,7 +10,7 @@
 // and methods and fails for any operation no test exercised.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { createApiKey, revokeApiKey, listApiKeys } from '../lib/api-keys';
 import { apiKeyHash } from '../lib/api-keys/manage-keys';
@@ -372,6 +372,8 @@ test.describe('members and memberships', () => {
     });
     const removed = await people.DELETE('/api/v1/members/units/{unitId}/{userId}', { params: { path: member }, body: { expectedVersion: set.version } });
     expect(removed.response.status, JSON.stringify(removed.error)).toBe(204);
+    // The roles tests below define the organization's catalogue through its own operations, from none.
+    await directClient().send(new DeleteCommand({ TableName: tableName(), Key: keys.roleCatalogue(org.tenantId) }));
   });
 
   test('several people change at once, and one leaves the organization', async () => {
