@@ -29,6 +29,11 @@ export interface OperationShape<P = undefined, Q = undefined, B = undefined> {
    * actor's own profile.
    */
   personOnly?: boolean;
+  /**
+   * A check operation (docs/checks.md): reads only, counted against the check rate limits, and
+   * the only operations a check key (`scope: "check"`) may call.
+   */
+  check?: boolean;
   /** A creating request: an `Idempotency-Key` header makes a retry answer the first result. */
   idempotent?: boolean;
   /** The body of a successful answer, or the media type of a non-JSON one; none: 204. */

@@ -18,3 +18,4 @@ export { withoutGuards, type WriteFact, type WriteGuards } from './write-guards'
 export { transaction } from './transaction';
 export { itemParser, storedActor, StoredItemError } from './item-schema';
 export { isWriteCommand } from './write-commands';
+export { CONSISTENCY_TOKEN_HEADER, CLOCK_SKEW_MS, MAX_TOKEN_CHARS, consistencyTokenTime, issueConsistencyToken, sawToken } from './consistency-token';

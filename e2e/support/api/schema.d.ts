@@ -1430,6 +1430,106 @@ export interface paths {
         patch: operations["updatePermission"];
         trace?: never;
     };
+    "/api/v1/checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * May this person do this here?
+         * @description Answers whether the subject holds the permission at the unit, from their memberships and roles, built-in and custom, and on request why. Needs `access.explain` at the unit (owners and admins everywhere, managers in their subtree, a custom role holding it where it reaches); a check key with the admin role on the top unit may ask about anyone anywhere. Costs at most two reads; none when `consistency` lets a cached answer stand.
+         */
+        post: operations["check"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/checks/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Many checks in one call
+         * @description Up to 100 checks answered together, in order; a check that cannot be answered comes back as its error, the others still answer. Needs `access.explain` at the unit (owners and admins everywhere, managers in their subtree, a custom role holding it where it reaches); a check key with the admin role on the top unit may ask about anyone anywhere.
+         */
+        post: operations["checkBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/checks/units": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Where does this person hold a permission?
+         * @description The top-most units where the subject holds the permission, each with how far below it reaches, in tree order, paged. Only units the caller may ask about are listed. Needs `access.explain` at the unit (owners and admins everywhere, managers in their subtree, a custom role holding it where it reaches); a check key with the admin role on the top unit may ask about anyone anywhere.
+         */
+        post: operations["listUnitsWithPermission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/checks/subjects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Who holds a permission on this unit?
+         * @description Everyone holding the permission at the unit, with the nearest membership and role giving it, paged. Needs `access.explain` at the unit (owners and admins everywhere, managers in their subtree, a custom role holding it where it reaches); a check key with the admin role on the top unit may ask about anyone anywhere.
+         */
+        post: operations["listSubjectsWithPermission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/change-sets/{setId}/checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Checks before and after a draft change set
+         * @description Each check answered now and as it would be once the change set's operations applied ("after this reorganization, may Alice still approve for EMEA?"). Needs `changeSet.read` on the set and, per check, `access.explain` at the unit now or after.
+         */
+        post: operations["checkChangeSet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "unit.created": {
@@ -2961,6 +3061,135 @@ export interface components {
             role: components["schemas"]["Role"];
             /** @description Every custom role held on the unit, the one asked for among them. */
             roles: string[];
+        };
+        CheckResult: {
+            allowed: boolean;
+            subject: {
+                userId: string;
+            };
+            permission: string;
+            unitId: string;
+            /** @description The moment the answer stands at: send it back as `atLeastAsFresh` to ask for nothing older. */
+            consistencyToken: string;
+            explanation?: components["schemas"]["CheckExplanation"];
+        };
+        CheckExplanation: {
+            grantedBy: components["schemas"]["CheckGrant"];
+            /** @description Every membership and role giving it there, nearest first. */
+            grants: components["schemas"]["CheckGrant"][];
+        } | {
+            /** @enum {string} */
+            reason: "permissionNotHeld" | "unitGone";
+            message: string;
+        };
+        CheckGrant: {
+            unitId: string;
+            unitName: string;
+            /** @description The ids from the top unit down to the unit: `/<root>/…/<id>/`. */
+            unitPath: string;
+            role: components["schemas"]["Role"];
+            /** @description The custom role giving it; absent when the built-in role does. */
+            customRole?: {
+                key: string;
+                name: string;
+            };
+            /**
+             * @description How far the role reaches from the unit: `subtree`, `unit` or `below`.
+             * @enum {string}
+             */
+            reach: "subtree" | "unit" | "below";
+        };
+        /** @description Who is asked about: exactly one of Arbor's user id, the email, or the directory's (SCIM) external id. Someone who is not in this organization answers 404 `check.subjectNotFound`, never a denial. */
+        CheckSubject: {
+            userId?: string;
+            email?: string;
+            externalId?: string;
+        };
+        /** @description How fresh the answer must be. `fullyConsistent` (the default): it sees every write acknowledged before the check. `atLeastAsFresh`: it sees every write up to `token` (a write's `Arbor-Consistency-Token` header, or an earlier answer's `consistencyToken`). `minimizeLatency`: a cached answer at most `maxStalenessSeconds` old (default 5) may come back. */
+        Consistency: {
+            /** @enum {string} */
+            mode: "fullyConsistent";
+        } | {
+            /** @enum {string} */
+            mode: "atLeastAsFresh";
+            token: string;
+        } | {
+            /** @enum {string} */
+            mode: "minimizeLatency";
+            maxStalenessSeconds?: number;
+        };
+        CheckBatchResult: {
+            /** @description One per check, in the order asked. */
+            results: (components["schemas"]["CheckResult"] | components["schemas"]["CheckItemError"])[];
+            /** @description The moment the answer stands at: send it back as `atLeastAsFresh` to ask for nothing older. */
+            consistencyToken: string;
+        };
+        /** @description This check could not be answered (an unknown subject or unit, a unit the caller may not ask about): the error body of a single check. */
+        CheckItemError: {
+            error: {
+                code: string;
+                message: string;
+                details?: {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        CheckRequest: {
+            subject: components["schemas"]["CheckSubject"];
+            /** @description One of Arbor's permissions (`unit.create`) or the organization's own (`expenses.approve`). */
+            permission: string;
+            unitId: string;
+        };
+        ReachedUnitsPage: {
+            items: components["schemas"]["ReachedUnit"][];
+            /** @description Send back as `cursor` for the next page; absent when nothing follows (a page that ends exactly at the end may still carry one, whose page is then empty). */
+            nextCursor?: string;
+            /** @description The moment the answer stands at: send it back as `atLeastAsFresh` to ask for nothing older. */
+            consistencyToken: string;
+        };
+        ReachedUnit: {
+            unitId: string;
+            unitName: string;
+            unitPath: string;
+            /**
+             * @description `subtree`: the unit and everything below it; `unit`: the unit only; `below`: everything below it, not the unit.
+             * @enum {string}
+             */
+            scope: "subtree" | "unit" | "below";
+        };
+        PermissionHoldersPage: {
+            items: components["schemas"]["PermissionHolder"][];
+            /** @description Send back as `cursor` for the next page; absent when nothing follows (a page that ends exactly at the end may still carry one, whose page is then empty). */
+            nextCursor?: string;
+            /** @description The moment the answer stands at: send it back as `atLeastAsFresh` to ask for nothing older. */
+            consistencyToken: string;
+        };
+        PermissionHolder: {
+            userId: string;
+            name: string;
+            email: string;
+            grantedBy: components["schemas"]["CheckGrant"];
+        };
+        WhatIfAnswer: {
+            results: (components["schemas"]["WhatIfResult"] | components["schemas"]["CheckItemError"])[];
+            /** @description The change set's operations as checked against. */
+            opsVersion: number;
+        };
+        WhatIfResult: {
+            subject: {
+                userId: string;
+            };
+            permission: string;
+            unitId: string;
+            before: {
+                allowed: boolean;
+                explanation?: components["schemas"]["CheckExplanation"];
+            };
+            after: {
+                allowed: boolean;
+                explanation?: components["schemas"]["CheckExplanation"];
+            };
+            changed: boolean;
         };
     };
     responses: {
@@ -6499,6 +6728,207 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    check: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    subject: components["schemas"]["CheckSubject"];
+                    /** @description One of Arbor's permissions (`unit.create`) or the organization's own (`expenses.approve`). */
+                    permission: string;
+                    unitId: string;
+                    /** @description Also answer why: the memberships and roles giving it, or the refusal in words. */
+                    explain?: boolean;
+                    consistency?: components["schemas"]["Consistency"];
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    checkBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    checks: components["schemas"]["CheckRequest"][];
+                    /** @description Also answer why: the memberships and roles giving it, or the refusal in words. */
+                    explain?: boolean;
+                    consistency?: components["schemas"]["Consistency"];
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckBatchResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listUnitsWithPermission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    subject: components["schemas"]["CheckSubject"];
+                    /** @description One of Arbor's permissions (`unit.create`) or the organization's own (`expenses.approve`). */
+                    permission: string;
+                    /** @description The `nextCursor` of the previous page; leave it out for the first page. */
+                    cursor?: string;
+                    /** @description Rows per page, at most 200 (default 50). */
+                    limit?: number;
+                    consistency?: components["schemas"]["Consistency"];
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReachedUnitsPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listSubjectsWithPermission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description One of Arbor's permissions (`unit.create`) or the organization's own (`expenses.approve`). */
+                    permission: string;
+                    unitId: string;
+                    /** @description The `nextCursor` of the previous page; leave it out for the first page. */
+                    cursor?: string;
+                    /** @description Rows per page, at most 200 (default 50). */
+                    limit?: number;
+                    consistency?: components["schemas"]["Consistency"];
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PermissionHoldersPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    checkChangeSet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                setId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    checks: components["schemas"]["CheckRequest"][];
+                    /** @description Also answer why: the memberships and roles giving it, or the refusal in words. */
+                    explain?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WhatIfAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
         };

@@ -6,6 +6,7 @@ import { apiKeys } from './api-keys';
 import { audit } from './audit';
 import { bulk } from './bulk';
 import { changeSets } from './change-sets';
+import { checkOperations as checks } from './checks';
 import { directory } from './directory';
 import { invitations } from './invitations';
 import { jobs } from './jobs';
@@ -26,7 +27,7 @@ export type ListedOperation = Operation<any, any, any>;
 /** The `roles` area: the catalogue's operations (./roles.ts) and who holds a role (./role-holders.ts). */
 const roles = { ...roleCatalogue, ...roleHolders };
 
-export const AREAS = { units, jobs, members, memberships, invitations, audit, search, bulk, directory, settings, sso, apiKeys, webhooks, changeSets, roles, permissions } satisfies Record<
+export const AREAS = { units, jobs, members, memberships, invitations, audit, search, bulk, directory, settings, sso, apiKeys, webhooks, changeSets, roles, permissions, checks } satisfies Record<
   string,
   Record<string, ListedOperation>
 >;

@@ -1,0 +1,10 @@
+// The check API's domain (docs/checks.md): may a subject do this here, many at once, where a
+// subject holds a permission, who holds one on a unit, and the answers after a draft change set.
+// Decided by lib/authz (explainPermission), read through the tenant-scoped client only.
+import 'server-only';
+export { CHECK_LIMITS } from './limits';
+export type {
+  BatchResult, CheckInput, CheckItemError, CheckOptions, CheckResult, Consistency, Explanation, GrantExplained,
+  ReachedUnit, Subject, SubjectHolding, SubjectsPage, UnitsPage, Verdict, WhatIfAnswer, WhatIfResult,
+} from './types';
+export { check, checkBatch, unitsWithPermission, subjectsWithPermission, checkAfterChangeSet } from './stubs';
