@@ -2606,6 +2606,11 @@ export interface components {
             role: "admin" | "manager" | "member";
             /** @description Custom roles the key holds on its unit beside `role`. */
             roles?: string[];
+            /**
+             * @description `full`: every operation its role allows. `check`: only the check operations (tag Checks), which read only; anything else answers 403 `apiKey.checkOnly`.
+             * @enum {string}
+             */
+            scope: "full" | "check";
             unit: {
                 id: string;
                 /** @description Absent when the unit was deleted (the key no longer works). */
@@ -5471,6 +5476,11 @@ export interface operations {
                     role: "admin" | "manager" | "member";
                     /** @description Custom role keys (Settings → Roles) the key holds on its unit beside `role`; each needs `role.assign` there. */
                     roles?: string[];
+                    /**
+                     * @description Default `full`. A `check` key may ask who may do what where its role gives `access.explain` (an admin key on the top unit: anyone, anywhere), and can change nothing.
+                     * @enum {string}
+                     */
+                    scope?: "full" | "check";
                     expiresInDays: number;
                 };
             };
