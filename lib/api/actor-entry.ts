@@ -2,7 +2,8 @@
 // request with `Authorization: Bearer`, from the API key alone (counted against its rate limits,
 // the check limits on check operations; refused on person-only operations, and a check key on
 // anything but a check), parse the input (zod), let the handler authorize against lib/authz, run it
-// (once per Idempotency-Key on idempotent operations), map errors (lib/errors/http).
+// (once per Idempotency-Key on idempotent operations), map errors (lib/errors/http), and stamp a
+// write's success with its consistency token (lib/db/write-token.ts).
 // Each request runs in its request context and ends with one access log line (lib/observability).
 // `withActor` wraps route handlers, `actorContext` server components. Each refuses, as a
 // programming error (500, nothing returned), a handler that writes before authorizing or
@@ -14,7 +15,7 @@ import type { AcceptedBody, MediaAnswer, OperationShape, Parsed, ResponseBody } 
 import type { Authorizing, RequestActor } from '../auth';
 import { authorize as decide, decisionFacts, type Action, type RoleCatalogue } from '../authz';
 import { readRoleCatalogue } from '../roles';
-import { isWriteCommand, type WriteFact, type WriteGuards } from '../db';
+import { isWriteCommand, withWriteToken, type WriteFact, type WriteGuards } from '../db';
 import { isArborError } from '../errors';
 import { currentRequest, noteActor, runInRequest, withRequestLog, type RequestContext } from '../observability';
 import { errorResponse } from '../errors/http';
@@ -166,6 +167,8 @@ function withLimitHeaders(response: Response, limits: RateLimitState | undefined
 /** Who acts, for the request's log lines: ids only (a user id or an API key id). */
 const actorFacts = (actor: RequestActor) => ({ tenantId: actor.tenantId, actorId: actor.userId, actorType: actor.apiKey ? ('apiKey' as const) : ('user' as const) });
 
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 function hideMisuse(e: unknown): unknown {
   // A misuse is our bug, not the caller's: report it like any unexpected error (500, logged).
   return e instanceof EntryPointMisuse ? new Error(`[arbor] entry point misuse: ${e.message}`) : e;
@@ -218,7 +221,9 @@ export function createEntryPoints<A extends RequestActor>(sources: ActorSources<
         const response = idempotencyKey
           ? await onceFor({ db: actor.db, actorId: actor.userId, key: idempotencyKey, method: request.method, path: new URL(request.url).pathname, body: raw }, run)
           : await run();
-        return withLimitHeaders(response, limits);
+        const answered = withLimitHeaders(response, limits);
+        // Every write's success answers the moment its writes were acknowledged; reads answer none.
+        return check || READS.has(request.method) ? answered : withWriteToken(answered);
       } catch (e) {
         return withLimitHeaders(errorResponse(hideMisuse(e)), limits, e);
       }
