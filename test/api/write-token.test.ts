@@ -7,7 +7,8 @@ import { createApiKey } from '../../lib/api-keys';
 import { entrySources } from '../../lib/api/with-actor';
 import { CONSISTENCY_TOKEN_HEADER, consistencyTokenTime } from '../../lib/db';
 import { loadActorAccess } from '../../lib/members';
-import { createUnit } from '../../lib/org';
+import { createUnit, getUnitOrThrow } from '../../lib/org';
+import { startTreeJob } from '../../lib/org/jobs/run-tree-job';
 import { callRoute } from '../api-keys/route-call';
 import { newTenant } from '../support/fixtures';
 import { tenantDbFor } from '../support/tenant-db';
@@ -50,4 +51,20 @@ test('a write answers its token, issued once its writes were acknowledged; reads
   const removed = await callRoute('DELETE', '/api/v1/units/[unitId]', { params: { unitId: created.json!.id }, query: { expectedVersion: String(renamed.json!.version) } });
   assert.ok(removed.res.status >= 200 && removed.res.status < 300, `${removed.res.status} ${JSON.stringify(removed.json)}`);
   assert.notEqual(consistencyTokenTime(tokenOf(removed.res) ?? ''), undefined);
+});
+
+test("a finished job's status answers a token covering the job's writes", async () => {
+  const t = await newTenant('JobTokens');
+  const db = tenantDbFor(t.tenantId);
+  const owner = { userId: t.ownerUserId, email: t.ownerEmail, name: 'Owner' };
+  const [from, to] = [await createUnit(db, owner, { parentId: t.rootUnitId, name: 'Sales' }), await createUnit(db, owner, { parentId: t.rootUnitId, name: 'Field' })];
+  const leaf = await createUnit(db, owner, { parentId: from.id, name: 'Leads' });
+  const jobId = await startTreeJob(db, { kind: 'move', actor: owner, root: leaf, expectedVersion: leaf.version, toParent: await getUnitOrThrow(db, to.id) });
+  const moved = Date.now();
+  entrySources.load = async () => loadActorAccess(db, t.ownerUserId);
+  const { res, json } = await callRoute('GET', '/api/v1/jobs/[jobId]', { params: { jobId } });
+  assert.equal(res.status, 200);
+  assert.equal(json!.finished, true);
+  assert.ok(consistencyTokenTime(json!.consistencyToken)! >= moved);
+  assert.equal(tokenOf(res), null);
 });

@@ -162,7 +162,7 @@ export interface paths {
         };
         /**
          * Get a job
-         * @description The progress of a large move or delete; poll until `finished`. Needs `tree.read` on the unit it was taken from.
+         * @description The progress of a large move or delete; poll until `finished`, which answers a consistency token for the job's writes. Needs `tree.read` on the unit it was taken from.
          */
         get: operations["getJob"];
         put?: never;
@@ -2142,6 +2142,8 @@ export interface components {
             };
             createdAt: string;
             updatedAt: string;
+            /** @description Once `finished`: a token covering every write of the job, to send with a check (`atLeastAsFresh`) as a write answer's `Arbor-Consistency-Token`. */
+            consistencyToken?: string;
         };
         MembersPage: {
             rows: (components["schemas"]["MemberListMember"] | components["schemas"]["MemberListInvitation"])[];
