@@ -8,25 +8,25 @@ import { defineCommand } from './kit/define-command';
 import { operatorScope } from './kit/operator-scope';
 
 export const { description, run } = defineCommand({
-  description: 'API keys (create|list|revoke --tenant <id> [--name] [--unit] [--role] [--days] [--key-id])',
+  description: 'API keys (create|list|revoke --tenant <id> [--name] [--unit] [--role] [--scope] [--days] [--key-id])',
   usage:
-    'Usage: npm run cli -- apikey create --tenant <tenantId> --name <text> [--unit <unitId>] [--role admin|manager|member] [--days 1-365]\n' +
+    'Usage: npm run cli -- apikey create --tenant <tenantId> --name <text> [--unit <unitId>] [--role admin|manager|member] [--scope full|check] [--days 1-365]\n' +
     '       npm run cli -- apikey list --tenant <tenantId>\n' +
     '       npm run cli -- apikey revoke --tenant <tenantId> --key-id <id>',
-  options: { tenant: { type: 'string' }, name: { type: 'string' }, unit: { type: 'string' }, role: { type: 'string' }, days: { type: 'string' }, 'key-id': { type: 'string' } },
+  options: { tenant: { type: 'string' }, name: { type: 'string' }, unit: { type: 'string' }, role: { type: 'string' }, scope: { type: 'string' }, days: { type: 'string' }, 'key-id': { type: 'string' } },
   verbs: {
     create: {
-      options: ['tenant', 'name', 'unit', 'role', 'days'],
+      options: ['tenant', 'name', 'unit', 'role', 'scope', 'days'],
       required: ['tenant'],
       async run({ values }) {
-        const scope = operatorScope(values.tenant!);
+        const stores = operatorScope(values.tenant!);
         // Without --unit: an admin key of the whole organization (its top unit).
-        const unit = await getUnitOrThrow(scope.tenant, values.unit ?? (await getTenantSettings(scope.tenant)).rootUnitId);
-        const { secret, key } = await createApiKey(scope, {
-          name: values.name ?? 'Created from the CLI', role: values.role ?? (values.unit ? 'manager' : 'admin'), unit,
+        const unit = await getUnitOrThrow(stores.tenant, values.unit ?? (await getTenantSettings(stores.tenant)).rootUnitId);
+        const { secret, key } = await createApiKey(stores, {
+          name: values.name ?? 'Created from the CLI', role: values.role ?? (values.unit ? 'manager' : 'admin'), scope: values.scope, unit,
           expiresInDays: Number(values.days ?? 90), actor: OPERATOR_ACTOR,
         });
-        console.log(`Created API key ${key.keyId} (${key.role} of ${unit.name}) for tenant ${values.tenant}, valid until ${key.validUntil}.
+        console.log(`Created API key ${key.keyId} (${key.role} of ${unit.name}, ${key.scope === 'check' ? 'checks only' : 'full access'}) for tenant ${values.tenant}, valid until ${key.validUntil}.
 Send it as Authorization: Bearer <key>. Copy it now: Arbor keeps only its hash.
 ${secret}`);
       },
@@ -36,7 +36,7 @@ ${secret}`);
       required: ['tenant'],
       async run({ values }) {
         const found = await listApiKeys(operatorScope(values.tenant!));
-        for (const k of found) console.log(`${k.keyId}  …${k.hint}  ${k.name}  ${k.role} of ${k.unitId}  valid until ${k.validUntil}  last used ${k.lastUsedAt ?? 'never'}`);
+        for (const k of found) console.log(`${k.keyId}  …${k.hint}  ${k.name}  ${k.role} of ${k.unitId}  ${k.scope}  valid until ${k.validUntil}  last used ${k.lastUsedAt ?? 'never'}`);
         console.log(`${found.length} key(s)`);
       },
     },

@@ -1,5 +1,6 @@
 // The operator's command line for API keys: `apikey create` prints the key alone on its last line
-// (and it works at /api/v1), `list` shows it without the secret, `revoke` stops it.
+// (and it works at /api/v1), `list` shows it without the secret, `revoke` stops it; `--scope check`
+// makes a key for checks only.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join, resolve } from 'node:path';
@@ -29,6 +30,12 @@ test('an API key created, listed and revoked from the command line', async () =>
   const keyId = shown.out.split(/\s+/)[0]!;
   assert.equal((await cli(apikey, ['revoke', '--tenant', t.tenantId, '--key-id', keyId])).code, 0);
   assert.equal(await readUnit(key, t.rootUnitId), 401);
+
+  const checker = await cli(apikey, ['create', '--tenant', t.tenantId, '--name', 'Wiki', '--scope', 'check', '--days', '30']);
+  assert.equal(checker.code, 0, checker.out);
+  assert.match(checker.out, /admin of .*, checks only\)/);
+  assert.equal(await readUnit(checker.out.trim().split('\n').at(-1)!, t.rootUnitId), 403, 'a check key reads no unit');
+  assert.equal((await cli(apikey, ['create', '--tenant', t.tenantId, '--scope', 'read'])).code, 1, 'an unknown scope is refused');
 
   assert.equal((await cli(apikey, ['create'])).code, 1, 'a missing --tenant is a usage error');
   assert.equal((await cli(apikey, ['create', '--tenant', t.tenantId, '--role', 'owner'])).code, 1, 'an owner key is refused');
