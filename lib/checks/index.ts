@@ -7,4 +7,9 @@ export type {
   BatchResult, CheckInput, CheckItemError, CheckOptions, CheckResult, Consistency, Explanation, GrantExplained,
   ReachedUnit, Subject, SubjectHolding, SubjectsPage, UnitsPage, Verdict, WhatIfAnswer, WhatIfResult,
 } from './types';
-export { check, checkBatch, unitsWithPermission, subjectsWithPermission, checkAfterChangeSet } from './stubs';
+export { check, checkBatch, type MayAsk } from './stubs';
+export { unitsWithPermission, type UnitsInput } from './list-units';
+export { subjectsWithPermission, type SubjectsInput } from './list-subjects';
+export { checkAfterChangeSet, type WhatIfInput } from './what-if';
+export { mayAskAs, askerTopsOf } from './may-ask';
+export { asSubject } from './subject-input';
