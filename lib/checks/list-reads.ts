@@ -1,15 +1,12 @@
 // The reads the listings share: the unit asked about with the role catalogue (one BatchGetItem),
 // the names of a path's units (one BatchGetItem), and a grant as an explanation names it.
 import 'server-only';
-import { isArborPermission, type Grant, type RoleCatalogue, type UnitRef } from '../authz';
-import { powersOf } from '../authz/holds';
-import { batchGet, CLOCK_SKEW_MS, consistencyTokenTime, issueConsistencyToken, keys, sawToken, type TenantDb } from '../db';
+import { isArborPermission, reachOf, type Grant, type RoleCatalogue, type UnitRef } from '../authz';
+import { batchGet, issueConsistencyToken, keys, type TenantDb } from '../db';
 import { toUnit } from '../org/unit-item';
 import { toRoleCatalogue } from '../roles';
-import { denied } from '../authz/errors';
-import { orAbove } from '../authz/unit-words';
-import { badConsistencyToken, checkUnitNotFound, unknownCheckPermission } from './errors';
-import type { MayAsk } from './stubs';
+import { checkUnitNotFound, unknownCheckPermission } from './errors';
+import { freshnessOf } from './freshness';
 import type { Consistency, GrantExplained } from './types';
 
 export interface Target {
@@ -22,48 +19,28 @@ export interface Target {
 }
 
 /**
- * The unit and the catalogue, read together. Lists keep no cache: every mode but
- * `minimizeLatency` reads strongly consistently, after waiting out the clock skew of a token from
- * the future, so the answer stands at or after the token.
+ * The unit and the catalogue, read together. A listing keeps no copies: every mode but
+ * `minimizeLatency` reads strongly consistently, which sees every write acknowledged before it,
+ * a token's included; `minimizeLatency` reads eventually consistently (half the cost).
  */
 export async function readTarget(db: TenantDb, input: { unitId: string; permission: string; consistency?: Consistency }): Promise<Target> {
-  const consistency = input.consistency ?? { mode: 'fullyConsistent' };
-  const consistent = consistency.mode !== 'minimizeLatency';
-  await waitForToken(consistency);
+  freshnessOf(input.consistency);
+  const consistent = input.consistency?.mode !== 'minimizeLatency';
   const readAt = Date.now();
-  const items = await batchGet(db, [keys.unit(db.tenantId, input.unitId), keys.roleCatalogue(db.tenantId)], { consistent });
-  const unitItem = items.find((i) => i.SK === keys.unit(db.tenantId, input.unitId).SK);
-  const catalogue = toRoleCatalogue(items.find((i) => i.SK === keys.roleCatalogue(db.tenantId).SK));
+  const unitKey = keys.unit(db.tenantId, input.unitId);
+  const catalogueKey = keys.roleCatalogue(db.tenantId);
+  const items = await batchGet(db, [unitKey, catalogueKey], { consistent });
+  const unitItem = items.find((i) => i.PK === unitKey.PK && i.SK === unitKey.SK);
+  const catalogue = toRoleCatalogue(items.find((i) => i.PK === catalogueKey.PK && i.SK === catalogueKey.SK));
   assertKnownPermission(input.permission, catalogue);
   if (!unitItem) throw checkUnitNotFound();
   const unit = toUnit(unitItem);
   return { unit: { id: unit.id, path: unit.path, name: unit.name }, catalogue, consistent, token: issueConsistencyToken(readAt) };
 }
 
-/**
- * Reads that begin now see a token's write once the clock skew allowed has passed since it: a
- * token from the last moments waits that long; one from further ahead than any clock may be is
- * not ours (check.badToken).
- */
-export async function waitForToken(consistency: Consistency | undefined): Promise<void> {
-  if (consistency?.mode !== 'atLeastAsFresh') return;
-  const tokenTime = consistencyTokenTime(consistency.token);
-  if (tokenTime === undefined || tokenTime > Date.now() + CLOCK_SKEW_MS) throw badConsistencyToken();
-  for (let now = Date.now(); !sawToken(now, tokenTime); now = Date.now()) await new Promise((r) => setTimeout(r, tokenTime + CLOCK_SKEW_MS - now));
-}
-
 /** Arbor's permission or the organization's own, else check.unknownPermission. */
 export function assertKnownPermission(permission: string, catalogue: RoleCatalogue): void {
   if (!isArborPermission(permission) && !Object.hasOwn(catalogue.permissions, permission)) throw unknownCheckPermission(permission);
-}
-
-/** A listing about one unit answers only a caller who may ask there (403, as a single check). */
-export function refuseUnlessMayAsk(mayAsk: MayAsk, unit: UnitRef & { name: string }): void {
-  if (mayAsk(unit)) return;
-  throw denied({
-    allowed: false, action: 'access.explain', code: 'authz.access.explain', reason: 'notManager',
-    message: `You need to manage ${orAbove(unit)} to ask who holds permissions there.`,
-  });
 }
 
 /** The names of the units `ids` (BatchGetItem, at most 100 keys a request). */
@@ -81,6 +58,6 @@ export function grantExplained(g: Grant, permission: string, catalogue: RoleCata
     unitPath: g.unitPath,
     role: g.role,
     ...(custom && g.customRole ? { customRole: { key: g.customRole, name: custom.name } } : {}),
-    reach: custom ? custom.reach : (powersOf({ ...g, roles: [] }, permission, undefined)[0]?.reach ?? 'subtree'),
+    reach: reachOf(g, permission, catalogue) ?? 'subtree',
   };
 }

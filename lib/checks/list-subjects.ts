@@ -11,8 +11,9 @@ import { decodeCursor, encodeCursor, pageSize, pathIds, type TenantDb } from '..
 import type { Membership } from '../members/membership-items';
 import { CHECK_LIMITS } from './limits';
 import { mergeUnitMembers, type MergeOptions } from './holders-merge';
-import { grantExplained, readPathNames, readTarget, refuseUnlessMayAsk } from './list-reads';
-import type { MayAsk } from './stubs';
+import { askOrThrow } from './decide';
+import { grantExplained, readPathNames, readTarget } from './list-reads';
+import type { MayAsk } from './types';
 import type { Consistency, SubjectHolding, SubjectsPage } from './types';
 
 export interface SubjectsInput {
@@ -30,7 +31,7 @@ export async function subjectsWithPermission(db: TenantDb, input: SubjectsInput)
   const limit = pageSize(input.limit, CHECK_LIMITS.page);
   const after = afterOf(decodeCursor(scopeOf(db, input), input.cursor));
   const target = await readTarget(db, input);
-  refuseUnlessMayAsk(input.mayAsk, target.unit);
+  askOrThrow(input.mayAsk, target.unit, undefined);
   const ids = pathIds(target.unit.path);
   const [merged, names] = await Promise.all([
     mergeUnitMembers(db, {

@@ -4,7 +4,7 @@
 import { can, type ActorAccess } from '../authz';
 import { powersOf } from '../authz/holds';
 import type { Region } from './reached-units';
-import type { MayAsk } from './stubs';
+import type { MayAsk } from './types';
 
 export const mayAskAs = (access: ActorAccess): MayAsk => (unit, userId) => can(access, 'access.explain', { unit, userId });
 

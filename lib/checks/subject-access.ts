@@ -19,6 +19,13 @@ export interface SubjectAccess {
   readAt: number;
 }
 
+/** A request's subject (exactly one field, as the operation's schema refines it) as the domain's. */
+export function toSubject(raw: { userId?: string; email?: string; externalId?: string }): Subject {
+  if (raw.userId !== undefined) return { userId: raw.userId };
+  if (raw.email !== undefined) return { email: raw.email };
+  return { externalId: raw.externalId ?? '' };
+}
+
 /**
  * The user id the subject names in this organization, or undefined when nobody here has it. An
  * email or external id is looked up in an index (eventually consistent: someone added a moment

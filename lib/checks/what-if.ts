@@ -12,10 +12,11 @@ import { simulate, type MembershipState, type Tree } from '../change-sets/simula
 import type { TenantDb } from '../db';
 import { readRoleCatalogue } from '../roles';
 import { checkUnitNotFound, subjectNotFound } from './errors';
-import { assertKnownPermission, refuseUnlessMayAsk } from './list-reads';
+import { askOrThrow } from './decide';
+import { assertKnownPermission } from './list-reads';
 import { pathIn, projectMemberships } from './project-access';
 import { readSubjectAccess, resolveSubject, type SubjectAccess } from './subject-access';
-import type { MayAsk } from './stubs';
+import type { MayAsk } from './types';
 import type { CheckInput, Subject, WhatIfAnswer, WhatIfResult } from './types';
 import { itemError, unitGone, verdictOf } from './verdict';
 
@@ -46,7 +47,7 @@ export async function checkAfterChangeSet(db: TenantDb, input: WhatIfInput): Pro
       const now = unitIn(live.tree, c.unitId);
       if (!now) throw checkUnitNotFound();
       const after = unitIn(sim.after, c.unitId);
-      if (!input.mayAsk(now, subject.userId) && !(after && input.mayAsk(after, subject.userId))) refuseUnlessMayAsk(() => false, now);
+      if (!(after && input.mayAsk(after, subject.userId))) askOrThrow(input.mayAsk, now, subject.userId);
       const access = (memberships: SubjectAccess['memberships']): ActorAccess => ({ tenantId: db.tenantId, userId: subject.userId, memberships, catalogue });
       const before = verdictOf(explainPermission(access(subject.memberships), c.permission, now), input.explain, catalogue, namesNow);
       const projected = subject.deactivated ? [] : projectMemberships(subject.userId, subject.memberships, input.set.operations, sim);

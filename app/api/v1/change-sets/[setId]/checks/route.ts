@@ -2,12 +2,12 @@
 import { withActor } from '@/lib/api/with-actor';
 import { checkOperations as checks } from '@/lib/api/operations/checks';
 import { authorizeOnSet, readChangeSet } from '@/lib/change-sets';
-import { asSubject, checkAfterChangeSet, mayAskAs } from '@/lib/checks';
+import { toSubject, checkAfterChangeSet, mayAskAs } from '@/lib/checks';
 
 export const POST = withActor(checks.whatIf, async ({ db, actor, params, body, authorize }) => {
   authorize('checks.run', {});
   const set = await readChangeSet(db, params.setId);
   await authorizeOnSet(db, actor, authorize, set.header, 'changeSet.read');
-  const asked = body.checks.map((c) => ({ ...c, subject: asSubject(c.subject) }));
+  const asked = body.checks.map((c) => ({ ...c, subject: toSubject(c.subject) }));
   return checkAfterChangeSet(db, { set, checks: asked, explain: body.explain, mayAsk: mayAskAs(actor) });
 });
