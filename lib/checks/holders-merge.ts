@@ -10,6 +10,12 @@ import { toMembership, type Membership } from '../members/membership-items';
 /** Rounds of parallel Queries one page may take before it answers what it has, with a cursor. */
 export const MERGE_ROUNDS = 4;
 
+/**
+ * Under a filter, entries read per Query as a multiple of the page: most members of a large unit
+ * above (the top unit's) hold nothing here, and DynamoDB's Limit counts what it read, not kept.
+ */
+const FILTERED_READ = 5;
+
 export interface MergeOptions {
   /** The unit partitions to read (the unit asked about and its ancestors). */
   unitIds: string[];
@@ -46,7 +52,7 @@ export async function mergeUnitMembers(db: TenantDb, o: MergeOptions): Promise<M
         ExpressionAttributeValues: { ':pk': keys.unitPartition(db.tenantId, unitId), ':m': keys.unitMemberPrefix, ...o.filter?.values },
         ...(at ? { ExclusiveStartKey: keys.unitMember(db.tenantId, unitId, at) } : {}),
         ConsistentRead: o.consistent,
-        Limit: o.limit,
+        Limit: o.filter ? o.limit * FILTERED_READ : o.limit,
       }));
       return { unitId, out };
     }));

@@ -162,6 +162,8 @@ describe('subjectsWithPermission', () => {
     const t = await reorgTenant('SubjectPages');
     const u = t.units;
     for (let i = 0; i < 5; i++) await addMembership(t.db, t.owner, { unitId: u.engineering.id, role: 'manager', ...person(`Extra ${i}`) });
+    // Plain members of the top unit hold nothing here: read past, never listed, never a repeat.
+    for (let i = 0; i < 12; i++) await addMembership(t.db, t.owner, { unitId: u.root.id, role: 'member', ...person(`Plain ${i}`) });
     const seen: string[] = [];
     let cursor: string | undefined;
     let pages = 0;
