@@ -13,8 +13,7 @@ import { CHECK_LIMITS } from './limits';
 import { mergeUnitMembers, type MergeOptions } from './holders-merge';
 import { askOrThrow } from './decide';
 import { grantExplained, readPathNames, readTarget } from './list-reads';
-import type { MayAsk } from './types';
-import type { Consistency, SubjectHolding, SubjectsPage } from './types';
+import type { Consistency, MayAsk, SubjectHolding, SubjectsPage } from './types';
 
 export interface SubjectsInput {
   permission: string;
