@@ -16,8 +16,7 @@ import { askOrThrow } from './decide';
 import { assertKnownPermission } from './list-reads';
 import { pathIn, projectMemberships } from './project-access';
 import { readSubjectAccess, resolveSubject, type SubjectAccess } from './subject-access';
-import type { MayAsk } from './types';
-import type { CheckInput, Subject, WhatIfAnswer, WhatIfResult } from './types';
+import type { CheckInput, MayAsk, Subject, WhatIfAnswer, WhatIfResult } from './types';
 import { itemError, unitGone, verdictOf } from './verdict';
 
 export interface WhatIfInput {
