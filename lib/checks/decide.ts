@@ -44,7 +44,7 @@ export function decideCheck(reads: CheckReads, index: number, input: CheckInput,
 }
 
 /** The caller may ask about this unit and subject, or the access.explain refusal is thrown. */
-function askOrThrow(mayAsk: MayAsk, unit: { id: string; path: string }, userId: string | undefined): void {
+export function askOrThrow(mayAsk: MayAsk, unit: { id: string; path: string }, userId: string | undefined): void {
   if (mayAsk(unit, userId)) return;
   // A predicate that answers false instead of throwing its own refusal: the rule's words.
   const { reason, message } = RULES['access.explain'].deny({ unit: { id: unit.id, path: unit.path }, userId }, { tenantId: '', userId: '', memberships: [] });

@@ -9,6 +9,9 @@ export type {
 } from './types';
 export { check } from './check';
 export { checkBatch } from './batch';
-export { unitsWithPermission, subjectsWithPermission, checkAfterChangeSet } from './stubs';
+export { unitsWithPermission, type UnitsInput } from './list-units';
+export { subjectsWithPermission, type SubjectsInput } from './list-subjects';
+export { checkAfterChangeSet, type WhatIfInput } from './what-if';
+export { mayAskAs, askerTopsOf } from './may-ask';
 export { checkUnitNotFound, subjectNotFound } from './errors';
 export { readSubjectAccess, resolveSubject, toSubject, type SubjectAccess } from './subject-access';
