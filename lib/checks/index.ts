@@ -9,6 +9,10 @@ export type {
 } from './types';
 export { check } from './check';
 export { checkBatch } from './batch';
-export { unitsWithPermission, subjectsWithPermission, checkAfterChangeSet } from './stubs';
+export { unitsWithPermission, type UnitsInput } from './list-units';
+export { subjectsWithPermission, type SubjectsInput } from './list-subjects';
+export { checkAfterChangeSet, type WhatIfInput } from './what-if';
 export { checkUnitNotFound, subjectNotFound } from './errors';
 export { readSubjectAccess, resolveSubject, toSubject, type SubjectAccess } from './subject-access';
+export { mayAskAs, askerTopsOf } from './may-ask';
+export { asSubject } from './subject-input';
