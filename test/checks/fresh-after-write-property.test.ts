@@ -43,8 +43,9 @@ const input = (w: StoredWorld, q: Question): CheckInput => ({ subject: { userId:
 const ask = (w: StoredWorld, q: Question, consistency?: Consistency) => check(w.db, input(w, q), { mayAsk, ...(consistency ? { consistency } : {}) });
 
 describe('a check after a write', () => {
-  test('sees it with the write token or fully consistent; a stale answer only within the staleness allowed', async () => {
+  test('sees it with the write token or fully consistent; a stale answer only within the staleness allowed', async (t) => {
     const kinds = new Set<WorldWrite['kind']>();
+    let stale = 0;
     await fc.assert(
       fc.asyncProperty(caseArb, async ({ spec, change, pick }) => {
         kinds.add(change.kind);
@@ -60,22 +61,30 @@ describe('a check after a write', () => {
         const token = issueConsistencyToken(Date.now());
         const tokenTime = consistencyTokenTime(token)!;
         const say = (q: Question) => `${JSON.stringify(q)} after ${JSON.stringify(change)} in ${JSON.stringify(spec)}`;
+        // minimizeLatency first, while the primed copies are all there is: it may answer from them.
+        for (const q of questions) {
+          const asked = Date.now();
+          const quick = await ask(w, q, { mode: 'minimizeLatency', maxStalenessSeconds: STALENESS_S });
+          const stands = consistencyTokenTime(quick.consistencyToken)!;
+          assert.ok(stands >= asked - STALENESS_S * 1000, `no older than allowed: ${say(q)}`);
+          if (quick.allowed !== answer(after, q)) {
+            stale++;
+            assert.ok(stands < tokenTime, `a stale answer stands before the write: ${say(q)}`);
+          }
+        }
         for (const q of questions) {
           const fresh = await ask(w, q, { mode: 'atLeastAsFresh', token });
           assert.equal(fresh.allowed, answer(after, q), `atLeastAsFresh ${say(q)}`);
           assert.ok(consistencyTokenTime(fresh.consistencyToken)! >= tokenTime, `its answer stands after the token: ${say(q)}`);
           assert.equal((await ask(w, q)).allowed, answer(after, q), `default ${say(q)}`);
           assert.equal((await ask(w, q, { mode: 'fullyConsistent' })).allowed, answer(after, q), `fullyConsistent ${say(q)}`);
-          const asked = Date.now();
-          const quick = await ask(w, q, { mode: 'minimizeLatency', maxStalenessSeconds: STALENESS_S });
-          const stands = consistencyTokenTime(quick.consistencyToken)!;
-          assert.ok(stands >= asked - STALENESS_S * 1000, `no older than allowed: ${say(q)}`);
-          if (quick.allowed !== answer(after, q)) assert.ok(stands < tokenTime, `a stale answer stands before the write: ${say(q)}`);
         }
       }),
       { numRuns: 14, seed: 20261128, endOnFailure: true },
     );
     assert.ok(kinds.has('move'), `a subtree move was among the writes (${[...kinds].join(', ')})`);
+    // How often the primed copies answered minimizeLatency: the token checks above had those copies to refuse.
+    t.diagnostic(`writes: ${[...kinds].join(', ')}; stale minimizeLatency answers: ${stale}`);
   });
 
   test('right after a subtree move, a token check sees the subject and the unit at their new paths', async () => {
