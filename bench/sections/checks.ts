@@ -200,6 +200,11 @@ export async function runChecks(ctx: BenchContext, appPort: number): Promise<Che
     const singles = randomChecks(t, catalogue, BODIES, 1);
     const bodies = (consistency?: Consistency) => singles.map((c) => JSON.stringify({ ...c, ...(consistency ? { consistency } : {}) }));
     const batches = Array.from({ length: 200 }, (_, i) => JSON.stringify({ checks: randomChecks(t, catalogue, BATCH, 1000 + i) }));
+    // One person's 100 questions (a page of items guarded for the signed-in user): one subject Query.
+    const oneSubjectBatches = Array.from({ length: 200 }, (_, i) => {
+      const checks = randomChecks(t, catalogue, BATCH, 2000 + i);
+      return JSON.stringify({ checks: checks.map((c) => ({ ...c, subject: checks[0].subject })) });
+    });
 
     const loads: ChecksLoad[] = [];
     const measure = async (target: string, connections: number, job: Omit<LoadJob, 'connections' | 'seconds' | 'warmupSeconds'>) => {
@@ -227,7 +232,10 @@ export async function runChecks(ctx: BenchContext, appPort: number): Promise<Che
     }
     const batchProbe = await probe('/api/v1/checks/batch', batches[0]);
     if (batchProbe.status !== 200) missing.push(`POST /api/v1/checks/batch answered ${batchProbe.status} (${batchProbe.text}), so batches were not loaded`);
-    else await measure(`batch of ${BATCH}`, 1, { url: `${app.url}/api/v1/checks/batch`, method: 'POST', headers: auth, bodies: batches });
+    else {
+      await measure(`batch of ${BATCH}, ${BATCH} subjects`, 1, { url: `${app.url}/api/v1/checks/batch`, method: 'POST', headers: auth, bodies: batches });
+      await measure(`batch of ${BATCH}, one subject`, 1, { url: `${app.url}/api/v1/checks/batch`, method: 'POST', headers: auth, bodies: oneSubjectBatches });
+    }
     const listBody = JSON.stringify({ subject: { userId: heavy.userId }, permission: 'tree.read' });
     const listProbe = await probe('/api/v1/checks/units', listBody);
     if (listProbe.status !== 200) missing.push(`POST /api/v1/checks/units answered ${listProbe.status} (${listProbe.text}), so list units was not loaded`);
