@@ -209,10 +209,13 @@ export async function runChecks(ctx: BenchContext, appPort: number): Promise<Che
     const loads: ChecksLoad[] = [];
     const measure = async (target: string, connections: number, job: Omit<LoadJob, 'connections' | 'seconds' | 'warmupSeconds'>) => {
       ctx.log(`checks: ${target}, ${seconds} s at ${connections} connection${connections > 1 ? 's' : ''}`);
-      const result = await loop({ ...job, connections, seconds, warmupSeconds });
+      const result = await loop({ ...job, connections, seconds, warmupSeconds }).catch((e: Error) => {
+        missing.push(`${target} at ${connections} connections: ${e.message.split('\n')[0]}`);
+        return undefined;
+      });
+      if (!result) return;
       ctx.log(`checks:   ${result.perSecond}/s, p50 ${result.latencyMs.p50} ms, p95 ${result.latencyMs.p95} ms, p99 ${result.latencyMs.p99} ms, ${result.non2xx} non-2xx${result.firstFailure ? ` (${result.firstFailure.slice(0, 200)})` : ''}`);
       loads.push({ target, connections, result });
-      return result;
     };
     const probe = async (path: string, body: string) => {
       const r = await fetch(app.url + path, { method: 'POST', headers: auth, body });
