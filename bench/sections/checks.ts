@@ -22,6 +22,7 @@ import { buildAppOnce, prepareAppCopy, startServer, type RunningServer } from '.
 import type { LoadJob, LoopResult } from '../http/load-loop';
 import { seedTenant, type SeededTenant } from '../seed/seed-tenant';
 import { meteredTenantDb, type BenchContext } from '../support/context';
+import { gatewayOperations } from '../support/gateway-operations';
 import { seededRandom } from '../../scripts/seed/seeded-random';
 
 const ROLES = 20;
@@ -140,16 +141,6 @@ function loop(job: LoadJob): Promise<LoopResult> {
       }
     });
   });
-}
-
-/** DynamoDB operations of one request at the gateway, one request at a time, averaged. */
-async function gatewayOperations(ctx: BenchContext, send: (i: number) => Promise<void>, rounds = 5): Promise<Record<string, number>> {
-  await new Promise((r) => setTimeout(r, 1000)); // what an earlier load left in flight finishes
-  const before = ctx.stack.aws.stats().operations;
-  for (let i = 0; i < rounds; i++) await send(i);
-  await new Promise((r) => setTimeout(r, 300));
-  const after = ctx.stack.aws.stats().operations;
-  return Object.fromEntries(Object.entries(after).flatMap(([op, n]) => (n > (before[op] ?? 0) ? [[op, (n - (before[op] ?? 0)) / rounds]] : [])));
 }
 
 async function engineCost(ctx: BenchContext, tenantId: string, inputs: CheckInput[], options: { consistency?: Consistency; explain?: boolean }): Promise<CheckCost> {
