@@ -15,6 +15,7 @@ import { writeResults, type BenchResults } from './report/write-results';
 import { readPreviousFirstLoadJs } from './browser/previous-first-load';
 import { seedSizeTenants } from './seed/seed-all';
 import { runBrowser } from './sections/browser';
+import { runChecks } from './sections/checks';
 import { runClicks } from './sections/clicks';
 import { runCredentials } from './sections/credentials';
 import { runHttp } from './sections/http';
@@ -91,6 +92,7 @@ async function main() {
     results.scim = await section('scim', () => runScim(ctx, appPort));
     results.reorganizations = await section('reorganizations', () => runReorganizations(ctx));
     results.webhooks = await section('webhooks', () => runWebhooks(ctx));
+    results.checks = await section('checks', () => runChecks(ctx, appPort));
     results.browser = await section('browser', () => runBrowser(ctx, appPort));
     if (results.browser && previousFirstLoadJs) results.browser.previousFirstLoadJs = previousFirstLoadJs;
   } finally {

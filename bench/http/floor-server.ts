@@ -1,11 +1,12 @@
 // The HTTP floor: a bare node:http server answering each measured page's main data with the
 // same single DynamoDB Query the page makes, through the same tenant-scoped client (lib/tenancy,
-// STS credentials, the IAM-enforcing gateway), and nothing else: no session, no rendering.
+// STS credentials, the IAM-enforcing gateway), and nothing else: no session, no rendering. `/get`
+// is the check API's floor: one strongly consistent GetItem (a unit, T2) and nothing else.
 // Run as its own process by the HTTP section: BENCH_FLOOR_PORT, BENCH_TENANT_ID, BENCH_ROOT_ID
 // and BENCH_UNIT_ID come from the environment, with the stack's settings.
 import { createServer } from 'node:http';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { INDEX, keys } from '../../lib/db';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { INDEX, keys, type TenantDb } from '../../lib/db';
 import { TREE_PAGE } from '../../lib/screens/tree';
 import { UNIT_PAGE_CHILDREN } from '../../lib/screens/unit-page';
 import { tenantDb } from '../../lib/tenancy';
@@ -29,21 +30,25 @@ const children = (parentId: string, limit: number) => () =>
     Limit: limit,
   });
 
-const queries: Record<string, () => QueryCommand> = {
-  '/tree': children(rootId, TREE_PAGE),
-  '/unit': children(unitId, UNIT_PAGE_CHILDREN),
+const unit = () => new GetCommand({ TableName: process.env.ARBOR_TABLE, Key: keys.unit(tenantId, unitId), ConsistentRead: true });
+
+const list = (query: () => QueryCommand) => async (db: TenantDb) => ({ items: (await db.client.send(query())).Items ?? [] });
+
+const answers: Record<string, (db: TenantDb) => Promise<unknown>> = {
+  '/tree': list(children(rootId, TREE_PAGE)),
+  '/unit': list(children(unitId, UNIT_PAGE_CHILDREN)),
+  '/get': async (db) => ({ item: (await db.client.send(unit())).Item }),
 };
 
 const server = createServer(async (req, res) => {
-  const query = queries[req.url ?? ''];
-  if (!query) {
+  const answer = answers[req.url ?? ''];
+  if (!answer) {
     res.writeHead(404).end();
     return;
   }
   try {
     const db = await tenantDb(tenantId);
-    const out = await db.client.send(query());
-    const body = JSON.stringify({ items: out.Items ?? [] });
+    const body = JSON.stringify(await answer(db));
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
     res.end(body);
   } catch (e) {

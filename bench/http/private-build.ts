@@ -25,6 +25,9 @@ export function prepareAppCopy(root: string): string {
   // The App Router floor page (bench/http/floor-page), built with the app.
   mkdirSync(join(dir, 'app', 'bench-floor', '[unitId]'), { recursive: true });
   cpSync(join(root, 'bench', 'http', 'floor-page', 'page.tsx'), join(dir, 'app', 'bench-floor', '[unitId]', 'page.tsx'));
+  // The App Router floor route (bench/http/floor-route), the check API's floor.
+  mkdirSync(join(dir, 'app', 'bench-floor-api', '[unitId]'), { recursive: true });
+  cpSync(join(root, 'bench', 'http', 'floor-route', 'route.ts'), join(dir, 'app', 'bench-floor-api', '[unitId]', 'route.ts'));
   const lock = readFileSync(join(root, 'package-lock.json'), 'utf8');
   const stamp = join(dir, '.bench-lock');
   if (!existsSync(join(dir, 'node_modules')) || !existsSync(stamp) || readFileSync(stamp, 'utf8') !== lock) {

@@ -1,6 +1,7 @@
 // The shape of bench/results/latest.json.
 import type { MachineInfo } from '../support/machine';
 import type { BrowserResult } from '../sections/browser';
+import type { ChecksResult } from '../sections/checks';
 import type { ClicksResult } from '../sections/clicks';
 import type { CredentialsResult } from '../sections/credentials';
 import type { HttpResult } from '../sections/http';
@@ -45,6 +46,7 @@ export interface BenchResults {
   scim?: ScimResult;
   reorganizations?: ReorganizationResult;
   webhooks?: WebhooksResult;
+  checks?: ChecksResult;
   browser?: BrowserResult;
   targets?: TargetResult[];
   /** Sections that failed, with the error, so one failure doesn't lose the rest. */

@@ -1,6 +1,7 @@
 // The issue's targets, judged from the measured results: met or missed, with the reason, and
 // for a miss what would close it.
 import { judgeBrowserTargets } from './browser-targets';
+import { judgeCheckTargets } from './checks-targets';
 import type { BenchResults, TargetResult } from './results';
 import { requestsPerView, type LoadResult } from '../sections/http';
 
@@ -186,6 +187,7 @@ export function judgeTargets(r: BenchResults): TargetResult[] {
         : 'The hanging endpoint costs more than its own lane.'} Queue reads per delivery: ${reads(w.withHanging)} with it, ${reads(w.healthy)} without.`,
     });
   }
+  if (r.checks) out.push(...judgeCheckTargets(r.checks));
   if (r.browser) out.push(...judgeBrowserTargets(r.browser));
   return out;
 }

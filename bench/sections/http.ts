@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { freePort } from '../../scripts/local-stack/ports';
 import type { BenchContext } from '../support/context';
 import { cpuMeter, descendantPid } from '../support/cpu';
+import { gatewayOperations } from '../support/gateway-operations';
 import { ratio } from '../support/stats';
 import { pickSubjects } from './screens';
 import { startServer, type RunningServer } from '../http/private-build';
@@ -205,16 +206,9 @@ export async function runHttp(ctx: BenchContext, appPort: number): Promise<HttpR
   }
 }
 
-/** DynamoDB requests of one request by operation: a few sent one after another once the server is idle. */
-async function operationsPerRequest(ctx: BenchContext, url: string, headers: Record<string, string>): Promise<Record<string, number>> {
-  const ROUNDS = 5;
-  await new Promise((r) => setTimeout(r, 1500)); // what the warm-up left in flight finishes
-  const before = ctx.stack.aws.stats().operations;
-  for (let i = 0; i < ROUNDS; i++) await (await fetch(url, { headers })).arrayBuffer();
-  await new Promise((r) => setTimeout(r, 300)); // work after the last byte (none expected)
-  const after = ctx.stack.aws.stats().operations;
-  return Object.fromEntries(Object.entries(after).flatMap(([op, n]) => (n > (before[op] ?? 0) ? [[op, (n - (before[op] ?? 0)) / ROUNDS]] : [])));
-}
+/** DynamoDB requests of one request by operation. */
+const operationsPerRequest = (ctx: BenchContext, url: string, headers: Record<string, string>) =>
+  gatewayOperations(ctx, async () => void (await (await fetch(url, { headers })).arrayBuffer()));
 
 async function answers(url: string, cookie: string, expect: string): Promise<boolean> {
   const r = await fetch(url, { headers: { cookie }, redirect: 'manual' });

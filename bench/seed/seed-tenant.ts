@@ -3,7 +3,7 @@
 // result so far was measured on.
 import { ulid } from 'ulid';
 import type { DocumentClient } from '../../lib/db';
-import { bulkSeedTenant, type BulkSeededTenant } from '../../scripts/seed/bulk-seed-tenant';
+import { bulkSeedTenant, type BulkSeedOptions, type BulkSeededTenant } from '../../scripts/seed/bulk-seed-tenant';
 import type { PlanBuilder } from '../../scripts/seed/tenant-plan';
 
 export interface SeedOptions {
@@ -13,6 +13,8 @@ export interface SeedOptions {
   peoplePerUnit: number;
   /** Builds the units under the root (the root exists already). */
   shape: (plan: PlanBuilder) => void;
+  /** A role catalogue, and the share of memberships holding one of its roles. */
+  catalogue?: BulkSeedOptions['catalogue'];
 }
 
 export type SeededTenant = BulkSeededTenant;

@@ -15,7 +15,9 @@ import { nameWordItems } from '../../lib/items/name-words';
 import { createTenant } from '../../lib/tenants';
 import { newUserPuts } from '../../lib/users';
 import { bulkPut, type BulkPutOptions } from './bulk-put';
-import { PlanBuilder, type PlanNames, type PlannedUnit, type TenantPlan } from './tenant-plan';
+import { roleCatalogueItem } from '../../lib/roles/catalogue-item';
+import type { RoleCatalogue } from '../../lib/authz';
+import { PlanBuilder, type PlanNames, type PlannedCustomRoles, type PlannedUnit, type TenantPlan } from './tenant-plan';
 
 export interface BulkSeedOptions {
   name: string;
@@ -29,6 +31,8 @@ export interface BulkSeedOptions {
   /** Builds the units under the root (the root exists already). */
   shape: (plan: PlanBuilder) => void;
   names?: PlanNames;
+  /** The tenant's role catalogue, and the share of memberships holding one of its roles. */
+  catalogue?: { catalogue: RoleCatalogue; share: number };
   /** How the items are written (bulk-put.ts): batches by default. */
   via?: BulkPutOptions['via'];
   /** Called as the bulk load goes, with items stored and items in all. */
@@ -59,11 +63,12 @@ export async function bulkSeedTenant(direct: { client: DocumentClient; tableName
 
   const builder = new PlanBuilder({ id: created.rootUnitId, name }, options.seed, options.names);
   options.shape(builder);
-  const plan = builder.finish({ domain, membershipsPerUnit: options.membershipsPerUnit, peoplePerUnit: options.peoplePerUnit });
+  const customRoles: PlannedCustomRoles | undefined = options.catalogue && { keys: Object.keys(options.catalogue.catalogue.roles), share: options.catalogue.share };
+  const plan = builder.finish({ domain, membershipsPerUnit: options.membershipsPerUnit, peoplePerUnit: options.peoplePerUnit, customRoles });
   const now = new Date().toISOString();
   const unitById = new Map(plan.units.map((u) => [u.id, u]));
   const personById = new Map(plan.people.map((p) => [p.id, p]));
-  const items: Record<string, unknown>[] = [];
+  const items: Record<string, unknown>[] = options.catalogue ? [roleCatalogueItem(db.tenantId, options.catalogue.catalogue)] : [];
 
   // Each unit's administrators map, as the membership writes would leave it (the root's owner included).
   const administrators = new Map<string, Record<string, UnitAdministrator>>([
@@ -98,7 +103,7 @@ export async function bulkSeedTenant(direct: { client: DocumentClient; tableName
   for (const m of plan.memberships) {
     const p = personById.get(m.userId)!;
     const membership: Membership = {
-      tenantId: db.tenantId, unitId: m.unitId, userId: m.userId, role: m.role, email: p.email, name: p.name,
+      tenantId: db.tenantId, unitId: m.unitId, userId: m.userId, role: m.role, ...(m.roles?.length ? { roles: m.roles } : {}), email: p.email, name: p.name,
       unitPath: unitById.get(m.unitId)!.path, version: 1, createdAt: now, updatedAt: now,
     };
     items.push(unitMemberItem(membership), userMembershipItem(membership));

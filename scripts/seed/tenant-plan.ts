@@ -21,6 +21,14 @@ export interface PlannedMembership {
   unitId: string;
   userId: string;
   role: Role;
+  /** Custom role keys held beside `role` (docs/roles.md). */
+  roles?: string[];
+}
+
+/** Custom roles handed out over the memberships: `share` of them hold one of `keys`. */
+export interface PlannedCustomRoles {
+  keys: readonly string[];
+  share: number;
 }
 
 export interface TenantPlan {
@@ -111,7 +119,7 @@ export class PlanBuilder {
    * People and memberships: `membershipsPerUnit` × units memberships on random non-root units
    * (one in ten as manager), held by `peoplePerUnit` × units people; two admins on the root.
    */
-  finish(options: { domain: string; membershipsPerUnit: number; peoplePerUnit: number }): TenantPlan {
+  finish(options: { domain: string; membershipsPerUnit: number; peoplePerUnit: number; customRoles?: PlannedCustomRoles }): TenantPlan {
     const { domain } = options;
     const peopleCount = Math.max(2, Math.round(this.units.length * options.peoplePerUnit));
     const people: PlannedPerson[] = Array.from({ length: peopleCount }, (_, i) => {
@@ -135,6 +143,11 @@ export class PlanBuilder {
     for (let j = 0; j < total && nonRoot.length > 0; j++) {
       const unit = nonRoot[Math.floor(this.random() * nonRoot.length)];
       join(unit, people[j % peopleCount], this.random() < 0.1 ? 'manager' : 'member');
+    }
+    // Drawn after the memberships, so a plan without custom roles is the one seeded before them.
+    const custom = options.customRoles;
+    if (custom?.keys.length) {
+      for (const m of memberships.slice(2)) if (this.random() < custom.share) m.roles = [custom.keys[Math.floor(this.random() * custom.keys.length)]];
     }
     return { units: this.units, people: people.filter((p) => p.membershipCount > 0), memberships, subtrees: this.subtrees };
   }
