@@ -3,65 +3,32 @@
 // small node:http stand-in that scripts answers, for the client's HTTP handling only; the client
 // against the real API and engine is e2e/checks.spec.ts.
 import assert from 'node:assert/strict';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { ArborChecks, ArborError, isItemError } from '../../clients/typescript';
 import { CONSISTENCY_TOKEN_HEADER, issueConsistencyToken } from '../../lib/db/consistency-token';
-
-interface Seen {
-  method: string;
-  url: string;
-  headers: IncomingMessage['headers'];
-  body: Record<string, unknown> | undefined;
-  at: number;
-}
-
-type Script = (req: Seen, res: ServerResponse) => void;
+import { answerCheck, json, refusal, startStandIn, SUBJECT as ADA, type Script, type StandIn } from './stand-in-server';
 
 const UNIT = '01JABCDEFGHJKMNPQRSTVWXYZ0';
-const ADA = { userId: '01JABCDEFGHJKMNPQRSTVWXYZ1' };
 const KEY = 'arbor_key_test';
 
-let server: Server;
-let baseUrl: string;
-let seen: Seen[];
+let standIn: StandIn;
+let seen: StandIn['seen'];
 let answers: Script[];
 
-const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-  res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
-  res.end(JSON.stringify(body));
-};
-const allowed = (token = issueConsistencyToken()): Script => (req, res) =>
-  json(res, 200, { allowed: true, subject: ADA, permission: req.body?.permission, unitId: req.body?.unitId, consistencyToken: token });
-const refusal = (status: number, code: string, headers: Record<string, string> = {}): Script => (_req, res) =>
-  json(res, status, { error: { code, message: `refused: ${code}` } }, headers);
+const allowed = (token?: string) => answerCheck(true, token);
 
 const client = (options: Partial<ConstructorParameters<typeof ArborChecks>[0]> = {}) =>
-  new ArborChecks({ baseUrl, apiKey: KEY, retry: { baseDelayMs: 5, maxDelayMs: 20 }, ...options });
+  new ArborChecks({ baseUrl: standIn.baseUrl, apiKey: KEY, retry: { baseDelayMs: 5, maxDelayMs: 20 }, ...options });
 
 before(async () => {
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      const request: Seen = { method: req.method!, url: req.url!, headers: req.headers, body: text ? JSON.parse(text) : undefined, at: Date.now() };
-      seen.push(request);
-      const script = answers.shift();
-      if (!script) return json(res, 500, { error: { code: 'test.unscripted', message: 'no answer scripted' } });
-      script(request, res);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  standIn = await startStandIn();
 });
 
-after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+after(() => standIn.close());
 
 beforeEach(() => {
-  seen = [];
-  answers = [];
+  seen = standIn.seen = [];
+  answers = standIn.answers = [];
 });
 
 describe('requests', () => {
@@ -167,7 +134,7 @@ describe('retries and errors', () => {
     assert.equal((await client().check(ADA, 'unit.create', UNIT)).allowed, true);
     assert.equal(seen.length, 3);
 
-    seen = [];
+    seen = standIn.seen = [];
     answers.push(refusal(503, 'a.one'), refusal(503, 'a.two'), refusal(503, 'a.three'));
     await assert.rejects(client({ retry: { attempts: 3, baseDelayMs: 1, maxDelayMs: 2 } }).check(ADA, 'unit.create', UNIT), (e: ArborError) => e.code === 'a.three');
     assert.equal(seen.length, 3);
@@ -175,7 +142,7 @@ describe('retries and errors', () => {
 
   test('a refusal that retrying cannot change (400, 403, 404, 500) is thrown after one try', async () => {
     for (const [status, code] of [[400, 'check.unknownPermission'], [403, 'authz.forbidden'], [404, 'check.subjectNotFound'], [500, 'internal.error']] as const) {
-      seen = [];
+      seen = standIn.seen = [];
       answers.push(refusal(status, code));
       await assert.rejects(client().check(ADA, 'unit.create', UNIT), (e: ArborError) => e.status === status && e.code === code);
       assert.equal(seen.length, 1, `${status} sent once`);
