@@ -215,6 +215,7 @@ export class ArborChecks {
           return data as T;
         }
       } catch (cause) {
+        if (cause instanceof SyntaxError) throw new ArborError(200, 'client.unexpectedAnswer', 'Arbor answered a success whose body is not JSON.');
         const timedOut = cause instanceof Error && cause.name === 'TimeoutError';
         const wait = retryIn(this.#backoff(attempt));
         if (wait === undefined) {

@@ -157,6 +157,15 @@ describe('retries and errors', () => {
     await assert.rejects(client().check(ADA, 'unit.create', UNIT), (e: ArborError) => e.status === 418 && e.code === 'client.unexpectedAnswer');
   });
 
+  test('a success whose body is not JSON is client.unexpectedAnswer, not a network failure to retry', async () => {
+    answers.push((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end('{"allowed":tr');
+    });
+    await assert.rejects(client().check(ADA, 'unit.create', UNIT), (e: ArborError) => e.code === 'client.unexpectedAnswer');
+    assert.equal(seen.length, 1);
+  });
+
   test('a dropped connection is tried again; a connection never made ends as client.network', async () => {
     answers.push((_req, res) => res.socket?.destroy(), allowed());
     assert.equal((await client().check(ADA, 'unit.create', UNIT)).allowed, true);
