@@ -83,6 +83,11 @@ export interface Places {
   'roles.manage': { permissions?: readonly string[] };
   /** Give a person a custom role on a unit, or take it away: only what the actor holds there. */
   'role.assign': { unit: UnitRef; userId: string; role: CustomRole };
+  /**
+   * Ask the check API (docs/checks.md): anyone holding `access.explain` somewhere; each check then
+   * needs `access.explain` at its unit about its subject.
+   */
+  'checks.run': Record<string, never>;
 }
 
 export type Action = keyof Places;
@@ -122,6 +127,7 @@ export const ACTIONS = [
   'changeSet.revert',
   'roles.manage',
   'role.assign',
+  'checks.run',
 ] as const satisfies readonly Action[];
 
 /** Actions whose place is the whole tenant. */
@@ -136,6 +142,7 @@ export const TENANT_ACTIONS = [
   'person.erase',
   'changeSet.draft',
   'roles.manage',
+  'checks.run',
 ] as const satisfies readonly Action[];
 
 // Compile-time check that ACTIONS lists every action of Places.

@@ -35,6 +35,8 @@ const CUSTOM_RULES: { [A in Action]?: CustomRule<A> } = {
   // As the built-in rule: about anyone with access.explain; about oneself wherever one may look.
   'access.explain': (g, { unit, userId }, access) =>
     roleHolding(g, access, 'access.explain', unit) ?? (userId === access.userId ? roleHolding(g, access, 'tree.read', unit) : undefined),
+  // access.explain held anywhere, with any reach.
+  'checks.run': (g, _place, access) => customPowers(g, 'access.explain', access.catalogue)[0]?.customRole,
   // Held on the top unit with a reach that includes it; and nobody puts in a role what they do not hold everywhere.
   'roles.manage': (g, { permissions }, access) => {
     const top: UnitRef = { id: g.unitId, path: g.unitPath };

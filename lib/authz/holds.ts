@@ -53,6 +53,12 @@ export function powersOf(g: Grant, permission: string, catalogue: RoleCatalogue 
   return [...(builtIn ? [{ reach: builtIn }] : []), ...customPowers(g, permission, catalogue)];
 }
 
+/** How far a decision's grant (its custom role, else its built-in role) gives `permission`. */
+export function reachOf(g: Grant, permission: string, catalogue: RoleCatalogue | undefined): Reach | undefined {
+  if (!g.customRole) return builtInReach(g, permission);
+  return catalogue && Object.hasOwn(catalogue.roles, g.customRole) ? catalogue.roles[g.customRole].reach : undefined;
+}
+
 /** How far the membership's built-in role gives `permission`, if it does. */
 function builtInReach(g: Grant, permission: string): Reach | undefined {
   if (isTenantWide(g)) return 'subtree';

@@ -10,7 +10,7 @@ export { ROLES, ROLE_RANK, TENANT_ROLES, type Role } from './roles';
 export { administratorsOf, type Administrator, type PathUnit, type UnitAdministrator } from './who-can-administer';
 export { decisionFacts } from './decision-facts';
 export { findCustomRoles, type NamedRoles } from './role-keys';
-export { holds, holdsEverywhere } from './holds';
+export { holds, holdsEverywhere, reachOf } from './holds';
 export { explainPermission, type PermissionDecision } from './explain-permission';
 export {
   ARBOR_PERMISSIONS,

@@ -195,6 +195,15 @@ export const RULES: { [A in Action]: Rule<A> } = {
     grants: (g) => isTenantWide(g) && effectiveRole(g) === 'owner',
     deny: () => ({ reason: 'ownerRequired', message: 'Only an owner can delete the organization or cancel its deletion.' }),
   },
+  // Whoever may explain someone's access somewhere may ask the check API; each check is then
+  // decided as access.explain at its unit (custom roles holding it: custom-grants.ts).
+  'checks.run': {
+    grants: (g) => isTenantWide(g) || isManager(g),
+    deny: () => ({
+      reason: 'permissionNotHeld',
+      message: "Asking Arbor's check API needs a role that explains access somewhere: an owner, an admin, a manager, or a role holding access.explain.",
+    }),
+  },
   ...CHANGE_SET_RULES,
   ...ROLE_RULES,
 };

@@ -4,7 +4,14 @@
 import 'server-only';
 export { CHECK_LIMITS } from './limits';
 export type {
-  BatchResult, CheckInput, CheckItemError, CheckOptions, CheckResult, Consistency, Explanation, GrantExplained,
+  BatchResult, CheckInput, CheckItemError, CheckOptions, CheckResult, Consistency, Explanation, GrantExplained, MayAsk,
   ReachedUnit, Subject, SubjectHolding, SubjectsPage, UnitsPage, Verdict, WhatIfAnswer, WhatIfResult,
 } from './types';
-export { check, checkBatch, unitsWithPermission, subjectsWithPermission, checkAfterChangeSet } from './stubs';
+export { check } from './check';
+export { checkBatch } from './batch';
+export { unitsWithPermission, type UnitsInput } from './list-units';
+export { subjectsWithPermission, type SubjectsInput } from './list-subjects';
+export { checkAfterChangeSet, type WhatIfInput } from './what-if';
+export { mayAskAs, askerTopsOf } from './may-ask';
+export { checkUnitNotFound, subjectNotFound } from './errors';
+export { readSubjectAccess, resolveSubject, toSubject, type SubjectAccess } from './subject-access';

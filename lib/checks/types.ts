@@ -118,3 +118,10 @@ export interface WhatIfAnswer {
   /** The change set's operations as checked against (its `opsVersion`). */
   opsVersion: number;
 }
+
+/**
+ * Whether the caller may ask about the unit (access.explain there, about `userId`), so lists keep
+ * to it. A predicate may throw the refusal itself (a single check then answers it); one answering
+ * false gets access.explain's refusal in the rule's words.
+ */
+export type MayAsk = (unit: { id: string; path: string }, userId?: string) => boolean;

@@ -134,6 +134,11 @@ export const ERROR_KINDS = {
   'roles.badReplacement': 'invalid',
   'roles.unknownRole': 'invalid',
   'roles.versionConflict': 'conflict',
+  // lib/checks/errors.ts
+  'check.subjectNotFound': 'notFound',
+  'check.unitNotFound': 'notFound',
+  'check.unknownPermission': 'invalid',
+  'check.badToken': 'invalid',
   // lib/offboarding/errors.ts
   'offboarding.nameMismatch': 'invalid',
   'offboarding.alreadyScheduled': 'conflict',

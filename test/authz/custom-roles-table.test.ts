@@ -171,6 +171,18 @@ describe('role.assign: nobody grants what they do not hold', () => {
   });
 });
 
+describe('checks.run: access.explain held somewhere, through any custom role', () => {
+  test('a role holding access.explain, whatever its reach or unit, may ask; other roles may not', () => {
+    for (const key of ['lead-subtree', 'lead-unit', 'lead-below']) {
+      const d = explainAccess(actor(held(A1, [key])), 'checks.run', {});
+      assert.equal(d.allowed && d.grantedBy.customRole, key);
+    }
+    const d = explainAccess(actor(held(A, ['budget-approver', 'people-lead'])), 'checks.run', {});
+    assert.equal(d.allowed, false);
+    assert.equal(!d.allowed && d.code, 'authz.checks.run');
+  });
+});
+
 describe('roles.manage: on the top unit, and only with what one holds everywhere', () => {
   const manage = (who: ActorAccess, permissions?: string[]) => explainAccess(who, 'roles.manage', permissions ? { permissions } : {});
 

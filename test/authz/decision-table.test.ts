@@ -99,6 +99,7 @@ const TABLE: Row[] = [
   row('tenant.read', 'tenant.read', () => ({}), { owner: ['tenant'], admin: ['tenant'], manager: ['tenant'], member: ['tenant'], rootManager: ['tenant'] }, ['tenant']),
   row('access.explain (someone else)', 'access.explain', onUnit((u) => ({ unit: u, userId: someoneElse })), managesAt),
   ...changeSetRows,
+  row('checks.run', 'checks.run', () => ({}), { owner: ['tenant'], admin: ['tenant'], manager: ['tenant'], rootManager: ['tenant'] }, ['tenant']),
   row('roles.manage', 'roles.manage', () => ({}), { owner: ['tenant'], admin: ['tenant'] }, ['tenant']),
   row('roles.manage (a role with expenses.approve)', 'roles.manage', () => ({ permissions: ['expenses.approve'] }), { owner: ['tenant'], admin: ['tenant'] }, ['tenant']),
   // Built-in roles give custom roles too, but only what they hold: a manager holds tree.read over

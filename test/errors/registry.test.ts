@@ -106,6 +106,7 @@ const SAMPLES: Record<string, unknown[][]> = {
   permissionInUse: [[['budget-approver']]],
   unknownRole: [['auditor']],
   roleChanged: [[3]],
+  unknownCheckPermission: [['expenses.approve']],
   denied: ACTIONS.map((action: Action) => [{ allowed: false, action, code: `authz.${action}`, reason: 'notMember', message: 'You are not a member.' }]),
 };
 

@@ -1,0 +1,104 @@
+// What a set of checks reads (T20; docs/checks.md, "Cost and speed"): each subject's memberships
+// (one strongly consistent Query per distinct subject) and, beside them in parallel, the target
+// units and the role catalogue in one BatchGetItem (100 keys a request). A copy held by this
+// process answers instead wherever the check's consistency accepts it (./freshness.ts), and a
+// fresh read replaces it. The answer's token is the moment of the oldest read it stands on.
+import 'server-only';
+import type { RoleCatalogue } from '../authz';
+import { batchGet, keys, type TenantDb } from '../db';
+import { viewUnits } from '../org';
+import { toUnit } from '../org/unit-item';
+import { rememberRoleCatalogue, toRoleCatalogue } from '../roles';
+import type { Accepts } from './freshness';
+import { checkCaches, type CheckedUnit, type Held } from './read-cache';
+import { readSubjectAccess, resolveSubject, type SubjectAccess } from './subject-access';
+import type { CheckInput, Subject } from './types';
+
+export interface CheckReads {
+  /** Each input's subject as a user id of this organization; undefined: nobody here. */
+  userIds: (string | undefined)[];
+  subjects: Map<string, SubjectAccess>;
+  units: Map<string, CheckedUnit>;
+  catalogue: RoleCatalogue;
+  /** When the oldest read the answers stand on began. */
+  oldestReadAt: number;
+}
+
+export async function readForChecks(db: TenantDb, inputs: CheckInput[], accepts: Accepts): Promise<CheckReads> {
+  const { tenantId } = db;
+  const used: number[] = [];
+  const use = <T>(held: Held<T>) => (used.push(held.readAt), held.value);
+
+  // One lookup per distinct email or external id, however often the batch names it.
+  const lookups = new Map<string, Promise<Held<string>>>();
+  const lookUp = (subject: Exclude<Subject, { userId: string }>) => {
+    const key = 'email' in subject ? `email:${subject.email.trim().toLowerCase()}` : `externalId:${subject.externalId}`;
+    if (!lookups.has(key)) lookups.set(key, userIdOf(db, key, subject, accepts));
+    return lookups.get(key)!;
+  };
+  const userIds = await Promise.all(
+    inputs.map(async ({ subject }) => ('userId' in subject ? subject.userId : use(await lookUp(subject)) || undefined)),
+  );
+  const distinctUsers = [...new Set(userIds.filter((id): id is string => id !== undefined))];
+  const distinctUnits = [...new Set(inputs.map((i) => i.unitId))];
+
+  const subjects = new Map<string, SubjectAccess>();
+  const readSubjects = distinctUsers.map(async (userId) => {
+    const held = checkCaches.subjects.get(tenantId, userId, accepts);
+    const access = held ? held.value : await readSubjectAccess(db, userId);
+    if (!held) checkCaches.subjects.set(tenantId, userId, access, access.readAt);
+    used.push(access.readAt);
+    subjects.set(userId, access);
+  });
+
+  const units = new Map<string, CheckedUnit>();
+  let catalogue = checkCaches.catalogues.get(tenantId, '', accepts);
+  const missing = distinctUnits.filter((id) => {
+    const held = checkCaches.units.get(tenantId, id, accepts);
+    if (held) units.set(id, use(held));
+    return !held;
+  });
+  if (catalogue) use(catalogue);
+  const readPlaces = missing.length > 0 || !catalogue ? readUnitsAndCatalogue(db, missing, !catalogue) : undefined;
+
+  const [places] = await Promise.all([readPlaces, ...readSubjects]);
+  if (places) {
+    used.push(places.readAt);
+    for (const [id, unit] of places.units) {
+      units.set(id, unit);
+      checkCaches.units.set(tenantId, id, unit, places.readAt);
+    }
+    if (places.catalogue) {
+      catalogue = { value: places.catalogue, readAt: places.readAt };
+      checkCaches.catalogues.set(tenantId, '', places.catalogue, places.readAt);
+      rememberRoleCatalogue(tenantId, places.catalogue);
+    }
+  }
+  return { userIds, subjects, units, catalogue: catalogue!.value, oldestReadAt: Math.min(...used) };
+}
+
+/** The user id an email or external id names (held copy or index lookup); '' means nobody had it. */
+async function userIdOf(db: TenantDb, key: string, subject: Exclude<Subject, { userId: string }>, accepts: Accepts): Promise<Held<string>> {
+  const held = checkCaches.resolved.get(db.tenantId, key, accepts);
+  if (held) return held;
+  const readAt = Date.now();
+  const userId = (await resolveSubject(db, subject)) ?? '';
+  checkCaches.resolved.set(db.tenantId, key, userId, readAt);
+  return { value: userId, readAt };
+}
+
+/** The units (null where none) and, when asked, the catalogue, from one strongly consistent BatchGetItem. */
+async function readUnitsAndCatalogue(db: TenantDb, unitIds: string[], withCatalogue: boolean) {
+  const readAt = Date.now();
+  const catalogueKey = keys.roleCatalogue(db.tenantId);
+  const items = await batchGet(db, [...unitIds.map((id) => keys.unit(db.tenantId, id)), ...(withCatalogue ? [catalogueKey] : [])]);
+  const catalogueItem = items.find((i) => i.PK === catalogueKey.PK && i.SK === catalogueKey.SK);
+  // A unit a tree job has locked is seen as readers see it (its journal: one more read, only then).
+  const seen = await viewUnits(db, items.filter((i) => i !== catalogueItem).map(toUnit));
+  const byId = new Map(seen.map((u) => [u.id, u]));
+  const units = new Map<string, CheckedUnit>(unitIds.map((id) => {
+    const u = byId.get(id);
+    return [id, u ? { id: u.id, path: u.path, name: u.name } : null];
+  }));
+  return { readAt, units, catalogue: withCatalogue ? toRoleCatalogue(catalogueItem) : undefined };
+}

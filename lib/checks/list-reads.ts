@@ -1,0 +1,63 @@
+// The reads the listings share: the unit asked about with the role catalogue (one BatchGetItem),
+// the names of a path's units (one BatchGetItem), and a grant as an explanation names it.
+import 'server-only';
+import { isArborPermission, reachOf, type Grant, type RoleCatalogue, type UnitRef } from '../authz';
+import { batchGet, issueConsistencyToken, keys, type TenantDb } from '../db';
+import { toUnit } from '../org/unit-item';
+import { toRoleCatalogue } from '../roles';
+import { checkUnitNotFound, unknownCheckPermission } from './errors';
+import { freshnessOf } from './freshness';
+import type { Consistency, GrantExplained } from './types';
+
+export interface Target {
+  unit: UnitRef & { name: string };
+  catalogue: RoleCatalogue;
+  /** Whether the listing's reads are strongly consistent (all but `minimizeLatency`). */
+  consistent: boolean;
+  /** The moment the listing's reads began: its answer's consistency token. */
+  token: string;
+}
+
+/**
+ * The unit and the catalogue, read together. A listing keeps no copies: every mode but
+ * `minimizeLatency` reads strongly consistently, which sees every write acknowledged before it,
+ * a token's included; `minimizeLatency` reads eventually consistently (half the cost).
+ */
+export async function readTarget(db: TenantDb, input: { unitId: string; permission: string; consistency?: Consistency }): Promise<Target> {
+  freshnessOf(input.consistency);
+  const consistent = input.consistency?.mode !== 'minimizeLatency';
+  const readAt = Date.now();
+  const unitKey = keys.unit(db.tenantId, input.unitId);
+  const catalogueKey = keys.roleCatalogue(db.tenantId);
+  const items = await batchGet(db, [unitKey, catalogueKey], { consistent });
+  const unitItem = items.find((i) => i.PK === unitKey.PK && i.SK === unitKey.SK);
+  const catalogue = toRoleCatalogue(items.find((i) => i.PK === catalogueKey.PK && i.SK === catalogueKey.SK));
+  assertKnownPermission(input.permission, catalogue);
+  if (!unitItem) throw checkUnitNotFound();
+  const unit = toUnit(unitItem);
+  return { unit: { id: unit.id, path: unit.path, name: unit.name }, catalogue, consistent, token: issueConsistencyToken(readAt) };
+}
+
+/** Arbor's permission or the organization's own, else check.unknownPermission. */
+export function assertKnownPermission(permission: string, catalogue: RoleCatalogue): void {
+  if (!isArborPermission(permission) && !Object.hasOwn(catalogue.permissions, permission)) throw unknownCheckPermission(permission);
+}
+
+/** The names of the units `ids` (BatchGetItem, at most 100 keys a request). */
+export async function readPathNames(db: TenantDb, ids: string[], consistent: boolean): Promise<Map<string, string>> {
+  const items = await batchGet(db, ids.map((id) => keys.unit(db.tenantId, id)), { consistent, projection: ['unitId', 'name'] });
+  return new Map(items.map((i) => [String(i.unitId), String(i.name)]));
+}
+
+/** A grant as an explanation names it: where, which role, how far. */
+export function grantExplained(g: Grant, permission: string, catalogue: RoleCatalogue, names: ReadonlyMap<string, string>): GrantExplained {
+  const custom = g.customRole && Object.hasOwn(catalogue.roles, g.customRole) ? catalogue.roles[g.customRole] : undefined;
+  return {
+    unitId: g.unitId,
+    unitName: names.get(g.unitId) ?? '',
+    unitPath: g.unitPath,
+    role: g.role,
+    ...(custom && g.customRole ? { customRole: { key: g.customRole, name: custom.name } } : {}),
+    reach: reachOf(g, permission, catalogue) ?? 'subtree',
+  };
+}

@@ -1,0 +1,69 @@
+// Where a subject holds a permission (POST /api/v1/checks/units; docs/checks.md, "List units"):
+// from the subject's memberships (one Query, T20, or this process's copy where the consistency
+// asked accepts it, as a check reads them) and the role catalogue, the top-most units reached,
+// each with how far below it (./reached-units.ts), kept to what the caller may ask about, in tree
+// order, paged; the page's units named by one BatchGetItem (≤ 100 ids a request).
+import 'server-only';
+import type { RoleCatalogue } from '../authz';
+import { decodeCursor, encodeCursor, getItem, issueConsistencyToken, keys, pageSize, type TenantDb } from '../db';
+import { rememberRoleCatalogue, toRoleCatalogue } from '../roles';
+import { CHECK_LIMITS } from './limits';
+import { subjectNotFound } from './errors';
+import { freshnessOf, type Accepts } from './freshness';
+import { assertKnownPermission, readPathNames } from './list-reads';
+import { checkCaches, type Held } from './read-cache';
+import { askable, regionsOf, type Region } from './reached-units';
+import { readSubjectAccess, resolveSubject, type SubjectAccess } from './subject-access';
+import type { Consistency, MayAsk, ReachedUnit, Subject, UnitsPage } from './types';
+
+export interface UnitsInput {
+  subject: Subject;
+  permission: string;
+  cursor?: string;
+  limit?: number;
+  consistency?: Consistency;
+  mayAsk: MayAsk;
+  /** Where the caller may ask about everything below (their own tops): answered inside a region they may not ask about whole. */
+  askerTops?: readonly Region[];
+}
+
+export async function unitsWithPermission(db: TenantDb, input: UnitsInput): Promise<UnitsPage> {
+  const limit = pageSize(input.limit, CHECK_LIMITS.page);
+  const accepts = freshnessOf(input.consistency);
+  const userId = await resolveSubject(db, input.subject);
+  if (!userId) throw subjectNotFound();
+  const scope = `checks.units:${db.tenantId}:${userId}:${input.permission}`;
+  const after = decodeCursor(scope, input.cursor)?.after;
+  const [subject, catalogue] = await Promise.all([subjectOf(db, userId, accepts), catalogueOf(db, accepts)]);
+  if (!subject.value.found) throw subjectNotFound();
+  assertKnownPermission(input.permission, catalogue.value);
+  const reached = regionsOf(subject.value.memberships, input.permission, catalogue.value);
+  const regions = askable(reached, (r) => input.mayAsk({ id: r.unitId, path: r.unitPath }, userId), input.askerTops ?? []);
+  const rest = typeof after === 'string' ? regions.filter((r) => r.unitPath > after) : regions;
+  const page = rest.slice(0, limit);
+  const names = await readPathNames(db, page.map((r) => r.unitId), input.consistency?.mode !== 'minimizeLatency');
+  const items = page.map((r): ReachedUnit => ({ unitId: r.unitId, unitName: names.get(r.unitId) ?? '', unitPath: r.unitPath, scope: r.scope }));
+  const nextCursor = rest.length > limit ? encodeCursor(scope, { after: page.at(-1)!.unitPath }) : undefined;
+  const token = issueConsistencyToken(Math.min(subject.readAt, catalogue.readAt));
+  return { items, ...(nextCursor ? { nextCursor } : {}), consistencyToken: token };
+}
+
+/** The subject's memberships: this process's copy when the consistency accepts it, else one Query. */
+async function subjectOf(db: TenantDb, userId: string, accepts: Accepts): Promise<Held<SubjectAccess>> {
+  const held = checkCaches.subjects.get(db.tenantId, userId, accepts);
+  if (held) return held;
+  const access = await readSubjectAccess(db, userId);
+  checkCaches.subjects.set(db.tenantId, userId, access, access.readAt);
+  return { value: access, readAt: access.readAt };
+}
+
+/** The catalogue: the checks' copy when accepted, else one strongly consistent GetItem. */
+async function catalogueOf(db: TenantDb, accepts: Accepts): Promise<Held<RoleCatalogue>> {
+  const held = checkCaches.catalogues.get(db.tenantId, '', accepts);
+  if (held) return held;
+  const readAt = Date.now();
+  const catalogue = toRoleCatalogue(await getItem(db, keys.roleCatalogue(db.tenantId)));
+  checkCaches.catalogues.set(db.tenantId, '', catalogue, readAt);
+  rememberRoleCatalogue(db.tenantId, catalogue);
+  return { value: catalogue, readAt };
+}
