@@ -812,7 +812,7 @@ test.describe('checks', () => {
     expect(one).toMatchObject({ allowed: true, subject: { userId: ada.userId }, permission: 'tree.read', unitId: sales.id, consistencyToken: expect.any(String) });
 
     const batch = ok(await checker.POST('/api/v1/checks/batch', {
-      body: { checks: [{ subject: { email: ada.email }, permission: 'unit.create', unitId: sales.id }, { subject: { userId: ada.userId }, permission: 'tree.read', unitId: sales.id }] },
+      body: { checks: [{ subject: { email: ada.email }, permission: 'roles.manage', unitId: sales.id }, { subject: { userId: ada.userId }, permission: 'tree.read', unitId: sales.id }] },
     }));
     expect(batch.results.map((r) => ('allowed' in r ? r.allowed : r.error.code))).toEqual([false, true]);
 
