@@ -2,7 +2,8 @@
 // webhook delivery worker `npm test` runs), in a tenant of its own. An owner creates a manager key
 // on Engineering, copies the secret shown once, and uses it: a unit inside Engineering is created
 // (201), one outside is refused (403); its "Last used" fills in; revoked, it answers 401. A
-// manager is refused both screens. An endpoint added in the console (a receiver in this process on
+// manager is refused both screens. A key made for checks only is listed so and refused any
+// write or other read (403 apiKey.checkOnly). An endpoint added in the console (a receiver in this process on
 // 127.0.0.1) gets a signed `unit.created` delivery for a unit made in the console, which the
 // Standard Webhooks library verifies with the secret shown once; its delivery log shows it
 // delivered, and Resend sends it again with the same webhook-id; editing its events and switching
@@ -83,6 +84,7 @@ test('an owner creates an API key, uses it within its unit only, sees its last u
   expect(inside.status(), await inside.text()).toBe(201);
   expect(((await inside.json()) as { parentId: string }).parentId).toBe(t.engineeringId);
   expect(Number(inside.headers()['ratelimit-remaining'])).toBeGreaterThanOrEqual(0);
+  expect(inside.headers()['arbor-consistency-token'], 'a write answers its consistency token').toMatch(/^v1\.[0-9a-z]+$/);
   const outside = await request.post('/api/v1/units', { headers, data: { parentId: t.salesId, name: `Outside ${run}` }, failOnStatusCode: false });
   expect(outside.status(), await outside.text()).toBe(403);
 
@@ -99,6 +101,39 @@ test('an owner creates an API key, uses it within its unit only, sees its last u
   await expect(row).toHaveCount(0);
   const revoked = await request.get(`/api/v1/units/${t.engineeringId}`, { headers, failOnStatusCode: false });
   expect(revoked.status(), await revoked.text()).toBe(401);
+});
+
+test('an owner creates a key for checks only: listed as such, it can change nothing', async ({ page, request }) => {
+  const name = `Expenses app ${run}`;
+  await signIn(page, t.owner, t.password);
+  await page.goto('/settings/api-keys');
+  const card = page.getByRole('region', { name: 'API keys' });
+  await card.getByRole('button', { name: 'New API key' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New API key' });
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByRole('combobox', { name: 'Unit' }).fill('Eng');
+  await page.getByRole('option', { name: /^Engineering/ }).click();
+  const access = dialog.getByRole('group', { name: 'Access' });
+  await expect(access.getByRole('radio', { name: /^Full access/ })).toBeChecked();
+  await access.getByRole('radio', { name: /^Checks only/ }).check();
+  await dialog.getByRole('button', { name: 'Create key' }).click();
+  const shown = page.getByRole('dialog', { name: `Your new API key: ${name}` });
+  const secret = await shown.getByLabel('API key', { exact: true }).inputValue();
+  await shown.getByRole('button', { name: 'Done' }).click();
+
+  const row = card.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText(/manager of Engineering/i);
+  await expect(row).toContainText('Checks only');
+  await expect(card.getByRole('row').filter({ hasText: `HR sync ${run}` })).toHaveCount(0);
+
+  const headers = { authorization: `Bearer ${secret}`, 'content-type': 'application/json' };
+  for (const answer of [
+    await request.post('/api/v1/units', { headers, data: { parentId: t.engineeringId, name: `Checked ${run}` }, failOnStatusCode: false }),
+    await request.get(`/api/v1/units/${t.engineeringId}`, { headers, failOnStatusCode: false }),
+  ]) {
+    expect(answer.status(), await answer.text()).toBe(403);
+    expect(((await answer.json()) as { error: { code: string } }).error.code).toBe('apiKey.checkOnly');
+  }
 });
 
 test('a manager cannot open API keys or Webhooks, nor call their API', async ({ page }) => {

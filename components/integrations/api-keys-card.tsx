@@ -1,7 +1,8 @@
 'use client';
 // API keys: what other systems call Arbor's API with. Each acts as one role on one unit, exactly
-// as a person holding that membership; the secret is shown once, in a dialog (Arbor keeps only
-// its hash); revoking stops it at once.
+// as a person holding that membership, with full access or for checks only (asking who may do
+// what, changing nothing); the secret is shown once, in a dialog (Arbor keeps only its hash);
+// revoking stops it at once.
 import { Link } from '@/components/ui/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
@@ -21,6 +22,7 @@ import { toast } from '@/components/ui/toaster';
 import { call } from '@/lib/api/client';
 import type { Role } from '@/lib/members/membership-items';
 import type { ApiKeyView, ApiKeysScreenView } from '@/lib/screens/api-keys';
+import { KeyAccessPicker, KEY_ACCESS_WORDS, type KeyAccess } from './key-access-picker';
 import type { UnitOption } from '@/lib/screens/members';
 
 const EXPIRY_DAYS = [7, 30, 90, 365];
@@ -73,6 +75,7 @@ export function ApiKeysCard({ view }: { view: ApiKeysScreenView }) {
                 <td className="px-3 py-2 font-medium">{k.name}</td>
                 <td className="px-3 py-2">
                   <span className="capitalize">{k.role}</span>{k.roles?.length ? ` + ${k.roles.map((key) => view.customRoles.find((r) => r.key === key)?.name ?? key).join(', ')}` : ''} of {k.unit.name ?? <em>a deleted unit (the key no longer works)</em>}
+                  <span className="block text-xs text-zinc-600 dark:text-zinc-400">{KEY_ACCESS_WORDS[k.scope].label}</span>
                 </td>
                 <td className="px-3 py-2 font-mono text-xs">arbor_key_…{k.hint}</td>
                 <td className="px-3 py-2">
@@ -148,6 +151,7 @@ function NewKeyDialog({ open, maxDays, customRoles, onClose, onCreated }: NewKey
   const [role, setRole] = useState<KeyRole>('manager');
   const [roles, setRoles] = useState<string[]>([]);
   const [days, setDays] = useState(90);
+  const [access, setAccess] = useState<KeyAccess>('full');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
 
@@ -156,11 +160,12 @@ function NewKeyDialog({ open, maxDays, customRoles, onClose, onCreated }: NewKey
     setBusy(true);
     setError(undefined);
     try {
-      const { secret } = await call('apiKeys.create', { body: { name, unitId: unit.id, role, ...(roles.length ? { roles } : {}), expiresInDays: days } });
+      const { secret } = await call('apiKeys.create', { body: { name, unitId: unit.id, role, ...(roles.length ? { roles } : {}), scope: access, expiresInDays: days } });
       onCreated(name.trim(), secret);
       setName('');
       setUnit(null);
       setRoles([]);
+      setAccess('full');
     } catch (e) {
       setError(e instanceof Error ? e.message : 'Could not create the key.');
     } finally {
@@ -197,6 +202,7 @@ function NewKeyDialog({ open, maxDays, customRoles, onClose, onCreated }: NewKey
         <RoleSelect label="Role" value={role} options={KEY_ROLES} onChange={(r) => isKeyRole(r) && setRole(r)} />
         <p className="text-xs text-zinc-600 dark:text-zinc-400">Admin only on the top unit; a member key can only read.</p>
         {customRoles.length > 0 && <CustomRolePicker id="api-key-roles" label="Custom roles" options={customRoles} value={roles} onChange={setRoles} />}
+        <KeyAccessPicker value={access} onChange={setAccess} />
         <div>
           <label htmlFor="api-key-expiry" className="mb-1 block text-sm font-medium">Expires after</label>
           <select

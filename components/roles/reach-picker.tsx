@@ -1,21 +1,11 @@
 'use client';
 // Where a role reaches from the unit it is held on, chosen in words, each with an example.
 import { REACHES, type Reach } from '@/lib/authz/role-catalogue';
+import { ChoiceGroup } from '@/components/ui/choice-group';
 import { REACH_WORDS } from './reach-words';
 
+const CHOICES = REACHES.map((reach) => ({ value: reach, label: REACH_WORDS[reach].label, hint: REACH_WORDS[reach].example }));
+
 export function ReachPicker({ value, onChange }: { value: Reach; onChange: (reach: Reach) => void }) {
-  return (
-    <fieldset className="space-y-2">
-      <legend className="mb-1 text-sm font-medium">Where it reaches from the unit it is held on</legend>
-      {REACHES.map((reach) => (
-        <label key={reach} className="flex items-start gap-2 text-sm">
-          <input type="radio" name="reach" className="mt-1" value={reach} checked={value === reach} onChange={() => onChange(reach)} />
-          <span>
-            {REACH_WORDS[reach].label}
-            <span className="block text-xs text-zinc-600 dark:text-zinc-400">{REACH_WORDS[reach].example}</span>
-          </span>
-        </label>
-      ))}
-    </fieldset>
-  );
+  return <ChoiceGroup legend="Where it reaches from the unit it is held on" name="reach" choices={CHOICES} value={value} onChange={onChange} />;
 }

@@ -26,6 +26,12 @@ export function bearerOf(request: Request): string | undefined {
   return request.headers.get('authorization')?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
 }
 
+/** The hash a key is looked up by; a bearer that cannot be a key is refused before hashing. */
+export function apiKeyHashOrThrow(bearer: string): string {
+  if (!bearer.startsWith(API_KEY_PREFIX) || bearer.length > MAX_BEARER_CHARS) throw apiKeyInvalid();
+  return apiKeyHash(bearer);
+}
+
 /** The audit identity of a key: "API key HR sync" in the trail. */
 export const apiKeyAuditName = (name: string) => `API key ${name}`;
 
@@ -41,8 +47,7 @@ export interface ApiKeyDeps {
  */
 export async function loadApiKeyActor(deps: ApiKeyDeps, bearer: string): Promise<RequestActor> {
   const now = deps.now?.() ?? Date.now();
-  if (!bearer.startsWith(API_KEY_PREFIX) || bearer.length > MAX_BEARER_CHARS) throw apiKeyInvalid();
-  const tokenHash = apiKeyHash(bearer);
+  const tokenHash = apiKeyHashOrThrow(bearer);
   const stored = await readAccessToken(deps.platform, tokenHash, 'api');
   if (!stored) throw apiKeyInvalid();
   const holder = parseHolder(stored);
@@ -74,5 +79,5 @@ function keyActor(db: TenantDb, key: Omit<ApiKey, 'hint' | 'createdBy'>, unitPat
     { key: keys.apiKey(db.tenantId, key.keyId), expect: { version: key.version }, changed: 'grant' },
     { key: keys.unit(db.tenantId, g.unitId), expect: { path: g.unitPath }, changed: 'grant' },
   ];
-  return { tenantId: db.tenantId, userId: key.keyId, email, name, memberships: [grant], ...(catalogue ? { catalogue } : {}), db, apiKey: { keyId: key.keyId, name: key.name }, grantFacts };
+  return { tenantId: db.tenantId, userId: key.keyId, email, name, memberships: [grant], ...(catalogue ? { catalogue } : {}), db, apiKey: { keyId: key.keyId, name: key.name, scope: key.scope }, grantFacts };
 }

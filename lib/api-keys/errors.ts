@@ -14,7 +14,10 @@ export const badApiKeyExpiry = (maxDays: number) =>
   arborError('apiKey.badExpiry', `A key expires after 1 to ${maxDays} days.`);
 export const badApiKeyRole = () =>
   arborError('apiKey.badRole', 'A key can be an admin of the whole organization (on its top unit), or a manager or member of one unit; never an owner.');
+export const badApiKeyScope = () => arborError('apiKey.badScope', 'A key has full access ("full") or may only ask checks ("check").');
 /** The custom roles a new key names (lib/authz findCustomRoles says what is wrong). */
 export const badApiKeyRoles = (problem: string) => arborError('apiKey.badRoles', problem);
 export const personOnly = () =>
   arborError('apiKey.personOnly', 'This operation needs a person signed in to the console; API keys cannot manage credentials or sign-in.');
+export const checkOnly = () =>
+  arborError('apiKey.checkOnly', 'This API key may only ask checks (who may do what, docs/checks.md); it cannot call this operation. Use a key with full access.');

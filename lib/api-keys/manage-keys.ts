@@ -7,8 +7,10 @@
 // with the lifecycle every bearer credential shares (lib/bearer-credentials):
 // - P5, platform: `TOKEN#<hash>` / `TOKEN` (kind `api`) → tenant, key id, unit, expiry (also
 //   its TTL), last use: the one GetItem that turns a bearer into a tenant;
-// - tenant: `T#<t>#APIKEYS` / `KEY#<keyId>` → name, role, unit, expiry, creator, version: the
+// - tenant: `T#<t>#APIKEYS` / `KEY#<keyId>` → name, role, scope, unit, expiry, creator, version: the
 //   settings list (with the custom role keys, `roles`), and the fact every write made with the key is conditioned on.
+// A key's scope is `full` (every operation its role allows) or `check` (only the check API's
+// operations, which read only); keys stored before scopes existed have none and are `full`.
 import 'server-only';
 import { ulid } from 'ulid';
 import { z } from 'zod';
@@ -21,13 +23,17 @@ import {
 } from '../db';
 import { depthOf } from '../org/unit-item';
 import { validateLabel } from '../validation';
-import { apiKeyNotFound, badApiKeyExpiry, badApiKeyName, badApiKeyRole, tooManyApiKeys } from './errors';
+import { apiKeyNotFound, badApiKeyExpiry, badApiKeyName, badApiKeyRole, badApiKeyScope, tooManyApiKeys } from './errors';
 
 export const API_KEY_PREFIX = 'arbor_key_';
 export const MAX_API_KEYS = 50;
 export const MAX_API_KEY_DAYS = 365;
 /** The roles a key can hold; never owner (owners manage owners, and a key is not a person). */
 export const API_KEY_ROLES = ROLES.filter((r) => r !== 'owner') as Exclude<Role, 'owner'>[];
+
+/** What a key may call: `full`, every operation its role allows; `check`, only check operations (docs/checks.md). */
+export const API_KEY_SCOPES = ['full', 'check'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 export const apiKeyHash = credentialHash;
 
@@ -37,6 +43,7 @@ export interface ApiKey {
   role: Exclude<Role, 'owner'>;
   /** Custom role keys held on the unit beside `role` (docs/roles.md); absent = none. */
   roles?: string[];
+  scope: ApiKeyScope;
   unitId: string;
   /** The last 4 characters of the secret. */
   hint: string;
@@ -47,13 +54,14 @@ export interface ApiKey {
   version: number;
 }
 
-export interface ApiKeyScope {
+/** Where keys are kept: the tenant's list, the platform's lookup items. */
+export interface ApiKeyStores {
   tenant: TenantDb;
   platform: PlatformDb;
 }
 
 export const parseApiKey = itemParser('apiKey', z.object({
-  keyId: z.string(), name: z.string(), role: z.enum(API_KEY_ROLES), roles: z.array(z.string()).optional(), unitId: z.string(), hint: z.string(), tokenHash: z.string(),
+  keyId: z.string(), name: z.string(), role: z.enum(API_KEY_ROLES), roles: z.array(z.string()).optional(), scope: z.enum(API_KEY_SCOPES).default('full'), unitId: z.string(), hint: z.string(), tokenHash: z.string(),
   createdAt: z.string(), createdBy: storedActor, validUntil: z.string(), version: z.number(),
 }));
 
@@ -67,9 +75,9 @@ export async function listApiKeyItems(db: TenantDb) {
 }
 
 /** The tenant's keys with their last use: one Query (tenant) + one BatchGetItem (platform). */
-export async function listApiKeys(scope: ApiKeyScope): Promise<(ApiKey & { lastUsedAt?: string })[]> {
-  const items = await listApiKeyItems(scope.tenant);
-  const used = await lastUses(scope.platform, items.map((k) => k.tokenHash));
+export async function listApiKeys(stores: ApiKeyStores): Promise<(ApiKey & { lastUsedAt?: string })[]> {
+  const items = await listApiKeyItems(stores.tenant);
+  const used = await lastUses(stores.platform, items.map((k) => k.tokenHash));
   return items
     .map(({ tokenHash, ...key }) => ({ ...key, ...(used.has(tokenHash) ? { lastUsedAt: used.get(tokenHash) } : {}) }))
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
@@ -80,6 +88,8 @@ export interface NewApiKey {
   role: unknown;
   /** Custom role keys beside `role`, already named and decided by the entry point (role.assign each). */
   roles?: string[];
+  /** `full` when absent. */
+  scope?: unknown;
   /** The unit it acts on, as the caller read it (its path is checked by the request's bound facts). */
   unit: { id: string; path: string };
   expiresInDays: unknown;
@@ -87,7 +97,7 @@ export interface NewApiKey {
 }
 
 /** Creates a key; the secret is in the result and nowhere else, ever. */
-export async function createApiKey(scope: ApiKeyScope, input: NewApiKey): Promise<{ secret: string; key: ApiKey }> {
+export async function createApiKey(stores: ApiKeyStores, input: NewApiKey): Promise<{ secret: string; key: ApiKey }> {
   const name = validateLabel(input.name, badApiKeyName);
   const days = input.expiresInDays;
   if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > MAX_API_KEY_DAYS) throw badApiKeyExpiry(MAX_API_KEY_DAYS);
@@ -95,14 +105,16 @@ export async function createApiKey(scope: ApiKeyScope, input: NewApiKey): Promis
   if (!API_KEY_ROLES.includes(role)) throw badApiKeyRole();
   // Admin means "the whole organization" only on the top unit, as for people.
   if (role === 'admin' && depthOf(input.unit.path) !== 0) throw badApiKeyRole();
-  const db = scope.tenant;
+  const keyScope = (input.scope ?? 'full') as ApiKeyScope;
+  if (!API_KEY_SCOPES.includes(keyScope)) throw badApiKeyScope();
+  const db = stores.tenant;
   if ((await listApiKeyItems(db)).length >= MAX_API_KEYS) throw tooManyApiKeys(MAX_API_KEYS);
 
   const { secret, tokenHash, hint } = issueSecret(API_KEY_PREFIX);
   const now = new Date();
   const expires = new Date(now.getTime() + days * 86_400_000);
   const key: ApiKey = {
-    keyId: ulid(), name, role, ...(input.roles?.length ? { roles: input.roles } : {}), unitId: input.unit.id, hint, createdAt: now.toISOString(),
+    keyId: ulid(), name, role, ...(input.roles?.length ? { roles: input.roles } : {}), scope: keyScope, unitId: input.unit.id, hint, createdAt: now.toISOString(),
     createdBy: actorIdentity(input.actor), validUntil: expires.toISOString(), version: 1,
   };
   const ttl = Math.floor(expires.getTime() / 1000);
@@ -117,10 +129,10 @@ export async function createApiKey(scope: ApiKeyScope, input: NewApiKey): Promis
     })
     .add(auditEntryPut(db, {
       actor: input.actor, action: 'apiKey.create', target: { type: 'apiKey', id: key.keyId, label: name }, unitId: key.unitId,
-      after: { name, role, ...(key.roles ? { roles: key.roles } : {}), unitId: key.unitId, validUntil: key.validUntil },
+      after: { name, role, ...(key.roles ? { roles: key.roles } : {}), scope: keyScope, unitId: key.unitId, validUntil: key.validUntil },
     }))
     .send();
-  await putAccessToken(scope.platform, tokenHash, {
+  await putAccessToken(stores.platform, tokenHash, {
     kind: 'api', tenantId: db.tenantId, keyId: key.keyId, unitId: key.unitId, createdAt: key.createdAt, keyExpiresAt: key.validUntil, expiresAt: expires,
   });
   return { secret, key };
@@ -131,8 +143,8 @@ export async function createApiKey(scope: ApiKeyScope, input: NewApiKey): Promis
  * version), then the platform item goes, so the key stops at once, then the listing entry.
  * A request already running with the key fails its next write: its facts name the entry.
  */
-export async function revokeApiKey(scope: ApiKeyScope, input: { keyId: string; actor: AuditActor }): Promise<void> {
-  const db = scope.tenant;
+export async function revokeApiKey(stores: ApiKeyStores, input: { keyId: string; actor: AuditActor }): Promise<void> {
+  const db = stores.tenant;
   const found = (await listApiKeyItems(db)).find((k) => k.keyId === input.keyId);
   if (!found) throw apiKeyNotFound();
   const key = keys.apiKey(db.tenantId, found.keyId);
@@ -140,7 +152,7 @@ export async function revokeApiKey(scope: ApiKeyScope, input: { keyId: string; a
     .add({ ConditionCheck: { TableName: db.tableName, Key: key, ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': found.version } } }, () => apiKeyNotFound())
     .add(auditEntryPut(db, { actor: input.actor, action: 'apiKey.revoke', target: { type: 'apiKey', id: found.keyId, label: found.name }, unitId: found.unitId }))
     .send();
-  await revokeAccessToken(scope.platform, found.tokenHash);
+  await revokeAccessToken(stores.platform, found.tokenHash);
   // The decision was carried out by the transaction above; the listing entry's removal follows it.
   await deleteItem(withoutGuards(db), { Key: key });
 }

@@ -32,11 +32,13 @@ export interface ApiRateLimiter {
   consume(tenantId: string, keyId: string): Promise<RateLimitState>;
 }
 
+/** One shared counter per id, in a fixed window, under its own key prefix in the rate-limit table. */
+export const windowCounter = (store: DynamoDB, tableName: string, keyPrefix: string, points: number) =>
+  new RateLimiterDynamo({ storeClient: store, tableName, keyPrefix, points, duration: RATE_LIMIT_WINDOW_SECONDS, tableCreated: true, ttlSet: true });
+
 export function createApiRateLimiter(store: DynamoDB, tableName: string, limits: RateLimits): ApiRateLimiter {
-  const limiter = (keyPrefix: string, points: number) =>
-    new RateLimiterDynamo({ storeClient: store, tableName, keyPrefix, points, duration: RATE_LIMIT_WINDOW_SECONDS, tableCreated: true, ttlSet: true });
-  const byKey = limiter('api-key', limits.perKey);
-  const byTenant = limiter('api-tenant', limits.perTenant);
+  const byKey = windowCounter(store, tableName, 'api-key', limits.perKey);
+  const byTenant = windowCounter(store, tableName, 'api-tenant', limits.perTenant);
   const state = (res: RateLimiterRes, limit: number): RateLimitState => ({
     limit, remaining: Math.max(0, res.remainingPoints), resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
   });
@@ -58,16 +60,19 @@ export function createApiRateLimiter(store: DynamoDB, tableName: string, limits:
 
 let instance: ApiRateLimiter | undefined;
 
+/** The rate-limit table and a client reaching it with the runtime's own credentials. */
+export function rateLimitStore(): { store: DynamoDB; tableName: string } {
+  const settings = tenancySettingsFromConfig(config());
+  const store = new DynamoDB({ region: settings.region, endpoint: settings.dynamoDbEndpoint, credentials: settings.platformCredentials, ...SDK_RETRY });
+  return { store, tableName: rateLimitTableName(settings.tableName) };
+}
+
 /** The process's limiter, configured from lib/config and the runtime's credentials. */
 export function apiRateLimiter(): ApiRateLimiter {
   if (instance) return instance;
   const cfg = config();
-  const settings = tenancySettingsFromConfig(cfg);
-  const store = new DynamoDB({ region: settings.region, endpoint: settings.dynamoDbEndpoint, credentials: settings.platformCredentials, ...SDK_RETRY });
-  return (instance = createApiRateLimiter(store, rateLimitTableName(settings.tableName), {
-    perKey: cfg.ARBOR_API_RATE_PER_KEY,
-    perTenant: cfg.ARBOR_API_RATE_PER_TENANT,
-  }));
+  const { store, tableName } = rateLimitStore();
+  return (instance = createApiRateLimiter(store, tableName, { perKey: cfg.ARBOR_API_RATE_PER_KEY, perTenant: cfg.ARBOR_API_RATE_PER_TENANT }));
 }
 
 /** The RateLimit-* headers (IETF draft names), and Retry-After on a refusal. */

@@ -1,7 +1,9 @@
 // The server entry points' checklist, built once: take the actor from the session or, for a
 // request with `Authorization: Bearer`, from the API key alone (counted against its rate limits,
-// refused on person-only operations), parse the input (zod), let the handler authorize against
-// lib/authz, run it (once per Idempotency-Key on idempotent operations), map errors (lib/errors/http).
+// the check limits on check operations; refused on person-only operations, and a check key on
+// anything but a check), parse the input (zod), let the handler authorize against lib/authz, run it
+// (once per Idempotency-Key on idempotent operations), map errors (lib/errors/http), and stamp a
+// write's success with its consistency token (lib/db/write-token.ts).
 // Each request runs in its request context and ends with one access log line (lib/observability).
 // `withActor` wraps route handlers, `actorContext` server components. Each refuses, as a
 // programming error (500, nothing returned), a handler that writes before authorizing or
@@ -13,26 +15,34 @@ import type { AcceptedBody, MediaAnswer, OperationShape, Parsed, ResponseBody } 
 import type { Authorizing, RequestActor } from '../auth';
 import { authorize as decide, decisionFacts, type Action, type RoleCatalogue } from '../authz';
 import { readRoleCatalogue } from '../roles';
-import { isWriteCommand, type WriteFact, type WriteGuards } from '../db';
+import { isWriteCommand, withWriteToken, type WriteFact, type WriteGuards } from '../db';
 import { isArborError } from '../errors';
 import { currentRequest, noteActor, runInRequest, withRequestLog, type RequestContext } from '../observability';
 import { errorResponse } from '../errors/http';
 import { bearerOf } from '../api-keys/authenticate';
-import { apiKeyInvalid, personOnly } from '../api-keys/errors';
+import { apiKeyInvalid, checkOnly, personOnly } from '../api-keys/errors';
 import { rateLimitHeaders, type RateLimitState } from '../api-keys/rate-limit';
+import { checkPoints } from '../api-keys/check-rate-limit';
 import { idempotencyKeyOf, onceFor } from './idempotency';
 import { readOnce } from './read-once';
 import { DEFAULT_MAX_BODY_BYTES, parse, readJson } from '../validation/request-input';
 
 export type { Authorizing };
 
+/** What a key's request calls: a check operation (lib/api/operation.ts `check`) or any other. */
+export interface KeyRequest {
+  check: boolean;
+  /** What it counts against its rate limits (a batch of checks counts more than one check). */
+  points: number;
+}
+
 export interface ActorSources<A extends RequestActor> {
   /** The actor, or a typed 401/403 error (route handlers, server actions). */
   load(): Promise<A>;
   /** The actor an API key acts as (a request with `Authorization: Bearer …`), or a typed 401. */
-  fromBearer?(bearer: string): Promise<A>;
+  fromBearer?(bearer: string, request: Pick<KeyRequest, 'check'>): Promise<A>;
   /** Counts a key's request; throws the 429 when its window is spent. */
-  rateLimit?(actor: A): Promise<RateLimitState>;
+  rateLimit?(actor: A, request: KeyRequest): Promise<RateLimitState>;
   /** The actor, or a redirect to sign-in (server components). */
   require(): Promise<A>;
 }
@@ -157,6 +167,8 @@ function withLimitHeaders(response: Response, limits: RateLimitState | undefined
 /** Who acts, for the request's log lines: ids only (a user id or an API key id). */
 const actorFacts = (actor: RequestActor) => ({ tenantId: actor.tenantId, actorId: actor.userId, actorType: actor.apiKey ? ('apiKey' as const) : ('user' as const) });
 
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 function hideMisuse(e: unknown): unknown {
   // A misuse is our bug, not the caller's: report it like any unexpected error (500, logged).
   return e instanceof EntryPointMisuse ? new Error(`[arbor] entry point misuse: ${e.message}`) : e;
@@ -170,19 +182,24 @@ export function createEntryPoints<A extends RequestActor>(sources: ActorSources<
   ) {
     return withRequestLog(async (request: Request, route: NextRouteContext | undefined): Promise<Response> => {
       let limits: RateLimitState | undefined;
+      const check = options.check === true;
       try {
         // A bearer is an API key and only that: a request carrying one never falls back to cookies.
         const bearer = bearerOf(request);
-        const keyActor = bearer === undefined ? undefined : await (sources.fromBearer ?? refuseBearer)(bearer);
+        const keyActor = bearer === undefined ? undefined : await (sources.fromBearer ?? refuseBearer)(bearer, { check });
         if (keyActor) {
           noteActor(actorFacts(keyActor));
-          limits = await sources.rateLimit?.(keyActor);
+          if (!check) limits = await sources.rateLimit?.(keyActor, { check, points: 1 });
           if (options.personOnly || options.selfOnly) throw personOnly();
+          // A check key can change nothing: it may call only the check operations, which read only.
+          if (keyActor.apiKey?.scope === 'check' && !check) throw checkOnly();
         }
         const params = parse(options.params, (await route?.params) ?? {}, 'address');
         const query = parse(options.query, Object.fromEntries(new URL(request.url).searchParams), 'query');
         const raw = options.body ? await readJson(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES) : undefined;
         const body = parse(options.body, raw, 'request body') as Parsed<O, 'body'>;
+        // A check counts once its body says how many checks it carries.
+        if (keyActor && check) limits = await sources.rateLimit?.(keyActor, { check, points: checkPoints(body) });
         const actor = keyActor ?? (await sources.load());
         noteActor(actorFacts(actor));
         const run = async () => {
@@ -204,7 +221,9 @@ export function createEntryPoints<A extends RequestActor>(sources: ActorSources<
         const response = idempotencyKey
           ? await onceFor({ db: actor.db, actorId: actor.userId, key: idempotencyKey, method: request.method, path: new URL(request.url).pathname, body: raw }, run)
           : await run();
-        return withLimitHeaders(response, limits);
+        const answered = withLimitHeaders(response, limits);
+        // Every write's success answers the moment its writes were acknowledged; reads answer none.
+        return check || READS.has(request.method) ? answered : withWriteToken(answered);
       } catch (e) {
         return withLimitHeaders(errorResponse(hideMisuse(e)), limits, e);
       }

@@ -3,7 +3,7 @@
 // from lib/auth, the checklist from ./actor-entry.
 import 'server-only';
 import { loadActor, requireActor, type RequestActor } from '../auth';
-import { apiRateLimiter, loadApiKeyActor } from '../api-keys';
+import { apiRateLimiter, checkKeyActor, checkRateLimiter, loadApiKeyActor } from '../api-keys';
 import { platformDb, tenantDb } from '../tenancy';
 import { cache } from 'react';
 import { observeRender } from '../observability/render-log';
@@ -23,8 +23,10 @@ const entryPoints = createEntryPoints(
   {
     load: () => entrySources.load(),
     require: () => entrySources.require(),
-    fromBearer: (bearer) => loadApiKeyActor({ platform: platformDb(), tenantDb }, bearer),
-    rateLimit: (actor) => apiRateLimiter().consume(actor.tenantId, actor.userId),
+    // Check operations read only: their key may come from the short memory; every other reads it anew.
+    fromBearer: (bearer, { check }) => (check ? checkKeyActor : loadApiKeyActor)({ platform: platformDb(), tenantDb }, bearer),
+    rateLimit: (actor, { check, points }) =>
+      check ? checkRateLimiter().consume(actor.tenantId, actor.userId, points) : apiRateLimiter().consume(actor.tenantId, actor.userId),
   },
   { beforeFirstWrite: async () => entrySources.beforeFirstWrite?.() },
 );

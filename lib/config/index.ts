@@ -113,6 +113,10 @@ const schema = z.object({
   ARBOR_API_RATE_PER_KEY: z.coerce.number('must be a number').int('must be a whole number').min(1, 'must be at least 1').default(600),
   /** API requests all of one organization's API keys together may send per minute. */
   ARBOR_API_RATE_PER_TENANT: z.coerce.number('must be a number').int('must be a whole number').min(1, 'must be at least 1').default(1200),
+  /** Check points (one a check, one per 10 checks of a batch) one API key may spend per minute (lib/api-keys/check-rate-limit.ts). */
+  ARBOR_CHECK_RATE_PER_KEY: z.coerce.number('must be a number').int('must be a whole number').min(1, 'must be at least 1').default(6000),
+  /** Check points all of one organization's API keys together may spend per minute. */
+  ARBOR_CHECK_RATE_PER_TENANT: z.coerce.number('must be a number').int('must be a whole number').min(1, 'must be at least 1').default(12000),
   /**
    * 1: webhook endpoints may be on private, loopback and link-local addresses (the local stack's
    * receivers). Refused in production.

@@ -19,3 +19,4 @@ export { transaction } from './transaction';
 export { itemParser, storedActor, StoredItemError } from './item-schema';
 export { isWriteCommand } from './write-commands';
 export { CONSISTENCY_TOKEN_HEADER, CLOCK_SKEW_MS, MAX_TOKEN_CHARS, consistencyTokenTime, issueConsistencyToken, sawToken } from './consistency-token';
+export { withWriteToken } from './write-token';

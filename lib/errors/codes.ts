@@ -89,6 +89,8 @@ export const ERROR_KINDS = {
   'apiKey.badExpiry': 'invalid',
   'apiKey.badRole': 'invalid',
   'apiKey.personOnly': 'forbidden',
+  'apiKey.checkOnly': 'forbidden',
+  'apiKey.badScope': 'invalid',
   // lib/webhooks/errors.ts
   'webhook.badUrl': 'invalid',
   'webhook.notFound': 'notFound',

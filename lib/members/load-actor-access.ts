@@ -22,8 +22,8 @@ export interface RequestActor extends ActorAccess, AuditActor {
   profile?: TenantUser;
   /** The session's copy of the person's organizations (lib/auth/session-records.ts), when it holds one. */
   organizations?: SessionOrganization[];
-  /** Set when the actor is an API key (lib/api-keys), not a person. */
-  apiKey?: { keyId: string; name: string };
+  /** Set when the actor is an API key (lib/api-keys), not a person; a `check` key may call only check operations. */
+  apiKey?: { keyId: string; name: string; scope: 'full' | 'check' };
   /** Tenant-scoped database access for this tenant. */
   db: TenantDb;
 }

@@ -2,8 +2,10 @@
 // names the tenant (P5, platform credentials), and everything after runs with that tenant's
 // scoped credentials, so a token can reach nothing of another tenant: another tenant's ids are
 // simply not found (404). Answers are `application/scim+json`; every failure is the RFC's error
-// message, and a failed request changes nothing it had not already committed whole.
+// message, and a failed request changes nothing it had not already committed whole. A write's
+// success carries the `Arbor-Consistency-Token` header.
 import 'server-only';
+import { withWriteToken } from '../db';
 import { noteActor, noteRoute, withRequestLog } from '../observability';
 import { platformDb, tenantDb } from '../tenancy';
 import { excludes, selectionOf } from './attribute-selection';
@@ -46,7 +48,8 @@ async function answerScimRequest(request: Request, segments: string[]): Promise<
     ctx = { db: { ...db, guards: rulesGuard(db, config) }, config, actor: directoryActor(config), rootUnitId, units: new Map(), createUnits: true };
     void noteSync(db, config);
     const response = await route(ctx, method, segments, url.searchParams, request);
-    return response;
+    // A write's success answers its consistency token, as the API's writes do (docs/api.md).
+    return method === 'GET' ? response : withWriteToken(response);
   } catch (e) {
     const response = scimErrorResponse(e);
     if (ctx && response.status >= 400 && !(response.status === 404 && method === 'GET')) {

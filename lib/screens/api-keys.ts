@@ -1,5 +1,5 @@
 // /settings/api-keys: the organization's API keys as owners and admins manage them — each key's
-// name, scope (role on a unit, by name), expiry, creator and last use. One Query of the keys
+// name, what it acts as (role on a unit, by name), its access (full or checks only), expiry, creator and last use. One Query of the keys
 // (tenant), one BatchGetItem of their last use (platform), one of their units' names.
 import 'server-only';
 import { readRoleCatalogue } from '../roles';
@@ -14,6 +14,8 @@ export interface ApiKeyView {
   role: ApiKey['role'];
   /** Custom roles beside `role`. */
   roles?: string[];
+  /** `check`: may call only the check API. */
+  scope: ApiKey['scope'];
   unit: { id: string; name?: string };
   /** The secret's last 4 characters. */
   hint: string;
@@ -35,7 +37,7 @@ export interface ApiKeysScreenView {
 
 /** A key as the settings list and the API show it; `unitName` absent when its unit was deleted. */
 export const toApiKeyView = (k: ApiKey & { lastUsedAt?: string }, unitName: string | undefined): ApiKeyView => ({
-  keyId: k.keyId, name: k.name, role: k.role, ...(k.roles?.length ? { roles: k.roles } : {}), unit: { id: k.unitId, name: unitName }, hint: k.hint,
+  keyId: k.keyId, name: k.name, role: k.role, ...(k.roles?.length ? { roles: k.roles } : {}), scope: k.scope, unit: { id: k.unitId, name: unitName }, hint: k.hint,
   createdAt: k.createdAt, createdBy: k.createdBy.name || k.createdBy.email, expiresAt: k.validUntil,
   ...(k.lastUsedAt ? { lastUsedAt: k.lastUsedAt } : {}),
 });

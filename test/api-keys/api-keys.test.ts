@@ -3,7 +3,6 @@
 // reaches nothing of another tenant, stops when revoked or expired, cannot manage credentials,
 // and its writes are bound to the key and its unit as a person's are to their membership.
 import assert from 'node:assert/strict';
-import { join, resolve } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createApiKey, revokeApiKey } from '../../lib/api-keys';
@@ -18,9 +17,7 @@ import { newTenant } from '../support/fixtures';
 import { tenantDbFor } from '../support/tenant-db';
 import { testOperatorDb, testPlatformDb } from '../support/tenancy';
 import { rawClient } from '../support/raw-client';
-
-const ROOT = resolve(import.meta.dirname, '../..');
-type Handler = (r: Request, ctx: unknown) => Promise<Response>;
+import { callRoute } from './route-call';
 
 async function world() {
   const t = await newTenant('Keys');
@@ -33,20 +30,7 @@ async function world() {
   return { t, db, owner, eng, sales, scope, engKey };
 }
 
-/** Calls a route handler as an API client would: the bearer, JSON, no cookies, no Origin. */
-async function call(method: string, route: string, opts: { bearer?: string; params?: Record<string, string>; body?: unknown; headers?: Record<string, string> } = {}) {
-  const params = opts.params ?? {};
-  const path = route.replace(/\[(\w+)\]/g, (_, name: string) => params[name]);
-  const mod = (await import(join(ROOT, 'app', route, 'route.ts'))) as Record<string, Handler>;
-  const request = new Request(`http://arbor.test${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(opts.bearer ? { authorization: `Bearer ${opts.bearer}` } : {}), ...opts.headers },
-    ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
-  });
-  const res = await mod[method](request, { params: Promise.resolve(params) });
-  const json = res.status === 204 ? undefined : ((await res.json()) as Record<string, any>); // eslint-disable-line @typescript-eslint/no-explicit-any
-  return { res, json };
-}
+const call = callRoute;
 
 const names = async (db: ReturnType<typeof tenantDbFor>, parentId: string) => (await listChildren(db, parentId)).items.map((u) => u.name);
 

@@ -162,7 +162,7 @@ export interface paths {
         };
         /**
          * Get a job
-         * @description The progress of a large move or delete; poll until `finished`. Needs `tree.read` on the unit it was taken from.
+         * @description The progress of a large move or delete; poll until `finished`, which answers a consistency token for the job's writes. Needs `tree.read` on the unit it was taken from.
          */
         get: operations["getJob"];
         put?: never;
@@ -2142,6 +2142,8 @@ export interface components {
             };
             createdAt: string;
             updatedAt: string;
+            /** @description Once `finished`: a token covering every write of the job, to send with a check (`atLeastAsFresh`) as a write answer's `Arbor-Consistency-Token`. */
+            consistencyToken?: string;
         };
         MembersPage: {
             rows: (components["schemas"]["MemberListMember"] | components["schemas"]["MemberListInvitation"])[];
@@ -2606,6 +2608,11 @@ export interface components {
             role: "admin" | "manager" | "member";
             /** @description Custom roles the key holds on its unit beside `role`. */
             roles?: string[];
+            /**
+             * @description `full`: every operation its role allows. `check`: only the check operations (tag Checks), which read only; anything else answers 403 `apiKey.checkOnly`.
+             * @enum {string}
+             */
+            scope: "full" | "check";
             unit: {
                 id: string;
                 /** @description Absent when the unit was deleted (the key no longer works). */
@@ -5471,6 +5478,11 @@ export interface operations {
                     role: "admin" | "manager" | "member";
                     /** @description Custom role keys (Settings → Roles) the key holds on its unit beside `role`; each needs `role.assign` there. */
                     roles?: string[];
+                    /**
+                     * @description Default `full`. A `check` key may ask who may do what where its role gives `access.explain` (an admin key on the top unit: anyone, anywhere), and can change nothing.
+                     * @enum {string}
+                     */
+                    scope?: "full" | "check";
                     expiresInDays: number;
                 };
             };

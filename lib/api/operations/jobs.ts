@@ -21,15 +21,23 @@ const treeJob = describes<TreeJob>()(
     error: z.object({ code: z.string(), message: z.string() }).optional().meta({ description: 'Why a job rolled back.' }),
     createdAt: z.string(),
     updatedAt: z.string(),
-  }).meta({ id: 'Job' }),
+  }),
 );
+
+const jobStatus = treeJob
+  .extend({
+    consistencyToken: z.string().optional().meta({
+      description: 'Once `finished`: a token covering every write of the job, to send with a check (`atLeastAsFresh`) as a write answer\'s `Arbor-Consistency-Token`.',
+    }),
+  })
+  .meta({ id: 'Job' });
 
 export const jobs = {
   get: operation({
     method: 'get', path: '/api/v1/jobs/{jobId}', operationId: 'getJob', tag: 'Jobs',
     summary: 'Get a job',
-    description: 'The progress of a large move or delete; poll until `finished`. Needs `tree.read` on the unit it was taken from.',
+    description: 'The progress of a large move or delete; poll until `finished`, which answers a consistency token for the job\'s writes. Needs `tree.read` on the unit it was taken from.',
     params: z.object({ jobId: field.id('job') }),
-    response: treeJob, errors: ['notFound'],
+    response: jobStatus, errors: ['notFound'],
   }),
 };
