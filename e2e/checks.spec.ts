@@ -3,13 +3,14 @@
 // a custom role and gives it to a person (writes through the client, whose tokens it keeps); the
 // person is allowed, with the reason; a write made elsewhere, its token noted, is seen by the next
 // check; a batch, the units and the subjects of the permission, a what-if against a drafted
-// reorganization; and the error shapes (another organization's person is "not found", nothing more).
+// reorganization, all with a check key, which cannot write; and the error shapes (another
+// organization's person is "not found", nothing more).
 import { ulid } from 'ulid';
 import { ArborChecks, ArborError, isItemError } from '../clients/typescript';
 import { createApiKey } from '../lib/api-keys';
 import { CONSISTENCY_TOKEN_HEADER } from '../lib/db/consistency-token';
 import { addMembership } from '../lib/members';
-import { createUnit, getUnitOrThrow, type Unit } from '../lib/org';
+import { createUnit, getUnitOrThrow, listChildren, type Unit } from '../lib/org';
 import { platformDb, tenantDb, operatorDb } from '../lib/tenancy';
 import { createTenant, OPERATOR_ACTOR } from '../lib/tenants';
 import { ensureUser } from '../lib/users';
@@ -36,11 +37,13 @@ test.describe.configure({ mode: 'serial' });
 let baseURL: string;
 let org: Org;
 let other: Org;
-/** Writes and checks with a key of the organization: the tokens of its own writes are its own. */
-let app: ArborChecks;
-/** A second client of the same key, which learns of writes only by noteToken. */
-let checker: ArborChecks;
+/** A full admin key: writes, and checks after its own writes, whose tokens it keeps. */
+let admin: ArborChecks;
 let adminSecret: string;
+/** A check key (admin on the top unit, `scope: 'check'`), as the expenses application holds. */
+let app: ArborChecks;
+/** A second client of the check key, which learns of writes only by noteToken. */
+let checker: ArborChecks;
 
 /** An organization with Finance > EMEA, Alice a member of Finance, Bob a member of EMEA. */
 async function createOrg(label: string): Promise<Org> {
@@ -73,19 +76,22 @@ test.beforeAll(async ({}, info) => {
   test.setTimeout(120_000);
   baseURL = info.project.use.baseURL!;
   [org, other] = await Promise.all([createOrg('CheckCo'), createOrg('Elsewhere')]);
-  const { secret } = await createApiKey({ tenant: await tenantDb(org.tenantId), platform: platformDb() }, { name: 'Expenses app', role: 'admin', unit: org.root, expiresInDays: 1, actor: OPERATOR_ACTOR });
-  adminSecret = secret;
+  const scope = { tenant: await tenantDb(org.tenantId), platform: platformDb() };
+  const key = (name: string, keyScope: 'full' | 'check') => createApiKey(scope, { name, role: 'admin', unit: org.root, scope: keyScope, expiresInDays: 1, actor: OPERATOR_ACTOR });
+  adminSecret = (await key('Expenses admin', 'full')).secret;
+  admin = new ArborChecks({ baseUrl: baseURL, apiKey: adminSecret });
+  const { secret } = await key('Expenses app', 'check');
   app = new ArborChecks({ baseUrl: baseURL, apiKey: secret });
   checker = new ArborChecks({ baseUrl: baseURL, apiKey: secret });
 });
 
 test('a permission given through a custom role is allowed, with the membership, role and reach giving it', async () => {
-  await app.write('POST', '/api/v1/permissions', { key: 'expenses.approve', description: 'Approve expense reports' });
-  await app.write('POST', '/api/v1/roles', { key: 'expense-approver', name: 'Expense approver', permissions: ['expenses.approve'], reach: 'subtree' });
-  await app.write('PUT', `/api/v1/units/${org.finance.id}/members/${org.alice.userId}/roles`, { roles: ['expense-approver'], expectedVersion: org.versions.alice });
-  expect(app.consistencyToken, "the client keeps its writes' tokens").toEqual(expect.stringMatching(/^v1\./));
+  await admin.write('POST', '/api/v1/permissions', { key: 'expenses.approve', description: 'Approve expense reports' });
+  await admin.write('POST', '/api/v1/roles', { key: 'expense-approver', name: 'Expense approver', permissions: ['expenses.approve'], reach: 'subtree' });
+  await admin.write('PUT', `/api/v1/units/${org.finance.id}/members/${org.alice.userId}/roles`, { roles: ['expense-approver'], expectedVersion: org.versions.alice });
+  expect(admin.consistencyToken, "the client keeps its writes' tokens").toEqual(expect.stringMatching(/^v1\./));
 
-  const result = await app.check({ userId: org.alice.userId }, 'expenses.approve', org.emea.id, { explain: true });
+  const result = await admin.check({ userId: org.alice.userId }, 'expenses.approve', org.emea.id, { explain: true });
   expect(result).toMatchObject({ allowed: true, subject: { userId: org.alice.userId }, permission: 'expenses.approve', unitId: org.emea.id });
   expect(result.explanation).toMatchObject({
     grantedBy: { unitId: org.finance.id, unitName: 'Finance', unitPath: org.finance.path, role: 'member', customRole: { key: 'expense-approver', name: 'Expense approver' }, reach: 'subtree' },
@@ -137,8 +143,8 @@ test("the units where a person holds the permission are the top-most ones, paged
 });
 
 test('what-if: after a drafted change set moves EMEA out of Finance, Alice no longer approves for it', async () => {
-  const created = await app.write<{ setId: string; version: number }>('POST', '/api/v1/change-sets', { name: 'EMEA stands alone' });
-  await app.write('POST', `/api/v1/change-sets/${created.setId}/operations`, {
+  const created = await admin.write<{ setId: string; version: number }>('POST', '/api/v1/change-sets', { name: 'EMEA stands alone' });
+  await admin.write('POST', `/api/v1/change-sets/${created.setId}/operations`, {
     expectedVersion: created.version, operations: [{ kind: 'moveUnit', unitId: org.emea.id, parentId: org.root.id }],
   });
   const answer = await app.whatIf(created.setId, [
@@ -165,4 +171,11 @@ test('refusals come in the one error shape: another organization\'s person is no
   expect([foreignToken.status, foreignToken.code]).toEqual([400, 'check.badToken']);
   const invalid = await refusedWith(app.checkBatch([]));
   expect([invalid.status, invalid.code]).toEqual([400, 'request.invalid']);
+});
+
+test('a check key cannot write: refused with 403 apiKey.checkOnly, and the unit is not created', async () => {
+  const refused = await refusedWith(app.write('POST', '/api/v1/units', { parentId: org.root.id, name: 'Shadow IT' }));
+  expect([refused.status, refused.code]).toEqual([403, 'apiKey.checkOnly']);
+  const { items } = await listChildren(await tenantDb(org.tenantId), org.root.id);
+  expect(items.map((u) => u.name)).toEqual(['Finance']);
 });
