@@ -518,6 +518,75 @@ export function routeCases(w: HostileWorld): RouteCase[] {
       body: { value: { description: 'A permission' }, fields: { description: { kind: 'text', value: 'A permission' } } },
     },
     { method: 'DELETE', route: '/api/v1/permissions/[permissionKey]', path: { permissionKey: { kind: 'text', value: ABSENT_KEY, accepts: EMPTY_IS_THE_LIST } } },
+    // Checks: a well-formed question about a real person and unit; each field refused on its own.
+    {
+      method: 'POST', route: '/api/v1/checks',
+      body: {
+        value: { subject: { userId: w.userId }, permission: 'tree.read', unitId: w.unitId, explain: true, consistency: { mode: 'fullyConsistent' } },
+        fields: {
+          'subject.userId': { kind: 'id', value: w.userId },
+          permission: { kind: 'text', value: 'tree.read' },
+          unitId: { kind: 'id', value: w.unitId },
+          explain: { kind: 'boolean', value: true },
+          'consistency.mode': { kind: 'role', value: 'fullyConsistent' },
+        },
+        optional: ['explain', 'consistency.mode'],
+      },
+    },
+    {
+      method: 'POST', route: '/api/v1/checks/batch',
+      body: {
+        value: { checks: [{ subject: { userId: w.userId }, permission: 'tree.read', unitId: w.unitId }], consistency: { mode: 'atLeastAsFresh', token: 'v1.0' } },
+        fields: {
+          'checks.0.subject.userId': { kind: 'id', value: w.userId },
+          'checks.0.permission': { kind: 'text', value: 'tree.read' },
+          'checks.0.unitId': { kind: 'id', value: w.unitId },
+          'consistency.token': { kind: 'text', value: 'v1.0' },
+        },
+      },
+    },
+    {
+      method: 'POST', route: '/api/v1/checks/units',
+      body: {
+        value: { subject: { userId: w.userId }, permission: 'tree.read', limit: 10, consistency: { mode: 'minimizeLatency', maxStalenessSeconds: 5 } },
+        fields: {
+          'subject.userId': { kind: 'id', value: w.userId },
+          permission: { kind: 'text', value: 'tree.read' },
+          cursor: { kind: 'cursor', value: undefined },
+          limit: { kind: 'int', value: 10 },
+          'consistency.maxStalenessSeconds': { kind: 'int', value: 5, accepts: ['zero'] },
+        },
+        optional: ['limit', 'consistency.maxStalenessSeconds'],
+      },
+    },
+    {
+      method: 'POST', route: '/api/v1/checks/subjects',
+      body: {
+        value: { permission: 'tree.read', unitId: w.unitId, limit: 10 },
+        fields: {
+          permission: { kind: 'text', value: 'tree.read' },
+          unitId: { kind: 'id', value: w.unitId },
+          cursor: { kind: 'cursor', value: undefined },
+          limit: { kind: 'int', value: 10 },
+        },
+        optional: ['limit'],
+      },
+    },
+    // What-if names a set that does not exist (as the set routes above): one that gets through answers 404.
+    {
+      method: 'POST', route: '/api/v1/change-sets/[setId]/checks',
+      path: changeSet,
+      body: {
+        value: { checks: [{ subject: { userId: w.userId }, permission: 'tree.read', unitId: w.unitId }], explain: true },
+        fields: {
+          'checks.0.subject.userId': { kind: 'id', value: w.userId },
+          'checks.0.permission': { kind: 'text', value: 'tree.read' },
+          'checks.0.unitId': { kind: 'id', value: w.unitId },
+          explain: { kind: 'boolean', value: true },
+        },
+        optional: ['explain'],
+      },
+    },
     {
       method: 'POST', route: '/api/v1/webhooks/[endpointId]/deliveries/[messageId]/resend',
       // A message id is `msg_` and a ULID (lib/webhooks/events.ts messageIdOf).

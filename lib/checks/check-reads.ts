@@ -29,39 +29,40 @@ export async function readForChecks(db: TenantDb, inputs: CheckInput[], accepts:
   const used: number[] = [];
   const use = <T>(held: Held<T>) => (used.push(held.readAt), held.value);
 
-  // One lookup per distinct email or external id, however often the batch names it.
+  // The units and the catalogue: one BatchGetItem for what no held copy may answer, sent first.
+  const units = new Map<string, CheckedUnit>();
+  let catalogue = checkCaches.catalogues.get(tenantId, '', accepts);
+  if (catalogue) use(catalogue);
+  const missing = [...new Set(inputs.map((i) => i.unitId))].filter((id) => {
+    const held = checkCaches.units.get(tenantId, id, accepts);
+    if (held) units.set(id, use(held));
+    return !held;
+  });
+  const readPlaces = missing.length > 0 || !catalogue ? readUnitsAndCatalogue(db, missing, !catalogue) : undefined;
+
+  // Beside it, the subjects: an email's or external id's user id (one lookup each, however often
+  // the batch names it), then one Query per distinct person.
   const lookups = new Map<string, Promise<Held<string>>>();
   const lookUp = (subject: Exclude<Subject, { userId: string }>) => {
     const key = 'email' in subject ? `email:${subject.email.trim().toLowerCase()}` : `externalId:${subject.externalId}`;
     if (!lookups.has(key)) lookups.set(key, userIdOf(db, key, subject, accepts));
     return lookups.get(key)!;
   };
-  const userIds = await Promise.all(
-    inputs.map(async ({ subject }) => ('userId' in subject ? subject.userId : use(await lookUp(subject)) || undefined)),
-  );
-  const distinctUsers = [...new Set(userIds.filter((id): id is string => id !== undefined))];
-  const distinctUnits = [...new Set(inputs.map((i) => i.unitId))];
-
   const subjects = new Map<string, SubjectAccess>();
-  const readSubjects = distinctUsers.map(async (userId) => {
-    const held = checkCaches.subjects.get(tenantId, userId, accepts);
-    const access = held ? held.value : await readSubjectAccess(db, userId);
-    if (!held) checkCaches.subjects.set(tenantId, userId, access, access.readAt);
-    used.push(access.readAt);
-    subjects.set(userId, access);
-  });
+  const readSubjects = async () => {
+    const userIds = await Promise.all(inputs.map(async ({ subject }) => ('userId' in subject ? subject.userId : use(await lookUp(subject)) || undefined)));
+    const distinct = [...new Set(userIds.filter((id): id is string => id !== undefined))];
+    await Promise.all(distinct.map(async (userId) => {
+      const held = checkCaches.subjects.get(tenantId, userId, accepts);
+      const access = held ? held.value : await readSubjectAccess(db, userId);
+      if (!held) checkCaches.subjects.set(tenantId, userId, access, access.readAt);
+      used.push(access.readAt);
+      subjects.set(userId, access);
+    }));
+    return userIds;
+  };
 
-  const units = new Map<string, CheckedUnit>();
-  let catalogue = checkCaches.catalogues.get(tenantId, '', accepts);
-  const missing = distinctUnits.filter((id) => {
-    const held = checkCaches.units.get(tenantId, id, accepts);
-    if (held) units.set(id, use(held));
-    return !held;
-  });
-  if (catalogue) use(catalogue);
-  const readPlaces = missing.length > 0 || !catalogue ? readUnitsAndCatalogue(db, missing, !catalogue) : undefined;
-
-  const [places] = await Promise.all([readPlaces, ...readSubjects]);
+  const [places, userIds] = await Promise.all([readPlaces, readSubjects()]);
   if (places) {
     used.push(places.readAt);
     for (const [id, unit] of places.units) {

@@ -4,7 +4,7 @@
 // takes them: a moved membership keeps its roles, a role change keeps them, an added one holds
 // those its operation carries.
 import type { Grant } from '../authz';
-import { memberKey, type Operation } from '../change-sets/operations';
+import { splitMemberKey, type Operation } from '../change-sets/operations';
 import { pathOf, type Simulation, type Tree } from '../change-sets/simulate';
 
 /** The path of a unit in a simulated tree (`/<top>/…/<id>/`), or undefined when it is not there. */
@@ -22,8 +22,8 @@ export function projectMemberships(userId: string, now: readonly Grant[], ops: r
   }
   const held = new Map(now.map((g) => [g.unitId, g.role]));
   for (const [key, role] of sim.memberships) {
-    const [unitId, user] = key.split(':');
-    if (user !== userId || !unitId || key !== memberKey(unitId, userId)) continue;
+    const { unitId, userId: user } = splitMemberKey(key);
+    if (user !== userId) continue;
     if (role) held.set(unitId, role);
     else held.delete(unitId);
   }

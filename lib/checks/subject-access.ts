@@ -34,11 +34,14 @@ export function toSubject(raw: { userId?: string; email?: string; externalId?: s
  */
 export async function resolveSubject(db: TenantDb, subject: Subject): Promise<string | undefined> {
   if ('userId' in subject) return subject.userId;
-  if ('email' in subject) return (await findProfileByEmail(db, subject.email.trim().toLowerCase()))?.userId;
+  // Text no index key can hold (empty, or not well-formed Unicode) is nobody's: nothing is read.
+  const value = 'email' in subject ? subject.email.trim().toLowerCase() : subject.externalId;
+  if (value === '' || !value.isWellFormed()) return undefined;
+  if ('email' in subject) return (await findProfileByEmail(db, value))?.userId;
   const [item] = await queryAll(db, {
     IndexName: INDEX.gsi3,
     KeyConditionExpression: 'GSI3PK = :pk AND GSI3SK = :externalId',
-    ExpressionAttributeValues: { ':pk': keys.gsi3.directoryExternalIds(db.tenantId, 'user'), ':externalId': subject.externalId },
+    ExpressionAttributeValues: { ':pk': keys.gsi3.directoryExternalIds(db.tenantId, 'user'), ':externalId': value },
     ProjectionExpression: 'userId',
   });
   return typeof item?.userId === 'string' ? item.userId : undefined;

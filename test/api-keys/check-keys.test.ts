@@ -8,7 +8,8 @@ import { after, describe, test } from 'node:test';
 import { z } from 'zod';
 import { createApiKey, createCheckKeyMemory, listApiKeys, loadApiKeyActor, revokeApiKey } from '../../lib/api-keys';
 import { createEntryPoints } from '../../lib/api/actor-entry';
-import { entrySources } from '../../lib/api/with-actor';
+import { entrySources, withActor } from '../../lib/api/with-actor';
+import { config } from '../../lib/config';
 import { listAudit } from '../../lib/audit';
 import { loadActorAccess } from '../../lib/members';
 import { createUnit, getUnitOrThrow, listChildren } from '../../lib/org';
@@ -147,6 +148,22 @@ describe('check keys', () => {
     const late = await app.check(w.checker.secret, { unitId: w.eng.id });
     assert.equal(late.status, 401);
     assert.equal(await codeOf(late), 'apiKey.invalid');
+  });
+
+  test("as the app wires it: a check operation takes the key from the memory and counts against the check limits", async () => {
+    const w = await world();
+    const route = withActor({ check: true }, async (ctx) => {
+      ctx.authorize('tenant.read', {});
+      return { ok: true };
+    });
+    const ask = () => route(new Request('http://arbor.test/api/v1/checks', { method: 'POST', headers: { authorization: `Bearer ${w.checker.secret}` } }), undefined);
+    const first = await ask();
+    assert.equal(first.status, 200);
+    assert.equal(first.headers.get('RateLimit-Limit'), String(config().ARBOR_CHECK_RATE_PER_KEY));
+    await revokeApiKey(w.stores, { keyId: w.checker.key.keyId, actor: w.owner });
+    assert.equal((await ask()).status, 200, 'remembered for a few seconds');
+    const write = await callRoute('POST', '/api/v1/units', { bearer: w.checker.secret, body: { parentId: w.eng.id, name: 'X' } });
+    assert.equal(write.res.status, 401);
   });
 
   test('a refusal is never remembered: a key refused as expired works once its expiry is later', async () => {

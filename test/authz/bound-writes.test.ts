@@ -42,6 +42,11 @@ const READ_ONLY: Record<string, string> = {
   'POST /api/v1/directory/preview': 'computes what directory rules would change; writes nothing',
   'POST /api/v1/settings/sso/test': "starts a Test connection in the admin's browser (a flow cookie); writes nothing",
   'POST /api/v1/roles/[roleKey]/preview': "reads a role's holders and answers who would gain and lose what; writes nothing",
+  'POST /api/v1/checks': 'answers whether a person holds a permission at a unit (a check operation); writes nothing',
+  'POST /api/v1/checks/batch': 'answers up to 100 checks (a check operation); writes nothing',
+  'POST /api/v1/checks/units': 'lists the units where a person holds a permission (a check operation); writes nothing',
+  'POST /api/v1/checks/subjects': 'lists who holds a permission on a unit (a check operation); writes nothing',
+  'POST /api/v1/change-sets/[setId]/checks': 'answers checks now and after a change set, simulated in memory (a check operation); writes nothing',
 };
 
 /**

@@ -65,7 +65,7 @@ describe('a single check', async () => {
     assert.deepEqual([byEmail.status, byEmail.json.allowed, byEmail.json.subject], [200, true, { userId: w.alice.userId }]);
     const byExternalId = await run({ subject: { externalId: 'entra-carol-1' }, permission: 'expenses.approve', unitId: w.cloud.id });
     assert.deepEqual([byExternalId.status, byExternalId.json.allowed, byExternalId.json.subject], [200, true, { userId: w.carol.userId }]);
-    for (const subject of [{ email: 'nobody@example.test' }, { externalId: 'entra-nobody' }]) {
+    for (const subject of [{ email: 'nobody@example.test' }, { externalId: 'entra-nobody' }, { email: '\uD800@example.test' }, { externalId: 'x\uDC00' }, { email: ' ' }]) {
       const missing = await run({ subject, permission: 'tree.read', unitId: w.cloud.id });
       assert.deepEqual([missing.status, missing.json.error.code], [404, 'check.subjectNotFound']);
     }

@@ -56,6 +56,16 @@ describe('cost', async () => {
     assert.deepEqual(full.sent.sort(), ['BatchGetItem', 'Query'], 'fullyConsistent never answers from a copy');
   });
 
+  test('a subject by email adds one index Query, none once held; a batch looks each address up once', async () => {
+    const byEmail: CheckInput = { ...input, subject: { email: w.carol.email } };
+    const { sent } = await countRequests(w.db, () => check(w.db, byEmail, anyone));
+    assert.deepEqual(sent.sort(), ['BatchGetItem', 'Query', 'Query']);
+    const held = await countRequests(w.db, () => check(w.db, byEmail, { ...anyone, consistency: { mode: 'minimizeLatency' } }));
+    assert.deepEqual(held.sent, []);
+    const batch = await countRequests(w.db, () => checkBatch(w.db, Array.from({ length: 10 }, () => byEmail), anyone));
+    assert.deepEqual(batch.sent.sort(), ['BatchGetItem', 'Query', 'Query']);
+  });
+
   test('a batch: one Query per distinct subject and one BatchGetItem of the distinct units', async () => {
     const people = [w.alice, w.bob, w.carol, w.dave];
     const units = [w.root, w.engineering, w.cloud, w.sales];
