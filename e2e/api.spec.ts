@@ -798,6 +798,43 @@ test.describe('reorganizations', () => {
   });
 });
 
+test.describe('checks', () => {
+  /** Asks with the admin role on the top unit: anyone, anywhere. */
+  let checker: ApiClient;
+  test.beforeAll(async () => {
+    checker = (await keyFor(org, 'E2E checks', 'admin', org.root)).client;
+  });
+
+  test('a check, a batch, the units and the subjects of a permission, and a what-if answer through the typed client', async () => {
+    const { ada } = org.people;
+    const { sales, engineering } = org.units;
+    const one = ok(await checker.POST('/api/v1/checks', { body: { subject: { userId: ada.userId }, permission: 'tree.read', unitId: sales.id, explain: true } }));
+    expect(one).toMatchObject({ allowed: true, subject: { userId: ada.userId }, permission: 'tree.read', unitId: sales.id, consistencyToken: expect.any(String) });
+
+    const batch = ok(await checker.POST('/api/v1/checks/batch', {
+      body: { checks: [{ subject: { email: ada.email }, permission: 'roles.manage', unitId: sales.id }, { subject: { userId: ada.userId }, permission: 'tree.read', unitId: sales.id }] },
+    }));
+    expect(batch.results.map((r) => ('allowed' in r ? r.allowed : r.error.code))).toEqual([false, true]);
+
+    const units = ok(await checker.POST('/api/v1/checks/units', { body: { subject: { userId: ada.userId }, permission: 'tree.read' } }));
+    expect(units.items.map((u) => u.unitId)).toContain(sales.id);
+    const subjects = ok(await checker.POST('/api/v1/checks/subjects', { body: { permission: 'tree.read', unitId: sales.id } }));
+    expect(subjects.items.map((p) => p.userId)).toContain(ada.userId);
+
+    const created = ok(await checker.POST('/api/v1/change-sets', { body: { name: 'Checks what-if' } }), 201);
+    ok(await checker.POST('/api/v1/change-sets/{setId}/operations', {
+      params: { path: { setId: created.setId } },
+      body: { expectedVersion: created.version, operations: [{ kind: 'addMember', userId: ada.userId, unitId: engineering.id, role: 'manager' }] },
+    }));
+    const whatIf = ok(await checker.POST('/api/v1/change-sets/{setId}/checks', {
+      params: { path: { setId: created.setId } },
+      body: { checks: [{ subject: { userId: ada.userId }, permission: 'unit.create', unitId: engineering.id }] },
+    }));
+    expect(whatIf.opsVersion).toEqual(expect.any(Number));
+    expect(whatIf.results[0]).toMatchObject({ before: { allowed: false }, after: { allowed: true }, changed: true });
+  });
+});
+
 test.describe('what a key may not do', () => {
   test('person-only operations answer 403 apiKey.personOnly to a key, and mint nothing', async () => {
     const id = { path: { keyId: managerKeyId } };

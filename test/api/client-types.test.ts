@@ -1,5 +1,6 @@
-// The two typed clients of the API derive from one truth, lib/api/operations: the e2e suite's
-// (e2e/support/api/schema.d.ts, from the reference) and the console's (lib/api/client.ts, typed by
+// The typed clients of the API derive from one truth, lib/api/operations: the e2e suite's
+// (e2e/support/api/schema.d.ts, from the reference), the check client's (clients/typescript/
+// schema.d.ts, the reference's check operations) and the console's (lib/api/client.ts, typed by
 // the operations themselves, with their methods and paths by name in lib/api/operation-routes.ts).
 // Each generated file is regenerated in memory and must equal the committed one, and the console
 // calls every operation of the reference at the reference's method and path.
@@ -9,7 +10,8 @@ import { test } from 'node:test';
 import { OPERATION_ROUTES } from '../../lib/api/operation-routes';
 import { AREAS } from '../../lib/api/operations';
 import { buildOpenApiDocument } from '../../lib/openapi';
-import { API_TYPES_FILE, OPERATION_ROUTES_FILE, renderApiTypes, renderOperationRoutes } from '../../scripts/api-types';
+import { allOperations } from '../../lib/api/operations';
+import { API_TYPES_FILE, CHECK_CLIENT_TYPES_FILE, checksDocument, OPERATION_ROUTES_FILE, renderApiTypes, renderCheckClientTypes, renderOperationRoutes } from '../../scripts/api-types';
 
 function assertCurrent(file: string, name: string, fresh: string) {
   const committed = readFileSync(file, 'utf8');
@@ -25,6 +27,17 @@ function assertCurrent(file: string, name: string, fresh: string) {
 
 test('e2e/support/api/schema.d.ts is what npm run api:types writes', async () => {
   assertCurrent(API_TYPES_FILE, 'e2e/support/api/schema.d.ts', await renderApiTypes());
+});
+
+test('clients/typescript/schema.d.ts is what npm run api:types writes', async () => {
+  assertCurrent(CHECK_CLIENT_TYPES_FILE, 'clients/typescript/schema.d.ts', await renderCheckClientTypes());
+});
+
+test("the check client's reference holds every check operation and nothing else", () => {
+  const described = Object.values(checksDocument().paths ?? {}).flatMap((item) => Object.values(item as Record<string, { operationId?: string }>).map((op) => op.operationId));
+  const checks = allOperations.filter((op) => op.check).map((op) => op.operationId);
+  assert.ok(checks.length > 0);
+  assert.deepEqual([...described].sort(), [...checks].sort());
 });
 
 test('lib/api/operation-routes.ts is what npm run api:types writes', () => {
