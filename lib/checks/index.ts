@@ -12,6 +12,6 @@ export { checkBatch } from './batch';
 export { unitsWithPermission, type UnitsInput } from './list-units';
 export { subjectsWithPermission, type SubjectsInput } from './list-subjects';
 export { checkAfterChangeSet, type WhatIfInput } from './what-if';
-export { mayAskAs, askerTopsOf } from './may-ask';
+export { mayAskAs, askerOf, type Asker } from './may-ask';
 export { checkUnitNotFound, subjectNotFound } from './errors';
 export { readSubjectAccess, resolveSubject, toSubject, type SubjectAccess } from './subject-access';

@@ -12,9 +12,10 @@ import { subjectNotFound } from './errors';
 import { freshnessOf, type Accepts } from './freshness';
 import { assertKnownPermission, readPathNames } from './list-reads';
 import { checkCaches, type Held } from './read-cache';
-import { askable, regionsOf, type Region } from './reached-units';
+import type { Asker } from './may-ask';
+import { askable, regionsOf } from './reached-units';
 import { readSubjectAccess, resolveSubject, type SubjectAccess } from './subject-access';
-import type { Consistency, MayAsk, ReachedUnit, Subject, UnitsPage } from './types';
+import type { Consistency, ReachedUnit, Subject, UnitsPage } from './types';
 
 export interface UnitsInput {
   subject: Subject;
@@ -22,9 +23,8 @@ export interface UnitsInput {
   cursor?: string;
   limit?: number;
   consistency?: Consistency;
-  mayAsk: MayAsk;
-  /** Where the caller may ask about everything below (their own tops): answered inside a region they may not ask about whole. */
-  askerTops?: readonly Region[];
+  /** Who asks (./may-ask.ts askerOf): only what they may ask about is listed. */
+  asker: Asker;
 }
 
 export async function unitsWithPermission(db: TenantDb, input: UnitsInput): Promise<UnitsPage> {
@@ -38,7 +38,12 @@ export async function unitsWithPermission(db: TenantDb, input: UnitsInput): Prom
   if (!subject.value.found) throw subjectNotFound();
   assertKnownPermission(input.permission, catalogue.value);
   const reached = regionsOf(subject.value.memberships, input.permission, catalogue.value);
-  const regions = askable(reached, (r) => input.mayAsk({ id: r.unitId, path: r.unitPath }, userId), input.askerTops ?? []);
+  const { asker } = input;
+  const regions = askable(reached, {
+    whole: (r) => asker.mayAsk({ id: r.unitId, path: r.unitPath }, userId) && asker.mayAskOver(r, userId),
+    top: (r) => asker.mayAsk({ id: r.unitId, path: r.unitPath }, userId),
+    tops: asker.tops,
+  });
   const rest = typeof after === 'string' ? regions.filter((r) => r.unitPath > after) : regions;
   const page = rest.slice(0, limit);
   const names = await readPathNames(db, page.map((r) => r.unitId), input.consistency?.mode !== 'minimizeLatency');

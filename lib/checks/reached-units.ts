@@ -35,15 +35,20 @@ export function topMost(regions: Region[]): Region[] {
 }
 
 /**
- * The part of the regions a caller may ask about: a region asked about whole stays; one the caller
- * may not ask about at its top gives way to the caller's own tops (units where they may ask about
- * everything below) inside it, each as a subtree.
+ * The part of the regions a caller may ask about: a region the caller may ask about whole stays;
+ * of one it may not, the unit itself stays when the caller may ask there (as `unit`), and the
+ * caller's own tops inside it (units where they may ask about everything below) come in, each as a
+ * subtree. So a listing never says more about a region than a check there could.
  */
-export function askable(regions: Region[], mayAsk: (r: Region) => boolean, askerTops: readonly Region[]): Region[] {
+export function askable(regions: Region[], asker: { whole(r: Region): boolean; top(r: Region): boolean; tops: readonly Region[] }): Region[] {
   const out: Region[] = [];
   for (const r of regions) {
-    if (mayAsk(r)) out.push(r);
-    else out.push(...askerTops.filter((t) => contains(r, t)).map((t) => ({ unitId: t.unitId, unitPath: t.unitPath, scope: 'subtree' as const })));
+    if (asker.whole(r)) {
+      out.push(r);
+      continue;
+    }
+    if (r.scope !== 'below' && asker.top(r)) out.push({ ...r, scope: 'unit' });
+    out.push(...asker.tops.filter((t) => contains(r, t)).map((t) => ({ unitId: t.unitId, unitPath: t.unitPath, scope: 'subtree' as const })));
   }
   return topMost(dedupe(out));
 }

@@ -6,28 +6,31 @@ import { describe, test } from 'node:test';
 import { ulid } from 'ulid';
 import { can, type ActorAccess } from '../../lib/authz';
 import { subjectsWithPermission, unitsWithPermission, type MayAsk } from '../../lib/checks';
-import { askerTopsOf } from '../../lib/checks/may-ask';
+import { askerOf, type Asker } from '../../lib/checks/may-ask';
 import type { TenantDb } from '../../lib/db';
 import { addMembership, loadActorAccess } from '../../lib/members';
 import { reorgTenant, type ReorgTenant } from '../change-sets/fixtures';
 import { person } from '../members/fixtures';
-import { defineRoles } from '../support/role-catalogue';
+import { defineRoles, type RoleSeed } from '../support/role-catalogue';
 
 const anyone: MayAsk = () => true;
+const everyone: Asker = { mayAsk: anyone, mayAskOver: () => true, tops: [] };
 
 async function asker(t: ReorgTenant, userId: string): Promise<{ access: ActorAccess; mayAsk: MayAsk }> {
   const access = await loadActorAccess(t.db, userId);
   return { access, mayAsk: (unit, about) => can(access, 'access.explain', { unit, userId: about }) };
 }
 
+const CUSTOM_ROLES: RoleSeed[] = [
+  { key: 'approver', permissions: ['expenses.approve'], reach: 'unit' },
+  { key: 'approver-below', permissions: ['expenses.approve'], reach: 'below' },
+  { key: 'controller', permissions: ['expenses.approve'], reach: 'subtree' },
+];
+
 /** The tenant with custom roles: p2 approves expenses at Platform only and below it (so: its subtree). */
 async function withCustomRoles() {
   const t = await reorgTenant('Lists');
-  await defineRoles(t.db, [
-    { key: 'approver', permissions: ['expenses.approve'], reach: 'unit' },
-    { key: 'approver-below', permissions: ['expenses.approve'], reach: 'below' },
-    { key: 'controller', permissions: ['expenses.approve'], reach: 'subtree' },
-  ]);
+  await defineRoles(t.db, CUSTOM_ROLES);
   const u = t.units;
   const approver = person('Ava Approver');
   await addMembership(t.db, t.owner, { unitId: u.platform.id, role: 'member', roles: ['approver', 'approver-below'], ...approver });
@@ -59,30 +62,30 @@ describe('unitsWithPermission', () => {
     const t = await reorgTenant('Units');
     const { em } = t.people;
     const u = t.units;
-    const create = await unitsWithPermission(t.db, { subject: { userId: em.userId }, permission: 'unit.create', mayAsk: anyone });
+    const create = await unitsWithPermission(t.db, { subject: { userId: em.userId }, permission: 'unit.create', asker: everyone });
     assert.deepEqual(create.items.map((i) => [i.unitName, i.scope, i.unitPath]), [['Engineering', 'subtree', u.engineering.path]]);
     assert.match(create.consistencyToken, /^v1\./);
-    const rename = await unitsWithPermission(t.db, { subject: { email: em.email }, permission: 'unit.rename', mayAsk: anyone });
+    const rename = await unitsWithPermission(t.db, { subject: { email: em.email }, permission: 'unit.rename', asker: everyone });
     assert.deepEqual(regions(rename), [`${u.engineering.id}:below`]);
     // em is a member of the top unit too: seeing covers Engineering, which is not listed again.
-    const read = await unitsWithPermission(t.db, { subject: { userId: em.userId }, permission: 'tree.read', mayAsk: anyone });
+    const read = await unitsWithPermission(t.db, { subject: { userId: em.userId }, permission: 'tree.read', asker: everyone });
     assert.deepEqual(regions(read), [`${u.root.id}:subtree`]);
   });
 
   test('owners and admins: the top unit and everything below, for any permission of the organization', async () => {
     const { t } = await withCustomRoles();
-    const page = await unitsWithPermission(t.db, { subject: { userId: t.ownerUserId }, permission: 'expenses.approve', mayAsk: anyone });
+    const page = await unitsWithPermission(t.db, { subject: { userId: t.ownerUserId }, permission: 'expenses.approve', asker: everyone });
     assert.deepEqual(regions(page), [`${t.units.root.id}:subtree`]);
-    const none = await unitsWithPermission(t.db, { subject: { userId: t.people.p1.userId }, permission: 'expenses.approve', mayAsk: anyone });
+    const none = await unitsWithPermission(t.db, { subject: { userId: t.people.p1.userId }, permission: 'expenses.approve', asker: everyone });
     assert.deepEqual(none.items, []);
   });
 
   test('custom roles: a unit and a below role on one unit make its subtree; one inside another subtree is dropped', async () => {
     const { t, approver, controller } = await withCustomRoles();
     const u = t.units;
-    const merged = await unitsWithPermission(t.db, { subject: { userId: approver.userId }, permission: 'expenses.approve', mayAsk: anyone });
+    const merged = await unitsWithPermission(t.db, { subject: { userId: approver.userId }, permission: 'expenses.approve', asker: everyone });
     assert.deepEqual(regions(merged), [`${u.platform.id}:subtree`]);
-    const covered = await unitsWithPermission(t.db, { subject: { userId: controller.userId }, permission: 'expenses.approve', mayAsk: anyone });
+    const covered = await unitsWithPermission(t.db, { subject: { userId: controller.userId }, permission: 'expenses.approve', asker: everyone });
     assert.deepEqual(regions(covered), [`${u.engineering.id}:subtree`], 'Platform lies inside Engineering');
   });
 
@@ -92,39 +95,47 @@ describe('unitsWithPermission', () => {
     const who = person('Many Hats');
     for (const unitId of [u.field.id, u.infra.id, u.platform.id]) await addMembership(t.db, t.owner, { unitId, role: 'manager', ...who });
     const all = [u.field, u.infra, u.platform].sort((a, b) => (a.path < b.path ? -1 : 1)).map((x) => `${x.id}:subtree`);
-    const first = await unitsWithPermission(t.db, { subject: { userId: who.userId }, permission: 'unit.create', limit: 2, mayAsk: anyone });
+    const first = await unitsWithPermission(t.db, { subject: { userId: who.userId }, permission: 'unit.create', limit: 2, asker: everyone });
     assert.equal(first.items.length, 2);
     assert.ok(first.nextCursor);
-    const second = await unitsWithPermission(t.db, { subject: { userId: who.userId }, permission: 'unit.create', limit: 2, cursor: first.nextCursor, mayAsk: anyone });
+    const second = await unitsWithPermission(t.db, { subject: { userId: who.userId }, permission: 'unit.create', limit: 2, cursor: first.nextCursor, asker: everyone });
     assert.equal(second.nextCursor, undefined);
     assert.deepEqual([...regions(first), ...regions(second)], all);
     await assert.rejects(
-      unitsWithPermission(t.db, { subject: { userId: who.userId }, permission: 'tree.read', cursor: first.nextCursor, mayAsk: anyone }),
+      unitsWithPermission(t.db, { subject: { userId: who.userId }, permission: 'tree.read', cursor: first.nextCursor, asker: everyone }),
       { code: 'page.badCursor' },
       'a cursor of another listing is refused',
     );
-    await assert.rejects(unitsWithPermission(t.db, { subject: { userId: who.userId }, permission: 'unit.create', limit: 201, mayAsk: anyone }), { code: 'page.badSize' });
+    await assert.rejects(unitsWithPermission(t.db, { subject: { userId: who.userId }, permission: 'unit.create', limit: 201, asker: everyone }), { code: 'page.badSize' });
   });
 
   test('a manager caller sees only their part: an admin reaches everything, answered as the manager’s own subtree', async () => {
     const t = await reorgTenant('UnitsAsk');
-    const { access, mayAsk } = await asker(t, t.people.sm.userId);
-    const page = await unitsWithPermission(t.db, {
-      subject: { userId: t.people.admin.userId }, permission: 'unit.create', mayAsk, askerTops: askerTopsOf(access),
-    });
+    const { access } = await asker(t, t.people.sm.userId);
+    const page = await unitsWithPermission(t.db, { subject: { userId: t.people.admin.userId }, permission: 'unit.create', asker: askerOf(access) });
     assert.deepEqual(regions(page), [`${t.units.sales.id}:subtree`]);
-    const elsewhere = await unitsWithPermission(t.db, { subject: { userId: t.people.pm.userId }, permission: 'unit.create', mayAsk, askerTops: askerTopsOf(access) });
+    const elsewhere = await unitsWithPermission(t.db, { subject: { userId: t.people.pm.userId }, permission: 'unit.create', asker: askerOf(access) });
     assert.deepEqual(elsewhere.items, [], 'Platform is not Sales');
+  });
+
+  test('a caller who may ask at a unit only, not below it, is told of that unit only, never of the region under it', async () => {
+    const { t, controller } = await withCustomRoles();
+    await defineRoles(t.db, [...CUSTOM_ROLES, { key: 'auditor-here', permissions: ['access.explain'], reach: 'unit' }], 2);
+    const auditor = person('Uma Unit-auditor');
+    await addMembership(t.db, t.owner, { unitId: t.units.engineering.id, role: 'member', roles: ['auditor-here'], ...auditor });
+    const { access } = await asker(t, auditor.userId);
+    const page = await unitsWithPermission(t.db, { subject: { userId: controller.userId }, permission: 'expenses.approve', asker: askerOf(access) });
+    assert.deepEqual(regions(page), [`${t.units.engineering.id}:unit`], 'the controller approves across Engineering; the auditor may ask at Engineering itself only');
   });
 
   test('an unknown permission, someone of another organization and a foreign token are refused, not answered', async () => {
     const t = await reorgTenant('UnitsBad');
     const other = await reorgTenant('UnitsOther');
-    await assert.rejects(unitsWithPermission(t.db, { subject: { userId: t.ownerUserId }, permission: 'expenses.approve', mayAsk: anyone }), { code: 'check.unknownPermission' });
-    await assert.rejects(unitsWithPermission(t.db, { subject: { userId: other.ownerUserId }, permission: 'unit.create', mayAsk: anyone }), { code: 'check.subjectNotFound' });
-    await assert.rejects(unitsWithPermission(t.db, { subject: { email: other.ownerEmail }, permission: 'unit.create', mayAsk: anyone }), { code: 'check.subjectNotFound' });
+    await assert.rejects(unitsWithPermission(t.db, { subject: { userId: t.ownerUserId }, permission: 'expenses.approve', asker: everyone }), { code: 'check.unknownPermission' });
+    await assert.rejects(unitsWithPermission(t.db, { subject: { userId: other.ownerUserId }, permission: 'unit.create', asker: everyone }), { code: 'check.subjectNotFound' });
+    await assert.rejects(unitsWithPermission(t.db, { subject: { email: other.ownerEmail }, permission: 'unit.create', asker: everyone }), { code: 'check.subjectNotFound' });
     await assert.rejects(
-      unitsWithPermission(t.db, { subject: { userId: t.ownerUserId }, permission: 'unit.create', consistency: { mode: 'atLeastAsFresh', token: 'zookie' }, mayAsk: anyone }),
+      unitsWithPermission(t.db, { subject: { userId: t.ownerUserId }, permission: 'unit.create', consistency: { mode: 'atLeastAsFresh', token: 'zookie' }, asker: everyone }),
       { code: 'check.badToken' },
     );
   });
