@@ -171,7 +171,7 @@ export async function runChecks(ctx: BenchContext, appPort: number): Promise<Che
     const dir = prepareAppCopy(process.cwd());
     const buildMs = ctx.options.skipBuild ? undefined : await buildAppOnce(dir, (m) => ctx.log(`checks: ${m}`));
     // Rate limits out of the way: the load is the measurement (check keys' own limits are sized in lib/api-keys).
-    const env = { ...process.env, NODE_ENV: 'production' as const, ARBOR_ALLOW_EMULATOR: '1', NEXT_TELEMETRY_DISABLED: '1', ARBOR_API_RATE_PER_KEY: '100000000', ARBOR_API_RATE_PER_TENANT: '100000000' };
+    const env = { ...process.env, NODE_ENV: 'production' as const, ARBOR_ALLOW_EMULATOR: '1', NEXT_TELEMETRY_DISABLED: '1', ARBOR_API_RATE_PER_KEY: '100000000', ARBOR_API_RATE_PER_TENANT: '100000000', ARBOR_CHECK_RATE_PER_KEY: '100000000', ARBOR_CHECK_RATE_PER_TENANT: '100000000' };
     const app = await startServer({ cwd: dir, args: ['node_modules/next/dist/bin/next', 'start', '-p', String(appPort), '-H', '127.0.0.1'], env, port: appPort, readyPath: '/sign-in' });
     servers.push(app);
     const unit = t.units[Math.floor(t.units.length / 2)];
@@ -183,11 +183,12 @@ export async function runChecks(ctx: BenchContext, appPort: number): Promise<Che
     servers.push(floor);
 
     const root = { id: t.rootUnitId, path: `/${t.rootUnitId}/` };
-    const key = await createApiKey(
-      { tenant: await ctx.tenancy.tenantDb(t.tenantId), platform: ctx.tenancy.platformDb() },
-      { name: 'Checks bench', role: 'admin', unit: root, expiresInDays: 1, actor: { userId: t.owner.id, email: t.owner.email } },
-    );
-    const auth = { authorization: `Bearer ${key.secret}`, 'content-type': 'application/json' };
+    // A check key, as an application asking would hold; a full key for the units read beside it.
+    const keyStores = { tenant: await ctx.tenancy.tenantDb(t.tenantId), platform: ctx.tenancy.platformDb() };
+    const newKey = (name: string, scope: 'full' | 'check') =>
+      createApiKey(keyStores, { name, role: 'admin', scope, unit: root, expiresInDays: 1, actor: { userId: t.owner.id, email: t.owner.email } });
+    const [checkKey, fullKey] = await Promise.all([newKey('Checks bench', 'check'), newKey('Units bench', 'full')]);
+    const auth = { authorization: `Bearer ${checkKey.secret}`, 'content-type': 'application/json' };
     const singles = randomChecks(t, catalogue, BODIES, 1);
     const bodies = (consistency?: Consistency) => singles.map((c) => JSON.stringify({ ...c, ...(consistency ? { consistency } : {}) }));
     const batches = Array.from({ length: 200 }, (_, i) => JSON.stringify({ checks: randomChecks(t, catalogue, BATCH, 1000 + i) }));
@@ -219,7 +220,7 @@ export async function runChecks(ctx: BenchContext, appPort: number): Promise<Che
     for (const connections of [1, 20]) {
       await measure('bare floor: GetItem', connections, { url: `${floor.url}/get`, method: 'GET', headers: {} });
       await measure('App Router floor route: GetItem', connections, { url: floorRoute, method: 'GET', headers: {} });
-      await measure('GET /api/v1/units/{id}', connections, { url: `${app.url}/api/v1/units/${unit.id}`, method: 'GET', headers: { authorization: auth.authorization } });
+      await measure('GET /api/v1/units/{id}', connections, { url: `${app.url}/api/v1/units/${unit.id}`, method: 'GET', headers: { authorization: `Bearer ${fullKey.secret}` } });
       if (checkProbe.status !== 200) continue;
       await measure('check', connections, { url: `${app.url}/api/v1/checks`, method: 'POST', headers: auth, bodies: bodies() });
       await measure('check, minimizeLatency', connections, { url: `${app.url}/api/v1/checks`, method: 'POST', headers: auth, bodies: bodies({ mode: 'minimizeLatency' }) });
