@@ -2,12 +2,13 @@
 // subjects"): the memberships held on the unit and on each unit above it (owners and admins sit
 // on the top unit), read together in user id order (./holders-merge.ts), each person decided as a
 // check decides (explainPermission over their memberships on that path) and named once, with the
-// nearest grant. A page costs the unit's read, then 1 + depth Queries per round and one
-// BatchGetItem of the path's names.
+// nearest grant; people the directory deactivated hold nothing, as a check answers. A page costs
+// the unit's read, then 1 + depth Queries per round, one BatchGetItem of the path's names and one
+// of the page's directory records.
 import 'server-only';
 import { explainPermission, TENANT_ROLES, type ActorAccess, type RoleCatalogue } from '../authz';
 import { powersOf } from '../authz/holds';
-import { decodeCursor, encodeCursor, pageSize, pathIds, type TenantDb } from '../db';
+import { batchGet, decodeCursor, encodeCursor, keys, pageSize, pathIds, type TenantDb } from '../db';
 import type { Membership } from '../members/membership-items';
 import { CHECK_LIMITS } from './limits';
 import { mergeUnitMembers, type MergeOptions } from './holders-merge';
@@ -40,7 +41,9 @@ export async function subjectsWithPermission(db: TenantDb, input: SubjectsInput)
     }),
     readPathNames(db, ids, target.consistent),
   ]);
+  const deactivated = await deactivatedAmong(db, merged.people.map((p) => p.userId), target.consistent);
   const items = merged.people.flatMap(({ userId, memberships }): SubjectHolding[] => {
+    if (deactivated.has(userId)) return [];
     const access: ActorAccess = { tenantId: db.tenantId, userId, memberships, catalogue: target.catalogue };
     const decision = explainPermission(access, input.permission, target.unit);
     if (!decision.allowed) return [];
@@ -49,6 +52,19 @@ export async function subjectsWithPermission(db: TenantDb, input: SubjectsInput)
   });
   const nextCursor = merged.nextAfter ? encodeCursor(scopeOf(db, input), { after: merged.nextAfter }) : undefined;
   return { items, ...(nextCursor ? { nextCursor } : {}), consistencyToken: target.token };
+}
+
+/**
+ * The people among `userIds` whose directory deactivated them (SCIM `active: false`): their
+ * memberships stay, waiting for a reactivation, and give nothing meanwhile, as a check answers.
+ * One BatchGetItem of their directory records (only `active`), per 100 people.
+ */
+async function deactivatedAmong(db: TenantDb, userIds: string[], consistent: boolean): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const records = userIds.map((userId) => ({ userId, key: keys.directoryUser(db.tenantId, userId) }));
+  const items = await batchGet(db, records.map((r) => r.key), { consistent, projection: ['active'] });
+  const inactive = new Set(items.filter((i) => i.active === false).map((i) => String(i.PK)));
+  return new Set(records.filter((r) => inactive.has(r.key.PK)).map((r) => r.userId));
 }
 
 function afterOf(start: Record<string, unknown> | undefined): string | undefined {

@@ -5,9 +5,9 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ulid } from 'ulid';
 import { can, type ActorAccess } from '../../lib/authz';
-import { subjectsWithPermission, unitsWithPermission, type MayAsk } from '../../lib/checks';
+import { check, subjectsWithPermission, unitsWithPermission, type MayAsk } from '../../lib/checks';
 import { askerOf, type Asker } from '../../lib/checks/may-ask';
-import type { TenantDb } from '../../lib/db';
+import { keys, putItem, withoutGuards, type TenantDb } from '../../lib/db';
 import { addMembership, loadActorAccess } from '../../lib/members';
 import { reorgTenant, type ReorgTenant } from '../change-sets/fixtures';
 import { person } from '../members/fixtures';
@@ -195,11 +195,25 @@ describe('subjectsWithPermission', () => {
     );
   });
 
-  test('a page costs one read of the unit and catalogue, one Query per unit of its path and one read of their names', async () => {
+  test('someone the directory deactivated holds nothing: not listed, as a check answers', async () => {
+    const t = await reorgTenant('SubjectsInactive');
+    const u = t.units;
+    const before = await subjectsWithPermission(t.db, { permission: 'unit.create', unitId: u.platform.id, mayAsk: anyone });
+    assert.equal(before.items.some((i) => i.userId === t.people.pm.userId), true);
+    // The directory record as SCIM leaves it on deactivation (lib/scim): the memberships stay, waiting.
+    await putItem(withoutGuards(t.db), { Item: { ...keys.directoryUser(t.tenantId, t.people.pm.userId), type: 'directoryUser', tenantId: t.tenantId, userId: t.people.pm.userId, active: false } });
+    const after = await subjectsWithPermission(t.db, { permission: 'unit.create', unitId: u.platform.id, mayAsk: anyone });
+    assert.equal(after.items.some((i) => i.userId === t.people.pm.userId), false);
+    assert.equal(after.items.length, before.items.length - 1, 'everyone else still listed');
+    const checked = await check(t.db, { subject: { userId: t.people.pm.userId }, permission: 'unit.create', unitId: u.platform.id }, { mayAsk: anyone });
+    assert.equal(checked.allowed, false);
+  });
+
+  test('a page costs one read of the unit and catalogue, one Query per unit of its path, one read of their names and one of the people’s directory records', async () => {
     const t = await reorgTenant('SubjectCost');
     const { db, sent } = counted(t.db);
     await subjectsWithPermission(db, { permission: 'unit.create', unitId: t.units.platform.id, mayAsk: anyone });
-    assert.deepEqual(sent.sort(), ['BatchGetCommand', 'BatchGetCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand']);
+    assert.deepEqual(sent.sort(), ['BatchGetCommand', 'BatchGetCommand', 'BatchGetCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand']);
   });
 
   test('a caller who may not ask there is refused; a unit of another organization is not found', async () => {
