@@ -59,7 +59,14 @@ export async function readForChecks(db: TenantDb, inputs: CheckInput[], accepts:
       used.push(access.readAt);
       subjects.set(userId, access);
     }));
-    return userIds;
+    // An email's user id came from an index, or a copy of its answer: the profile just read must
+    // still carry it (an address that moved to someone else is nobody's until looked up again).
+    return userIds.map((userId, i) => {
+      const { subject } = inputs[i];
+      if (!userId || !('email' in subject) || subjects.get(userId)?.email === subject.email.trim().toLowerCase()) return userId;
+      checkCaches.resolved.forget(tenantId, `email:${subject.email.trim().toLowerCase()}`);
+      return undefined;
+    });
   };
 
   const [places, userIds] = await Promise.all([readPlaces, readSubjects()]);
@@ -78,13 +85,16 @@ export async function readForChecks(db: TenantDb, inputs: CheckInput[], accepts:
   return { userIds, subjects, units, catalogue: catalogue!.value, oldestReadAt: Math.min(...used) };
 }
 
-/** The user id an email or external id names (held copy or index lookup); '' means nobody had it. */
+/**
+ * The user id an email or external id names (held copy or index lookup); '' means nobody had it.
+ * Nobody is never kept: the index may just not have caught up with someone added.
+ */
 async function userIdOf(db: TenantDb, key: string, subject: Exclude<Subject, { userId: string }>, accepts: Accepts): Promise<Held<string>> {
   const held = checkCaches.resolved.get(db.tenantId, key, accepts);
   if (held) return held;
   const readAt = Date.now();
   const userId = (await resolveSubject(db, subject)) ?? '';
-  checkCaches.resolved.set(db.tenantId, key, userId, readAt);
+  if (userId) checkCaches.resolved.set(db.tenantId, key, userId, readAt);
   return { value: userId, readAt };
 }
 

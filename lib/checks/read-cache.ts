@@ -37,6 +37,9 @@ class ReadCache<T extends {} | null> {
     const kept = this.held.get(key);
     if (!kept || kept.readAt <= readAt) this.held.set(key, { value, readAt });
   }
+  forget(tenantId: string, id: string): void {
+    this.held.delete(`${tenantId}\n${id}`);
+  }
   clear(): void {
     this.held.clear();
   }
@@ -46,7 +49,7 @@ interface CheckCaches {
   subjects: ReadCache<SubjectAccess>;
   units: ReadCache<CheckedUnit>;
   catalogues: ReadCache<RoleCatalogue>;
-  /** `email:<address>` / `externalId:<id>` → user id ('' when nobody had it). */
+  /** `email:<address>` / `externalId:<id>` → user id (someone found only). */
   resolved: ReadCache<string>;
 }
 

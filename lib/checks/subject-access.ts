@@ -13,6 +13,8 @@ export interface SubjectAccess {
   userId: string;
   /** They have a profile in this organization; otherwise the check answers check.subjectNotFound. */
   found: boolean;
+  /** Their email in this organization (lower-cased), what an email subject is checked against. */
+  email?: string;
   /** What decides; empty when the directory deactivated them (their memberships then grant nothing). */
   memberships: Grant[];
   deactivated: boolean;
@@ -55,6 +57,7 @@ export async function readSubjectAccess(db: TenantDb, userId: string): Promise<S
   return {
     userId,
     found,
+    ...(user ? { email: user.email.toLowerCase() } : {}),
     memberships: found && !deactivated ? memberships.map(grantOf) : [],
     deactivated,
     readAt,
