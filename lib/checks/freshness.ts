@@ -1,5 +1,6 @@
 // Which cached copies may answer a check (docs/checks.md, "Consistency"): none by default; under
-// `atLeastAsFresh`, those read after the token's moment plus the clock skew; under
+// `atLeastAsFresh`, those read after the token's moment plus the clock skew, and within the
+// default staleness; under
 // `minimizeLatency`, those read within the staleness allowed.
 import { consistencyTokenTime, sawToken } from '../db';
 import { badConsistencyToken } from './errors';
@@ -15,7 +16,10 @@ export function freshnessOf(consistency: Consistency | undefined, now: number = 
     case 'atLeastAsFresh': {
       const tokenTime = consistencyTokenTime((consistency as { token: string }).token);
       if (tokenTime === undefined) throw badConsistencyToken();
-      return (readAt) => sawToken(readAt, tokenTime);
+      // As SpiceDB quantizes its snapshots: a copy after the token, yet never older than the
+      // default staleness, so a token kept long does not pin answers to an old copy.
+      const oldest = now - CHECK_LIMITS.staleness.defaultSeconds * 1000;
+      return (readAt) => sawToken(readAt, tokenTime) && readAt >= oldest;
     }
     case 'minimizeLatency': {
       const { staleness } = CHECK_LIMITS;
