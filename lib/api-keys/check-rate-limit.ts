@@ -13,13 +13,22 @@ import { config } from '../config';
 import { rateLimited } from '../validation/errors';
 import { rateLimitStore, windowCounter, type RateLimits, type RateLimitState } from './rate-limit';
 
-/** A request carrying checks (`checks` in its body: a batch, a what-if) counts one point per this many. */
+/** A request carrying checks (`checks` in its body: a batch, a what-if) counts one point per this many… */
 export const CHECKS_PER_POINT = 10;
+/** …and at least one per distinct subject, each of whom is one Query of its own. */
+const perSubject = (checks: unknown[]) => new Set(checks.map((c) => JSON.stringify((c as { subject?: unknown }).subject))).size;
+/** A page of who holds a permission: up to 1 + depth Queries a round, a few rounds. */
+export const SUBJECTS_PAGE_POINTS = 5;
+/** A what-if reads the organization's whole tree once, then decides each check. */
+export const WHAT_IF_POINTS = 10;
 
-/** The points a check operation's request counts, from its parsed body. */
-export function checkPoints(body: unknown): number {
+/** The points a check operation's request counts, from its operation id and parsed body, by what it reads. */
+export function checkPoints(operationId: string | undefined, body: unknown): number {
   const checks = (body as { checks?: unknown } | undefined)?.checks;
-  return Array.isArray(checks) ? Math.max(1, Math.ceil(checks.length / CHECKS_PER_POINT)) : 1;
+  const carried = Array.isArray(checks) ? Math.max(1, Math.ceil(checks.length / CHECKS_PER_POINT), perSubject(checks)) : 1;
+  if (operationId === 'listSubjectsWithPermission') return SUBJECTS_PAGE_POINTS;
+  if (operationId === 'checkChangeSet') return WHAT_IF_POINTS + carried;
+  return carried;
 }
 
 /** Points reserved at once: 1 % of the window's limit, at least 1 (exact counting), at most 100. */

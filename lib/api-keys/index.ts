@@ -8,5 +8,5 @@ export {
 export { badApiKeyRoles } from './errors';
 export { apiKeyAuditName, bearerOf, loadApiKeyActor, type ApiKeyDeps } from './authenticate';
 export { apiRateLimiter, createApiRateLimiter, rateLimitHeaders, RATE_LIMIT_WINDOW_SECONDS, type ApiRateLimiter, type RateLimitState, type RateLimits } from './rate-limit';
-export { CHECKS_PER_POINT, checkPoints, checkRateLimiter, createCheckRateLimiter, type CheckRateLimiter } from './check-rate-limit';
+export { CHECKS_PER_POINT, SUBJECTS_PAGE_POINTS, WHAT_IF_POINTS, checkPoints, checkRateLimiter, createCheckRateLimiter, type CheckRateLimiter } from './check-rate-limit';
 export { CHECK_KEY_MEMORY_MS, checkKeyActor, createCheckKeyMemory, type CheckKeyActor } from './check-key-memory';

@@ -199,7 +199,7 @@ export function createEntryPoints<A extends RequestActor>(sources: ActorSources<
         const raw = options.body ? await readJson(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES) : undefined;
         const body = parse(options.body, raw, 'request body') as Parsed<O, 'body'>;
         // A check counts once its body says how many checks it carries.
-        if (keyActor && check) limits = await sources.rateLimit?.(keyActor, { check, points: checkPoints(body) });
+        if (keyActor && check) limits = await sources.rateLimit?.(keyActor, { check, points: checkPoints(options.operationId, body) });
         const actor = keyActor ?? (await sources.load());
         noteActor(actorFacts(actor));
         const run = async () => {

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import { DynamoDB } from '@aws-sdk/client-dynamodb';
 import { ulid } from 'ulid';
 import { z } from 'zod';
-import { blockOf } from '../../lib/api-keys/check-rate-limit';
+import { blockOf, checkPoints, SUBJECTS_PAGE_POINTS, WHAT_IF_POINTS } from '../../lib/api-keys/check-rate-limit';
 import { createApiKey, createApiRateLimiter, createCheckRateLimiter, loadApiKeyActor } from '../../lib/api-keys';
 import { createEntryPoints } from '../../lib/api/actor-entry';
 import { rateLimitTableName } from '../../lib/db/table';
@@ -114,4 +114,15 @@ test('two processes sharing a counter never admit more than its limit between th
   }
   // At most one block (5) per process reserved and left unspent when the other was refused.
   assert.ok(admitted <= limits.perKey && admitted >= limits.perKey - 2 * blockOf(limits.perKey), `${admitted} admitted`);
+});
+
+test('points follow what a request reads: a batch counts each distinct subject, a subjects page and a what-if more', () => {
+  const asked = (subjects: number, n: number) => ({ checks: Array.from({ length: n }, (_, i) => ({ subject: { userId: `u${i % subjects}` }, permission: 'p', unitId: 'x' })) });
+  assert.equal(checkPoints('check', { subject: { userId: 'u' } }), 1);
+  assert.equal(checkPoints('checkBatch', asked(1, 100)), 10, "one person's 100 questions: one Query");
+  assert.equal(checkPoints('checkBatch', asked(100, 100)), 100, '100 people: a Query each');
+  assert.equal(checkPoints('checkBatch', asked(3, 5)), 3);
+  assert.equal(checkPoints('listUnitsWithPermission', {}), 1);
+  assert.equal(checkPoints('listSubjectsWithPermission', {}), SUBJECTS_PAGE_POINTS);
+  assert.equal(checkPoints('checkChangeSet', asked(2, 2)), WHAT_IF_POINTS + 2);
 });
