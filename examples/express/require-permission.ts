@@ -41,9 +41,9 @@ export function requirePermission<Req extends RequestLike>(arbor: ArborChecks, p
       if (allowed) return next();
       res.status(403).json({ error: { message: 'You may not do this here.' } });
     } catch (error) {
-      // Someone Arbor does not know, or a unit it does not have, is simply not allowed; without
-      // an answer at all, nothing is (fail closed).
-      const known = error instanceof ArborError && error.status === 404;
+      // Arbor answered, but not yes (someone or a unit it does not know, an id that is no id): not
+      // allowed; without an answer at all, nothing is (fail closed).
+      const known = error instanceof ArborError && error.status >= 400 && error.status < 500 && error.status !== 429;
       res.status(known ? 403 : 503).json({ error: { message: known ? 'You may not do this here.' : 'Permissions cannot be checked right now; try again shortly.' } });
     }
   };

@@ -31,8 +31,8 @@ export function guardRoute<C>(arbor: ArborChecks, permission: string, options: G
       const { allowed } = await arbor.check(subject, permission, await options.unitOf(request, context));
       if (!allowed) return refuse(403, 'You may not do this here.');
     } catch (error) {
-      // Someone Arbor does not know, or a unit it does not have, is simply not allowed.
-      if (error instanceof ArborError && error.status === 404) return refuse(403, 'You may not do this here.');
+      // Arbor answered, but not yes (someone or a unit it does not know, an id that is no id): not allowed.
+      if (error instanceof ArborError && error.status >= 400 && error.status < 500 && error.status !== 429) return refuse(403, 'You may not do this here.');
       // Fail closed: without an answer, nothing is allowed.
       return refuse(503, 'Permissions cannot be checked right now; try again shortly.');
     }

@@ -41,12 +41,15 @@ export async function checkAfterChangeSet(db: TenantDb, input: WhatIfInput): Pro
   const results = input.checks.map((c, i): WhatIfAnswer['results'][number] => {
     try {
       assertKnownPermission(c.permission, catalogue);
-      const subject = subjects[i]!;
-      if (!subject?.found) throw subjectNotFound();
+      const subject = subjects[i];
       const now = unitIn(live.tree, c.unitId);
       if (!now) throw checkUnitNotFound();
       const after = unitIn(sim.after, c.unitId);
-      if (!(after && input.mayAsk(after, subject.userId))) askOrThrow(input.mayAsk, now, subject.userId);
+      // Both answers are told, so the caller must be able to ask where the unit is now and where it
+      // would be; and only then learns whether the subject is one of the organization's.
+      askOrThrow(input.mayAsk, now, subject?.userId);
+      if (after) askOrThrow(input.mayAsk, after, subject?.userId);
+      if (!subject?.found) throw subjectNotFound();
       const access = (memberships: SubjectAccess['memberships']): ActorAccess => ({ tenantId: db.tenantId, userId: subject.userId, memberships, catalogue });
       const before = verdictOf(explainPermission(access(subject.memberships), c.permission, now), input.explain, catalogue, namesNow);
       const projected = subject.deactivated ? [] : projectMemberships(subject.userId, subject.memberships, input.set.operations, sim);

@@ -29,6 +29,7 @@ const CASES: [string, Script, number][] = [
   ['allowed', answerCheck(true), 200],
   ['denied', answerCheck(false), 403],
   ['a subject Arbor does not know', refusal(404, 'check.subjectNotFound'), 403],
+  ['a unit id that is no id', refusal(400, 'request.invalid'), 403],
   ['Arbor unavailable', refusal(503, 'service.unavailable'), 503],
 ];
 

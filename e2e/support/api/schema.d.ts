@@ -1521,7 +1521,7 @@ export interface paths {
         put?: never;
         /**
          * Checks before and after a draft change set
-         * @description Each check answered now and as it would be once the change set's operations applied ("after this reorganization, may Alice still approve for EMEA?"). Needs `changeSet.read` on the set and, per check, `access.explain` at the unit now or after.
+         * @description Each check answered now and as it would be once the change set's operations applied ("after this reorganization, may Alice still approve for EMEA?"). Needs `changeSet.read` on the set and, per check, `access.explain` at the unit both now and after.
          */
         post: operations["checkChangeSet"];
         delete?: never;

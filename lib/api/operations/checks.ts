@@ -133,6 +133,9 @@ const whatIf = describes<WhatIfAnswer>()(
   }).meta({ id: 'WhatIfAnswer' }),
 );
 
+// 100 checks of the longest subjects (256-character external ids, multi-byte) pass 64 KiB.
+const BATCH_BODY_BYTES = 256 * 1024;
+
 const checks = z.array(check).min(1, 'must hold at least one check').max(CHECK_LIMITS.batch, `must hold at most ${CHECK_LIMITS.batch} checks`);
 
 const decided =
@@ -153,6 +156,7 @@ export const checkOperations = {
     summary: 'Many checks in one call',
     description: `Up to ${CHECK_LIMITS.batch} checks answered together, in order; a check that cannot be answered comes back as its error, the others still answer. ${decided}`,
     body: z.object({ checks, explain, consistency }).strict(),
+    maxBodyBytes: BATCH_BODY_BYTES,
     response: batchResult,
   }),
   units: operation({
@@ -174,9 +178,10 @@ export const checkOperations = {
   whatIf: operation({
     method: 'post', path: '/api/v1/change-sets/{setId}/checks', operationId: 'checkChangeSet', tag, check: true,
     summary: 'Checks before and after a draft change set',
-    description: `Each check answered now and as it would be once the change set's operations applied ("after this reorganization, may Alice still approve for EMEA?"). Needs \`changeSet.read\` on the set and, per check, \`access.explain\` at the unit now or after.`,
+    description: `Each check answered now and as it would be once the change set's operations applied ("after this reorganization, may Alice still approve for EMEA?"). Needs \`changeSet.read\` on the set and, per check, \`access.explain\` at the unit both now and after.`,
     params: z.object({ setId: field.id('change set') }),
     body: z.object({ checks, explain }).strict(),
+    maxBodyBytes: BATCH_BODY_BYTES,
     response: whatIf,
     errors: ['notFound'],
   }),
