@@ -14,7 +14,7 @@ export function renderChecks(c: ChecksResult): string[] {
   const out = [
     '## 11. Checks',
     '',
-    `Measured ${c.measuredAt.slice(0, 16).replace('T', ' ')} UTC against the production build${c.buildMs ? ` (built in ${num(c.buildMs / 1000)} s)` : ''}, an admin's API key on the top unit. ` +
+    `Measured ${c.measuredAt.slice(0, 16).replace('T', ' ')} UTC against the production build${c.buildMs ? ` (built in ${num(c.buildMs / 1000)} s)` : ''}, a check key (admin on the top unit; \`GET /api/v1/units/{id}\` with a full key). ` +
       `Tenant: ${num(c.tenant.units)} units (depth up to ${c.tenant.maxDepth}), ${num(c.tenant.people)} people, ${num(c.tenant.memberships)} memberships, ${c.tenant.roles} custom roles over ${c.tenant.tenantPermissions} tenant permissions (${num(c.tenant.withCustomRole)} memberships hold one). ` +
       `Each check asks about a random person, permission (Arbor's or the tenant's) and unit; closed loops (each connection sends its next request when the last one answered) for ${num(c.seconds)} s after a warm-up, latencies timed per request (bench/http/load-loop.ts). ` +
       'Floors in the same run: a bare node:http server making one strongly consistent GetItem through the tenant-scoped client, and the App Router floor route (the same GetItem in a route handler of the same build); `GET /api/v1/units/{id}` adds the API key, the rate limit and a decision.',

@@ -26,7 +26,7 @@ export function judgeCheckTargets(c: ChecksResult): TargetResult[] {
       note: (measured
         ? p95 <= 2
           ? "A check is the subject's Query and one BatchGetItem sent together, then a decision in memory."
-          : "More than the reads: the route's fixed cost per request (the framework, the API key, the rate limit) on top of them."
+          : "More than the reads: the framework's fixed cost per request (the App Router floor route's own gap) and a check's two requests against the floor's one, each SigV4-verified and policy-checked by the gateway on the same cores."
         : 'The check route did not answer.') + beside,
     });
     out.push({
