@@ -47,8 +47,9 @@ export function decideCheck(reads: CheckReads, index: number, input: CheckInput,
 export function askOrThrow(mayAsk: MayAsk, unit: { id: string; path: string }, userId: string | undefined): void {
   if (mayAsk(unit, userId)) return;
   // A predicate that answers false instead of throwing its own refusal: the rule's words.
-  const { reason, message } = RULES['access.explain'].deny({ unit: { id: unit.id, path: unit.path }, userId }, { tenantId: '', userId: '', memberships: [] });
-  throw denied({ allowed: false, action: 'access.explain', code: 'authz.access.explain', reason, message });
+  const action = 'access.explain';
+  const { reason, message } = RULES[action].deny({ unit: { id: unit.id, path: unit.path }, userId }, { tenantId: '', userId: '', memberships: [] });
+  throw denied({ allowed: false, action, code: `authz.${action}`, reason, message });
 }
 
 /** The explanations of decided checks: the granting units' names in one read for them all. */
