@@ -7,11 +7,12 @@ import { ulid } from 'ulid';
 import { can, type ActorAccess } from '../../lib/authz';
 import { check, subjectsWithPermission, unitsWithPermission, type MayAsk } from '../../lib/checks';
 import { askerOf, type Asker } from '../../lib/checks/may-ask';
-import { keys, putItem, withoutGuards, type TenantDb } from '../../lib/db';
+import { keys, putItem, withoutGuards } from '../../lib/db';
 import { addMembership, loadActorAccess } from '../../lib/members';
 import { reorgTenant, type ReorgTenant } from '../change-sets/fixtures';
 import { person } from '../members/fixtures';
 import { defineRoles, type RoleSeed } from '../support/role-catalogue';
+import { countedDb } from '../support/counted-db';
 
 const anyone: MayAsk = () => true;
 const everyone: Asker = { mayAsk: anyone, mayAskOver: () => true, tops: [] };
@@ -42,20 +43,6 @@ async function withCustomRoles() {
 
 const regions = (page: { items: { unitId: string; scope: string }[] }) => page.items.map((i) => `${i.unitId}:${i.scope}`);
 
-/** Counts the DynamoDB requests sent through the tenant's client (the real one, only counted). */
-function counted(db: TenantDb) {
-  const sent: string[] = [];
-  const client = new Proxy(db.client, {
-    get(target, prop, receiver) {
-      if (prop !== 'send') return Reflect.get(target, prop, receiver);
-      return (command: { constructor: { name: string } }, ...rest: unknown[]) => {
-        sent.push(command.constructor.name);
-        return (target.send as (...a: unknown[]) => unknown).call(target, command, ...rest);
-      };
-    },
-  });
-  return { db: { ...db, client } as TenantDb, sent };
-}
 
 describe('unitsWithPermission', () => {
   test('built-in roles: a manager reaches their subtree, or below it for unit powers; a membership inside a wider one is not listed', async () => {
@@ -211,7 +198,7 @@ describe('subjectsWithPermission', () => {
 
   test('a page costs one read of the unit and catalogue, one Query per unit of its path, one read of their names and one of the people’s directory records', async () => {
     const t = await reorgTenant('SubjectCost');
-    const { db, sent } = counted(t.db);
+    const { db, sent } = countedDb(t.db);
     await subjectsWithPermission(db, { permission: 'unit.create', unitId: t.units.platform.id, mayAsk: anyone });
     assert.deepEqual(sent.sort(), ['BatchGetCommand', 'BatchGetCommand', 'BatchGetCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand']);
   });

@@ -10,6 +10,7 @@ import { deleteUnit, getUnitOrThrow } from '../../lib/org';
 import { membersPage } from '../../lib/screens/members';
 import type { ScreenContext } from '../../lib/screens/screen-context';
 import { person, tenantWithTree } from './fixtures';
+import { countedDb } from '../support/counted-db';
 
 /** The summary a profile should carry, from the person's memberships as stored (T8). */
 async function assertSummaryExact(db: TenantDb, userId: string) {
@@ -23,17 +24,7 @@ async function assertSummaryExact(db: TenantDb, userId: string) {
 
 async function screenContext(db: TenantDb, userId: string, email: string) {
   const access = await loadActorAccess(db, userId);
-  const sent: string[] = [];
-  const client = new Proxy(db.client, {
-    get(target, prop, receiver) {
-      if (prop !== 'send') return Reflect.get(target, prop, receiver);
-      return (command: { constructor: { name: string } }, ...rest: unknown[]) => {
-        sent.push(command.constructor.name);
-        return (target.send as (...a: unknown[]) => unknown).call(target, command, ...rest);
-      };
-    },
-  });
-  const counted = { ...db, client };
+  const { db: counted, sent } = countedDb(db);
   const ctx = {
     actor: { ...access, email, name: access.profile!.name, db: counted },
     db: counted,

@@ -15,21 +15,12 @@ import { loadMembers, membersPage } from '../../lib/screens/members';
 import type { ScreenContext } from '../../lib/screens/screen-context';
 import { loadUnitMembers, unitMembersPage } from '../../lib/screens/unit-members';
 import { person, tenantWithTree } from '../members/fixtures';
+import { countedDb } from '../support/counted-db';
 
 /** A screen context for `userId`, counting the DynamoDB requests its loaders send. */
 async function screenContext(db: TenantDb, userId: string, email: string) {
   const access = await loadActorAccess(db, userId);
-  const sent: string[] = [];
-  const client = new Proxy(db.client, {
-    get(target, prop, receiver) {
-      if (prop !== 'send') return Reflect.get(target, prop, receiver);
-      return (command: { constructor: { name: string } }, ...rest: unknown[]) => {
-        sent.push(command.constructor.name);
-        return (target.send as (...a: unknown[]) => unknown).call(target, command, ...rest);
-      };
-    },
-  });
-  const counted = { ...db, client };
+  const { db: counted, sent } = countedDb(db);
   const ctx = {
     actor: { ...access, email, name: access.profile!.name, db: counted },
     db: counted,

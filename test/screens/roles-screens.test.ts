@@ -11,20 +11,11 @@ import type { ScreenContext } from '../../lib/screens/screen-context';
 import { loadUnitMembers, unitMembersPage } from '../../lib/screens/unit-members';
 import { suggestKey } from '../../components/roles/suggest-key';
 import { person, tenantWithTree } from '../members/fixtures';
+import { countedDb } from '../support/counted-db';
 
 async function screenContext(db: TenantDb, userId: string) {
   const access = await loadActorAccess(db, userId);
-  const sent: string[] = [];
-  const client = new Proxy(db.client, {
-    get(target, prop, receiver) {
-      if (prop !== 'send') return Reflect.get(target, prop, receiver);
-      return (command: { constructor: { name: string } }, ...rest: unknown[]) => {
-        sent.push(command.constructor.name);
-        return (target.send as (...a: unknown[]) => unknown).call(target, command, ...rest);
-      };
-    },
-  });
-  const counted = { ...db, client };
+  const { db: counted, sent } = countedDb(db);
   const ctx = { actor: { ...access, db: counted }, db: counted, authorize: (action: never, place: never) => authorize(access, action, place) } as unknown as ScreenContext;
   return { ctx, sent };
 }
