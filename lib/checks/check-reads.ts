@@ -44,7 +44,7 @@ export async function readForChecks(db: TenantDb, inputs: CheckInput[], accepts:
   // the batch names it), then one Query per distinct person.
   const lookups = new Map<string, Promise<Held<string>>>();
   const lookUp = (subject: Exclude<Subject, { userId: string }>) => {
-    const key = 'email' in subject ? `email:${subject.email.trim().toLowerCase()}` : `externalId:${subject.externalId}`;
+    const key = lookupKey(subject);
     if (!lookups.has(key)) lookups.set(key, userIdOf(db, key, subject, accepts));
     return lookups.get(key)!;
   };
@@ -59,12 +59,16 @@ export async function readForChecks(db: TenantDb, inputs: CheckInput[], accepts:
       used.push(access.readAt);
       subjects.set(userId, access);
     }));
-    // An email's user id came from an index, or a copy of its answer: the profile just read must
-    // still carry it (an address that moved to someone else is nobody's until looked up again).
+    // An email's or external id's user id came from an index, or a copy of its answer: the
+    // partition just read must still carry it (one that moved to someone else is nobody's until
+    // looked up again).
     return userIds.map((userId, i) => {
       const { subject } = inputs[i];
-      if (!userId || !('email' in subject) || subjects.get(userId)?.email === subject.email.trim().toLowerCase()) return userId;
-      checkCaches.resolved.forget(tenantId, `email:${subject.email.trim().toLowerCase()}`);
+      if (!userId || 'userId' in subject) return userId;
+      const read = subjects.get(userId);
+      const still = 'email' in subject ? read?.email === subject.email.trim().toLowerCase() : read?.externalId === subject.externalId;
+      if (still) return userId;
+      checkCaches.resolved.forget(tenantId, lookupKey(subject));
       return undefined;
     });
   };
@@ -84,6 +88,10 @@ export async function readForChecks(db: TenantDb, inputs: CheckInput[], accepts:
   }
   return { userIds, subjects, units, catalogue: catalogue!.value, oldestReadAt: Math.min(...used) };
 }
+
+/** What a looked-up subject is remembered under. */
+const lookupKey = (subject: Exclude<Subject, { userId: string }>) =>
+  'email' in subject ? `email:${subject.email.trim().toLowerCase()}` : `externalId:${subject.externalId}`;
 
 /**
  * The user id an email or external id names (held copy or index lookup); '' means nobody had it.

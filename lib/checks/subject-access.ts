@@ -13,8 +13,9 @@ export interface SubjectAccess {
   userId: string;
   /** They have a profile in this organization; otherwise the check answers check.subjectNotFound. */
   found: boolean;
-  /** Their email in this organization (lower-cased), what an email subject is checked against. */
+  /** Their email in this organization (lower-cased) and the directory's id for them: what a looked-up subject is checked against. */
   email?: string;
+  externalId?: string;
   /** What decides; empty when the directory deactivated them (their memberships then grant nothing). */
   memberships: Grant[];
   deactivated: boolean;
@@ -52,12 +53,13 @@ export async function resolveSubject(db: TenantDb, subject: Subject): Promise<st
 /** The subject's profile and memberships from one strongly consistent Query of their partition. */
 export async function readSubjectAccess(db: TenantDb, userId: string): Promise<SubjectAccess> {
   const readAt = Date.now();
-  const { user, memberships, deactivated } = await getUserMemberships(db, userId);
+  const { user, memberships, deactivated, externalId } = await getUserMemberships(db, userId);
   const found = user !== undefined && memberships.length > 0;
   return {
     userId,
     found,
     ...(user ? { email: user.email.toLowerCase() } : {}),
+    ...(externalId !== undefined ? { externalId } : {}),
     memberships: found && !deactivated ? memberships.map(grantOf) : [],
     deactivated,
     readAt,

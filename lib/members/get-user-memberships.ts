@@ -25,6 +25,8 @@ export interface UserMemberships {
    * memberships are kept for a reactivation but grant nothing.
    */
   deactivated: boolean;
+  /** The id the company's directory gave them (SCIM `externalId`), when it provisioned them with one. */
+  externalId?: string;
 }
 
 export interface UserMembershipsAndSessions extends UserMemberships {
@@ -46,12 +48,12 @@ const parseSession = itemParser(
   'session',
   z.object({ sessionId: z.string(), organizations: z.array(z.object({ tenantId: z.string(), name: z.string() })).optional() }),
 );
-/** The person's SCIM User (lib/scim), when the directory provisioned them: only `active` is read here. */
-const parseDirectoryAccount = itemParser('directoryUser', z.object({ active: z.boolean() }));
+/** The person's SCIM User (lib/scim), when the directory provisioned them: only `active` and `externalId` are read here. */
+const parseDirectoryAccount = itemParser('directoryUser', z.object({ active: z.boolean(), externalId: z.string().optional() }));
 
 export async function getUserMemberships(db: TenantDb, rawUserId: string): Promise<UserMemberships> {
-  const { user, memberships, deactivated } = await getUserMembershipsAndSessions(db, rawUserId);
-  return { user, memberships, deactivated };
+  const { user, memberships, deactivated, externalId } = await getUserMembershipsAndSessions(db, rawUserId);
+  return { user, memberships, deactivated, ...(externalId !== undefined ? { externalId } : {}) };
 }
 
 /** The same single Query, also naming the live sessions it found (the actor's resolution). */
@@ -69,8 +71,9 @@ export async function getUserMembershipsAndSessions(db: TenantDb, rawUserId: str
   const sessions = items.filter((i) => i.type === 'session').map(parseSession);
   const sessionIds = new Set(sessions.map((x) => x.sessionId));
   const sessionOrganizations = new Map(sessions.flatMap((x) => (x.organizations ? [[x.sessionId, x.organizations] as const] : [])));
-  const account = items.find((i) => i.type === 'directoryUser');
-  const deactivated = account ? !parseDirectoryAccount(account).active : false;
+  const found = items.find((i) => i.type === 'directoryUser');
+  const account = found ? parseDirectoryAccount(found) : undefined;
+  const deactivated = account ? !account.active : false;
   const others = items.filter((i) => i.type !== 'tenantUser' && i.type !== 'membership' && i.type !== 'session');
-  return { user, memberships, sessionIds, sessionOrganizations, deactivated, others };
+  return { user, memberships, sessionIds, sessionOrganizations, deactivated, ...(account?.externalId !== undefined ? { externalId: account.externalId } : {}), others };
 }

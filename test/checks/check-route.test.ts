@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { checkWorld, ask, provision } from './world';
 import { newTenant } from '../support/fixtures';
+import { checkCaches } from '../../lib/checks/read-cache';
 
 describe('a single check', async () => {
   const w = await checkWorld();
@@ -69,6 +70,23 @@ describe('a single check', async () => {
       const missing = await run({ subject, permission: 'tree.read', unitId: w.cloud.id });
       assert.deepEqual([missing.status, missing.json.error.code], [404, 'check.subjectNotFound']);
     }
+  });
+
+  test('a remembered email or external id must still be the person read: one that moved is looked up again', async () => {
+    await provision(w.tenantId, w.dave, 'entra-moved-1');
+    const fast = { mode: 'minimizeLatency', maxStalenessSeconds: 60 };
+    // This process remembers the external id as Carol's, as it would have before the directory moved it to Dave.
+    checkCaches.resolved.set(w.tenantId, 'externalId:entra-moved-1', w.carol.userId, Date.now());
+    checkCaches.subjects.clear();
+    const stale = await run({ subject: { externalId: 'entra-moved-1' }, permission: 'tree.read', unitId: w.cloud.id, consistency: fast });
+    assert.deepEqual([stale.status, stale.json.error?.code], [404, 'check.subjectNotFound'], "Carol's partition does not carry it: nobody's, never Carol's answer");
+    const again = await run({ subject: { externalId: 'entra-moved-1' }, permission: 'tree.read', unitId: w.cloud.id, consistency: fast });
+    assert.deepEqual([again.status, again.json.subject], [200, { userId: w.dave.userId }], 'looked up again');
+    checkCaches.resolved.set(w.tenantId, `email:${w.alice.email.toLowerCase()}`, w.bob.userId, Date.now());
+    checkCaches.subjects.clear();
+    const email = await run({ subject: { email: w.alice.email }, permission: 'tree.read', unitId: w.cloud.id, consistency: fast });
+    assert.equal(email.status, 404);
+    assert.deepEqual((await run({ subject: { email: w.alice.email }, permission: 'tree.read', unitId: w.cloud.id, consistency: fast })).json.subject, { userId: w.alice.userId });
   });
 
   test("another organization's person is not found, never denied, and nothing of theirs is said", async () => {
