@@ -3,11 +3,11 @@
 // answered is its error in place, the others still answer.
 import 'server-only';
 import { issueConsistencyToken, type TenantDb } from '../db';
-import { isArborError } from '../errors';
 import { readForChecks } from './check-reads';
 import { resultOf } from './check';
 import { decideCheck, explainChecks, type Decided } from './decide';
 import { freshnessOf } from './freshness';
+import { itemError } from './verdict';
 import type { BatchResult, CheckInput, CheckItemError, CheckOptions, MayAsk } from './types';
 
 export async function checkBatch(db: TenantDb, inputs: CheckInput[], options: CheckOptions & { mayAsk: MayAsk }): Promise<BatchResult> {
@@ -17,8 +17,7 @@ export async function checkBatch(db: TenantDb, inputs: CheckInput[], options: Ch
     try {
       return decideCheck(reads, i, input, options.mayAsk);
     } catch (e) {
-      if (!isArborError(e)) throw e;
-      return { error: { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) } };
+      return itemError(e);
     }
   });
   const decided = outcomes.filter((o): o is Decided => !('error' in o));

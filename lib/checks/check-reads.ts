@@ -5,7 +5,7 @@
 // fresh read replaces it. The answer's token is the moment of the oldest read it stands on.
 import 'server-only';
 import type { RoleCatalogue } from '../authz';
-import { batchGet, keys, type TenantDb } from '../db';
+import { batchGet, getItem, keys, type TenantDb } from '../db';
 import { viewUnits } from '../org';
 import { toUnit } from '../org/unit-item';
 import { rememberRoleCatalogue, toRoleCatalogue } from '../roles';
@@ -52,13 +52,7 @@ export async function readForChecks(db: TenantDb, inputs: CheckInput[], accepts:
   const readSubjects = async () => {
     const userIds = await Promise.all(inputs.map(async ({ subject }) => ('userId' in subject ? subject.userId : use(await lookUp(subject)) || undefined)));
     const distinct = [...new Set(userIds.filter((id): id is string => id !== undefined))];
-    await Promise.all(distinct.map(async (userId) => {
-      const held = checkCaches.subjects.get(tenantId, userId, accepts);
-      const access = held ? held.value : await readSubjectAccess(db, userId);
-      if (!held) checkCaches.subjects.set(tenantId, userId, access, access.readAt);
-      used.push(access.readAt);
-      subjects.set(userId, access);
-    }));
+    await Promise.all(distinct.map(async (userId) => subjects.set(userId, use(await heldSubjectAccess(db, userId, accepts)))));
     // An email's or external id's user id came from an index, or a copy of its answer: the
     // partition just read must still carry it (one that moved to someone else is nobody's until
     // looked up again).
@@ -80,13 +74,33 @@ export async function readForChecks(db: TenantDb, inputs: CheckInput[], accepts:
       units.set(id, unit);
       checkCaches.units.set(tenantId, id, unit, places.readAt);
     }
-    if (places.catalogue) {
-      catalogue = { value: places.catalogue, readAt: places.readAt };
-      checkCaches.catalogues.set(tenantId, '', places.catalogue, places.readAt);
-      rememberRoleCatalogue(tenantId, places.catalogue);
-    }
+    if (places.catalogue) catalogue = keepCatalogue(tenantId, { value: places.catalogue, readAt: places.readAt });
   }
   return { userIds, subjects, units, catalogue: catalogue!.value, oldestReadAt: Math.min(...used) };
+}
+
+/** The subject's memberships: this process's copy when the consistency accepts it, else one Query (kept). */
+export async function heldSubjectAccess(db: TenantDb, userId: string, accepts: Accepts): Promise<Held<SubjectAccess>> {
+  const held = checkCaches.subjects.get(db.tenantId, userId, accepts);
+  if (held) return held;
+  const access = await readSubjectAccess(db, userId);
+  checkCaches.subjects.set(db.tenantId, userId, access, access.readAt);
+  return { value: access, readAt: access.readAt };
+}
+
+/** The catalogue: this process's copy when the consistency accepts it, else one strongly consistent GetItem (kept). */
+export async function heldCatalogue(db: TenantDb, accepts: Accepts): Promise<Held<RoleCatalogue>> {
+  const held = checkCaches.catalogues.get(db.tenantId, '', accepts);
+  if (held) return held;
+  const readAt = Date.now();
+  return keepCatalogue(db.tenantId, { value: toRoleCatalogue(await getItem(db, keys.roleCatalogue(db.tenantId))), readAt });
+}
+
+/** A catalogue just read, kept for checks and for the rest of the process (lib/roles' copy). */
+function keepCatalogue(tenantId: string, read: Held<RoleCatalogue>): Held<RoleCatalogue> {
+  checkCaches.catalogues.set(tenantId, '', read.value, read.readAt);
+  rememberRoleCatalogue(tenantId, read.value);
+  return read;
 }
 
 /** What a looked-up subject is remembered under. */

@@ -1,13 +1,14 @@
 // One check decided from what was read: the same decision the console makes (lib/authz
 // explainPermission), and on request why, naming the granting units (one more read, of names).
 import 'server-only';
-import { explainPermission, isArborPermission, reachOf, RULES, type Grant, type RoleCatalogue } from '../authz';
+import { explainPermission, isArborPermission, RULES, type Grant, type RoleCatalogue } from '../authz';
 import { denied } from '../authz/errors';
 import type { TenantDb } from '../db';
 import { unitLabels } from '../org';
 import type { CheckReads } from './check-reads';
 import { checkUnitNotFound, subjectNotFound, unknownCheckPermission } from './errors';
-import type { CheckInput, Explanation, GrantExplained, MayAsk } from './types';
+import type { CheckInput, Explanation, MayAsk } from './types';
+import { grantExplained } from './verdict';
 
 /** A check decided, before its explanation is worded. */
 export interface Decided {
@@ -58,14 +59,7 @@ export async function explainChecks(db: TenantDb, decided: Decided[], catalogue:
   for (const d of decided) names.set(d.unit.id, { name: d.unit.name, path: d.unit.path });
   return decided.map((d) => {
     if (!d.allowed) return { reason: 'permissionNotHeld', message: d.refusal ?? '' };
-    const grants = d.grants.map((g): GrantExplained => ({
-      unitId: g.unitId,
-      unitName: names.get(g.unitId)?.name ?? '',
-      unitPath: g.unitPath,
-      role: g.role,
-      ...(g.customRole ? { customRole: { key: g.customRole, name: catalogue.roles[g.customRole]?.name ?? g.customRole } } : {}),
-      reach: reachOf(g, d.input.permission, catalogue) ?? 'subtree',
-    }));
+    const grants = d.grants.map((g) => grantExplained(g, d.input.permission, catalogue, names));
     return { grantedBy: grants[0], grants };
   });
 }

@@ -1,13 +1,12 @@
-// The reads the listings share: the unit asked about with the role catalogue (one BatchGetItem),
-// the names of a path's units (one BatchGetItem), and a grant as an explanation names it.
+// The read the listings share: the unit asked about with the role catalogue (one BatchGetItem).
 import 'server-only';
-import { isArborPermission, reachOf, type Grant, type RoleCatalogue, type UnitRef } from '../authz';
+import { isArborPermission, type RoleCatalogue, type UnitRef } from '../authz';
 import { batchGet, issueConsistencyToken, keys, type TenantDb } from '../db';
 import { toUnit } from '../org/unit-item';
 import { toRoleCatalogue } from '../roles';
 import { checkUnitNotFound, unknownCheckPermission } from './errors';
 import { freshnessOf } from './freshness';
-import type { Consistency, GrantExplained } from './types';
+import type { Consistency } from './types';
 
 export interface Target {
   unit: UnitRef & { name: string };
@@ -41,23 +40,4 @@ export async function readTarget(db: TenantDb, input: { unitId: string; permissi
 /** Arbor's permission or the organization's own, else check.unknownPermission. */
 export function assertKnownPermission(permission: string, catalogue: RoleCatalogue): void {
   if (!isArborPermission(permission) && !Object.hasOwn(catalogue.permissions, permission)) throw unknownCheckPermission(permission);
-}
-
-/** The names of the units `ids` (BatchGetItem, at most 100 keys a request). */
-export async function readPathNames(db: TenantDb, ids: string[], consistent: boolean): Promise<Map<string, string>> {
-  const items = await batchGet(db, ids.map((id) => keys.unit(db.tenantId, id)), { consistent, projection: ['unitId', 'name'] });
-  return new Map(items.map((i) => [String(i.unitId), String(i.name)]));
-}
-
-/** A grant as an explanation names it: where, which role, how far. */
-export function grantExplained(g: Grant, permission: string, catalogue: RoleCatalogue, names: ReadonlyMap<string, string>): GrantExplained {
-  const custom = g.customRole && Object.hasOwn(catalogue.roles, g.customRole) ? catalogue.roles[g.customRole] : undefined;
-  return {
-    unitId: g.unitId,
-    unitName: names.get(g.unitId) ?? '',
-    unitPath: g.unitPath,
-    role: g.role,
-    ...(custom && g.customRole ? { customRole: { key: g.customRole, name: custom.name } } : {}),
-    reach: reachOf(g, permission, catalogue) ?? 'subtree',
-  };
 }

@@ -13,7 +13,9 @@ import type { Membership } from '../members/membership-items';
 import { CHECK_LIMITS } from './limits';
 import { mergeUnitMembers, type MergeOptions } from './holders-merge';
 import { askOrThrow } from './decide';
-import { grantExplained, readPathNames, readTarget } from './list-reads';
+import { readTarget } from './list-reads';
+import { grantExplained } from './verdict';
+import { unitLabels } from '../org';
 import type { Consistency, MayAsk, SubjectHolding, SubjectsPage } from './types';
 
 export interface SubjectsInput {
@@ -39,7 +41,7 @@ export async function subjectsWithPermission(db: TenantDb, input: SubjectsInput)
       filter: holderFilter(input.permission, target.catalogue),
       keep: (m) => powersOf(m, input.permission, target.catalogue).length > 0,
     }),
-    readPathNames(db, ids, target.consistent),
+    unitLabels(db, ids),
   ]);
   const deactivated = await deactivatedAmong(db, merged.people.map((p) => p.userId), target.consistent);
   const items = merged.people.flatMap(({ userId, memberships }): SubjectHolding[] => {

@@ -4,17 +4,16 @@
 // each with how far below it (./reached-units.ts), kept to what the caller may ask about, in tree
 // order, paged; the page's units named by one BatchGetItem (≤ 100 ids a request).
 import 'server-only';
-import type { RoleCatalogue } from '../authz';
-import { decodeCursor, encodeCursor, getItem, issueConsistencyToken, keys, pageSize, type TenantDb } from '../db';
-import { rememberRoleCatalogue, toRoleCatalogue } from '../roles';
+import { decodeCursor, encodeCursor, issueConsistencyToken, pageSize, type TenantDb } from '../db';
+import { unitLabels } from '../org';
+import { heldCatalogue, heldSubjectAccess } from './check-reads';
 import { CHECK_LIMITS } from './limits';
 import { subjectNotFound } from './errors';
-import { freshnessOf, type Accepts } from './freshness';
-import { assertKnownPermission, readPathNames } from './list-reads';
-import { checkCaches, type Held } from './read-cache';
+import { freshnessOf } from './freshness';
+import { assertKnownPermission } from './list-reads';
 import type { Asker } from './may-ask';
 import { askable, regionsOf } from './reached-units';
-import { readSubjectAccess, resolveSubject, type SubjectAccess } from './subject-access';
+import { resolveSubject } from './subject-access';
 import type { Consistency, ReachedUnit, Subject, UnitsPage } from './types';
 
 export interface UnitsInput {
@@ -34,7 +33,7 @@ export async function unitsWithPermission(db: TenantDb, input: UnitsInput): Prom
   if (!userId) throw subjectNotFound();
   const scope = `checks.units:${db.tenantId}:${userId}:${input.permission}`;
   const after = decodeCursor(scope, input.cursor)?.after;
-  const [subject, catalogue] = await Promise.all([subjectOf(db, userId, accepts), catalogueOf(db, accepts)]);
+  const [subject, catalogue] = await Promise.all([heldSubjectAccess(db, userId, accepts), heldCatalogue(db, accepts)]);
   if (!subject.value.found) throw subjectNotFound();
   assertKnownPermission(input.permission, catalogue.value);
   const reached = regionsOf(subject.value.memberships, input.permission, catalogue.value);
@@ -46,29 +45,9 @@ export async function unitsWithPermission(db: TenantDb, input: UnitsInput): Prom
   });
   const rest = typeof after === 'string' ? regions.filter((r) => r.unitPath > after) : regions;
   const page = rest.slice(0, limit);
-  const names = await readPathNames(db, page.map((r) => r.unitId), input.consistency?.mode !== 'minimizeLatency');
-  const items = page.map((r): ReachedUnit => ({ unitId: r.unitId, unitName: names.get(r.unitId) ?? '', unitPath: r.unitPath, scope: r.scope }));
+  const names = await unitLabels(db, page.map((r) => r.unitId));
+  const items = page.map((r): ReachedUnit => ({ unitId: r.unitId, unitName: names.get(r.unitId)?.name ?? '', unitPath: r.unitPath, scope: r.scope }));
   const nextCursor = rest.length > limit ? encodeCursor(scope, { after: page.at(-1)!.unitPath }) : undefined;
   const token = issueConsistencyToken(Math.min(subject.readAt, catalogue.readAt));
   return { items, ...(nextCursor ? { nextCursor } : {}), consistencyToken: token };
-}
-
-/** The subject's memberships: this process's copy when the consistency accepts it, else one Query. */
-async function subjectOf(db: TenantDb, userId: string, accepts: Accepts): Promise<Held<SubjectAccess>> {
-  const held = checkCaches.subjects.get(db.tenantId, userId, accepts);
-  if (held) return held;
-  const access = await readSubjectAccess(db, userId);
-  checkCaches.subjects.set(db.tenantId, userId, access, access.readAt);
-  return { value: access, readAt: access.readAt };
-}
-
-/** The catalogue: the checks' copy when accepted, else one strongly consistent GetItem. */
-async function catalogueOf(db: TenantDb, accepts: Accepts): Promise<Held<RoleCatalogue>> {
-  const held = checkCaches.catalogues.get(db.tenantId, '', accepts);
-  if (held) return held;
-  const readAt = Date.now();
-  const catalogue = toRoleCatalogue(await getItem(db, keys.roleCatalogue(db.tenantId)));
-  checkCaches.catalogues.set(db.tenantId, '', catalogue, readAt);
-  rememberRoleCatalogue(db.tenantId, catalogue);
-  return { value: catalogue, readAt };
 }

@@ -1,12 +1,27 @@
 // A decision of lib/authz (explainPermission) as the check API answers it: allowed or not and,
-// on request, why, in the words an explanation uses.
-import type { PermissionDecision, RoleCatalogue } from '../authz';
+// on request, why, in the words an explanation uses; and an error of one check among many.
+import { reachOf, type Grant, type PermissionDecision, type RoleCatalogue } from '../authz';
 import { isArborError } from '../errors';
 import { toHttpError } from '../errors/http';
-import { grantExplained } from './list-reads';
-import type { CheckItemError, Verdict } from './types';
+import type { CheckItemError, GrantExplained, Verdict } from './types';
 
-export function verdictOf(decision: PermissionDecision, explain: boolean | undefined, catalogue: RoleCatalogue, names: ReadonlyMap<string, string>): Verdict {
+/** Unit names by id, as the explanations name the granting units. */
+export type UnitNames = ReadonlyMap<string, { name: string }>;
+
+/** A grant as an explanation names it: where, which role, how far. */
+export function grantExplained(g: Grant, permission: string, catalogue: RoleCatalogue, names: UnitNames): GrantExplained {
+  const custom = g.customRole && Object.hasOwn(catalogue.roles, g.customRole) ? catalogue.roles[g.customRole] : undefined;
+  return {
+    unitId: g.unitId,
+    unitName: names.get(g.unitId)?.name ?? '',
+    unitPath: g.unitPath,
+    role: g.role,
+    ...(custom && g.customRole ? { customRole: { key: g.customRole, name: custom.name } } : {}),
+    reach: reachOf(g, permission, catalogue) ?? 'subtree',
+  };
+}
+
+export function verdictOf(decision: PermissionDecision, explain: boolean | undefined, catalogue: RoleCatalogue, names: UnitNames): Verdict {
   if (!explain) return { allowed: decision.allowed };
   if (!decision.allowed) return { allowed: false, explanation: { reason: 'permissionNotHeld', message: decision.message } };
   const named = (g: typeof decision.grantedBy) => grantExplained(g, decision.permission, catalogue, names);

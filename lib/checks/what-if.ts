@@ -17,7 +17,7 @@ import { assertKnownPermission } from './list-reads';
 import { pathIn, projectMemberships } from './project-access';
 import { readSubjectAccess, resolveSubject, type SubjectAccess } from './subject-access';
 import type { CheckInput, MayAsk, Subject, WhatIfAnswer, WhatIfResult } from './types';
-import { itemError, unitGone, verdictOf } from './verdict';
+import { itemError, unitGone, verdictOf, type UnitNames } from './verdict';
 
 export interface WhatIfInput {
   /** The set, read and authorized (`changeSet.read`) by the caller. */
@@ -35,9 +35,9 @@ export async function checkAfterChangeSet(db: TenantDb, input: WhatIfInput): Pro
   ]);
   const roles: MembershipState = new Map([...live.memberships].map(([k, v]) => [k, v?.role ?? null]));
   const sim = simulate(live.tree, roles, live.people, input.set.operations);
-  const names = (tree: Tree) => new Map([...tree.units.values()].map((u) => [u.id, u.name]));
-  const namesNow = names(live.tree);
-  const namesAfter = names(sim.after);
+  // The simulated trees' units carry their names: an explanation names units from them.
+  const namesNow: UnitNames = live.tree.units;
+  const namesAfter: UnitNames = sim.after.units;
   const results = input.checks.map((c, i): WhatIfAnswer['results'][number] => {
     try {
       assertKnownPermission(c.permission, catalogue);
