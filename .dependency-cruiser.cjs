@@ -10,9 +10,9 @@ const FLOORS = [
   { name: 'foundation', folders: ['config', 'text', 'errors', 'validation', 'security', 'observability'] },
   { name: 'platform', folders: ['db', 'tenancy', 'users', 'mail', 'audit', 'bearer-credentials'] },
   { name: 'model', folders: ['authz', 'items', 'profiles', 'roles'] },
-  { name: 'tree', folders: ['org', 'members', 'search', 'tenants'] },
+  { name: 'tree', folders: ['org', 'members', 'search', 'tenants', 'reporting-lines'] },
   { name: 'identity', folders: ['sso', 'saml', 'domains', 'invitations', 'auth', 'scim', 'setup-links'] },
-  { name: 'operations', folders: ['bulk', 'change-sets', 'erasure', 'offboarding', 'api-keys', 'webhooks', 'checks'] },
+  { name: 'operations', folders: ['bulk', 'change-sets', 'erasure', 'offboarding', 'api-keys', 'webhooks', 'checks', 'chart'] },
   { name: 'edge', folders: ['api', 'openapi', 'screens', 'health'] },
 ];
 

@@ -1,0 +1,5 @@
+// The org chart (docs/org-chart.md): the unit tree and reporting lines as pictures, their
+// layout, and exports as SVG, PNG and PDF.
+export * from './types';
+export { CHART_LIMITS } from './limits';
+export { layoutChart, type LayoutOptions } from './layout';
