@@ -182,6 +182,10 @@ export const ERROR_KINDS = {
   'import.badHeader': 'invalid',
   'import.tooManyRows': 'invalid',
   'import.badRoles': 'invalid',
+  // lib/chart/errors.ts
+  'chart.tooLarge': 'limit',
+  'chart.tooManyCards': 'limit',
+  'chart.personNotFound': 'notFound',
   // lib/audit/errors.ts
   'audit.badDate': 'invalid',
   // lib/erasure/errors.ts

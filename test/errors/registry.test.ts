@@ -22,6 +22,8 @@ const SAMPLES: Record<string, unknown[][]> = {
   badArchive: [['items.jsonl does not match its SHA-256 in the manifest']],
   badImport: [[[{ line: 2, message: 'There is no unit Sales/Field.' }]]],
   tooManyOperations: [[2000]],
+  chartTooLarge: [[20_001, 20_000]],
+  tooManyCards: [[6_000, 5_000]],
   badDescription: [[1000]],
   badComment: [[1000]],
   changeSetChanged: [[3]],
