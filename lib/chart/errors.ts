@@ -19,3 +19,11 @@ export const tooManyCards = (cards: number, max: number) =>
 
 /** The person a people chart was asked to start from is not one the viewer may see. */
 export const personNotFound = () => arborError('chart.personNotFound', 'That person is not in this organization, or not where you can see them.');
+
+/** More people than one people chart carries: start it from a person further down. */
+export const tooManyPeople = (max: number) =>
+  arborError(
+    'chart.tooManyPeople',
+    `More than ${max.toLocaleString('en')} people would be drawn, too many for one chart. Start the chart from a person further down.`,
+    { max },
+  );

@@ -185,6 +185,7 @@ export const ERROR_KINDS = {
   // lib/chart/errors.ts
   'chart.tooLarge': 'limit',
   'chart.tooManyCards': 'limit',
+  'chart.tooManyPeople': 'limit',
   'chart.personNotFound': 'notFound',
   // lib/audit/errors.ts
   'audit.badDate': 'invalid',

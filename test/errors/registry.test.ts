@@ -24,6 +24,7 @@ const SAMPLES: Record<string, unknown[][]> = {
   tooManyOperations: [[2000]],
   chartTooLarge: [[20_001, 20_000]],
   tooManyCards: [[6_000, 5_000]],
+  tooManyPeople: [[20_000]],
   badDescription: [[1000]],
   badComment: [[1000]],
   changeSetChanged: [[3]],
