@@ -3,3 +3,4 @@
 import 'server-only';
 export { loadUnitChart, type UnitChartOptions } from './load-unit-chart';
 export { chartTooLarge, tooManyCards, personNotFound } from './errors';
+export { loadPeopleChart, type PeopleChartOptions } from './load-people-chart';
