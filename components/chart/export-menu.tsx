@@ -1,3 +1,4 @@
+'use client';
 // Export what is on screen (the root and the folded cards) as a file: links to the export
 // endpoint, which the browser downloads with the session.
 import { CHART_LIMITS } from '@/lib/chart';

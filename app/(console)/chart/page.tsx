@@ -21,6 +21,10 @@ export default async function ChartRoute({ searchParams }: Props) {
   } catch (e) {
     if (isArborError(e) && (e.kind === 'notFound' || e.code === 'unit.badId')) notFound();
     if (isArborError(e) && e.kind === 'forbidden') forbidden();
+    // Too large for one chart: the message says where to start instead.
+    if (isArborError(e) && (e.code === 'chart.tooLarge' || e.code === 'chart.tooManyPeople')) {
+      return <p role="alert" className="p-6 text-sm text-zinc-700 dark:text-zinc-300">{e.message}</p>;
+    }
     throw e;
   }
   // A new root or view starts a fresh chart (what is folded belongs to the tree it was folded in).
