@@ -81,7 +81,7 @@ export function initialCollapsed(model: ChartModel, targetId: string): Set<strin
   for (const card of model.cards) {
     const d = card.parentId && depth.has(card.parentId) ? depth.get(card.parentId)! + 1 : 0;
     depth.set(card.id, d);
-    if (model.children.has(card.id) && d >= OPEN_LEVELS - 1 && !open.has(card.id)) collapsed.add(card.id);
+    if (model.children.has(card.id) && d >= OPEN_LEVELS && !open.has(card.id)) collapsed.add(card.id);
   }
   return collapsed;
 }
