@@ -74,9 +74,10 @@ export function ChartCanvas({ model, layout, collapsed, focusedId, highlightId, 
     return d;
   }, [drawn, visible]);
 
-  // Opening: the viewer's place (or the focus) in the middle, at reading zoom.
+  // Opening: the viewer's place (or the focus) in the middle, at reading zoom (after the zoom
+  // behaviour is attached: effects run in order).
   const opened = useRef(false);
-  useLayoutEffect(() => {
+  useEffect(() => {
     if (opened.current) return;
     opened.current = true;
     const at = placed.get(focusedId) ?? layout.nodes[0];

@@ -26,18 +26,20 @@ export function OrgChart({ screen }: { screen: ChartScreen }) {
 
   // "Focus on": unfold the way there, then centre and highlight once the layout has the card.
   const pending = useRef<string | null>(null);
+  const [focusCount, setFocusCount] = useState(0);
   useEffect(() => {
     if (!pending.current) return;
     canvas.current?.centre(pending.current);
     canvas.current?.focusCard();
     pending.current = null;
-  }, [layout, focusedId]);
+  }, [layout, focusedId, focusCount]);
   const focusOn = (id: string) => {
     setAnchorId(undefined);
     setCollapsed((c) => reveal(c, model, id));
     setFocusedId(id);
     setHighlightId(id);
     pending.current = id;
+    setFocusCount((n) => n + 1);
     setSearchOpen(false);
     const url = new URL(window.location.href);
     url.searchParams.set('focus', id);
