@@ -5,3 +5,5 @@ export * from './types';
 export { CHART_LIMITS } from './limits';
 export { layoutChart, type LayoutOptions } from './layout';
 export { initialsOf } from './initials';
+export { drawUnitChart, drawPeopleChart, fit, UNIT_CARD, PERSON_CARD, type Drawing, type DrawOptions, type Shape } from './drawing';
+export { renderChartSvg, escapeXml, CHART_FONT } from './svg';
