@@ -216,7 +216,7 @@ export function ChartCanvas({ model, layout, collapsed, focusedId, highlightId, 
                 highlighted={n.id === highlightId}
                 viewer={n.id === model.homeId}
                 onToggle={onToggle}
-                onSelect={(id) => onFocusCard(id)}
+                onSelect={onFocusCard}
               />
             );
           })}

@@ -1,6 +1,7 @@
 // One card of the interactive chart, a treeitem of the chart's ARIA tree: full at near zoom
 // (name, leaders with initials, counts, the fold toggle), the name alone at mid zoom.
 import Link from 'next/link';
+import { memo } from 'react';
 import type { PlacedNode } from '@/lib/chart';
 import type { ChartCard as Card } from './chart-model';
 import { plural } from './card-text';
@@ -23,7 +24,8 @@ export interface CardProps {
   onSelect: (id: string) => void;
 }
 
-export function ChartCardView({ card, box, detail, level, posinset, setsize, branch, folded, focused, highlighted, viewer, onToggle, onSelect }: CardProps) {
+/** Memoized: a re-chosen window re-renders only the cards whose props changed. */
+export const ChartCardView = memo(function ChartCardView({ card, box, detail, level, posinset, setsize, branch, folded, focused, highlighted, viewer, onToggle, onSelect }: CardProps) {
   const near = detail === 'near';
   return (
     <div
@@ -63,7 +65,7 @@ export function ChartCardView({ card, box, detail, level, posinset, setsize, bra
       )}
     </div>
   );
-}
+});
 
 function NearCard({ card }: { card: Card }) {
   if (card.kind === 'org') return <span className="text-sm font-semibold">{card.name}</span>;

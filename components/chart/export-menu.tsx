@@ -1,6 +1,7 @@
 'use client';
 // Export what is on screen (the root and the folded cards) as a file: links to the export
 // endpoint, which the browser downloads with the session.
+import { useRef } from 'react';
 import { CHART_LIMITS } from '@/lib/chart';
 
 export function ExportMenu({ kind, rootId, collapsed }: { kind: 'units' | 'people'; rootId?: string; collapsed: string[] }) {
@@ -17,15 +18,16 @@ export function ExportMenu({ kind, rootId, collapsed }: { kind: 'units' | 'peopl
     { label: 'PDF (A4)', href: href('pdf', 'a4') },
     { label: 'PDF (Letter)', href: href('pdf', 'letter') },
   ];
+  const menu = useRef<HTMLDetailsElement>(null);
   return (
-    <details className="relative">
+    <details ref={menu} className="relative">
       <summary className="cursor-pointer list-none rounded-md border border-zinc-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800">
         Export
       </summary>
       <ul className="absolute right-0 z-20 mt-1 w-40 rounded-md border border-zinc-200 bg-white py-1 text-sm shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
         {items.map((i) => (
           <li key={i.label}>
-            <a href={i.href} download className="block px-3 py-1.5 hover:bg-zinc-50 dark:hover:bg-zinc-800">{i.label}</a>
+            <a href={i.href} download onClick={() => menu.current?.removeAttribute('open')} className="block px-3 py-1.5 hover:bg-zinc-50 dark:hover:bg-zinc-800">{i.label}</a>
           </li>
         ))}
       </ul>

@@ -2,7 +2,7 @@
 // /chart: the toolbar (breadcrumb, units or people, search, zoom, export) over the canvas. Holds
 // what is folded, which card has focus and which is highlighted; the layout is redone on a fold.
 import Link from 'next/link';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { layoutChart } from '@/lib/chart';
 import type { ChartScreen } from '@/lib/screens/chart';
 import { ChartCanvas, type ChartCanvasHandle } from './chart-canvas';
@@ -45,14 +45,14 @@ export function OrgChart({ screen }: { screen: ChartScreen }) {
     url.searchParams.set('focus', id);
     window.history.replaceState(window.history.state, '', url);
   };
-  const toggle = (id: string) => {
+  const toggle = useCallback((id: string) => {
     setAnchorId(id);
     setCollapsed((c) => {
       const next = new Set(c);
       if (!next.delete(id)) next.add(id);
       return next;
     });
-  };
+  }, []);
 
   const units = screen.view === 'units';
   const label = units ? 'Unit chart' : 'People chart';
@@ -61,7 +61,7 @@ export function OrgChart({ screen }: { screen: ChartScreen }) {
   const button = 'rounded-md border border-zinc-300 bg-white px-2.5 py-1.5 text-sm font-medium hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800';
 
   return (
-    <div data-chart-root data-chart-view={screen.view} className="flex h-full min-h-96 flex-col">
+    <main data-chart-root data-chart-view={screen.view} className="flex h-full min-h-96 flex-col">
       <h1 className="sr-only">{label}</h1>
       <div className="flex flex-wrap items-center gap-2 border-b border-zinc-200 px-3 py-2 md:px-6 dark:border-zinc-800">
         <nav aria-label="Chart views" className="flex rounded-md border border-zinc-300 p-0.5 text-sm dark:border-zinc-700">
@@ -117,6 +117,6 @@ export function OrgChart({ screen }: { screen: ChartScreen }) {
           />
         )}
       </div>
-    </div>
+    </main>
   );
 }

@@ -23,7 +23,7 @@ export default async function ChartRoute({ searchParams }: Props) {
     if (isArborError(e) && e.kind === 'forbidden') forbidden();
     // Too large for one chart: the message says where to start instead.
     if (isArborError(e) && (e.code === 'chart.tooLarge' || e.code === 'chart.tooManyPeople')) {
-      return <p role="alert" className="p-6 text-sm text-zinc-700 dark:text-zinc-300">{e.message}</p>;
+      return <main className="p-6"><p role="alert" className="text-sm text-zinc-700 dark:text-zinc-300">{e.message}</p></main>;
     }
     throw e;
   }
