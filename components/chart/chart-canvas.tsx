@@ -171,6 +171,17 @@ export function ChartCanvas({ model, layout, collapsed, focusedId, highlightId, 
     return true;
   };
 
+  // The browser may still scroll the clipped area (find in page, a focused card's scrollIntoView):
+  // the scroll becomes a pan, so the drawing and the zoom's transform stay one.
+  const onScroll = () => {
+    const el = container.current;
+    if (!el || (el.scrollLeft === 0 && el.scrollTop === 0)) return;
+    const { scrollLeft, scrollTop } = el;
+    el.scrollLeft = 0;
+    el.scrollTop = 0;
+    zoom.panBy(-scrollLeft, -scrollTop);
+  };
+
   const detail = drawn?.detail ?? 'near';
   return (
     <div
@@ -180,6 +191,7 @@ export function ChartCanvas({ model, layout, collapsed, focusedId, highlightId, 
       aria-label={`${label}: drag or use the arrow keys to pan, + and − to zoom, 0 to fit, Home for your place`}
       aria-roledescription="chart"
       onKeyDown={onKeyDown}
+      onScroll={onScroll}
       className="relative h-full w-full cursor-grab touch-none overflow-hidden bg-zinc-50 outline-none select-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-emerald-500 active:cursor-grabbing dark:bg-zinc-950"
       data-chart-canvas
     >
