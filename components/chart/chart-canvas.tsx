@@ -54,18 +54,23 @@ export function ChartCanvas({ model, layout, collapsed, focusedId, highlightId, 
     return out;
   }, [layout, drawn, placed, focusedId]);
 
+  // Solid lines, and dashed ones to people whose manager sits in another unit.
   const connectors = useMemo(() => {
-    if (!drawn) return '';
-    let d = '';
+    if (!drawn) return { solid: '', dashed: '' };
+    let solid = '';
+    let dashed = '';
     for (const l of layout.links) {
       const [fx, fy] = l.points[0];
       const [tx, ty] = l.points[l.points.length - 1];
       const midX = l.points[2]?.[0] ?? tx;
       if (Math.max(fx, tx, midX) < drawn.x0 || Math.min(fx, tx, midX) > drawn.x1 || Math.max(fy, ty) < drawn.y0 || Math.min(fy, ty) > drawn.y1) continue;
-      d += 'M' + l.points.map(([x, y]) => `${Math.round(x)} ${Math.round(y)}`).join('L');
+      const d = 'M' + l.points.map(([x, y]) => `${Math.round(x)} ${Math.round(y)}`).join('L');
+      const to = model.byId.get(l.to);
+      if (to?.kind === 'person' && to.person.managerElsewhere) dashed += d;
+      else solid += d;
     }
-    return d;
-  }, [layout, drawn]);
+    return { solid, dashed };
+  }, [layout, drawn, model]);
 
   const boxes = useMemo(() => {
     if (!drawn || drawn.detail !== 'far') return '';
@@ -203,7 +208,8 @@ export function ChartCanvas({ model, layout, collapsed, focusedId, highlightId, 
             style={{ left: drawn.x0, top: drawn.y0, width: drawn.x1 - drawn.x0, height: drawn.y1 - drawn.y0 }}
             viewBox={`${drawn.x0} ${drawn.y0} ${drawn.x1 - drawn.x0} ${drawn.y1 - drawn.y0}`}
           >
-            <path d={connectors} fill="none" className="stroke-zinc-400 dark:stroke-zinc-600" strokeWidth={detail === 'far' ? 4 : 1.5} />
+            <path d={connectors.solid} fill="none" className="stroke-zinc-400 dark:stroke-zinc-600" strokeWidth={detail === 'far' ? 4 : 1.5} />
+            {connectors.dashed && <path d={connectors.dashed} fill="none" strokeDasharray="6 4" className="stroke-amber-600 dark:stroke-amber-500" strokeWidth={detail === 'far' ? 4 : 1.5} />}
             {boxes && <path d={boxes} className="fill-white stroke-zinc-400 dark:fill-zinc-800 dark:stroke-zinc-600" strokeWidth={4} data-far-boxes />}
           </svg>
         )}
