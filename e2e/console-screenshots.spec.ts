@@ -57,9 +57,14 @@ test('the org chart, opened on the viewer’s place', async ({ page }) => {
   await signIn(page, 'alice@acme.test', DEMO_PASSWORD);
   await page.goto('/chart');
   await expect(page.locator('[data-chart-root][data-chart-ready="true"]')).toBeVisible();
-  // Unfold one branch so the picture shows stacked teams as well as rows.
+  // Focus one branch from the chart's search and unfold it (Space), so the picture shows stacked
+  // teams as well as rows.
+  await page.getByRole('combobox', { name: 'Find a unit in the chart' }).fill('Platform');
+  await page.getByRole('option', { name: 'Platform', exact: true }).click();
   const platform = page.getByRole('treeitem', { name: /^Platform,/ });
-  if (await platform.count()) await platform.locator('[data-fold-toggle]').click();
+  await expect(platform).toBeFocused();
+  if ((await platform.getAttribute('aria-expanded')) === 'false') await page.keyboard.press(' ');
+  await expect(platform).toHaveAttribute('aria-expanded', 'true');
   await page.getByRole('button', { name: 'Zoom out' }).click();
   await expect.poll(async () => Number(await page.locator('[data-chart-canvas]').getAttribute('data-zoom'))).toBeLessThan(0.85);
   await shoot(page, 'org-chart');

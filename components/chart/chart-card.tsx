@@ -58,7 +58,7 @@ export const ChartCardView = memo(function ChartCardView({ card, box, detail, le
           title={folded ? 'Expand' : 'Collapse'}
           onClick={(e) => { e.stopPropagation(); onToggle(card.id); }}
           onPointerDown={(e) => e.stopPropagation()}
-          className={`absolute bottom-1 left-1/2 flex h-5 min-w-5 -translate-x-1/2 items-center justify-center rounded-full border border-zinc-300 bg-white px-1 text-[11px] leading-none text-zinc-700 hover:bg-zinc-100 dark:border-zinc-600 dark:bg-zinc-800 dark:text-zinc-200 ${near ? '' : 'scale-150'}`}
+          className={`absolute right-2 bottom-2 flex h-5 min-w-5 items-center justify-center rounded-full border border-zinc-300 bg-white px-1 text-[11px] leading-none text-zinc-700 hover:bg-zinc-100 dark:border-zinc-600 dark:bg-zinc-800 dark:text-zinc-200 ${near ? '' : 'origin-bottom-right scale-150'}`}
         >
           {folded ? '+' : '−'}
         </span>
