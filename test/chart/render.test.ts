@@ -77,7 +77,8 @@ describe('the SVG', () => {
     assert.deepEqual(people.cards.map((c) => c.id).sort(), ['A', 'B', 'C']);
     const svg = renderChartSvg(people);
     parseXml(svg);
-    assert.ok(svg.includes('Sales · manager elsewhere'));
+    assert.ok(svg.includes('>Manager in another unit<'));
+    assert.equal((svg.match(/stroke-dasharray/g) ?? []).length, 1, "the line to Bob's manager, in another unit, is dashed");
   });
 
   test('more cards than one export holds: a typed error', () => {
