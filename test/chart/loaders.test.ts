@@ -11,6 +11,7 @@ import { loadPeopleChart, loadUnitChart } from '../../lib/chart/server';
 import { ArborError } from '../../lib/errors';
 import { person, tenantWithTree } from '../members/fixtures';
 import { defineRoles } from '../support/role-catalogue';
+import { countedDb } from '../support/counted-db';
 
 const code = (e: unknown) => (e instanceof ArborError ? e.code : String(e));
 
@@ -76,6 +77,15 @@ describe('the unit chart', () => {
     const chart = await loadUnitChart(db, await loadActorAccess(db, mo.userId));
     assert.deepEqual(chart.units.map((u) => u.name), ['Cloud', 'Edge']);
     assert.deepEqual(chart.viewerUnitIds, [t.cloud.id]);
+  });
+
+  test('what one chart costs: the root, one subtree Query, the settings, and the custom-role Query (the catalogue held)', async () => {
+    const access = await loadActorAccess(db, mia.userId);
+    const { db: counted, sent } = countedDb(db);
+    await loadUnitChart(counted, access, { rootId: t.cloud.id });
+    const tally = Object.fromEntries([...new Set(sent)].sort().map((n) => [n, sent.filter((s) => s === n).length]));
+    // GetItem: the root and the settings; BatchGetItem: the breadcrumb; Query: T4 and the leading custom roles' T7.
+    assert.deepEqual(tally, { BatchGetCommand: 1, GetCommand: 2, QueryCommand: 2 });
   });
 
   test("another tenant's unit as the root is not found, and nothing of it is read", async () => {
