@@ -12,6 +12,7 @@ import { ArborError } from '../../lib/errors';
 import { person, tenantWithTree } from '../members/fixtures';
 import { defineRoles } from '../support/role-catalogue';
 import { countedDb } from '../support/counted-db';
+import { readRoleCatalogue } from '../../lib/roles';
 
 const code = (e: unknown) => (e instanceof ArborError ? e.code : String(e));
 
@@ -81,6 +82,8 @@ describe('the unit chart', () => {
 
   test('what one chart costs: the root, one subtree Query, the settings, and the custom-role Query (the catalogue held)', async () => {
     const access = await loadActorAccess(db, mia.userId);
+    // A running server holds the catalogue a few seconds (lib/roles): as here.
+    await readRoleCatalogue(db);
     const { db: counted, sent } = countedDb(db);
     await loadUnitChart(counted, access, { rootId: t.cloud.id });
     const tally = Object.fromEntries([...new Set(sent)].sort().map((n) => [n, sent.filter((s) => s === n).length]));
