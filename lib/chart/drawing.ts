@@ -78,10 +78,18 @@ function draw(
   const drawn = layout.nodes.filter((n) => n.id !== JOIN);
   if (drawn.length > CHART_LIMITS.maxExportNodes) throw tooManyCards(drawn.length, CHART_LIMITS.maxExportNodes);
   const date = generatedAt.slice(0, 10);
-  const dx = MARGIN - layout.bounds.x;
-  const dy = MARGIN + HEADER - layout.bounds.y;
-  const width = Math.max(layout.bounds.width + 2 * MARGIN, 480);
-  const height = layout.bounds.height + 2 * MARGIN + HEADER;
+  // The extent of the cards drawn (the node joining several tops takes no room).
+  let [minX, minY, maxX, maxY] = drawn.length ? [Infinity, Infinity, -Infinity, -Infinity] : [0, 0, 0, 0];
+  for (const n of drawn) {
+    minX = Math.min(minX, n.x);
+    minY = Math.min(minY, n.y);
+    maxX = Math.max(maxX, n.x + n.width);
+    maxY = Math.max(maxY, n.y + n.height);
+  }
+  const dx = MARGIN - minX;
+  const dy = MARGIN + HEADER - minY;
+  const width = Math.max(maxX - minX + 2 * MARGIN, 480);
+  const height = maxY - minY + 2 * MARGIN + HEADER;
   const shapes: Shape[] = [
     { kind: 'text', x: MARGIN, y: MARGIN + 14, text: fit(title, width - 2 * MARGIN, 22), size: 22, bold: true, fill: INK },
     { kind: 'text', x: MARGIN, y: MARGIN + 40, text: fit([options.subtitle, date].filter(Boolean).join(' · '), width - 2 * MARGIN, 13), size: 13, fill: MUTED },
