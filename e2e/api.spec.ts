@@ -456,6 +456,46 @@ test.describe('audit, search, export and import', () => {
   });
 });
 
+test.describe('the org chart', () => {
+  let viewer: ApiClient;
+  test.beforeAll(async () => {
+    viewer = (await keyFor(org, 'E2E chart', 'admin', org.root)).client;
+  });
+
+  test('the unit and people charts answer what the key may see; another organization\'s unit is not found', async () => {
+    const whole = ok(await viewer.GET('/api/v1/chart/units', {}));
+    expect(whole.rootId).toBe(org.root.id);
+    expect(whole.units.map((u) => u.id)).toEqual(expect.arrayContaining([org.units.engineering.id, org.units.platform.id, org.units.sales.id]));
+    // The manager key sees Engineering and below, and the way up is not theirs to see.
+    const managed = ok(await manager.GET('/api/v1/chart/units', {}));
+    expect(managed.rootId).toBe(org.units.engineering.id);
+    expect(managed.units.map((u) => u.id)).not.toContain(org.units.sales.id);
+    const refused = await manager.GET('/api/v1/chart/units', { params: { query: { rootId: org.units.sales.id } } });
+    expect(refused.response.status).toBe(403);
+    const foreign = await viewer.GET('/api/v1/chart/units', { params: { query: { rootId: other.units.engineering.id } } });
+    expect([foreign.response.status, foreign.error?.error.code]).toEqual([404, 'unit.notFound']);
+
+    const people = ok(await viewer.GET('/api/v1/chart/people', {}));
+    expect(people.people.map((p) => p.userId)).toEqual(expect.arrayContaining([org.people.ada.userId]));
+  });
+
+  test('the chart exports as SVG, PNG and PDF attachments named after the organization and the day', async () => {
+    const day = new Date().toISOString().slice(0, 10);
+    const magic = { svg: '<?xml', png: '\x89PNG', pdf: '%PDF-' } as const;
+    for (const format of ['svg', 'png', 'pdf'] as const) {
+      const answer = await viewer.GET('/api/v1/chart/export', { params: { query: { format, paper: 'letter' } }, parseAs: 'arrayBuffer' });
+      expect(answer.response.status, format).toBe(200);
+      const bytes = Buffer.from(answer.data as ArrayBuffer);
+      expect(bytes.subarray(0, magic[format].length).toString('latin1')).toBe(magic[format]);
+      expect(answer.response.headers.get('content-disposition')).toMatch(new RegExp(`^attachment; filename="[a-z0-9-]+-org-chart-${day}\\.${format}"$`));
+    }
+    const people = await viewer.GET('/api/v1/chart/export', { params: { query: { kind: 'people', format: 'svg' } }, parseAs: 'text' });
+    expect(people.response.status).toBe(200);
+    const foreign = await viewer.GET('/api/v1/chart/export', { params: { query: { format: 'pdf', rootId: other.units.engineering.id } } });
+    expect(foreign.response.status).toBe(404);
+  });
+});
+
 test.describe('directory sync and the organization', () => {
   test('directory rules are previewed, saved against their version, and applied', async () => {
     const directory = (await keyFor(org, 'E2E directory', 'admin', org.root)).client;

@@ -215,6 +215,16 @@ export function routeCases(w: HostileWorld): RouteCase[] {
       body: { value: { expectedVersion: 1 }, fields: { expectedVersion: { kind: 'version', value: 1 }, cursor: { kind: 'cursor', value: undefined } }, optional: ['cursor'] },
     },
     { method: 'GET', route: '/api/v1/audit', query: { unitId: { kind: 'id', value: w.unitId }, ...auditFilters(w), cursor: { kind: 'cursor', value: undefined } } },
+    // The org chart: its data, and its export (an SVG for the valid request: the cheapest format).
+    { method: 'GET', route: '/api/v1/chart/units', query: { rootId: { kind: 'id', value: w.unitId } } },
+    { method: 'GET', route: '/api/v1/chart/people', query: { rootUserId: { kind: 'id', value: undefined } } },
+    {
+      method: 'GET', route: '/api/v1/chart/export',
+      query: {
+        kind: { kind: 'role', value: 'units' }, format: { kind: 'role', value: 'svg' }, rootId: { kind: 'id', value: w.unitId },
+        paper: { kind: 'role', value: 'a4' }, collapsed: { kind: 'text', value: w.otherUnitId, accepts: ['empty'] },
+      },
+    },
     { method: 'GET', route: '/api/v1/export/audit.csv', query: { unitId: { kind: 'id', value: w.unitId }, ...auditFilters(w) } },
     {
       method: 'POST', route: '/api/v1/import/apply', rows: true,

@@ -34,6 +34,8 @@ export interface DrawOptions {
   subtitle?: string;
 }
 
+/** The id of the node that holds several tops together (ids are ULIDs: never this). */
+const JOIN = '#tops';
 export const UNIT_CARD = { width: 220, height: 96 } as const;
 export const PERSON_CARD = { width: 200, height: 72 } as const;
 const MARGIN = 32;
@@ -58,8 +60,10 @@ export function drawPeopleChart(chart: PeopleChart, options: DrawOptions = {}): 
   const inputs: LayoutInput[] = chart.people.map((p) => ({ id: p.userId, parentId: p.managerId, ...PERSON_CARD }));
   // Several tops: one invisible node above them keeps them on one picture, side by side.
   const tops = inputs.filter((n) => n.parentId === null);
-  const joined = tops.length > 1 ? [{ id: '', parentId: null, width: PERSON_CARD.width, height: 1 }, ...inputs.map((n) => (n.parentId === null ? { ...n, parentId: '' } : n))] : inputs;
-  return draw(chart.tenantName, chart.generatedAt, joined, options, (id, x, y, emphasis) => (id === '' ? [] : personCard(byId.get(id)!, x, y, emphasis)));
+  const joined = tops.length > 1 ? [{ id: JOIN, parentId: null, width: PERSON_CARD.width, height: 1 }, ...inputs.map((n) => (n.parentId === null ? { ...n, parentId: JOIN } : n))] : inputs;
+  // A line to a manager in another unit is dashed, as the card says.
+  const elsewhere = (id: string) => byId.get(id)?.managerElsewhere === true;
+  return draw(chart.tenantName, chart.generatedAt, joined, options, (id, x, y, emphasis) => personCard(byId.get(id)!, x, y, emphasis), elsewhere);
 }
 
 function draw(
@@ -68,22 +72,31 @@ function draw(
   inputs: LayoutInput[],
   options: DrawOptions,
   card: (id: string, x: number, y: number, emphasis: boolean) => Shape[],
+  dashedTo: (id: string) => boolean = () => false,
 ): Drawing {
   const layout: ChartLayout = layoutChart(inputs, { collapsed: options.collapsed });
-  const drawn = layout.nodes.filter((n) => n.id !== '');
+  const drawn = layout.nodes.filter((n) => n.id !== JOIN);
   if (drawn.length > CHART_LIMITS.maxExportNodes) throw tooManyCards(drawn.length, CHART_LIMITS.maxExportNodes);
   const date = generatedAt.slice(0, 10);
-  const dx = MARGIN - layout.bounds.x;
-  const dy = MARGIN + HEADER - layout.bounds.y;
-  const width = Math.max(layout.bounds.width + 2 * MARGIN, 480);
-  const height = layout.bounds.height + 2 * MARGIN + HEADER;
+  // The extent of the cards drawn (the node joining several tops takes no room).
+  let [minX, minY, maxX, maxY] = drawn.length ? [Infinity, Infinity, -Infinity, -Infinity] : [0, 0, 0, 0];
+  for (const n of drawn) {
+    minX = Math.min(minX, n.x);
+    minY = Math.min(minY, n.y);
+    maxX = Math.max(maxX, n.x + n.width);
+    maxY = Math.max(maxY, n.y + n.height);
+  }
+  const dx = MARGIN - minX;
+  const dy = MARGIN + HEADER - minY;
+  const width = Math.max(maxX - minX + 2 * MARGIN, 480);
+  const height = maxY - minY + 2 * MARGIN + HEADER;
   const shapes: Shape[] = [
     { kind: 'text', x: MARGIN, y: MARGIN + 14, text: fit(title, width - 2 * MARGIN, 22), size: 22, bold: true, fill: INK },
     { kind: 'text', x: MARGIN, y: MARGIN + 40, text: fit([options.subtitle, date].filter(Boolean).join(' · '), width - 2 * MARGIN, 13), size: 13, fill: MUTED },
   ];
   for (const link of layout.links) {
-    if (link.from === '') continue;
-    shapes.push({ kind: 'line', points: link.points.map(([x, y]) => [x + dx, y + dy]), stroke: EDGE, width: 1.5 });
+    if (link.from === JOIN) continue;
+    shapes.push({ kind: 'line', points: link.points.map(([x, y]) => [x + dx, y + dy]), stroke: EDGE, width: 1.5, ...(dashedTo(link.to) ? { dashed: true } : {}) });
   }
   const cards: Drawing['cards'] = [];
   for (const n of drawn) {
@@ -130,9 +143,18 @@ function personCard(p: ChartPerson, x: number, y: number, emphasis: boolean): Sh
   const left = x + 54;
   const room = x + width - 10 - left;
   shapes.push({ kind: 'text', x: left, y: y + 22, text: fit(p.name, room, 13), size: 13, bold: true, fill: INK });
-  const where = p.unit ? p.unit.name : '';
-  shapes.push({ kind: 'text', x: left, y: y + 40, text: fit(p.managerElsewhere ? `${where} · manager elsewhere` : where, room, 11), size: 11, fill: MUTED });
-  shapes.push({ kind: 'text', x: left, y: y + 58, text: p.reportCount ? count(p.reportCount, 'report') : 'No reports', size: 11, fill: MUTED });
+  shapes.push({ kind: 'text', x: left, y: y + 40, text: fit(p.unit?.name ?? '', room, 11), size: 11, fill: MUTED });
+  const reports = p.reportCount ? count(p.reportCount, 'report') : 'No reports';
+  if (p.managerElsewhere) {
+    // The third line says where the manager is; the span of control moves to a badge on the avatar.
+    shapes.push({ kind: 'text', x: left, y: y + 58, text: fit('Manager in another unit', room, 10), size: 10, fill: MUTED });
+    if (p.reportCount) {
+      shapes.push({ kind: 'circle', cx: x + 42, cy: y + height / 2 + 12, r: 8, fill: INK });
+      shapes.push({ kind: 'text', x: x + 42, y: y + height / 2 + 15, text: p.reportCount > 99 ? '99+' : String(p.reportCount), size: 8, bold: true, fill: '#ffffff', anchor: 'middle' });
+    }
+  } else {
+    shapes.push({ kind: 'text', x: left, y: y + 58, text: reports, size: 11, fill: MUTED });
+  }
   return shapes;
 }
 

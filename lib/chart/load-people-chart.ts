@@ -9,7 +9,7 @@
 // viewer may not see are left out.
 import 'server-only';
 import { authorize as decide, tenantRole, topUnitIds, type ActorAccess, type Authorize } from '../authz';
-import { batchGet, INDEX, keys, queryAll, type TenantDb } from '../db';
+import { batchGet, INDEX, keys, queryPage, type TenantDb } from '../db';
 import { listSubtreeMembers } from '../members';
 import { listReportingLines } from '../reporting-lines';
 import { getTenantSettings } from '../tenants';
@@ -57,20 +57,32 @@ function topUnits(viewer: ActorAccess) {
 
 /** Every profile of the tenant, with the names of the units each is drawn with. */
 async function allPeople(db: TenantDb, max: number): Promise<VisiblePerson[]> {
-  const profiles = await queryAll(db, {
-    IndexName: INDEX.gsi1,
-    KeyConditionExpression: 'GSI1PK = :pk',
-    ProjectionExpression: '#userId, #name, #email, #units',
-    ExpressionAttributeNames: { '#userId': 'userId', '#name': 'name', '#email': 'email', '#units': 'units' },
-    ExpressionAttributeValues: { ':pk': keys.gsi1.membersByJoined(db.tenantId) },
-    Limit: MEMBER_PAGE,
-  });
-  if (profiles.length > max) throw tooManyPeople(max);
+  // Page by page, so a tenant past the bound is refused after reading one page more than it, not all.
+  const profiles: Record<string, unknown>[] = [];
+  const scope = `chart-people:${db.tenantId}`;
+  let cursor: string | undefined;
+  do {
+    const page = await queryPage(
+      db,
+      {
+        IndexName: INDEX.gsi1,
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ProjectionExpression: '#userId, #name, #email, #units',
+        ExpressionAttributeNames: { '#userId': 'userId', '#name': 'name', '#email': 'email', '#units': 'units' },
+        ExpressionAttributeValues: { ':pk': keys.gsi1.membersByJoined(db.tenantId) },
+      },
+      { limit: MEMBER_PAGE, scope, cursor },
+    );
+    profiles.push(...page.items);
+    if (profiles.length > max) throw tooManyPeople(max);
+    cursor = page.nextCursor;
+  } while (cursor);
   const people = profiles.map((p) => ({
     userId: String(p.userId),
     name: typeof p.name === 'string' ? p.name : '',
     email: typeof p.email === 'string' ? p.email : '',
-    units: Object.keys((p.units as Record<string, unknown> | undefined) ?? {}).map((id) => ({ id }) as { id: string; name?: string }),
+    // A stored map keeps no order: the oldest unit (ULIDs sort by creation) is the one drawn with.
+    units: Object.keys((p.units as Record<string, unknown> | undefined) ?? {}).sort().map((id) => ({ id }) as { id: string; name?: string }),
   }));
   const firstUnits = [...new Set(people.flatMap((p) => (p.units[0] ? [p.units[0].id] : [])))];
   const named = await batchGet(db, firstUnits.map((id) => keys.unit(db.tenantId, id)), { consistent: false, projection: ['unitId', 'name'] });
