@@ -4,3 +4,5 @@ export * from './types';
 export { getReportingLine, directReports, listReportingLines, MAX_LINES, REPORTS_PAGE } from './reads';
 export { readLineChange, readLinePerson, lineChangePlace, type LineChange, type LinePerson } from './line-change';
 export { setManager, type SetManagerOptions } from './set-manager';
+export { checkChain } from './set-manager';
+export { awaitManager, stopAwaiting, awaitingReports } from './awaited';

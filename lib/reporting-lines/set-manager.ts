@@ -44,6 +44,11 @@ export async function setManager(db: TenantDb, actor: AuditActor, change: LineCh
   }
 }
 
+/** Refuses, without writing, a change that would close a loop or make the chain too long (a directory's pre-check). */
+export async function checkChain(db: TenantDb, change: LineChange): Promise<void> {
+  if (change.manager) await walkUp(db, change.person, change.manager);
+}
+
 /** One line read on the way up: whose it is and its version, or absent at the top of the chain. */
 interface ChainStep {
   userId: string;
