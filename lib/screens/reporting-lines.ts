@@ -89,14 +89,27 @@ export async function loadManager(ctx: ScreenContext, userId: string): Promise<M
 
 /** GET …/reports: one page of the person's direct reports the viewer may see. */
 export async function loadReports(ctx: ScreenContext, userId: string, page: { cursor?: string | null; limit?: number } = {}): Promise<ReportsView> {
-  const person = await visiblePerson(ctx, userId);
-  const lines = await directReports(ctx.db, person.userId, { limit: page.limit ?? REPORTS_ON_PAGE, cursor: page.cursor });
+  return (await loadLine(ctx, userId, page)).reports;
+}
+
+/**
+ * The member page's panel: the person (one Query) beside the first page of their reports (one
+ * GSI1 Query), then everyone named in one BatchGetItem of profiles (and, for a viewer who does
+ * not see everyone, one of their units' paths).
+ */
+export async function loadLine(ctx: ScreenContext, userId: string, page: { cursor?: string | null; limit?: number } = {}): Promise<{ manager: ManagerView; reports: ReportsView }> {
+  const [person, lines] = await Promise.all([
+    visiblePerson(ctx, userId),
+    directReports(ctx.db, userId, { limit: page.limit ?? REPORTS_ON_PAGE, cursor: page.cursor }),
+  ]);
   const ids = lines.items.map((l) => l.userId);
-  const { shown, hidden } = await visiblePeople(ctx, ctx.db, ids);
+  const line = person.line ?? null;
+  const { shown } = await visiblePeople(ctx, ctx.db, [...new Set([...(line ? [line.managerId] : []), ...ids])]);
+  const manager = line ? shown.get(line.managerId) ?? null : null;
+  const reports = ids.flatMap((id) => shown.get(id) ?? []);
   return {
-    items: ids.flatMap((id) => shown.get(id) ?? []),
-    hidden,
-    ...(lines.nextCursor ? { nextCursor: lines.nextCursor } : {}),
+    manager: { userId: person.userId, line, manager, managerHidden: Boolean(line && !manager), canChange: mayChange(ctx, person, []) },
+    reports: { items: reports, hidden: ids.length - reports.length, ...(lines.nextCursor ? { nextCursor: lines.nextCursor } : {}) },
   };
 }
 
