@@ -6,3 +6,4 @@ export { readLineChange, readLinePerson, lineChangePlace, type LineChange, type 
 export { setManager, type SetManagerOptions } from './set-manager';
 export { checkChain } from './set-manager';
 export { awaitManager, stopAwaiting, awaitingReports } from './awaited';
+export { clearLinesOf } from './departed';

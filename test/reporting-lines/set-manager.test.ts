@@ -130,6 +130,18 @@ describe('setManager', () => {
     assert.equal(lines.length, 2);
   });
 
+  test('a manager removed from the organization takes the lines with them: their reports have no manager now', async () => {
+    const w = await lineWorld();
+    await setLine(w.db, w.owner, w.ada.userId, w.bob.userId);
+    await setLine(w.db, w.owner, w.cy.userId, w.bob.userId);
+    await setLine(w.db, w.owner, w.bob.userId, w.dee.userId);
+    const { removeUserFromTenant } = await import('../../lib/members');
+    await removeUserFromTenant(w.db, w.owner, w.bob.userId);
+    assert.deepEqual(await storedLines(w.tenantId), []);
+    const cleared = (await lineAudit(w.tenantId)).filter((e) => (e.after as { managerId: unknown }).managerId === null);
+    assert.deepEqual(cleared.map((e) => (e.after as { userId: string }).userId).sort(), [w.ada.userId, w.cy.userId].sort());
+  });
+
   test('listReportingLines answers every line of the tenant and no other', async () => {
     const [w, other] = await Promise.all([lineWorld('ListHere'), lineWorld('ListThere')]);
     await setLine(w.db, w.owner, w.ada.userId, w.bob.userId);
