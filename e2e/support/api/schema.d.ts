@@ -2501,6 +2501,13 @@ export interface components {
             role: components["schemas"]["Role"];
             /** @description Custom role keys given beside `role` (the `custom_roles` column). */
             roles?: string[];
+            /** @description The manager's email (the `manager` column), on a `lineOnly` op. */
+            manager?: string;
+            /**
+             * @description Sets the person's manager only; planned after every membership of the file.
+             * @enum {boolean}
+             */
+            lineOnly?: true;
         };
         ImportResult: {
             line: number;
@@ -4725,6 +4732,9 @@ export interface operations {
                         /** @enum {string} */
                         role: "owner" | "admin" | "manager" | "member";
                         roles?: string[];
+                        manager?: string;
+                        /** @enum {boolean} */
+                        lineOnly?: true;
                     }[];
                 };
             };
