@@ -54,8 +54,8 @@ async function visiblePerson(ctx: ScreenContext, userId: string): Promise<LinePe
 }
 
 /** The people named by id whom the viewer may see: their profiles, then their units' paths (two BatchGetItems). */
-async function visiblePeople(ctx: ScreenContext, db: TenantDb, userIds: string[]): Promise<{ shown: Map<string, PersonRef>; hidden: number }> {
-  if (userIds.length === 0) return { shown: new Map(), hidden: 0 };
+async function visiblePeople(ctx: ScreenContext, db: TenantDb, userIds: string[]): Promise<{ shown: Map<string, PersonRef>; hidden: number; known: Set<string> }> {
+  if (userIds.length === 0) return { shown: new Map(), hidden: 0, known: new Set() };
   const profiles = await batchGet(db, userIds.map((u) => keys.tenantUser(db.tenantId, u)), { consistent: false, projection: ['userId', 'name', 'email', 'units'] });
   const seesAll = can(ctx.actor, 'members.list', {});
   const unitsOf = (p: Record<string, unknown>) => Object.keys((p.units as Record<string, unknown> | undefined) ?? {});
@@ -69,7 +69,8 @@ async function visiblePeople(ctx: ScreenContext, db: TenantDb, userIds: string[]
     });
   const shown = new Map<string, PersonRef>();
   for (const p of profiles) if (sees(p)) shown.set(String(p.userId), { userId: String(p.userId), name: String(p.name ?? ''), email: String(p.email ?? '') });
-  return { shown, hidden: userIds.length - shown.size };
+  // Someone no longer in the organization (no profile) is neither shown nor counted.
+  return { shown, hidden: profiles.length - shown.size, known: new Set(profiles.map((p) => String(p.userId))) };
 }
 
 const mayChange = (ctx: ScreenContext, person: LinePerson, managerUnits: UnitRef[]) =>
@@ -77,9 +78,9 @@ const mayChange = (ctx: ScreenContext, person: LinePerson, managerUnits: UnitRef
 
 async function managerView(ctx: ScreenContext, person: LinePerson): Promise<ManagerView> {
   const line = person.line ?? null;
-  const { shown } = await visiblePeople(ctx, ctx.db, line ? [line.managerId] : []);
+  const { shown, known } = await visiblePeople(ctx, ctx.db, line ? [line.managerId] : []);
   const manager = line ? shown.get(line.managerId) ?? null : null;
-  return { userId: person.userId, line, manager, managerHidden: Boolean(line && !manager), canChange: mayChange(ctx, person, []) };
+  return { userId: person.userId, line, manager, managerHidden: Boolean(line && !manager && known.has(line.managerId)), canChange: mayChange(ctx, person, []) };
 }
 
 /** GET …/manager: the person's line and manager. */
@@ -104,12 +105,12 @@ export async function loadLine(ctx: ScreenContext, userId: string, page: { curso
   ]);
   const ids = lines.items.map((l) => l.userId);
   const line = person.line ?? null;
-  const { shown } = await visiblePeople(ctx, ctx.db, [...new Set([...(line ? [line.managerId] : []), ...ids])]);
+  const { shown, known } = await visiblePeople(ctx, ctx.db, [...new Set([...(line ? [line.managerId] : []), ...ids])]);
   const manager = line ? shown.get(line.managerId) ?? null : null;
   const reports = ids.flatMap((id) => shown.get(id) ?? []);
   return {
-    manager: { userId: person.userId, line, manager, managerHidden: Boolean(line && !manager), canChange: mayChange(ctx, person, []) },
-    reports: { items: reports, hidden: ids.length - reports.length, ...(lines.nextCursor ? { nextCursor: lines.nextCursor } : {}) },
+    manager: { userId: person.userId, line, manager, managerHidden: Boolean(line && !manager && known.has(line.managerId)), canChange: mayChange(ctx, person, []) },
+    reports: { items: reports, hidden: ids.filter((id) => known.has(id) && !shown.has(id)).length, ...(lines.nextCursor ? { nextCursor: lines.nextCursor } : {}) },
   };
 }
 
