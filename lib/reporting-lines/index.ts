@@ -3,7 +3,6 @@
 export * from './types';
 export { getReportingLine, directReports, listReportingLines, MAX_LINES, REPORTS_PAGE } from './reads';
 export { readLineChange, readLinePerson, lineChangePlace, type LineChange, type LinePerson } from './line-change';
-export { setManager, type SetManagerOptions } from './set-manager';
-export { checkChain } from './set-manager';
+export { setManager, checkChain, type SetManagerOptions } from './set-manager';
 export { awaitManager, stopAwaiting, awaitingReports } from './awaited';
 export { clearLinesOf } from './departed';
