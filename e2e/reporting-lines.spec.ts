@@ -28,8 +28,8 @@ test('a manager set on the member page shows the direct report on the manager’
   await expect(page.getByTestId('member-manager')).toHaveText(bea.name);
   await expect(page.getByRole('link', { name: 'Show in people chart' })).toHaveAttribute('href', `/chart?view=people&focus=${rita.userId}`);
 
-  await page.getByTestId('member-manager').getByRole('link', { name: bea.name }).click();
-  await expect(page).toHaveURL(new RegExp(`/members/${bea.userId}$`));
+  await expect(page.getByTestId('member-manager').getByRole('link', { name: bea.name })).toHaveAttribute('href', `/members/${bea.userId}`);
+  await page.goto(`/members/${bea.userId}`);
   await expect(page.getByTestId('member-reports')).toContainText(rita.name);
 
   // Rita as Bea's manager would close a loop: refused, said in words, nothing changed.
