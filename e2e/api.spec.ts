@@ -310,6 +310,30 @@ test.describe('members and memberships', () => {
     expect(engineering?.addRoles).toEqual(expect.arrayContaining(['member', 'manager']));
   });
 
+  test("a person's manager is set, read, listed among the manager's reports and cleared; loops and other organizations refused", async () => {
+    const { ada, bo } = org.people;
+    const adaPath = { params: { path: { userId: ada.userId } } };
+    const set = ok(await people.PUT('/api/v1/members/{userId}/manager', { ...adaPath, body: { managerId: bo.userId } }));
+    expect(set.line).toMatchObject({ userId: ada.userId, managerId: bo.userId, version: 1, source: 'api' });
+    expect(set.manager).toEqual({ userId: bo.userId, name: bo.name, email: bo.email });
+    expect(ok(await people.GET('/api/v1/members/{userId}/manager', adaPath)).line?.managerId).toBe(bo.userId);
+    const reports = ok(await people.GET('/api/v1/members/{userId}/reports', { params: { path: { userId: bo.userId } } }));
+    expect(reports.items.map((p) => p.userId)).toEqual([ada.userId]);
+    // Bo under Ada would be a loop: refused, naming it, nothing written.
+    const loop = refused(await people.PUT('/api/v1/members/{userId}/manager', { params: { path: { userId: bo.userId } }, body: { managerId: ada.userId } }), 400);
+    expect(loop.code).toBe('reportingLine.cycle');
+    expect(ok(await people.GET('/api/v1/members/{userId}/manager', { params: { path: { userId: bo.userId } } })).line).toBeNull();
+    // A stale version: 409, the line as it is.
+    expect(refused(await people.PUT('/api/v1/members/{userId}/manager', { ...adaPath, body: { managerId: null, expectedVersion: 7 } }), 409).code).toBe('reportingLine.versionConflict');
+    await leavesUnchanged(other, async () => {
+      expect(refused(await people.PUT('/api/v1/members/{userId}/manager', { ...adaPath, body: { managerId: other.people.bo.userId } }), 404).code).toBe('reportingLine.managerNotFound');
+      expect(refused(await people.GET('/api/v1/members/{userId}/manager', { params: { path: { userId: other.people.ada.userId } } }), 404).code).toBe('reportingLine.personNotFound');
+      expect(refused(await people.GET('/api/v1/members/{userId}/reports', { params: { path: { userId: other.people.bo.userId } } }), 404).code).toBe('reportingLine.personNotFound');
+    });
+    const cleared = ok(await people.PUT('/api/v1/members/{userId}/manager', { ...adaPath, body: { managerId: null, expectedVersion: 1 } }));
+    expect(cleared).toMatchObject({ line: null, manager: null });
+  });
+
   test("a unit's members are listed, added, changed and removed, each change conditioned on its version", async () => {
     const { engineering, platform } = org.units;
     const { ada } = org.people;

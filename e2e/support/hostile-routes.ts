@@ -288,6 +288,22 @@ export function routeCases(w: HostileWorld): RouteCase[] {
     { method: 'GET', route: '/api/v1/jobs/[jobId]', path: { jobId: { kind: 'id', value: w.jobId } } },
     { method: 'GET', route: '/api/v1/members/[userId]', path: { userId: { kind: 'id', value: w.userId } } },
     { method: 'DELETE', route: '/api/v1/members/[userId]', path: { userId: { kind: 'id', value: w.userId } } },
+    { method: 'GET', route: '/api/v1/members/[userId]/manager', path: { userId: { kind: 'id', value: w.userId } } },
+    {
+      // Clearing a line that is not there: valid, and changes nothing.
+      method: 'PUT', route: '/api/v1/members/[userId]/manager',
+      path: { userId: { kind: 'id', value: w.userId } },
+      body: {
+        value: { managerId: null },
+        fields: { managerId: { kind: 'id', value: null, accepts: ['null'] }, expectedVersion: { kind: 'version', value: undefined } },
+        optional: ['expectedVersion'],
+      },
+    },
+    {
+      method: 'GET', route: '/api/v1/members/[userId]/reports',
+      path: { userId: { kind: 'id', value: w.userId } },
+      query: { cursor: { kind: 'cursor', value: undefined }, limit: { kind: 'int', value: undefined } },
+    },
     { method: 'GET', route: '/api/v1/members', query: { q: search('bea', true), cursor: { kind: 'cursor', value: undefined } } },
     { method: 'GET', route: '/api/v1/members', query: { forUnit: { kind: 'id', value: w.unitId }, q: search('bea', true) } },
     {

@@ -16,6 +16,7 @@ export const AUDIT_ACTION_GROUPS = [
       'membership.remove': 'Member removed from a unit',
       'membership.removeFromTenant': 'Member removed from the organization',
       'person.erase': 'Person erased',
+      'reportingLine.change': 'Manager changed',
     },
   },
   {

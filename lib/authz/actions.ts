@@ -88,6 +88,11 @@ export interface Places {
    * needs `access.explain` at its unit about its subject.
    */
   'checks.run': Record<string, never>;
+  /**
+   * Set or clear a person's manager (docs/org-chart.md#reporting-lines): `units` are every unit the
+   * person belongs to, `managerUnits` the chosen manager's (empty when clearing), as stored.
+   */
+  'reportingLine.change': { userId: string; units: UnitRef[]; managerUnits: UnitRef[] };
 }
 
 export type Action = keyof Places;
@@ -128,6 +133,7 @@ export const ACTIONS = [
   'roles.manage',
   'role.assign',
   'checks.run',
+  'reportingLine.change',
 ] as const satisfies readonly Action[];
 
 /** Actions whose place is the whole tenant. */

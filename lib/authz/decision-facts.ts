@@ -7,7 +7,7 @@
 import { keys, type WriteFact } from '../db';
 import type { Action, PlaceOf, UnitRef } from './actions';
 import type { Allowed } from './explain-access';
-import type { ActorAccess } from './grants';
+import { isTenantWide, type ActorAccess } from './grants';
 import { areaDecidedOn } from './change-set-rules';
 
 const PLACE_UNITS = ['unit', 'parent', 'destination'] as const;
@@ -32,6 +32,7 @@ export function decisionFacts<A extends Action>(access: ActorAccess, decision: A
   if (area) facts.push({ key: keys.unit(t, area.id), expect: { path: area.path }, changed: 'target' });
   const catalogue = catalogueFact(access, decision);
   if (catalogue) facts.push(catalogue);
+  if (decision.action === 'reportingLine.change' && !isTenantWide(grant)) facts.push(...lineFacts(t, place as PlaceOf<'reportingLine.change'>));
   const heldRole = heldRoleOf(decision.action, place);
   if (heldRole) facts.push({ key: keys.unitMember(t, heldRole.unitId, heldRole.userId), expect: { role: heldRole.role }, changed: 'target' });
   return facts;
@@ -62,4 +63,16 @@ function heldRoleOf(action: Action, place: unknown) {
     return { unitId: p.unit.id, userId: p.userId, role: p.role };
   }
   return undefined;
+}
+
+/**
+ * A manager's decision about a reporting line stood on where the person is: each of their units'
+ * paths (rules.ts bounds how many) and how many memberships they hold (a new one elsewhere changes
+ * who manages them).
+ */
+function lineFacts(t: string, place: PlaceOf<'reportingLine.change'>): WriteFact[] {
+  return [
+    { key: keys.tenantUser(t, place.userId), expect: { membershipCount: place.units.length }, changed: 'target' },
+    ...place.units.map((u): WriteFact => ({ key: keys.unit(t, u.id), expect: { path: u.path }, changed: 'target' })),
+  ];
 }

@@ -102,6 +102,30 @@ function membershipDenial(access: ActorAccess, { unit, roles, verb, purpose }: R
   return { reason: 'notManager', message: `You need to manage ${orAbove(unit)} to ${purpose}.` };
 }
 
+/**
+ * A manager changes the line of someone they manage wherever that person is (every unit of theirs
+ * inside one managed subtree, so one membership is the decision's fact) and never their own; the
+ * chosen manager must be someone the actor can see. At most this many of the person's units are
+ * bound into the write as facts, so a manager's decision about a person in more units is an admin's.
+ */
+export const LINE_UNITS_BOUND = 10;
+
+const reportingLineRule: Rule<'reportingLine.change'> = {
+  grants: (g, { userId, units, managerUnits }, access) =>
+    isTenantWide(g) ||
+    (isManager(g) && userId !== access.userId && units.length > 0 && units.length <= LINE_UNITS_BOUND &&
+      units.every((u) => covers(g, u.path)) &&
+      (managerUnits.length === 0 || managerUnits.some((u) => access.memberships.some((h) => covers(h, u.path))))),
+  deny: ({ userId, units, managerUnits }, access) => {
+    if (userId === access.userId) return { reason: 'notManager', message: 'Your own manager is changed by an admin or by a manager above you.' };
+    const managesAll = access.memberships.some((g) => isManager(g) && units.every((u) => covers(g, u.path)));
+    if (!managesAll || units.length > LINE_UNITS_BOUND) {
+      return { reason: 'notManager', message: "You need to manage every unit this person is in to change their manager; ask an admin." };
+    }
+    return { reason: 'notVisible', message: 'Choose as manager someone in the units you can see.' };
+  },
+};
+
 export const RULES: { [A in Action]: Rule<A> } = {
   'tree.read': {
     grants: (g, { unit }) => covers(g, unit.path),
@@ -206,4 +230,5 @@ export const RULES: { [A in Action]: Rule<A> } = {
   },
   ...CHANGE_SET_RULES,
   ...ROLE_RULES,
+  'reportingLine.change': reportingLineRule,
 };

@@ -9,7 +9,8 @@ import { batchGet, keys, type AuditActor, type PlatformDb, type TenantDb } from 
 import { isArborError } from '../errors';
 import { addressRefused } from '../invitations/errors';
 import { checkInvitationAddresses, isRefused } from '../invitations/check-addresses';
-import { addMembership } from '../members';
+import { addMembership, findProfileByEmail } from '../members';
+import { lineChangePlace, readLineChange, setManager } from '../reporting-lines';
 import { readRoleCatalogue } from '../roles';
 import { createUnit } from '../org';
 import { ensureUser } from '../users';
@@ -85,6 +86,10 @@ export async function applyMembershipOps(
   const catalogue = access.catalogue ?? (ops.some((o) => o.roles?.length) ? await readRoleCatalogue(db) : EMPTY_CATALOGUE);
   const results: ApplyResult[] = [];
   for (const op of ops) {
+    if (op.lineOnly) {
+      results.push(await applyLine(db, actor, authorize, op));
+      continue;
+    }
     try {
       const unit = units.get(op.unitId);
       if (!unit) {
@@ -115,4 +120,19 @@ export async function applyMembershipOps(
     }
   }
   return results;
+}
+
+/** A row's `manager`: the line set as the console sets it (reportingLine.change, loops refused), source `import`. */
+async function applyLine(db: TenantDb, actor: AuditActor, authorize: Authorize, op: MembershipOp): Promise<ApplyResult> {
+  try {
+    const [person, manager] = await Promise.all([findProfileByEmail(db, op.email), op.manager ? findProfileByEmail(db, op.manager) : undefined]);
+    if (!person) return { line: op.line, ok: false, message: `${op.email} is not in the organization, so their manager was not set.` };
+    if (!manager) return { line: op.line, ok: false, message: `The manager ${op.manager ?? ''} is not in the organization, so ${op.email}'s manager was not set.` };
+    const change = await readLineChange(db, person.userId, manager.userId);
+    authorize('reportingLine.change', lineChangePlace(change));
+    await setManager(db, actor, change, { source: 'import' });
+    return { line: op.line, ok: true, message: `Set ${person.name || person.email}'s manager to ${manager.name || manager.email}.` };
+  } catch (e) {
+    return failure(op.line, e);
+  }
 }

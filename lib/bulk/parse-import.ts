@@ -16,8 +16,8 @@ export const IMPORT_FORMATS = {
   memberships: {
     required: [['unit_path', 'email', 'role']],
     example:
-      'unit_path,email,name,role,custom_roles\n,ada@example.com,Ada Lovelace,admin,\n' +
-      'Engineering/Platform,grace@example.com,Grace Hopper,manager,budget-approver;wiki-editor',
+      'unit_path,email,name,role,custom_roles,manager\n,ada@example.com,Ada Lovelace,admin,,\n' +
+      'Engineering/Platform,grace@example.com,Grace Hopper,manager,budget-approver;wiki-editor,ada@example.com',
   },
 } as const;
 

@@ -34,17 +34,37 @@ const message = (e: unknown) => {
   throw e;
 };
 
-/** The valid, lower-cased emails of the rows (what to look people up by). */
+/** The valid, lower-cased emails of the rows and of their managers (what to look people up by). */
 export function importEmails(rows: ImportRow[]): string[] {
   const emails = new Set<string>();
   for (const row of rows) {
-    try {
-      emails.add(validateEmail(row.cells.email));
-    } catch {
-      // reported per row by the planner
+    for (const cell of [row.cells.email, row.cells.manager]) {
+      if (!cell?.trim()) continue;
+      try {
+        emails.add(validateEmail(cell));
+      } catch {
+        // reported per row by the planner
+      }
     }
   }
   return [...emails];
+}
+
+/**
+ * The `manager` cell of a row: empty (no change), or a valid email of someone in the organization
+ * or added by this file, who is not the person themselves. Loops are refused when applied.
+ */
+function managerOf(cell: string | undefined, email: string, people: People, added: Set<string>): { manager?: string; problem?: string } {
+  if (!cell?.trim()) return {};
+  let manager: string;
+  try {
+    manager = validateEmail(cell);
+  } catch {
+    return { problem: `The manager "${cell.trim().slice(0, 80)}" is not an email address.` };
+  }
+  if (manager === email) return { problem: 'A person cannot be their own manager.' };
+  if (!people.get(manager) && !added.has(manager)) return { problem: `The manager ${manager} is not in the organization, nor added by this file.` };
+  return { manager };
 }
 
 /** The keys of a `custom_roles` cell: `budget-approver; wiki-editor`. */
@@ -59,7 +79,11 @@ export function planMembershipImport(
 ): ImportPlan<MembershipOp> {
   const out: PreviewRow[] = [];
   const ops: MembershipOp[] = [];
+  const lines: MembershipOp[] = [];
   const seen = new Map<string, number>();
+  // Everyone this file adds, by email: a manager may be one of them (their line is set after).
+  const added = new Set(importEmails(rows.map((r) => ({ ...r, cells: { email: r.cells.email ?? '' } }))));
+  const lineSet = new Map<string, number>();
 
   for (const row of rows) {
     const { unit_path: unitPath = '', email: rawEmail = '', name: rawName = '', role: rawRole = '', custom_roles: rawCustomRoles } = row.cells;
@@ -83,6 +107,16 @@ export function planMembershipImport(
       continue;
     }
     const customRoles: CustomRole[] = named.roles;
+    const line = managerOf(row.cells.manager, email, people, added);
+    if (line.problem) {
+      fail(line.problem);
+      continue;
+    }
+    const earlierLine = line.manager ? lineSet.get(email) : undefined;
+    if (earlierLine) {
+      fail(`${email}'s manager is already set by line ${earlierLine}; a person has one manager.`);
+      continue;
+    }
     if (!parsed.ok) {
       fail(parsed.message);
       continue;
@@ -135,6 +169,11 @@ export function planMembershipImport(
       continue;
     }
     seen.set(key, row.line);
+    const managerText = line.manager ? ` Sets their manager to ${people.get(line.manager)?.name || line.manager}.` : '';
+    if (line.manager) {
+      lineSet.set(email, row.line);
+      lines.push({ line: row.line, unitId: unit.id, email, role, manager: line.manager, lineOnly: true });
+    }
     const held = person?.units.get(unit.id);
     if (held) {
       const heldCustom = person?.customRoles?.get(unit.id) ?? [];
@@ -142,7 +181,7 @@ export function planMembershipImport(
       const text = same
         ? `Already ${withRoles(role, customRoles)} of this unit; nothing to do.`
         : `Already ${held} of this unit (the file says ${withRoles(role, customRoles)}); change roles on the unit page.`;
-      out.push({ line: row.line, label, status: 'skip', message: text });
+      out.push(line.manager ? { line: row.line, label, status: 'add', message: `${text.replace('; nothing to do.', '.')}${managerText}` } : { line: row.line, label, status: 'skip', message: text });
       continue;
     }
     ops.push({ line: row.line, unitId: unit.id, email, role, ...(name ? { name } : {}), ...(customRoles.length ? { roles: customRoles.map((r) => r.key) } : {}) });
@@ -152,8 +191,9 @@ export function planMembershipImport(
         ? `Adds ${person.name || email} as ${withRoles(role, customRoles)}.`
         : `Adds ${name} (new to the organization) as ${withRoles(role, customRoles)}.${address && address.verdict !== 'ok' ? ` Note: ${address.message}` : ''}`,
     });
+    if (managerText) out[out.length - 1]!.message += managerText;
   }
-  return { rows: out, ops };
+  return { rows: out, ops: [...ops, ...lines] };
 }
 
 /** "member", or "member + Budget approver, Wiki editor". */

@@ -30,6 +30,13 @@ export interface MembershipOp {
   role: Role;
   /** Custom role keys given beside `role` (the `custom_roles` column). */
   roles?: string[];
+  /** The manager's email (the `manager` column): only on a `lineOnly` op. */
+  manager?: string;
+  /**
+   * Sets the person's manager, no membership: planned after every membership of the file, so a
+   * manager the file adds is there by the time their reports' lines are set.
+   */
+  lineOnly?: true;
 }
 
 export interface ImportPlan<Op> {

@@ -105,6 +105,8 @@ export const keys = {
   userGroupPrefix: 'G#',
   /** T22: a person's reporting line (their manager), beside their profile so it goes with them. */
   reportingLine: (t: string, userId: string): Key => ({ PK: tp(t, 'USER', userId), SK: 'MANAGER' }),
+  /** T22: the manager the directory named for the person before Arbor knew them (applied when they arrive). */
+  awaitedManager: (t: string, userId: string): Key => ({ PK: tp(t, 'USER', userId), SK: 'MANAGER#AWAITED' }),
   /** A SCIM Group, its members beside it (group → user direction). */
   directoryGroup: (t: string, groupId: string): Key => ({ PK: tp(t, 'SGROUP', groupId), SK: 'GROUP' }),
   groupMember: (t: string, groupId: string, userId: string): Key => ({ PK: tp(t, 'SGROUP', groupId), SK: `M#${userId}` }),
@@ -194,6 +196,8 @@ export const keys = {
     unitInvitations: (t: string, unitId: string) => tp(t, 'INVITES', unitId),
     /** SCIM resources by externalId (`externalId eq` filters), one partition per resource type. */
     directoryExternalIds: (t: string, kind: 'user' | 'group') => tp(t, 'SCIMEXT', kind),
+    /** T22: the people whose directory names this not-yet-known manager, by their id. */
+    awaitingManager: (t: string, managerId: string) => tp(t, 'AWAITS', managerId),
   },
 
   // ---- platform partitions (platform credentials, P1–P4 only) ----

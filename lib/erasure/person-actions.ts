@@ -19,4 +19,5 @@ export const PERSON_ACTIONS = [
   'directory.deactivate',
   'directory.reactivate',
   'tenant.create',
+  'reportingLine.change',
 ] as const;

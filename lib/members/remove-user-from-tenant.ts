@@ -7,6 +7,7 @@
 // the last batch. An owner membership goes in the first batch, so the last-owner refusal happens
 // before anything is removed.
 import 'server-only';
+import { clearLinesOf } from '../reporting-lines';
 import { auditEntryPut } from '../audit';
 import { GUARD_ITEMS, MAX_TRANSACTION_ITEMS, transaction, type AuditActor, type TenantDb } from '../db';
 import { MAX_NAME_WORDS, profileWordDeletes } from '../items/name-words';
@@ -81,7 +82,10 @@ export async function removeUserFromTenant(db: TenantDb, actor: AuditActor, rawU
 
     if ((await tx.send()) === 'written') {
       removed.push(...batch);
-      if (batch.length === memberships.length) return removed;
+      if (batch.length === memberships.length) {
+        await clearLinesOf(db, actor, userId);
+        return removed;
+      }
       continue;
     }
     // Give up after a few rounds, saying what was already removed.

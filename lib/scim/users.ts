@@ -17,6 +17,7 @@ import { placePerson, readPerson, type PersonState, type SyncContext } from './p
 import { busy, notFound, ScimError, taken, versionMismatch } from './protocol-errors';
 import { checkIfMatch, withRereads } from './preconditions';
 import { directoryUserItem, nameKey, userNameClaimItem, userNameClaimKey } from './user-item';
+import { applyAwaitedLines, followManager, refuseManagerLoop } from './manager-line';
 import { readUserInput, type DirectoryUser, type UserInput } from './user-resource';
 
 /** A person whose SCIM User exists (one being deleted only when `deleting` is allowed). */
@@ -53,6 +54,8 @@ export async function createDirectoryUser(ctx: SyncContext, platform: PlatformDb
   await afterCommit(ctx, `POST /Users ${user.userName}`, async () => {
     await countResources(db, 'userCount', 1);
     await placePerson(ctx, user.userId);
+    await followManager(ctx, user);
+    await applyAwaitedLines(ctx, user.userId);
   });
   return user;
 }
@@ -90,6 +93,8 @@ async function writeUser(ctx: SyncContext, state: PersonState & { user: Director
   const db = ctx.db;
   const current = state.user;
   if (current.active && !input.active) await refuseLastOwner(ctx, state, 'deactivate');
+  const managerChanged = input.managerId !== current.managerId;
+  if (managerChanged) await refuseManagerLoop(ctx, current.userId, input);
   const next: DirectoryUser = { ...input, userId: current.userId, version: current.version + 1, createdAt: current.createdAt, updatedAt: new Date().toISOString() };
   const tx = transaction(db).add(
     { Put: { TableName: db.tableName, Item: directoryUserItem(db.tenantId, next), ConditionExpression: 'version = :v AND #state = :live', ExpressionAttributeNames: { '#state': 'state' }, ExpressionAttributeValues: { ':v': current.version, ':live': 'live' } } },
@@ -109,6 +114,7 @@ async function writeUser(ctx: SyncContext, state: PersonState & { user: Director
   if (next.department !== current.department || ctx.config.rules.groups.length > 0 || ctx.config.rules.groupNames) {
     await afterCommit(ctx, `place ${next.userName}`, () => placePerson(ctx, next.userId, { ...state, user: next }));
   }
+  if (managerChanged) await afterCommit(ctx, `manager of ${next.userName}`, () => followManager(ctx, next, current));
   return next;
 }
 

@@ -12,6 +12,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'changeSet.applied',
   'role.created', 'role.updated', 'role.deleted',
   'permission.created', 'permission.updated', 'permission.deleted',
+  'reportingLine.changed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -38,6 +39,7 @@ const FROM_AUDIT: Record<string, WebhookEventType> = {
   'permission.create': 'permission.created',
   'permission.update': 'permission.updated',
   'permission.delete': 'permission.deleted',
+  'reportingLine.change': 'reportingLine.changed',
 };
 
 export const EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
@@ -62,6 +64,7 @@ export const EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   'permission.created': 'The organization defined a permission of its own.',
   'permission.updated': "A permission's description changed.",
   'permission.deleted': 'A permission of the organization was deleted.',
+  'reportingLine.changed': "Someone's manager was set, changed or cleared (`after`: userId, managerId (null when cleared), previousManagerId, source).",
 };
 
 const auditEntry = z.object({

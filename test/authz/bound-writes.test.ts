@@ -172,6 +172,9 @@ const CASES: Record<string, Case> = {
     as: 'ada', races: TENANT_RACES, params: (w) => ({ unitId: w.cloud.id, userId: w.carl.userId }), body: () => ({ roles: ['budget-approver'], expectedVersion: 1 }),
   },
   'DELETE /api/v1/members/[userId]': { as: 'ada', races: TENANT_RACES, params: (w) => ({ userId: w.carl.userId }) },
+  // Mia manages everywhere Carl is (Cloud): she names herself his manager. Platform moving out of
+  // Engineering (with Cloud in it) takes Carl out of her reach: his unit's path is a fact.
+  'PUT /api/v1/members/[userId]/manager': { as: 'mia', races: UNIT_RACES, params: (w) => ({ userId: w.carl.userId }), body: (w) => ({ managerId: w.mia.userId }) },
   // Erasure is for owners: Olga, the second owner (so the races can demote or remove her).
   'POST /api/v1/members/[userId]/erase': { as: 'olga', races: TENANT_RACES, params: (w) => ({ userId: w.carl.userId }), body: (w) => ({ confirmEmail: w.carl.email }) },
   'POST /api/v1/members/bulk': {

@@ -107,6 +107,10 @@ const TABLE: Row[] = [
   row('role.assign (tree.read, this unit and below)', 'role.assign', onUnit((u) => ({ unit: u, userId: someoneElse, role: customRole(['tree.read'], 'subtree') })), managesAt),
   row('role.assign (unit.rename, this unit and below)', 'role.assign', onUnit((u) => ({ unit: u, userId: someoneElse, role: customRole(['unit.rename'], 'subtree') })), managesInside),
   row('role.assign (expenses.approve)', 'role.assign', onUnit((u) => ({ unit: u, userId: someoneElse, role: customRole(['expenses.approve'], 'unit') })), tenantOnly),
+  // A reporting line: the person where they are, the manager chosen beside them, or cleared.
+  row('reportingLine.change (manager beside them)', 'reportingLine.change', onUnit((u) => ({ userId: someoneElse, units: [u], managerUnits: [u] })), managesAt),
+  row('reportingLine.change (cleared)', 'reportingLine.change', onUnit((u) => ({ userId: someoneElse, units: [u], managerUnits: [] })), managesAt),
+  row('reportingLine.change (manager outside Engineering)', 'reportingLine.change', onUnit((u) => ({ userId: someoneElse, units: [u], managerUnits: [B1] })), { owner: ALL, admin: ALL, rootManager: ALL }),
 ];
 
 describe('decision table: role × action × place', () => {
@@ -129,6 +133,25 @@ describe('decision table: role × action × place', () => {
   test('every action has a row', () => {
     const covered = new Set<Action>([...TABLE.map((r) => r.action), 'unit.move']); // moves: their own table below
     assert.deepEqual(ACTIONS.filter((a) => !covered.has(a)), []);
+  });
+});
+
+describe('reportingLine.change: every unit of the person managed by one membership, never one\'s own line', () => {
+  const change = (who: ActorAccess, units: UnitRef[], userId = someoneElse) => explainAccess(who, 'reportingLine.change', { userId, units, managerUnits: [A1] });
+  test('a person also in a unit outside the manager\'s subtree is an admin\'s to change', () => {
+    assert.equal(change(access('manager'), [A1, A1a]).allowed, true);
+    assert.equal(change(access('manager'), [A1, B]).allowed, false);
+    assert.equal(change(access('admin'), [A1, B]).allowed, true);
+  });
+  test('a manager does not change their own manager; an admin does', () => {
+    assert.equal(change(access('manager'), [A], 'user-manager').allowed, false);
+    assert.equal(change(access('admin'), [R], 'user-admin').allowed, true);
+  });
+  test('a manager decides on at most 10 of the person\'s units (each bound into the write)', () => {
+    const many = Array.from({ length: 11 }, (_, i) => unit(`/R/A/A1/X${i}/`, `Team ${i}`));
+    assert.equal(change(access('manager'), many.slice(0, 10)).allowed, true);
+    assert.equal(change(access('manager'), many).allowed, false);
+    assert.equal(change(access('owner'), many).allowed, true);
   });
 });
 

@@ -1590,6 +1590,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/members/{userId}/manager": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a person's manager
+         * @description Anyone who may see the person (`members.read` where they are, or the person themselves).
+         */
+        get: operations["getManager"];
+        /**
+         * Set or clear a person's manager
+         * @description Needs `reportingLine.change`: owners and admins; a manager of every unit the person is in, choosing someone they can see, never for their own line. `managerId: null` clears it. Refused without a change: the person themselves (`reportingLine.self`), a loop of managers (`reportingLine.cycle`, naming it), a chain longer than 64. With `expectedVersion` (the line's `version` as read), a change made meanwhile answers 409 `reportingLine.versionConflict`.
+         */
+        put: operations["setManager"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/members/{userId}/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a person's direct reports
+         * @description A page of the people whose manager they are, by id; those the caller may not see are counted in `hidden`.
+         */
+        get: operations["listDirectReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "unit.created": {
@@ -2006,6 +2050,26 @@ export interface webhooks {
          * @description A permission of the organization was deleted. Signed by the Standard Webhooks scheme; any 2xx within 10 seconds acknowledges it, anything else is retried for about a day.
          */
         post: operations["permission_deleted_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "reportingLine.changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * reportingLine.changed
+         * @description Someone's manager was set, changed or cleared (`after`: userId, managerId (null when cleared), previousManagerId, source). Signed by the Standard Webhooks scheme; any 2xx within 10 seconds acknowledges it, anything else is retried for about a day.
+         */
+        post: operations["reportingLine_changed_event"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2497,6 +2561,13 @@ export interface components {
             role: components["schemas"]["Role"];
             /** @description Custom role keys given beside `role` (the `custom_roles` column). */
             roles?: string[];
+            /** @description The manager's email (the `manager` column), on a `lineOnly` op. */
+            manager?: string;
+            /**
+             * @description Sets the person's manager only; planned after every membership of the file.
+             * @enum {boolean}
+             */
+            lineOnly?: true;
         };
         ImportResult: {
             line: number;
@@ -2716,7 +2787,7 @@ export interface components {
             version: number;
         };
         /** @enum {string} */
-        WebhookEventType: "unit.created" | "unit.renamed" | "unit.moved" | "unit.deleted" | "membership.added" | "membership.roleChanged" | "membership.rolesChanged" | "membership.removed" | "member.removed" | "invitation.created" | "invitation.revoked" | "invitation.accepted" | "directory.userDeactivated" | "directory.userReactivated" | "changeSet.applied" | "role.created" | "role.updated" | "role.deleted" | "permission.created" | "permission.updated" | "permission.deleted";
+        WebhookEventType: "unit.created" | "unit.renamed" | "unit.moved" | "unit.deleted" | "membership.added" | "membership.roleChanged" | "membership.rolesChanged" | "membership.removed" | "member.removed" | "invitation.created" | "invitation.revoked" | "invitation.accepted" | "directory.userDeactivated" | "directory.userReactivated" | "changeSet.applied" | "role.created" | "role.updated" | "role.deleted" | "permission.created" | "permission.updated" | "permission.deleted" | "reportingLine.changed";
         CreatedWebhookEndpoint: {
             endpoint: components["schemas"]["WebhookEndpoint"];
             secret: string;
@@ -3318,6 +3389,44 @@ export interface components {
             };
             /** @description Their manager belongs to none of their units. */
             managerElsewhere?: boolean;
+        };
+        PersonManager: {
+            userId: string;
+            /** @description null: the person has no manager. */
+            line: {
+                userId: string;
+                managerId: string;
+                /** @description Send back as `expectedVersion` with a change. */
+                version: number;
+                /**
+                 * @description Where the line was last set from.
+                 * @enum {string}
+                 */
+                source: "console" | "api" | "directory" | "import";
+                updatedAt: string;
+            } | null;
+            /** @description The manager, when the caller may see them. */
+            manager: {
+                userId: string;
+                name: string;
+                email: string;
+            } | null;
+            /** @description There is a manager the caller may not see. */
+            managerHidden: boolean;
+            /** @description The caller may set or clear this manager. */
+            canChange: boolean;
+        };
+        DirectReports: {
+            items: components["schemas"]["PersonRef"][];
+            /** @description Reports on this page the caller may not see. */
+            hidden: number;
+            /** @description Send back as `cursor` for the next page; absent when nothing follows (a page that ends exactly at the end may still carry one, whose page is then empty). */
+            nextCursor?: string;
+        };
+        PersonRef: {
+            userId: string;
+            name: string;
+            email: string;
         };
     };
     responses: {
@@ -4525,7 +4634,7 @@ export interface operations {
             query?: {
                 unitId?: string;
                 actorId?: string | "operator";
-                action?: "unit.create" | "unit.rename" | "unit.move" | "unit.delete" | "membership.add" | "membership.roleChange" | "membership.rolesChange" | "membership.remove" | "membership.removeFromTenant" | "person.erase" | "invitation.create" | "invitation.resend" | "invitation.copyLink" | "invitation.revoke" | "invitation.accept" | "tenant.create" | "tenant.rename" | "tenant.settingsUpdate" | "tenant.deletionSchedule" | "tenant.deletionCancel" | "sso.update" | "sso.enable" | "sso.disable" | "setupLink.create" | "setupLink.open" | "setupLink.revoke" | "domain.add" | "domain.verify" | "domain.remove" | "domain.recordMissing" | "domain.restored" | "directory.tokenCreate" | "directory.tokenRevoke" | "directory.rulesUpdate" | "directory.deactivate" | "directory.reactivate" | "apiKey.create" | "apiKey.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotateSecret" | "webhook.resend" | "webhook.disable" | "role.create" | "role.update" | "role.delete" | "permission.create" | "permission.update" | "permission.delete" | "changeSet.create" | "changeSet.update" | "changeSet.delete" | "changeSet.addOperations" | "changeSet.dropOperation" | "changeSet.reconfirmOperation" | "changeSet.approve" | "changeSet.reject" | "changeSet.schedule" | "changeSet.unschedule" | "changeSet.start" | "changeSet.apply" | "changeSet.fail";
+                action?: "unit.create" | "unit.rename" | "unit.move" | "unit.delete" | "membership.add" | "membership.roleChange" | "membership.rolesChange" | "membership.remove" | "membership.removeFromTenant" | "person.erase" | "reportingLine.change" | "invitation.create" | "invitation.resend" | "invitation.copyLink" | "invitation.revoke" | "invitation.accept" | "tenant.create" | "tenant.rename" | "tenant.settingsUpdate" | "tenant.deletionSchedule" | "tenant.deletionCancel" | "sso.update" | "sso.enable" | "sso.disable" | "setupLink.create" | "setupLink.open" | "setupLink.revoke" | "domain.add" | "domain.verify" | "domain.remove" | "domain.recordMissing" | "domain.restored" | "directory.tokenCreate" | "directory.tokenRevoke" | "directory.rulesUpdate" | "directory.deactivate" | "directory.reactivate" | "apiKey.create" | "apiKey.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotateSecret" | "webhook.resend" | "webhook.disable" | "role.create" | "role.update" | "role.delete" | "permission.create" | "permission.update" | "permission.delete" | "changeSet.create" | "changeSet.update" | "changeSet.delete" | "changeSet.addOperations" | "changeSet.dropOperation" | "changeSet.reconfirmOperation" | "changeSet.approve" | "changeSet.reject" | "changeSet.schedule" | "changeSet.unschedule" | "changeSet.start" | "changeSet.apply" | "changeSet.fail";
                 from?: string;
                 to?: string;
                 /** @description The `nextCursor` of the previous page; leave it out for the first page. */
@@ -4644,7 +4753,7 @@ export interface operations {
             query?: {
                 unitId?: string;
                 actorId?: string | "operator";
-                action?: "unit.create" | "unit.rename" | "unit.move" | "unit.delete" | "membership.add" | "membership.roleChange" | "membership.rolesChange" | "membership.remove" | "membership.removeFromTenant" | "person.erase" | "invitation.create" | "invitation.resend" | "invitation.copyLink" | "invitation.revoke" | "invitation.accept" | "tenant.create" | "tenant.rename" | "tenant.settingsUpdate" | "tenant.deletionSchedule" | "tenant.deletionCancel" | "sso.update" | "sso.enable" | "sso.disable" | "setupLink.create" | "setupLink.open" | "setupLink.revoke" | "domain.add" | "domain.verify" | "domain.remove" | "domain.recordMissing" | "domain.restored" | "directory.tokenCreate" | "directory.tokenRevoke" | "directory.rulesUpdate" | "directory.deactivate" | "directory.reactivate" | "apiKey.create" | "apiKey.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotateSecret" | "webhook.resend" | "webhook.disable" | "role.create" | "role.update" | "role.delete" | "permission.create" | "permission.update" | "permission.delete" | "changeSet.create" | "changeSet.update" | "changeSet.delete" | "changeSet.addOperations" | "changeSet.dropOperation" | "changeSet.reconfirmOperation" | "changeSet.approve" | "changeSet.reject" | "changeSet.schedule" | "changeSet.unschedule" | "changeSet.start" | "changeSet.apply" | "changeSet.fail";
+                action?: "unit.create" | "unit.rename" | "unit.move" | "unit.delete" | "membership.add" | "membership.roleChange" | "membership.rolesChange" | "membership.remove" | "membership.removeFromTenant" | "person.erase" | "reportingLine.change" | "invitation.create" | "invitation.resend" | "invitation.copyLink" | "invitation.revoke" | "invitation.accept" | "tenant.create" | "tenant.rename" | "tenant.settingsUpdate" | "tenant.deletionSchedule" | "tenant.deletionCancel" | "sso.update" | "sso.enable" | "sso.disable" | "setupLink.create" | "setupLink.open" | "setupLink.revoke" | "domain.add" | "domain.verify" | "domain.remove" | "domain.recordMissing" | "domain.restored" | "directory.tokenCreate" | "directory.tokenRevoke" | "directory.rulesUpdate" | "directory.deactivate" | "directory.reactivate" | "apiKey.create" | "apiKey.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotateSecret" | "webhook.resend" | "webhook.disable" | "role.create" | "role.update" | "role.delete" | "permission.create" | "permission.update" | "permission.delete" | "changeSet.create" | "changeSet.update" | "changeSet.delete" | "changeSet.addOperations" | "changeSet.dropOperation" | "changeSet.reconfirmOperation" | "changeSet.approve" | "changeSet.reject" | "changeSet.schedule" | "changeSet.unschedule" | "changeSet.start" | "changeSet.apply" | "changeSet.fail";
                 from?: string;
                 to?: string;
             };
@@ -4744,6 +4853,9 @@ export interface operations {
                         /** @enum {string} */
                         role: "owner" | "admin" | "manager" | "member";
                         roles?: string[];
+                        manager?: string;
+                        /** @enum {boolean} */
+                        lineOnly?: true;
                     }[];
                 };
             };
@@ -7166,6 +7278,111 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    getManager: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonManager"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    setManager: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The manager, or null to clear. */
+                    managerId: string | null;
+                    /** @description The version of the item as read; a change made meanwhile answers 409 `…versionConflict`. */
+                    expectedVersion?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonManager"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listDirectReports: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page; leave it out for the first page. */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DirectReports"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     unit_created_event: {
         parameters: {
             query?: never;
@@ -7885,6 +8102,41 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     type: "permission.deleted";
+                    /** @description When the change happened (ISO 8601). */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx status acknowledges the event). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    reportingLine_changed_event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry and resend of this event to this endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description The attempt's time, in seconds since the epoch. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, space-separated when a rolled secret signs too. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "reportingLine.changed";
                     /** @description When the change happened (ISO 8601). */
                     timestamp: string;
                     data: components["schemas"]["WebhookEventData"];

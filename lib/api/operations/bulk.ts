@@ -24,6 +24,8 @@ const membershipOp = z
   .object({
     line: z.int(), unitId: z.string(), email: z.string(), name: z.string().optional(), role,
     roles: z.array(z.string().max(KEY_MAX_LENGTH)).max(ROLE_LIMITS.rolesPerMembership).optional().meta({ description: 'Custom role keys given beside `role` (the `custom_roles` column).' }),
+    manager: z.string().optional().meta({ description: "The manager's email (the `manager` column), on a `lineOnly` op." }),
+    lineOnly: z.literal(true).optional().meta({ description: "Sets the person's manager only; planned after every membership of the file." }),
   })
   .meta({ id: 'ImportMembershipOp' });
 
@@ -107,6 +109,7 @@ export const bulk = {
         ops: z.array(z.strictObject({
           line, unitId: field.id('unit'), email: field.text(320), name: field.text(400).optional(), role: z.enum(ROLES),
           roles: z.array(z.string().max(KEY_MAX_LENGTH)).max(ROLE_LIMITS.rolesPerMembership).optional(),
+          manager: field.text(320).optional(), lineOnly: z.literal(true).optional(),
         })).max(CHUNK_MAX),
       }),
     ]),

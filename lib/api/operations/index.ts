@@ -15,6 +15,7 @@ import { members } from './members';
 import { memberships } from './memberships';
 import { roles as roleHolders } from './role-holders';
 import { permissions, roles as roleCatalogue } from './roles';
+import { reportingLines } from './reporting-lines';
 import { search } from './search';
 import { settings } from './settings';
 import { setup } from './setup';
@@ -28,7 +29,7 @@ export type ListedOperation = Operation<any, any, any>;
 /** The `roles` area: the catalogue's operations (./roles.ts) and who holds a role (./role-holders.ts). */
 const roles = { ...roleCatalogue, ...roleHolders };
 
-export const AREAS = { units, jobs, members, memberships, invitations, audit, search, bulk, directory, settings, sso, apiKeys, webhooks, changeSets, roles, permissions, checks, chart } satisfies Record<
+export const AREAS = { units, jobs, members, memberships, invitations, audit, search, bulk, directory, settings, sso, apiKeys, webhooks, changeSets, roles, permissions, checks, chart, reportingLines } satisfies Record<
   string,
   Record<string, ListedOperation>
 >;

@@ -6,7 +6,9 @@ import { notFound } from 'next/navigation';
 import { actorContext } from '@/lib/api/with-actor';
 import { isArborError } from '@/lib/errors';
 import { loadMemberPage } from '@/lib/screens/member-page';
+import { loadLine } from '@/lib/screens/reporting-lines';
 import { MemberProfile } from '@/components/members/member-profile';
+import { ReportingLinePanel } from '@/components/members/reporting-line-panel';
 import { loadOrRefuse, ScreenRefusal } from '@/components/shell/screen-refusal';
 
 export const metadata = { title: 'Member – Arbor' };
@@ -21,9 +23,13 @@ export default async function MemberPage({ params }: { params: Promise<{ userId:
     }),
   );
   if (result.refusal) return <ScreenRefusal {...result.refusal} />;
+  const view = result.data;
+  // The reporting line is read beside the memberships; the page stands without it if refused.
+  const line = await loadLine(ctx, userId).catch(() => null);
   return (
-    <main className="mx-auto max-w-4xl p-6">
-      <MemberProfile view={result.data} canPlace={result.data.canPlace} />
+    <main className="mx-auto max-w-4xl space-y-6 p-6">
+      <MemberProfile view={view} canPlace={view.canPlace} />
+      {line && <ReportingLinePanel who={view.user.name || view.user.email} manager={line.manager} reports={line.reports} placeUnitId={view.memberships[0]?.unitId} />}
     </main>
   );
 }
