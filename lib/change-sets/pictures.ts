@@ -19,6 +19,9 @@ export interface PictureUnit {
   note?: string;
   /** Units below it that the picture does not draw. */
   below: number;
+  memberCount: number;
+  /** Its sub-units in that tree, drawn or not. */
+  childCount: number;
 }
 
 export interface PictureSide {
@@ -99,7 +102,10 @@ export function pictureOf(tree: Tree, other: Tree, marks: Map<string, Set<Mark>>
     const m = [...(marks.get(id) ?? [])];
     const note = markNote(m, id, other);
     const below = children.filter((c) => !drawn.has(c)).reduce((n, c) => n + (sizes.get(c) ?? 0), 0);
-    units.push({ id, parentId: id === top ? null : u.parentId, name: u.name, marks: m, ...(note ? { note } : {}), below });
+    units.push({
+      id, parentId: id === top ? null : u.parentId, name: u.name, marks: m, ...(note ? { note } : {}), below,
+      memberCount: u.memberCount, childCount: children.length,
+    });
     for (const c of children.filter((c) => drawn.has(c)).sort(byName)) walk(c);
   };
   walk(top);
