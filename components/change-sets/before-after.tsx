@@ -3,7 +3,7 @@
 // side by side, stacked on a phone. Moved units are highlighted by the chart itself; every kind
 // of change also gets its own outline and a word on the card, with a legend, so colour is never
 // the only cue. The lists beside (preview-panel.tsx) say the same for screen readers.
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { ChartPicture } from '@/components/chart/chart-picture';
 import { clip } from '@/components/chart/card-text';
 import { layoutChart } from '@/lib/chart/layout';
@@ -12,16 +12,16 @@ import type { Mark, PictureSide, PictureUnit, Pictures } from '@/lib/change-sets
 import { plural } from '@/lib/text/plural';
 
 const CARD = { width: 220, height: 96 };
-/** Chart pixels to screen pixels: a few cards across a half-width column, the rest scrolls. */
-const SCALE = 0.6;
+/** Chart pixels to screen pixels: fit the column between these, the rest scrolls (text stays legible). */
+const SCALE = { min: 0.6, max: 0.8 };
 const PAD = 16;
 
 /** How each kind of change is drawn on its card: an outline, a sign and a word. */
-const MARK_STYLE: Record<Mark, { word: string; sign: string; dash?: string; tone: string; explains: string }> = {
-  moved: { word: 'Moved', sign: '↪', tone: 'stroke-amber-600 fill-amber-800 dark:fill-amber-300', explains: 'thick outline' },
-  created: { word: 'New', sign: '+', dash: '10 6', tone: 'stroke-emerald-600 fill-emerald-800 dark:fill-emerald-300', explains: 'dashed outline' },
-  renamed: { word: 'Renamed', sign: '✎', dash: '2 4', tone: 'stroke-sky-600 fill-sky-800 dark:fill-sky-300', explains: 'dotted outline' },
-  deleted: { word: 'Deleted', sign: '✕', dash: '14 4 2 4', tone: 'stroke-red-600 fill-red-800 dark:fill-red-300', explains: 'crossed out' },
+const MARK_STYLE: Record<Mark, { word: string; sign: string; dash?: string; line: string; text: string; explains: string }> = {
+  moved: { word: 'Moved', sign: '↪', line: 'stroke-amber-600', text: 'fill-amber-800 dark:fill-amber-300', explains: 'thick outline' },
+  created: { word: 'New', sign: '+', dash: '10 6', line: 'stroke-emerald-600', text: 'fill-emerald-800 dark:fill-emerald-300', explains: 'dashed outline' },
+  renamed: { word: 'Renamed', sign: '✎', dash: '2 4', line: 'stroke-sky-600', text: 'fill-sky-800 dark:fill-sky-300', explains: 'dotted outline' },
+  deleted: { word: 'Deleted', sign: '✕', dash: '14 4 2 4', line: 'stroke-red-600', text: 'fill-red-800 dark:fill-red-300', explains: 'crossed out' },
 };
 const MARKS: Mark[] = ['moved', 'created', 'renamed', 'deleted'];
 
@@ -49,10 +49,11 @@ function MarkOverlay({ layout, units, side }: { layout: ChartLayout; units: Map<
         const style = MARK_STYLE[unit.marks[0]!];
         return (
           <g key={n.id} transform={`translate(${n.x},${n.y})`} data-mark={unit.marks.join(' ')}>
-            <rect x={-4} y={-4} width={n.width + 8} height={n.height + 8} rx={11} fill="none" className={style.tone}
-              strokeWidth={unit.marks.includes('moved') ? 0 : 3} strokeDasharray={style.dash} />
-            {unit.marks.includes('deleted') && <line x1={8} y1={n.height - 8} x2={n.width - 8} y2={8} className={style.tone} strokeWidth={2} />}
-            <text x={12} y={80} className={`${style.tone} stroke-0 text-[13px] font-semibold`}>{clip(markLine(unit, side), n.width)}</text>
+            {!unit.marks.includes('moved') && (
+              <rect x={-4} y={-4} width={n.width + 8} height={n.height + 8} rx={11} fill="none" className={style.line} strokeWidth={3} strokeDasharray={style.dash} />
+            )}
+            {unit.marks.includes('deleted') && <line x1={8} y1={n.height - 8} x2={n.width - 8} y2={8} className={style.line} strokeWidth={2} />}
+            <text x={12} y={80} className={`${style.text} text-[13px] font-semibold`}>{clip(markLine(unit, side), n.width)}</text>
           </g>
         );
       })}
@@ -68,15 +69,24 @@ function Side({ title, side, picture }: { title: string; side: 'before' | 'after
   const units = useMemo(() => picture.units.map(toChartUnit), [picture]);
   const moved = useMemo(() => picture.units.filter((u) => u.marks.includes('moved')).map((u) => u.id), [picture]);
   const id = `picture-${side}`;
-  const width = Math.round((layout.bounds.width + PAD * 2) * SCALE);
+  const natural = layout.bounds.width + PAD * 2;
+  // A wide area opens scrolled to its first change, not to its left edge.
+  const scroller = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const box = scroller.current;
+    const first = box?.querySelector('[data-mark]');
+    if (!box || !first) return;
+    const [b, f] = [box.getBoundingClientRect(), first.getBoundingClientRect()];
+    box.scrollLeft += f.left - b.left - (b.width - f.width) / 2;
+  }, [layout]);
   return (
     <figure aria-labelledby={id} className="min-w-0 space-y-2" data-side={side}>
       <figcaption id={id} className="text-sm font-semibold">{title}</figcaption>
       {picture.units.length === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">Nothing changes.</p>
       ) : (
-        <div className="max-h-[32rem] overflow-auto rounded-lg border border-zinc-200 bg-zinc-50 p-2 dark:border-zinc-800 dark:bg-zinc-950">
-          <div className="relative mx-auto" style={{ width }}>
+        <div ref={scroller} className="max-h-[32rem] overflow-auto rounded-lg border border-zinc-200 bg-zinc-50 p-2 dark:border-zinc-800 dark:bg-zinc-950">
+          <div className="relative mx-auto w-full" style={{ minWidth: Math.round(natural * SCALE.min), maxWidth: Math.round(natural * SCALE.max) }}>
             <ChartPicture units={units} layout={layout} highlight={moved} label={title} />
             <MarkOverlay layout={layout} units={byId} side={side} />
           </div>
