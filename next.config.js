@@ -18,7 +18,8 @@ const nextConfig = {
   // The AWS SDK and the local-stack tooling stay out of the server bundle's transpilation; so does
   // pino (lib/observability), which Next also keeps external by default: named here because
   // proxy.ts reaches it too (through lib/errors/http).
-  serverExternalPackages: ['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb', '@aws-sdk/client-sts', 'pino'],
+  // The chart's exports: resvg is a native addon, pdfkit reads its font metrics from its own folder.
+  serverExternalPackages: ['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb', '@aws-sdk/client-sts', 'pino', '@resvg/resvg-js', 'pdfkit'],
   poweredByHeader: false,
   // Lets parallel local runs build into separate folders (ARBOR_NEXT_DIST_DIR=.next-mine); CI uses .next.
   distDir: process.env.ARBOR_NEXT_DIST_DIR || '.next',

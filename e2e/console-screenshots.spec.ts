@@ -53,6 +53,17 @@ test('unit page with the tree, in light and dark', async ({ page }) => {
   await shoot(page, 'move-dialog-dark');
 });
 
+test('the org chart, opened on the viewer’s place', async ({ page }) => {
+  await signIn(page, 'alice@acme.test', DEMO_PASSWORD);
+  await page.goto('/chart');
+  await expect(page.locator('[data-chart-root][data-chart-ready="true"]')).toBeVisible();
+  // Unfold one branch so the picture shows stacked teams as well as rows.
+  const platform = page.getByRole('treeitem', { name: /^Platform,/ });
+  if (await platform.count()) await platform.locator('[data-fold-toggle]').click();
+  await page.getByRole('button', { name: 'Fit' }).click();
+  await shoot(page, 'org-chart');
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

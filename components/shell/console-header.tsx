@@ -17,6 +17,8 @@ export async function ConsoleHeader() {
   const { organizationName, organizations, deletion } = await loadConsoleHeader(ctx);
   const links = [
     { href: '/', label: 'Tree' },
+    // Everyone sees the chart of what they may see in the tree.
+    { href: '/chart', label: 'Chart' },
     ...(can(actor, 'members.list', {}) ? [{ href: '/members', label: 'Members' }] : []),
     // Anyone who administers a unit (managers, admins, owners) drafts and reviews change sets.
     ...(can(actor, 'changeSet.draft', {}) ? [{ href: '/reorganizations', label: 'Reorganizations', shortLabel: 'Reorgs' }] : []),

@@ -3,6 +3,7 @@
 // who can administer it, and its history. Members and history are panels with their own data
 // and headings (components/members, components/audit). Everything here renders from the
 // console's one copy of the units (useLiveUnitPage), so edits show at once.
+import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { UnitPage } from '@/lib/screens/unit-page';
 import { plural } from '@/lib/text/plural';
@@ -46,6 +47,8 @@ export function UnitScreen({ page, members, history }: { page: UnitPage; members
           {unit.parentId === null ? 'Top unit of the organization · ' : ''}
           {plural(unit.childCount, 'sub-unit')} · {plural(unit.memberCount, 'direct member')}
           {unit.locked ? ' · being moved or deleted' : ''}
+          {' · '}
+          <Link href={`/chart?focus=${unit.id}`} className="font-medium text-emerald-700 hover:underline dark:text-emerald-400">Show in chart</Link>
         </p>
       </header>
 

@@ -6,6 +6,7 @@ export { attachCatalogue, covers, effectiveRole, rankAt, tenantRole, withCatalog
 export { RULES, managesRole, type DenyReason } from './rules';
 export { explainAccess, can, type Decision, type Allowed, type Denied } from './explain-access';
 export { authorize, type Authorize } from './authorize';
+export { topUnitIds } from './top-units';
 export { ROLES, ROLE_RANK, TENANT_ROLES, type Role } from './roles';
 export { administratorsOf, type Administrator, type PathUnit, type UnitAdministrator } from './who-can-administer';
 export { decisionFacts } from './decision-facts';

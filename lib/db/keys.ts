@@ -103,6 +103,8 @@ export const keys = {
   /** A SCIM Group the person is in (user → group direction, read with T8). */
   userGroup: (t: string, userId: string, groupId: string): Key => ({ PK: tp(t, 'USER', userId), SK: `G#${groupId}` }),
   userGroupPrefix: 'G#',
+  /** T22: a person's reporting line (their manager), beside their profile so it goes with them. */
+  reportingLine: (t: string, userId: string): Key => ({ PK: tp(t, 'USER', userId), SK: 'MANAGER' }),
   /** A SCIM Group, its members beside it (group → user direction). */
   directoryGroup: (t: string, groupId: string): Key => ({ PK: tp(t, 'SGROUP', groupId), SK: 'GROUP' }),
   groupMember: (t: string, groupId: string, userId: string): Key => ({ PK: tp(t, 'SGROUP', groupId), SK: `M#${userId}` }),
@@ -166,6 +168,8 @@ export const keys = {
     directoryEmails: (t: string) => tp(t, 'SCIMEMAILS'),
     /** The tenant's change sets, newest first by id. */
     changeSets: (t: string) => tp(t, 'REORGS'),
+    /** T22: a manager's direct reports, by the report's id. */
+    reports: (t: string, managerId: string) => tp(t, 'REPORTS', managerId),
   },
   gsi2: {
     /** T3: a unit's children by name. */
@@ -178,6 +182,8 @@ export const keys = {
     directoryUsers: (t: string) => tp(t, 'SCIMUSERS'),
     /** SCIM Groups by lower-cased displayName, then id. */
     directoryGroups: (t: string) => tp(t, 'SCIMGROUPS'),
+    /** T22: every reporting line of the tenant, by the report's id (the people chart). */
+    reportingLines: (t: string) => tp(t, 'LINES'),
   },
   gsi3: {
     /** T10: units and members by lower-cased name. */

@@ -35,6 +35,15 @@ export const ERROR_KINDS = {
   'member.notFound': 'notFound',
   'member.busy': 'conflict',
   'roles.duplicateRole': 'invalid',
+  // lib/reporting-lines/errors.ts
+  'reportingLine.personNotFound': 'notFound',
+  'reportingLine.managerNotFound': 'notFound',
+  'reportingLine.self': 'invalid',
+  'reportingLine.cycle': 'invalid',
+  'reportingLine.tooDeep': 'invalid',
+  'reportingLine.tooMany': 'limit',
+  'reportingLine.busy': 'conflict',
+  'reportingLine.badVersion': 'invalid',
   // lib/invitations/errors.ts
   'invitation.notFound': 'notFound',
   'invitation.exists': 'conflict',
@@ -182,6 +191,11 @@ export const ERROR_KINDS = {
   'import.badHeader': 'invalid',
   'import.tooManyRows': 'invalid',
   'import.badRoles': 'invalid',
+  // lib/chart/errors.ts
+  'chart.tooLarge': 'limit',
+  'chart.tooManyCards': 'limit',
+  'chart.tooManyPeople': 'limit',
+  'chart.personNotFound': 'notFound',
   // lib/audit/errors.ts
   'audit.badDate': 'invalid',
   // lib/erasure/errors.ts
@@ -232,7 +246,7 @@ export const ERROR_KINDS = {
 /** What an id, a name or a version sent with a change can belong to (lib/validation). */
 export type IdSubject = 'tenant' | 'unit' | 'user' | 'invitation' | 'moveJob' | 'group';
 export type NameSubject = 'unit' | 'user' | 'tenant';
-export const VERSIONED = ['unit', 'membership', 'tenant', 'invitation', 'sso'] as const;
+export const VERSIONED = ['unit', 'membership', 'tenant', 'invitation', 'sso', 'reportingLine'] as const;
 export type Versioned = (typeof VERSIONED)[number];
 
 /**

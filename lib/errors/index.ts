@@ -32,6 +32,7 @@ const VERSIONED_NOUN: Record<Versioned, string> = {
   tenant: 'organization',
   invitation: 'invitation',
   sso: 'SSO connection',
+  reportingLine: 'reporting line',
 };
 
 /** A write lost an optimistic-locking race; carries the version now stored. */

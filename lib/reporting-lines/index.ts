@@ -1,3 +1,4 @@
 // Reporting lines (docs/org-chart.md#reporting-lines): a person's manager and direct reports in
 // one tenant, from the console, the API, CSV import and directory sync.
 export * from './types';
+export { getReportingLine, directReports, listReportingLines, MAX_LINES, REPORTS_PAGE } from './reads';

@@ -6,7 +6,9 @@
 // (lib/api/read-once.ts batches them into one BatchGetItem), and each screen's requests are
 // listed in docs/data-model.md ("Screen budgets").
 import 'server-only';
-import { can, covers, tenantRole, type ActorAccess } from '../authz';
+import { can, covers, topUnitIds, type ActorAccess } from '../authz';
+
+export { topUnitIds };
 import { getUnit, getUnitOrThrow, isWithin, listChildren, pathIds, type Unit } from '../org';
 import type { ScreenContext } from './screen-context';
 import { firstChildren } from './children-per-view';
@@ -42,15 +44,6 @@ export interface TreeData {
   /** The unit the tree was opened on, when the actor may see it. */
   selectedId?: string;
   scopes: MoveScopes;
-}
-
-/** The units whose subtrees the actor sees, shallowest first (ids only; no request). */
-export function topUnitIds(access: ActorAccess): string[] {
-  if (tenantRole(access)) return [pathIds(access.memberships[0].unitPath)[0]];
-  const paths = [...new Set(access.memberships.map((g) => g.unitPath))].sort((a, b) => a.length - b.length || a.localeCompare(b));
-  const tops: string[] = [];
-  for (const p of paths) if (!tops.some((t) => isWithin(p, t))) tops.push(p);
-  return tops.map((p) => pathIds(p).at(-1)!);
 }
 
 /** Where `/` lands: the top unit, or for members who can't read it, their first unit. */

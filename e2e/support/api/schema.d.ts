@@ -1530,6 +1530,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/chart/units": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The unit chart
+         * @description The unit tree below `rootId` (default: the caller's top unit) with who leads each unit. Needs `tree.read` on the root. More than 20,000 units answers 422 `chart.tooLarge`: ask for a deeper root.
+         */
+        get: operations["getUnitChart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/chart/people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The people chart
+         * @description Who reports to whom among the people the caller may see: everyone for owners and admins (`members.list`), else the members of the units they belong to and below (`members.read`). With `rootUserId`, only that person and the people below them.
+         */
+        get: operations["getPeopleChart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/chart/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the chart
+         * @description The unit chart or the people chart as a file, with the organization's name and the date, as an attachment named `<organization>-org-chart-<yyyy-mm-dd>.<svg|png|pdf>`. Authorized as the chart it draws. A PDF larger than one readable page starts with an overview page and continues on numbered pages. At most 5,000 cards (422 `chart.tooManyCards`).
+         */
+        get: operations["exportChart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "unit.created": {
@@ -3232,6 +3292,67 @@ export interface components {
                 explanation?: components["schemas"]["CheckExplanation"];
             };
             changed: boolean;
+        };
+        UnitChart: {
+            tenantName: string;
+            /** @description When the data was read (ISO 8601). */
+            generatedAt: string;
+            rootId: string;
+            /** @description The root's ancestors the caller may see, top first. */
+            breadcrumb: {
+                id: string;
+                name: string;
+            }[];
+            /** @description Parents before children. */
+            units: components["schemas"]["ChartUnit"][];
+            /** @description The caller's own units in this chart. */
+            viewerUnitIds: string[];
+        };
+        ChartUnit: {
+            id: string;
+            /** @description null for the top of the chart. */
+            parentId: string | null;
+            name: string;
+            /** @description Levels below the organization's top unit. */
+            depth: number;
+            memberCount: number;
+            childCount: number;
+            /** @description Who leads it, strongest role first; at most 3. */
+            leaders: components["schemas"]["ChartLeader"][];
+            /** @description How many lead it in all. */
+            leaderCount: number;
+        };
+        ChartLeader: {
+            userId: string;
+            name: string;
+            initials: string;
+            /** @description `owner`, `admin`, `manager`, or a custom role's key. */
+            role: string;
+            roleName: string;
+        };
+        PeopleChart: {
+            tenantName: string;
+            generatedAt: string;
+            /** @description Managers before their reports. */
+            people: components["schemas"]["ChartPerson"][];
+            viewerUserId: string;
+        };
+        ChartPerson: {
+            userId: string;
+            name: string;
+            initials: string;
+            email: string;
+            /** @description null at the top of a line, or when the manager is not someone the caller may see. */
+            managerId: string | null;
+            /** @description Direct reports shown (span of control). */
+            reportCount: number;
+            /** @description The unit they are drawn with. */
+            unit?: {
+                id: string;
+                name: string;
+            };
+            /** @description Their manager belongs to none of their units. */
+            managerElsewhere?: boolean;
         };
     };
     responses: {
@@ -6977,6 +7098,106 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getUnitChart: {
+        parameters: {
+            query?: {
+                rootId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnitChart"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["LimitExceeded"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getPeopleChart: {
+        parameters: {
+            query?: {
+                rootUserId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PeopleChart"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["LimitExceeded"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    exportChart: {
+        parameters: {
+            query: {
+                kind?: "units" | "people";
+                format: "svg" | "png" | "pdf";
+                /** @description kind `units`: the unit at the top (default: the caller's top); kind `people`: the person whose line is drawn. */
+                rootId?: string;
+                /** @description PDF only: landscape A4 or Letter. */
+                paper?: "a4" | "letter";
+                /** @description Units drawn folded, their ids separated by commas (at most 1000). */
+                collapsed?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description image/svg+xml, image/png or application/pdf, by `format`. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["LimitExceeded"];
             429: components["responses"]["TooManyRequests"];
         };
     };

@@ -1,0 +1,57 @@
+// GET /api/v1/chart/export's work: read the chart the caller may see (the same loaders as the
+// chart's own endpoints, authorized the same way), draw it once, and paint it as SVG, PNG or PDF.
+import 'server-only';
+import type { ActorAccess, Authorize } from '../authz';
+import type { TenantDb } from '../db';
+import { drawPeopleChart, drawUnitChart, type Drawing } from './drawing';
+import { loadPeopleChart } from './load-people-chart';
+import { loadUnitChart } from './load-unit-chart';
+import { renderChartPdf } from './pdf';
+import { renderChartPng } from './png';
+import { renderChartSvg } from './svg';
+import type { ExportRequest } from './types';
+
+export interface ChartFile {
+  body: Buffer;
+  contentType: string;
+  fileName: string;
+}
+
+const TYPES = { svg: 'image/svg+xml; charset=utf-8', png: 'image/png', pdf: 'application/pdf' } as const;
+
+export async function exportChart(db: TenantDb, viewer: ActorAccess, request: ExportRequest, authorize?: Authorize): Promise<ChartFile> {
+  const drawing = await drawingFor(db, viewer, request, authorize);
+  const body =
+    request.format === 'svg'
+      ? Buffer.from(renderChartSvg(drawing), 'utf8')
+      : request.format === 'png'
+        ? await renderChartPng(drawing)
+        : await renderChartPdf(drawing, request.paper ?? 'a4');
+  return { body, contentType: TYPES[request.format], fileName: chartFileName(drawing.title, drawing.date, request.format) };
+}
+
+async function drawingFor(db: TenantDb, viewer: ActorAccess, request: ExportRequest, authorize?: Authorize): Promise<Drawing> {
+  const collapsed = new Set(request.collapsed ?? []);
+  if (request.kind === 'people') {
+    const chart = await loadPeopleChart(db, viewer, { rootUserId: request.rootId, authorize });
+    const top = request.rootId ? chart.people[0] : undefined;
+    return drawPeopleChart(chart, { collapsed, subtitle: top ? `Reporting to ${top.name}` : 'Reporting lines' });
+  }
+  const chart = await loadUnitChart(db, viewer, { rootId: request.rootId, authorize });
+  const root = chart.units[0];
+  return drawUnitChart(chart, { collapsed, subtitle: root && root.depth > 0 ? `${root.name} and below` : undefined });
+}
+
+/** `<org-slug>-org-chart-<yyyy-mm-dd>.<ext>`: ASCII only, safe in any Content-Disposition. */
+export function chartFileName(organization: string, date: string, ext: string): string {
+  const slug =
+    organization
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .toLowerCase()
+      .slice(0, 60)
+      .replace(/-+$/, '') || 'organization';
+  return `${slug}-org-chart-${date}.${ext}`;
+}
