@@ -98,8 +98,12 @@ export async function measureChart(context: BrowserContext, url: string, gesture
   const page = await context.newPage();
   await page.addInitScript(RECORDER);
   await page.goto(url, { waitUntil: 'commit' });
-  await page.waitForFunction(FIRST_DRAW, undefined, { timeout: 120_000 });
-  const firstDrawMs = (await page.evaluate(FIRST_DRAW)) as number;
+  // Polled from outside: waitForFunction would build a function in the page, which its CSP forbids.
+  let firstDrawMs: number | null = null;
+  for (const deadline = Date.now() + 120_000; firstDrawMs === null && Date.now() < deadline; await settle(page, 20)) {
+    firstDrawMs = (await page.evaluate(FIRST_DRAW)) as number | null;
+  }
+  if (firstDrawMs === null) throw new Error(`${url}: no chart:first-draw mark within 120 s`);
   const canvas = page.locator('[data-chart-canvas]');
   const cardsDrawn = await page.locator('[data-chart-canvas] [role="treeitem"]').count();
   const empty: FrameSamples = { intervals: [], work: [], longTasks: { count: 0, totalMs: 0, maxMs: 0 }, durationMs: 0 };
