@@ -18,6 +18,8 @@ export interface FrameSamples {
 
 export interface ChartView {
   firstDrawMs: number;
+  /** Where the time to the first chart went: the document's first and last byte (the server reads and renders the chart's data into it), then the page's scripts. */
+  documentMs: { responseStart: number; responseEnd: number; domContentLoaded: number };
   /** Cards in the DOM after the first draw (the chart draws only those in view). */
   cardsDrawn: number;
   pan: FrameSamples;
@@ -61,6 +63,7 @@ const STOP = `(function () {
     },
   };
 })()`;
+const DOCUMENT = `(function () { var n = performance.getEntriesByType('navigation')[0]; return { responseStart: n.responseStart, responseEnd: n.responseEnd, domContentLoaded: n.domContentLoadedEventEnd }; })()`;
 const FIRST_DRAW = `(function () { var e = performance.getEntriesByName('chart:first-draw')[0]; return e ? e.startTime : null; })()`;
 
 const settle = (page: Page, ms: number) => page.waitForTimeout(ms);
@@ -104,12 +107,13 @@ export async function measureChart(context: BrowserContext, url: string, gesture
     firstDrawMs = (await page.evaluate(FIRST_DRAW)) as number | null;
   }
   if (firstDrawMs === null) throw new Error(`${url}: no chart:first-draw mark within 120 s`);
+  const documentMs = (await page.evaluate(DOCUMENT)) as ChartView['documentMs'];
   const canvas = page.locator('[data-chart-canvas]');
   const cardsDrawn = await page.locator('[data-chart-canvas] [role="treeitem"]').count();
   const empty: FrameSamples = { intervals: [], work: [], longTasks: { count: 0, totalMs: 0, maxMs: 0 }, durationMs: 0 };
   if (!gestures) {
     await page.close();
-    return { firstDrawMs, cardsDrawn, pan: empty, zoom: empty };
+    return { firstDrawMs, documentMs, cardsDrawn, pan: empty, zoom: empty };
   }
   await page.waitForLoadState('networkidle');
   await settle(page, 1000);
@@ -123,5 +127,5 @@ export async function measureChart(context: BrowserContext, url: string, gesture
   await settle(page, 300);
   const zoomed = (await page.evaluate(STOP)) as FrameSamples;
   await page.close();
-  return { firstDrawMs, cardsDrawn, pan: panned, zoom: zoomed };
+  return { firstDrawMs, documentMs, cardsDrawn, pan: panned, zoom: zoomed };
 }

@@ -19,6 +19,11 @@ export function renderChart(c: ChartBenchResult): string[] {
     '',
     table(['measurement', 'ms'], [
       ['first chart (median, min–max)', `${num(c.firstDrawMs.median)} (${num(c.firstDrawMs.min)}–${num(c.firstDrawMs.max)})`],
+      ...(c.documentMs ? [
+        ['… the document\'s first byte (the server has read the tree and starts the page)', num(c.documentMs.responseStart.median)],
+        ['… its last byte (the chart\'s data streamed in the page)', num(c.documentMs.responseEnd.median)],
+        ['… DOMContentLoaded (scripts run, the page hydrates)', num(c.documentMs.domContentLoaded.median)],
+      ] : []),
       ['cards in the DOM after it', num(c.cardsDrawn)],
     ]),
     '',

@@ -31,6 +31,8 @@ export interface ChartBenchResult {
   viewport: string;
   /** Navigation start → `chart:first-draw`, over cold views. */
   firstDrawMs: Summary;
+  /** The document's first byte (the server has read the tree), its last byte, DOMContentLoaded; medians over the same views. */
+  documentMs: { responseStart: Summary; responseEnd: Summary; domContentLoaded: Summary };
   cardsDrawn: number;
   pan: FrameFigures;
   zoom: FrameFigures;
@@ -71,13 +73,20 @@ export async function runChart(ctx: BenchContext, appPort: number): Promise<Char
         } finally {
           await context.close();
         }
-        ctx.log(`chart: view ${run + 1}: first chart ${views.at(-1)!.firstDrawMs.toFixed(0)} ms, ${views.at(-1)!.cardsDrawn} cards drawn`);
+        const v = views.at(-1)!;
+        ctx.log(`chart: view ${run + 1}: first chart ${v.firstDrawMs.toFixed(0)} ms (document first byte ${v.documentMs.responseStart.toFixed(0)}, last byte ${v.documentMs.responseEnd.toFixed(0)}, DOMContentLoaded ${v.documentMs.domContentLoaded.toFixed(0)}), ${v.cardsDrawn} cards drawn`);
       }
       const last = views.at(-1)!;
       const result: ChartBenchResult = {
         measuredAt: new Date().toISOString(), tenantUnits: ctx.options.screenSize, buildMs, chromium: browser.version(),
         viewport: `${viewport.width}×${viewport.height}`,
-        firstDrawMs: summarize(views.map((v) => v.firstDrawMs)), cardsDrawn: last.cardsDrawn,
+        firstDrawMs: summarize(views.map((v) => v.firstDrawMs)),
+        documentMs: {
+          responseStart: summarize(views.map((v) => v.documentMs.responseStart)),
+          responseEnd: summarize(views.map((v) => v.documentMs.responseEnd)),
+          domContentLoaded: summarize(views.map((v) => v.documentMs.domContentLoaded)),
+        },
+        cardsDrawn: last.cardsDrawn,
         pan: frameFigures(last.pan), zoom: frameFigures(last.zoom),
         load: { before, after: Number(loadavg()[0].toFixed(2)) },
       };
