@@ -41,6 +41,6 @@ export function judgeChartTargets(c: ChartBenchResult): TargetResult[] {
     met,
     note: met
       ? `Only the cards in view are in the DOM (${num(c.cardsDrawn)} of ${num(c.tenantUnits)} after the first draw), so a frame's work does not grow with the tree.`
-      : `${c.pan.longTasks.count + c.zoom.longTasks.count} long tasks during the gestures (longest ${num(Math.max(c.pan.longTasks.maxMs, c.zoom.longTasks.maxMs))} ms): the frames over budget are those that render the cards entering the view; a load average of ${c.load.after} on this machine's cores adds to every frame. bench/results/chart.md says more.`,
+      : `Median frame work ${ms(c.pan.work.p50)} ms panning, ${ms(c.zoom.work.p50)} ms zooming; the tail is ${c.pan.work.over + c.zoom.work.over} frames over 16.7 ms and ${c.pan.longTasks.count + c.zoom.longTasks.count} long tasks (longest ${num(Math.max(c.pan.longTasks.maxMs, c.zoom.longTasks.maxMs))} ms). Frame work is wall-clock time on the page's main thread, so at a load average of ${c.load.before}–${c.load.after} it includes the time that thread waited for a core; a run sharing the cores cannot tell the chart's own cost from that wait (bench/results/chart.md).`,
   }];
 }
