@@ -34,7 +34,7 @@ function markLine(unit: PictureUnit, side: 'before' | 'after'): string {
 }
 
 function toChartUnit(u: PictureUnit): ChartUnit {
-  return { id: u.id, parentId: u.parentId, name: u.name, depth: 0, memberCount: u.memberCount, childCount: u.childCount, leaders: [], leaderCount: 0 };
+  return { id: u.id, parentId: u.parentId, name: u.name, depth: 0, memberCount: u.memberCount ?? 0, childCount: u.childCount ?? 0, leaders: [], leaderCount: 0 };
 }
 
 /** The marks drawn over the chart: the same viewBox, so each outline sits on its card. */
@@ -45,10 +45,19 @@ function MarkOverlay({ layout, units, side }: { layout: ChartLayout; units: Map<
       viewBox={`${x - PAD} ${y - PAD} ${Math.max(width, 1) + PAD * 2} ${Math.max(height, 1) + PAD * 2}`}>
       {layout.nodes.map((n) => {
         const unit = units.get(n.id);
-        if (!unit || unit.marks.length === 0) return null;
+        if (!unit) return null;
+        // A unit outside the viewer's view has no counts to show: its card's counts line is covered.
+        const uncounted = unit.memberCount === undefined ? (
+          <>
+            <rect x={8} y={38} width={n.width - 16} height={20} className={unit.marks.includes('moved') ? 'fill-amber-50 dark:fill-amber-950' : 'fill-white dark:fill-zinc-900'} />
+            <text x={12} y={52} className="fill-zinc-500 text-[12px] dark:fill-zinc-400">outside your view</text>
+          </>
+        ) : null;
+        if (unit.marks.length === 0) return uncounted && <g key={n.id} transform={`translate(${n.x},${n.y})`}>{uncounted}</g>;
         const style = MARK_STYLE[unit.marks[0]!];
         return (
           <g key={n.id} transform={`translate(${n.x},${n.y})`} data-mark={unit.marks.join(' ')}>
+            {uncounted}
             {!unit.marks.includes('moved') && (
               <rect x={-4} y={-4} width={n.width + 8} height={n.height + 8} rx={11} fill="none" className={style.line} strokeWidth={3} strokeDasharray={style.dash} />
             )}

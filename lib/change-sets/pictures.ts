@@ -19,9 +19,10 @@ export interface PictureUnit {
   note?: string;
   /** Units below it that the picture does not draw. */
   below: number;
-  memberCount: number;
-  /** Its sub-units in that tree, drawn or not. */
-  childCount: number;
+  /** Left out on units outside the viewer's view (./viewer-parts.ts). */
+  memberCount?: number;
+  /** Its sub-units in that tree, drawn or not; left out as memberCount is. */
+  childCount?: number;
 }
 
 export interface PictureSide {

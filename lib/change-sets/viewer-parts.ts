@@ -89,7 +89,12 @@ export function previewFor(viewer: ActorAccess, preview: Preview, tree: Tree, se
       gone.add(u.id);
       folded.set(u.parentId, (folded.get(u.parentId) ?? 0) + 1 + u.below);
     }
-    const units = side.units.filter((u) => !gone.has(u.id)).map((u) => row({ ...u, below: u.below + (folded.get(u.id) ?? 0) }));
+    const units = side.units.filter((u) => !gone.has(u.id)).map((u) => {
+      if (nameable(u.id)) return { ...u, below: u.below + (folded.get(u.id) ?? 0) };
+      // Outside their view: the card says what changes, not what the unit holds.
+      const { memberCount: _m, childCount: _c, ...rest } = row({ ...u, below: 0 });
+      return rest;
+    });
     return { units, more: side.more };
   }
 

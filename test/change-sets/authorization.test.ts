@@ -166,6 +166,7 @@ describe('change sets decide in lib/authz', () => {
     const after = preview.json!.pictures.after.units as { id: string; name: string; parentId: string | null; marks: string[] }[];
     const moved = after.find((u) => u.marks.includes('moved'))!;
     assert.equal(moved.name, 'a unit outside your view');
+    assert.equal('memberCount' in moved || 'childCount' in moved, false, 'what a unit outside their view holds is not told');
     assert.equal(moved.parentId, t.units.sales.id);
     assert.equal(after.find((u) => u.id === t.units.infra.id)?.name, 'a unit outside your view', 'a change they may not see is drawn unnamed');
     assert.equal(after.some((u) => u.id === t.units.tools.id), false, 'context they may not see is left out');

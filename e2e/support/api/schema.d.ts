@@ -2981,8 +2981,9 @@ export interface components {
                         note?: string;
                         /** @description Units below it the picture does not draw. */
                         below: number;
-                        memberCount: number;
-                        childCount: number;
+                        memberCount?: number;
+                        /** @description Both left out on units outside the caller's view. */
+                        childCount?: number;
                     }[];
                     /** @description Units of the area left out: a side draws at most 300 cards. */
                     more: number;
@@ -2997,8 +2998,9 @@ export interface components {
                         note?: string;
                         /** @description Units below it the picture does not draw. */
                         below: number;
-                        memberCount: number;
-                        childCount: number;
+                        memberCount?: number;
+                        /** @description Both left out on units outside the caller's view. */
+                        childCount?: number;
                     }[];
                     /** @description Units of the area left out: a side draws at most 300 cards. */
                     more: number;

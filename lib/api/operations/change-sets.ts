@@ -68,7 +68,7 @@ const pictureSide = z.object({
   units: z.array(z.object({
     id: z.string(), parentId: z.string().nullable(), name: z.string(), marks: z.array(mark), note: z.string().optional(),
     below: z.int().meta({ description: 'Units below it the picture does not draw.' }),
-    memberCount: z.int(), childCount: z.int(),
+    memberCount: z.int().optional(), childCount: z.int().optional().meta({ description: 'Both left out on units outside the caller\'s view.' }),
   })).meta({ description: 'Parents before children; the first is the picture\'s top (parentId null).' }),
   more: z.int().meta({ description: 'Units of the area left out: a side draws at most 300 cards.' }),
 });
