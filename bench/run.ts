@@ -15,6 +15,7 @@ import { writeResults, type BenchResults } from './report/write-results';
 import { readPreviousFirstLoadJs } from './browser/previous-first-load';
 import { seedSizeTenants } from './seed/seed-all';
 import { runBrowser } from './sections/browser';
+import { runChart } from './sections/chart';
 import { runChecks } from './sections/checks';
 import { runClicks } from './sections/clicks';
 import { runCredentials } from './sections/credentials';
@@ -94,6 +95,7 @@ async function main() {
     results.webhooks = await section('webhooks', () => runWebhooks(ctx));
     results.checks = await section('checks', () => runChecks(ctx, appPort));
     results.browser = await section('browser', () => runBrowser(ctx, appPort));
+    results.chart = await section('chart', () => runChart(ctx, appPort));
     if (results.browser && previousFirstLoadJs) results.browser.previousFirstLoadJs = previousFirstLoadJs;
   } finally {
     results.durationMs = Date.now() - started;

@@ -2,7 +2,8 @@
 // scheduler `npm test` runs (it wakes POST /api/internal/run-due every second), in a tenant of its
 // own. A manager of Engineering (who can see the whole tree) drafts in planning mode — drags
 // Platform onto Sales, renames Web — and an admin adds a unit to the same draft; the preview
-// tells who loses and gains what and why; the other side's manager and the admin approve from
+// tells who loses and gains what and why, and draws the area before and after as two charts
+// (side by side, stacked on a phone); the other side's manager and the admin approve from
 // their own browsers; applied, the live tree shows the result; reverted, approved and applied,
 // the tree is back. A live rename after drafting shows as a conflict on the operation until it
 // is re-confirmed. A scheduled set is applied by the scheduler at its time. A runner killed
@@ -171,6 +172,30 @@ test('a manager drafts, an admin adds to it, both sides approve, it applies, and
   await expect(impact(page).getByRole('row').filter({ hasText: t.people.sam.name })).toContainText('gains Platform, because Platform moves into Sales, where they are manager');
   await expect(page.getByRole('list', { name: 'Tree after' })).toContainText('Web Apps');
   await expect(page.getByRole('list', { name: 'Tree after' })).toContainText('was Web');
+
+  // The pictures: before and after side by side, Platform highlighted on both, each change worded
+  // on its card; on a phone they stack.
+  const before = page.getByRole('figure', { name: 'Before', exact: true });
+  const after = page.getByRole('figure', { name: 'After', exact: true });
+  await expect(before.getByRole('img', { name: 'Before' })).toBeVisible();
+  await expect(after.getByRole('img', { name: 'After' })).toBeVisible();
+  for (const side of [before, after]) await expect(side.locator(`[data-unit-id="${t.units.Platform}"][data-highlighted]`)).toBeVisible();
+  await expect(before.locator('[data-mark="moved"]')).toContainText('Moved to Sales');
+  await expect(after.locator('[data-mark="moved"]')).toContainText('Moved from Engineering');
+  await expect(after.locator('[data-mark="renamed"]')).toContainText('Renamed from Web');
+  await expect(page.getByRole('list', { name: 'Legend' })).toContainText('Moved: thick outline');
+  const sideBySide = [await before.boundingBox(), await after.boundingBox()];
+  expect(sideBySide[1]!.x).toBeGreaterThan(sideBySide[0]!.x + sideBySide[0]!.width - 1);
+  expect(sideBySide[1]!.y).toBe(sideBySide[0]!.y);
+  const desktop = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(async () => {
+    const [b, a] = [await before.boundingBox(), await after.boundingBox()];
+    expect(a!.y).toBeGreaterThanOrEqual(b!.y + b!.height);
+    expect(a!.x).toBe(b!.x);
+  }).toPass();
+  await expect(after.locator(`[data-unit-id="${t.units.Platform}"][data-highlighted]`)).toBeAttached();
+  await page.setViewportSize(desktop);
 
   // The admin adds an operation to the same draft from another browser.
   const ada = await session(browser, 'admin');

@@ -2,6 +2,7 @@
 import { requestsPerView, type LoadResult } from '../sections/http';
 import type { Summary } from '../support/stats';
 import { renderBrowser } from './browser-markdown';
+import { renderChart } from './chart-markdown';
 import { renderChecks } from './checks-markdown';
 import { num, table } from './format';
 import type { BenchResults, TargetResult } from './results';
@@ -241,6 +242,7 @@ export function renderMarkdown(r: BenchResults): string {
   }
   if (r.checks) out.push(...renderChecks(r.checks));
   if (r.browser) out.push(...renderBrowser(r.browser));
+  if (r.chart) out.push(...renderChart(r.chart));
   if (r.failures?.length) out.push('## Failed sections', '', ...r.failures.map((f) => `- ${f.section}: ${f.error}`), '');
   return out.join('\n');
 }

@@ -1,6 +1,7 @@
 // The shape of bench/results/latest.json.
 import type { MachineInfo } from '../support/machine';
 import type { BrowserResult } from '../sections/browser';
+import type { ChartBenchResult } from '../sections/chart';
 import type { ChecksResult } from '../sections/checks';
 import type { ClicksResult } from '../sections/clicks';
 import type { CredentialsResult } from '../sections/credentials';
@@ -48,6 +49,7 @@ export interface BenchResults {
   webhooks?: WebhooksResult;
   checks?: ChecksResult;
   browser?: BrowserResult;
+  chart?: ChartBenchResult;
   targets?: TargetResult[];
   /** Sections that failed, with the error, so one failure doesn't lose the rest. */
   failures?: { section: string; error: string }[];

@@ -1,6 +1,7 @@
 // The targets, judged from the measured results: met or missed, with the reason, and
 // for a miss what would close it.
 import { judgeBrowserTargets } from './browser-targets';
+import { judgeChartTargets } from './chart-markdown';
 import { judgeCheckTargets } from './checks-targets';
 import type { BenchResults, TargetResult } from './results';
 import { requestsPerView, type LoadResult } from '../sections/http';
@@ -189,5 +190,6 @@ export function judgeTargets(r: BenchResults): TargetResult[] {
   }
   if (r.checks) out.push(...judgeCheckTargets(r.checks));
   if (r.browser) out.push(...judgeBrowserTargets(r.browser));
+  if (r.chart) out.push(...judgeChartTargets(r.chart));
   return out;
 }

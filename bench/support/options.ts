@@ -23,10 +23,10 @@ export interface BenchOptions {
   render: boolean;
 }
 
-export const SECTIONS = ['subtree', 'screens', 'moves', 'http', 'credentials', 'clicks', 'scim', 'reorganizations', 'webhooks', 'checks', 'browser'] as const;
+export const SECTIONS = ['subtree', 'screens', 'moves', 'http', 'credentials', 'clicks', 'scim', 'reorganizations', 'webhooks', 'checks', 'browser', 'chart'] as const;
 export type Section = (typeof SECTIONS)[number];
 
-const USAGE = `npm run bench -- [--large] [--quick] [--only subtree,screens,moves,http,credentials,clicks,scim,reorganizations,webhooks,checks,browser]
+const USAGE = `npm run bench -- [--large] [--quick] [--only subtree,screens,moves,http,credentials,clicks,scim,reorganizations,webhooks,checks,browser,chart]
   [--sizes 1000,10000] [--move-sizes 10,1000,10000] [--runs N] [--http-seconds S] [--skip-build] [--out DIR]
 npm run bench -- --render [--out DIR]   (re-writes latest.md from latest.json)`;
 

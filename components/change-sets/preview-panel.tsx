@@ -1,12 +1,14 @@
 'use client';
-// The preview: counts per kind of change, the tree today beside the tree after (only what the
-// set touches and the way down to it), who gains and loses administration of what and why,
-// who loses a membership, and units left without a manager.
+// The preview: counts per kind of change, the affected area before and after as charts, the tree
+// today beside the tree after as lists (only what the set touches and the way down to it), who
+// gains and loses administration of what and why, who loses a membership, and units left
+// without a manager.
 import { DataTable } from '@/components/ui/data-table';
 import type { Preview, TreeRow } from '@/lib/change-sets';
 import type { Mark } from '@/lib/change-sets/tree-changes';
 import { plural } from '@/lib/text/plural';
 import { MARK_TONES } from './planning-tree';
+import { BeforeAfter } from './before-after';
 
 const MARKS: Mark[] = ['created', 'renamed', 'moved', 'deleted'];
 
@@ -76,6 +78,7 @@ export function PreviewPanel({ preview }: { preview: Preview }) {
           </span>
         ))}
       </p>
+      <BeforeAfter pictures={preview.pictures} />
       <div className="grid gap-4 md:grid-cols-2">
         <TreeColumn title="Tree today" rows={preview.tree.before} side="before" />
         <TreeColumn title="Tree after" rows={preview.tree.after} side="after" />

@@ -12,7 +12,8 @@ export { applyChangeSet, resumeRun, readinessProblems, DEFAULT_RUN_LEASE_MS, typ
 export { scheduleChangeSet, unscheduleChangeSet, runDueChangeSets } from './schedule';
 export { revertChangeSet } from './revert';
 export type { PersonImpact, AccessChange, MembershipLoss, Unmanaged } from './impact';
-export type { TreeChanges, TreeRow } from './tree-changes';
+export type { TreeChanges, TreeRow, Mark } from './tree-changes';
+export { PICTURE_LIMIT, type Pictures, type PictureSide, type PictureUnit } from './pictures';
 export type { ApprovalState, ApprovalArea, Approver, SelfApproval } from './approvals';
 export { toSetView, toSetDetail, type ChangeSetView, type ChangeSetDetail, type OperationView, type ReviewView } from './views';
 export { authorizeOnSet, visibleTo, setPlace, currentAreas, type SetAction } from './standing';

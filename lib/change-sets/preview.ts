@@ -17,7 +17,8 @@ import { approvalState, type ApprovalState } from './approvals';
 import { accessImpact, leftUnmanaged, membershipLosses, type MembershipLoss, type PersonImpact, type Unmanaged } from './impact';
 import { membershipsNamed, memberKey, peopleNamed, splitMemberKey } from './operations';
 import { buildTree, pathOf, simulate, subtreeOf, type MembershipState, type SimPerson, type Tree } from './simulate';
-import { treeChanges, type TreeChanges } from './tree-changes';
+import { changeMarks, treeChanges, type TreeChanges } from './tree-changes';
+import { pictures, type Pictures } from './pictures';
 
 export interface Conflict {
   seq: number;
@@ -30,6 +31,8 @@ export interface Preview {
   /** Why operations would be refused, by seq. */
   problems: { seq: number; messages: string[] }[];
   tree: TreeChanges;
+  /** The affected area before and after, as the change set page draws it (./pictures.ts). */
+  pictures: Pictures;
   people: PersonImpact[];
   membershipsLost: MembershipLoss[];
   unmanaged: Unmanaged[];
@@ -90,6 +93,7 @@ export async function previewChangeSet(db: TenantDb, set: ChangeSet, live?: Live
     conflicts,
     problems,
     tree: treeChanges(tree, sim.after, set.operations, sim.deleted),
+    pictures: pictures(tree, sim.after, changeMarks(tree, sim.after, set.operations, sim.deleted)),
     people: accessImpact(tree, sim.after, state.people),
     membershipsLost: membershipLosses(tree, set.operations, state.people, deletedMembers, state.memberships),
     unmanaged: leftUnmanaged(tree, sim.after),

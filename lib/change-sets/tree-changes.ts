@@ -22,7 +22,8 @@ export interface TreeChanges {
   after: TreeRow[];
 }
 
-export function treeChanges(before: Tree, after: Tree, operations: DraftedOperation[], deleted: Map<string, string[]>): TreeChanges {
+/** The units the set changes, each with what happens to it, in the order the operations name them. */
+export function changeMarks(before: Tree, after: Tree, operations: DraftedOperation[], deleted: Map<string, string[]>): Map<string, Set<Mark>> {
   const marks = new Map<string, Set<Mark>>();
   const mark = (id: string, m: Mark) => marks.set(id, (marks.get(id) ?? new Set()).add(m));
   for (const { op } of operations) {
@@ -31,6 +32,18 @@ export function treeChanges(before: Tree, after: Tree, operations: DraftedOperat
     if (op.kind === 'moveUnit' && before.units.has(op.unitId) && after.units.has(op.unitId) && before.units.get(op.unitId)!.parentId !== after.units.get(op.unitId)!.parentId) mark(op.unitId, 'moved');
   }
   for (const id of deleted.keys()) if (before.units.has(id)) mark(id, 'deleted');
+  return marks;
+}
+
+/** A marked unit's note, read in `tree`: renamed, the other name; moved, the other parent's name. */
+export function markNote(marks: Mark[], id: string, other: Tree): string | undefined {
+  if (marks.includes('renamed')) return other.units.get(id)?.name;
+  if (marks.includes('moved')) return other.units.get(other.units.get(id)?.parentId ?? '')?.name;
+  return undefined;
+}
+
+export function treeChanges(before: Tree, after: Tree, operations: DraftedOperation[], deleted: Map<string, string[]>): TreeChanges {
+  const marks = changeMarks(before, after, operations, deleted);
   const counts: Record<Mark, number> = { created: 0, renamed: 0, moved: 0, deleted: 0 };
   for (const set of marks.values()) for (const m of set) counts[m]++;
   const rows = (tree: Tree, other: Tree) => {
@@ -41,7 +54,7 @@ export function treeChanges(before: Tree, after: Tree, operations: DraftedOperat
     const walk = (id: string, depth: number) => {
       const u = tree.units.get(id)!;
       const m = [...(marks.get(id) ?? [])];
-      const note = m.includes('renamed') ? other.units.get(id)?.name : m.includes('moved') ? other.units.get(other.units.get(id)?.parentId ?? '')?.name : undefined;
+      const note = markNote(m, id, other);
       const shown = [...(tree.children.get(id) ?? [])].filter((c) => keep.has(c));
       // What is below and not shown as rows of its own.
       const hidden = [...(tree.children.get(id) ?? [])].filter((c) => !keep.has(c)).reduce((n, c) => n + sizes.get(c)!, 0);
@@ -59,7 +72,7 @@ export function treeChanges(before: Tree, after: Tree, operations: DraftedOperat
 }
 
 /** Units in each unit's subtree, itself included. */
-function subtreeSizes(tree: Tree): Map<string, number> {
+export function subtreeSizes(tree: Tree): Map<string, number> {
   const sizes = new Map<string, number>();
   const order = subtreeOf(tree, tree.rootId).reverse();
   for (const id of order) sizes.set(id, 1 + [...(tree.children.get(id) ?? [])].reduce((n, c) => n + (sizes.get(c) ?? 0), 0));

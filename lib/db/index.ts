@@ -1,7 +1,7 @@
 // Data access entry: the table shape, the key builder, client construction, read and write helpers.
 // The only module that writes: everything else holds a read-only client (context.ts ReadClient).
 export { keys, sortKeys, tenantPrefix, tenantChildPrefix, isTenantPartition, tenantLeadingKeyPatterns, TENANT_KEY_PREFIX, PLATFORM_KEY_PREFIXES, type Key } from './keys';
-export { rootPath, childPath, pathIds, parentPathOf, depthOf, isWithin } from './keys';
+export { rootPath, childPath, pathIds, parentPathOf, depthOf, isWithin, MAX_DEPTH, UNIT_PATH } from './keys';
 export { INDEX, TTL_ATTRIBUTE, tableDefinition } from './table';
 export { createDocumentClient, type DocumentClient, type DocumentClientOptions } from './client';
 export {

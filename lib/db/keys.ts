@@ -253,6 +253,15 @@ export const keys = {
 // Unit paths `/<root>/…/<id>/`: the ids from the root down, generated, never names. A path is the
 // tree index's sort key (GSI1SK), so it is key material and built here; lib/authz decides "within
 // this subtree" on it and lib/org reads and moves the tree by it.
+//
+// MAX_DEPTH bounds a path's length so every key embedding one stays inside DynamoDB's 1,024-byte
+// sort-key limit: 36 ids of 26 characters, each after a '/', plus the last '/', is 973 bytes;
+// the member-tree key adds a user id (999). Google Workspace allows 35 levels of OUs, so a
+// directory mirrored from it fits. test/db/deep-keys.test.ts measures every such key.
+/** Deepest level below the top unit (the top unit is at depth 0). */
+export const MAX_DEPTH = 35;
+/** A well-formed unit path: 1 to MAX_DEPTH + 1 ULIDs, each followed by '/'. */
+export const UNIT_PATH = new RegExp(`^/(?:[0-9A-HJKMNP-TV-Z]{26}/){1,${MAX_DEPTH + 1}}$`);
 export const rootPath = (rootId: string) => `/${rootId}/`;
 export const childPath = (parentPath: string, unitId: string) => `${parentPath}${unitId}/`;
 /** Ancestor ids from the root down to (and including) the unit itself. */

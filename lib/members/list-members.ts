@@ -1,7 +1,7 @@
 // T6 and T7: the members of one unit, and every member anywhere in a subtree. One Query page each,
 // with signed cursors bound to the query.
 import 'server-only';
-import { INDEX, keys, pageSize, queryPage, type Page, type TenantDb } from '../db';
+import { INDEX, keys, pageSize, queryPage, type Page, type TenantDb, UNIT_PATH } from '../db';
 import { badPath } from '../org/errors';
 import { validateId } from '../validation';
 import { guardMemberPage } from '../org/job-view';
@@ -29,8 +29,6 @@ export async function listUnitMembers(db: TenantDb, unitId: string, options: Pag
   );
   return { items: page.items.map(toMembership), nextCursor: page.nextCursor };
 }
-
-const UNIT_PATH = /^\/(?:[0-9A-HJKMNP-TV-Z]{26}\/){1,33}$/;
 
 /**
  * T7: every membership whose unit lies in the subtree at `unitPath` (the unit's own included),

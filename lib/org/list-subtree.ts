@@ -7,7 +7,7 @@
 // answers `tree.moveInProgress` instead of a page that could repeat or skip units; see
 // docs/data-model.md, "Moves".
 import 'server-only';
-import { decodeCursor, INDEX, keys, pageSize, queryPage, type Page, type TenantDb } from '../db';
+import { decodeCursor, INDEX, keys, pageSize, queryPage, type Page, type TenantDb, UNIT_PATH } from '../db';
 import { badCursor } from '../db/errors';
 import { validateId } from '../validation';
 import { getUnitOrThrow } from './get-unit';
@@ -15,8 +15,6 @@ import { guardTreePage } from './job-view';
 import { SUBTREE_PAGE, type PageOptions } from './tree-pages';
 import { toUnit, type Unit } from './unit-item';
 import { badPath, treeMoveInProgress } from './errors';
-
-const UNIT_PATH = /^\/(?:[0-9A-HJKMNP-TV-Z]{26}\/){1,33}$/;
 
 /** `unit` is an id, or the unit the caller has just read (saves the GetItem of the first page). */
 export async function listSubtree(

@@ -8,8 +8,6 @@ import type { UnitAdministrator } from '../authz/who-can-administer';
 
 export type { UnitAdministrator };
 
-/** Deepest level below the root; keeps every path inside the 1,024-byte sort-key limit. */
-export const MAX_DEPTH = 32;
 /** Default ceiling on units per tenant (stored per tenant in settings as unitLimit). */
 export const DEFAULT_UNIT_LIMIT = 200_000;
 
@@ -37,7 +35,7 @@ export interface Unit {
 
 export const validateUnitName = (raw: unknown) => validateName(raw, 'unit');
 
-export { rootPath, childPath, pathIds, parentPathOf, depthOf, isWithin } from '../db';
+export { rootPath, childPath, pathIds, parentPathOf, depthOf, isWithin, MAX_DEPTH } from '../db';
 
 /** Index keys that depend on name, parent and path; rewritten on rename and move. */
 export function unitIndexKeys(tenantId: string, u: { name: string; parentId: string | null; path: string }) {

@@ -162,6 +162,14 @@ describe('change sets decide in lib/authz', () => {
     assert.ok(rows.every((r) => !/Platform|Infra|Engineering/.test(r.name)), JSON.stringify(rows));
     assert.ok(rows.some((r) => r.name === 'a unit outside your view'));
     assert.ok(rows.some((r) => r.name === 'Sales'), 'their own unit is named');
+    // The pictures: the moved unit unnamed under Sales; unchanged units they may not see, left out.
+    const after = preview.json!.pictures.after.units as { id: string; name: string; parentId: string | null; marks: string[] }[];
+    const moved = after.find((u) => u.marks.includes('moved'))!;
+    assert.equal(moved.name, 'a unit outside your view');
+    assert.equal('memberCount' in moved || 'childCount' in moved, false, 'what a unit outside their view holds is not told');
+    assert.equal(moved.parentId, t.units.sales.id);
+    assert.equal(after.find((u) => u.id === t.units.infra.id)?.name, 'a unit outside your view', 'a change they may not see is drawn unnamed');
+    assert.equal(after.some((u) => u.id === t.units.tools.id), false, 'context they may not see is left out');
     const areas = preview.json!.approvals.areas as { unitName: string; approvers: { userId: string }[] }[];
     assert.deepEqual(areas.map((a) => a.unitName).sort(), ['Sales', 'a unit outside your view', 'a unit outside your view']);
     assert.ok(areas.find((a) => a.unitName === 'Sales')!.approvers.some((p) => p.userId === sm.userId));

@@ -29,6 +29,20 @@ describe('previewChangeSet', () => {
     assert.equal(after.has(u.tools.id), false, 'a deleted unit is not in the tree after');
     assert.deepEqual(preview.tree.before.find((r) => r.id === u.tools.id)?.marks, ['deleted']);
 
+    // The pictures: the area under the top unit (Engineering and Sales both change), Platform
+    // marked moved on both sides, under Sales after; Tools only before, Research only after.
+    const pic = (side: 'before' | 'after', id: string) => preview.pictures[side].units.find((x) => x.id === id);
+    assert.equal(preview.pictures.before.units[0]!.id, t.rootUnitId);
+    assert.deepEqual(pic('before', u.platform.id)?.marks, ['moved']);
+    assert.equal(pic('before', u.platform.id)?.parentId, u.engineering.id);
+    assert.deepEqual(pic('after', u.platform.id)?.marks, ['moved']);
+    assert.equal(pic('after', u.platform.id)?.parentId, u.sales.id);
+    assert.deepEqual(pic('before', u.tools.id)?.marks, ['deleted']);
+    assert.equal(pic('after', u.tools.id), undefined);
+    assert.deepEqual(pic('after', researchId)?.marks, ['created']);
+    assert.deepEqual(pic('after', u.infra.id)?.marks, ['renamed']);
+    assert.ok(pic('after', u.field.id), 'context: the unit beside Platform under Sales');
+
     // Access: the Engineering manager loses Platform, the Sales manager gains it, both told why.
     const impact = new Map(preview.people.map((x) => [x.userId, x]));
     const em = impact.get(p.em.userId);

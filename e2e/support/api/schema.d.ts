@@ -3040,6 +3040,43 @@ export interface components {
                     below: number;
                 }[];
             };
+            /** @description The affected area on each side: the smallest subtree holding every changed unit and the parents it leaves and joins, the ways down to them and one level of context. */
+            pictures: {
+                before: {
+                    /** @description Parents before children; the first is the picture's top (parentId null). */
+                    units: {
+                        id: string;
+                        parentId: string | null;
+                        name: string;
+                        marks: ("created" | "renamed" | "moved" | "deleted")[];
+                        note?: string;
+                        /** @description Units below it the picture does not draw. */
+                        below: number;
+                        memberCount?: number;
+                        /** @description Both left out on units outside the caller's view. */
+                        childCount?: number;
+                    }[];
+                    /** @description Units of the area left out: a side draws at most 300 cards. */
+                    more: number;
+                };
+                after: {
+                    /** @description Parents before children; the first is the picture's top (parentId null). */
+                    units: {
+                        id: string;
+                        parentId: string | null;
+                        name: string;
+                        marks: ("created" | "renamed" | "moved" | "deleted")[];
+                        note?: string;
+                        /** @description Units below it the picture does not draw. */
+                        below: number;
+                        memberCount?: number;
+                        /** @description Both left out on units outside the caller's view. */
+                        childCount?: number;
+                    }[];
+                    /** @description Units of the area left out: a side draws at most 300 cards. */
+                    more: number;
+                };
+            };
             people: {
                 userId: string;
                 name: string;

@@ -64,12 +64,23 @@ const detail = describes<ChangeSetDetail>()(
 
 const mark = z.enum(['created', 'renamed', 'moved', 'deleted']);
 const treeRow = z.object({ id: z.string(), name: z.string(), depth: z.int(), marks: z.array(mark), note: z.string().optional(), below: z.int() });
+const pictureSide = z.object({
+  units: z.array(z.object({
+    id: z.string(), parentId: z.string().nullable(), name: z.string(), marks: z.array(mark), note: z.string().optional(),
+    below: z.int().meta({ description: 'Units below it the picture does not draw.' }),
+    memberCount: z.int().optional(), childCount: z.int().optional().meta({ description: 'Both left out on units outside the caller\'s view.' }),
+  })).meta({ description: 'Parents before children; the first is the picture\'s top (parentId null).' }),
+  more: z.int().meta({ description: 'Units of the area left out: a side draws at most 300 cards.' }),
+});
 const accessChange = z.object({ unitId: z.string(), unitName: z.string(), units: z.int(), reason: z.string() });
 const preview = describes<Preview>()(
   z.object({
     conflicts: z.array(z.object({ seq: z.int(), changes: z.array(z.string()) })).meta({ description: 'Operations drafted on facts the live tree no longer has: re-confirm or drop each.' }),
     problems: z.array(z.object({ seq: z.int(), messages: z.array(z.string()) })),
     tree: z.object({ counts: z.object({ created: z.int(), renamed: z.int(), moved: z.int(), deleted: z.int() }), before: z.array(treeRow), after: z.array(treeRow) }),
+    pictures: z.object({ before: pictureSide, after: pictureSide }).meta({
+      description: 'The affected area on each side: the smallest subtree holding every changed unit and the parents it leaves and joins, the ways down to them and one level of context.',
+    }),
     people: z.array(z.object({ userId: z.string(), name: z.string(), email: z.string(), gains: z.array(accessChange), losses: z.array(accessChange) })),
     membershipsLost: z.array(z.object({
       userId: z.string(), name: z.string(), email: z.string(), unitId: z.string(), unitName: z.string(),
