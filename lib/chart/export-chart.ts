@@ -8,6 +8,8 @@ import { loadPeopleChart } from './load-people-chart';
 import { loadUnitChart } from './load-unit-chart';
 import { renderChartPdf } from './pdf';
 import { renderChartPng } from './png';
+import { createRenderGate } from './render-gate';
+import { CHART_LIMITS } from './limits';
 import { renderChartSvg } from './svg';
 import type { ExportRequest } from './types';
 
@@ -17,6 +19,9 @@ export interface ChartFile {
   fileName: string;
 }
 
+/** The process's render slots, shared by every PNG and PDF export. */
+export const renderGate = createRenderGate(CHART_LIMITS.concurrentRenders);
+
 const TYPES = { svg: 'image/svg+xml; charset=utf-8', png: 'image/png', pdf: 'application/pdf' } as const;
 
 export async function exportChart(db: TenantDb, viewer: ActorAccess, request: ExportRequest, authorize?: Authorize): Promise<ChartFile> {
@@ -24,9 +29,7 @@ export async function exportChart(db: TenantDb, viewer: ActorAccess, request: Ex
   const body =
     request.format === 'svg'
       ? Buffer.from(renderChartSvg(drawing), 'utf8')
-      : request.format === 'png'
-        ? await renderChartPng(drawing)
-        : await renderChartPdf(drawing, request.paper ?? 'a4');
+      : await renderGate.run(() => (request.format === 'png' ? renderChartPng(drawing) : renderChartPdf(drawing, request.paper ?? 'a4')));
   return { body, contentType: TYPES[request.format], fileName: chartFileName(drawing.title, drawing.date, request.format) };
 }
 

@@ -12,4 +12,8 @@ export const CHART_LIMITS = {
   maxExportNodes: 5_000,
   /** A PNG's longest side, in pixels. */
   maxPngSide: 16_384,
+  /** PNG and PDF renders one process runs at once (a PNG may hold ~190 MB while rasterizing). */
+  concurrentRenders: 2,
+  /** What one export counts against an API key's rate limits: a render costs far more than a read. */
+  exportRatePoints: 10,
 } as const;

@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DOMParser } from '@xmldom/xmldom';
 import { drawPeopleChart, drawUnitChart, escapeXml, fit, renderChartSvg, type ChartUnit, type UnitChart } from '../../lib/chart';
-import { chartFileName, planPdf, pngScale, renderChartPdf, renderChartPng } from '../../lib/chart/server';
+import { chartFileName, planPdf, pngScale, renderChartPdf, renderChartPng, shapesByTile } from '../../lib/chart/server';
+import { createRenderGate } from '../../lib/chart/render-gate';
 import { CHART_LIMITS } from '../../lib/chart/limits';
 import { ArborError } from '../../lib/errors';
 
@@ -131,6 +132,43 @@ describe('the PDF', () => {
     // Every card is on at least one part.
     for (const card of drawing.cards) assert.ok(letter.tiles.some((t) => card.x < t.x + t.width && t.x < card.x + card.width && card.y < t.y + t.height && t.y < card.y + card.height), card.id);
   });
+
+  test('shapes are bucketed by part: the same shapes, in order, as checking each against each part', () => {
+    const drawing = drawUnitChart(unitChart(700, 5));
+    for (const paper of ['a4', 'letter'] as const) {
+      const plan = planPdf(drawing, paper);
+      assert.ok(plan.tiles.length > 4);
+      const box = (s: (typeof drawing.shapes)[number]) => {
+        if (s.kind === 'rect') return s;
+        if (s.kind === 'circle') return { x: s.cx - s.r, y: s.cy - s.r, width: 2 * s.r, height: 2 * s.r };
+        if (s.kind === 'text') return { x: s.x - 120, y: s.y - s.size, width: 360, height: s.size * 1.5 };
+        const xs = s.points.map((p) => p[0]);
+        const ys = s.points.map((p) => p[1]);
+        return { x: Math.min(...xs), y: Math.min(...ys), width: Math.max(...xs) - Math.min(...xs) + 1, height: Math.max(...ys) - Math.min(...ys) + 1 };
+      };
+      const brute = plan.tiles.map((t) =>
+        drawing.shapes.filter((s) => {
+          const b = box(s);
+          return b.x < t.x + t.width && t.x < b.x + b.width && b.y < t.y + t.height && t.y < b.y + b.height;
+        }),
+      );
+      assert.deepEqual(shapesByTile(drawing.shapes, plan), brute, paper);
+    }
+  });
+});
+
+test('renders beyond the process limit are refused at once with chart.busy, and the slot frees', async () => {
+  const gate = createRenderGate(2);
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  const running = [gate.run(() => held), gate.run(() => held)];
+  await assert.rejects(gate.run(async () => 'x'), (e) => e instanceof ArborError && e.code === 'chart.busy');
+  release();
+  await Promise.all(running);
+  assert.equal(gate.running, 0);
+  assert.equal(await gate.run(async () => 'drawn'), 'drawn');
+  await assert.rejects(gate.run(() => Promise.reject(new Error('boom'))));
+  assert.equal(gate.running, 0, 'a failed render frees its slot');
 });
 
 test('the file name is the organization as ASCII, the org-chart word and the day', () => {
