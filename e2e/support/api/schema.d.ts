@@ -7286,7 +7286,7 @@ export interface operations {
                 rootId?: string;
                 /** @description PDF only: landscape A4 or Letter. */
                 paper?: "a4" | "letter";
-                /** @description Units drawn folded, their ids separated by commas (at most 1000). */
+                /** @description Units drawn folded, their ids separated by commas (at most 400). */
                 collapsed?: string;
             };
             header?: never;
