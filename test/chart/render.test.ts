@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DOMParser } from '@xmldom/xmldom';
 import { drawPeopleChart, drawUnitChart, escapeXml, fit, renderChartSvg, type ChartUnit, type UnitChart } from '../../lib/chart';
-import { chartFileName, planPdf, pngScale, renderChartPdf, renderChartPng, shapesByTile } from '../../lib/chart/server';
+import { attachmentDisposition, chartFileName, chartFileNameUtf8, planPdf, pngScale, renderChartPdf, renderChartPng, shapesByTile } from '../../lib/chart/server';
 import { createRenderGate } from '../../lib/chart/render-gate';
 import { CHART_LIMITS } from '../../lib/chart/limits';
 import { ArborError } from '../../lib/errors';
@@ -175,4 +175,18 @@ test('the file name is the organization as ASCII, the org-chart word and the day
   assert.equal(chartFileName('Acme & Zürich Ltd.', '2026-11-28', 'pdf'), 'acme-zurich-ltd-org-chart-2026-11-28.pdf');
   assert.equal(chartFileName('東京', '2026-11-28', 'png'), 'organization-org-chart-2026-11-28.png');
   assert.equal(chartFileName('"; rm -rf /', '2026-11-28', 'svg'), 'rm-rf-org-chart-2026-11-28.svg');
+});
+
+test('the download also carries the name in its own script (filename*, UTF-8, percent-encoded)', () => {
+  assert.equal(chartFileNameUtf8('東京 本社', '2026-11-28', 'png'), '東京-本社-org-chart-2026-11-28.png');
+  assert.equal(chartFileNameUtf8('a/b\\c:"d"\u0007 %e\ud800', '2026-11-28', 'pdf'), 'abcd-e-org-chart-2026-11-28.pdf');
+  assert.equal(chartFileNameUtf8('///', '2026-11-28', 'svg'), 'organization-org-chart-2026-11-28.svg');
+  const header = attachmentDisposition(chartFileName('東京', '2026-11-28', 'png'), chartFileNameUtf8("東京 (O'Neil)*", '2026-11-28', 'png'));
+  assert.equal(
+    header,
+    "attachment; filename=\"organization-org-chart-2026-11-28.png\"; filename*=UTF-8''%E6%9D%B1%E4%BA%AC-%28O%27Neil%29-org-chart-2026-11-28.png",
+  );
+  // Only RFC 8187 attr-chars and percent escapes after the charset.
+  assert.match(header.split("UTF-8''")[1], /^[A-Za-z0-9!#$&+\-.^_`|~%]+$/);
+  assert.equal(decodeURIComponent(header.split("UTF-8''")[1]), "東京-(O'Neil)-org-chart-2026-11-28.png");
 });

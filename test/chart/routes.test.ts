@@ -99,7 +99,7 @@ describe('the chart routes', () => {
       assert.equal(res.status, 200, format);
       assert.equal(res.headers.get('content-type'), types[format]);
       assert.equal(res.headers.get('cache-control'), 'no-store');
-      assert.match(res.headers.get('content-disposition')!, new RegExp(`^attachment; filename="routes-[a-z0-9]+-org-chart-${day}\\.${format}"$`));
+      assert.match(res.headers.get('content-disposition')!, new RegExp(`^attachment; filename="routes-[a-z0-9]+-org-chart-${day}\\.${format}"; filename\\*=UTF-8''[^;\\s]+-org-chart-${day}\\.${format}$`));
       const body = Buffer.from(await res.arrayBuffer());
       assert.equal(String(body.length), res.headers.get('content-length'));
       if (format === 'svg') {
