@@ -1,3 +1,4 @@
+'use client';
 // A still picture of a unit chart: cards and connectors as one SVG, no interaction. The change
 // set page draws a reorganization's before and after with it, moved units highlighted.
 import { fit, type ChartLayout, type ChartUnit } from '@/lib/chart';

@@ -1,3 +1,4 @@
+'use client';
 // The export endpoint's address for what is on screen. The folds travel in the URL, so their
 // count is bounded by what a request line carries (CHART_LIMITS.maxCollapsed); past it the
 // export draws the chart unfolded and the menu says so, rather than folding a silent subset.
