@@ -511,7 +511,7 @@ test.describe('the org chart', () => {
       expect(answer.response.status, format).toBe(200);
       const bytes = Buffer.from(answer.data as ArrayBuffer);
       expect(bytes.subarray(0, magic[format].length).toString('latin1')).toBe(magic[format]);
-      expect(answer.response.headers.get('content-disposition')).toMatch(new RegExp(`^attachment; filename="[a-z0-9-]+-org-chart-${day}\\.${format}"$`));
+      expect(answer.response.headers.get('content-disposition')).toMatch(new RegExp(`^attachment; filename="[a-z0-9-]+-org-chart-${day}\\.${format}"; filename\\*=UTF-8''[^;\\s]+-org-chart-${day}\\.${format}$`));
     }
     const people = await viewer.GET('/api/v1/chart/export', { params: { query: { kind: 'people', format: 'svg' } }, parseAs: 'text' });
     expect(people.response.status).toBe(200);

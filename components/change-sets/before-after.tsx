@@ -5,13 +5,11 @@
 // the only cue. The lists beside (preview-panel.tsx) say the same for screen readers.
 import { useEffect, useMemo, useRef } from 'react';
 import { ChartPicture } from '@/components/chart/chart-picture';
-import { clip } from '@/components/chart/card-text';
-import { layoutChart } from '@/lib/chart/layout';
+import { fit, layoutChart, UNIT_CARD } from '@/lib/chart';
 import type { ChartLayout, ChartUnit } from '@/lib/chart/types';
 import type { Mark, PictureSide, PictureUnit, Pictures } from '@/lib/change-sets';
 import { plural } from '@/lib/text/plural';
 
-const CARD = { width: 220, height: 96 };
 /** Chart pixels to screen pixels: fit the column between these, the rest scrolls (text stays legible). */
 const SCALE = { min: 0.6, max: 0.8 };
 const PAD = 16;
@@ -62,7 +60,7 @@ function MarkOverlay({ layout, units, side }: { layout: ChartLayout; units: Map<
               <rect x={-4} y={-4} width={n.width + 8} height={n.height + 8} rx={11} fill="none" className={style.line} strokeWidth={3} strokeDasharray={style.dash} />
             )}
             {unit.marks.includes('deleted') && <line x1={8} y1={n.height - 8} x2={n.width - 8} y2={8} className={style.line} strokeWidth={2} />}
-            <text x={12} y={80} className={`${style.text} text-[13px] font-semibold`}>{clip(markLine(unit, side), n.width)}</text>
+            <text x={12} y={80} className={`${style.text} text-[13px] font-semibold`}>{fit(markLine(unit, side), n.width - 24, 13)}</text>
           </g>
         );
       })}
@@ -72,7 +70,7 @@ function MarkOverlay({ layout, units, side }: { layout: ChartLayout; units: Map<
 
 function Side({ title, side, picture }: { title: string; side: 'before' | 'after'; picture: PictureSide }) {
   const { layout, byId } = useMemo(() => ({
-    layout: layoutChart(picture.units.map((u) => ({ id: u.id, parentId: u.parentId, ...CARD }))),
+    layout: layoutChart(picture.units.map((u) => ({ id: u.id, parentId: u.parentId, ...UNIT_CARD }))),
     byId: new Map(picture.units.map((u) => [u.id, u])),
   }), [picture]);
   const units = useMemo(() => picture.units.map(toChartUnit), [picture]);

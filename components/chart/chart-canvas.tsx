@@ -5,7 +5,7 @@
 // first child, left/right: siblings), Space folds, Enter opens; on the chart area, arrows pan;
 // anywhere, + and − zoom, 0 fits, Home goes to the viewer's place.
 import { useRouter } from 'next/navigation';
-import { useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, type KeyboardEvent, type Ref } from 'react';
+import { useEffect, useId, useImperativeHandle, useLayoutEffect, useMemo, useRef, type KeyboardEvent, type Ref } from 'react';
 import type { ChartLayout, PlacedNode } from '@/lib/chart';
 import { ChartCardView } from './chart-card';
 import { treePosition, type ChartModel } from './chart-model';
@@ -41,6 +41,7 @@ export function ChartCanvas({ model, layout, collapsed, focusedId, highlightId, 
   const layer = useRef<HTMLDivElement>(null);
   const router = useRouter();
   const zoom = useChartZoom(container, layer);
+  const keysId = useId();
   const { drawn } = zoom;
   const placed = useMemo(() => new Map(layout.nodes.map((n) => [n.id, n])), [layout]);
   const levels = useMemo(() => new Map(layout.nodes.map((n) => [n.id, n.depth + 1 - (model.byId.get(model.rootId)?.kind === 'org' ? 1 : 0)])), [layout, model]);
@@ -200,6 +201,11 @@ export function ChartCanvas({ model, layout, collapsed, focusedId, highlightId, 
       className="relative h-full w-full cursor-grab touch-none overflow-hidden bg-zinc-50 outline-none select-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-emerald-500 active:cursor-grabbing dark:bg-zinc-950"
       data-chart-canvas
     >
+      {/* Only the cards near the view are in the tree (a large chart stays fast); the keys reach the rest. */}
+      <p id={keysId} className="sr-only">
+        Only the cards near the view are listed. On a card: Up goes to its parent, Down to its first child, Left and Right to its
+        siblings, Space folds or unfolds, Enter opens its page, Home returns to your place.
+      </p>
       <div ref={layer} className="absolute top-0 left-0 origin-top-left" data-chart-layer>
         {drawn && (
           <svg
@@ -213,7 +219,7 @@ export function ChartCanvas({ model, layout, collapsed, focusedId, highlightId, 
             {boxes && <path d={boxes} className="fill-white stroke-zinc-400 dark:fill-zinc-800 dark:stroke-zinc-600" strokeWidth={4} data-far-boxes />}
           </svg>
         )}
-        <div role="tree" aria-label={label}>
+        <div role="tree" aria-label={label} aria-describedby={keysId}>
           {visible.map((n) => {
             const card = model.byId.get(n.id)!;
             if (card.kind === 'org' && detail !== 'far') return <OrgBanner key={n.id} name={card.name} box={n} />;

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { memo } from 'react';
 import type { PlacedNode } from '@/lib/chart';
 import type { ChartCard as Card } from './chart-model';
-import { plural } from './card-text';
+import { plural } from '@/lib/text/plural';
 import type { Detail } from './use-chart-zoom';
 
 export interface CardProps {

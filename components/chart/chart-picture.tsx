@@ -1,7 +1,8 @@
+'use client';
 // A still picture of a unit chart: cards and connectors as one SVG, no interaction. The change
 // set page draws a reorganization's before and after with it, moved units highlighted.
-import type { ChartLayout, ChartUnit } from '@/lib/chart';
-import { clip, plural } from './card-text';
+import { fit, type ChartLayout, type ChartUnit } from '@/lib/chart';
+import { plural } from '@/lib/text/plural';
 
 export interface ChartPictureProps {
   units: readonly ChartUnit[];
@@ -42,7 +43,7 @@ export function ChartPicture({ units, layout, highlight, label, className }: Cha
               strokeWidth={on ? 3 : 1}
             />
             <text x={12} y={28} className="fill-zinc-900 text-[15px] font-semibold dark:fill-zinc-100">
-              {clip(unit?.name ?? n.id, n.width)}
+              {fit(unit?.name ?? n.id, n.width - 24, 15)}
             </text>
             {unit && (
               <text x={12} y={52} className="fill-zinc-500 text-[12px] dark:fill-zinc-400">
@@ -51,7 +52,7 @@ export function ChartPicture({ units, layout, highlight, label, className }: Cha
             )}
             {unit && unit.leaders.length > 0 && (
               <text x={12} y={74} className="fill-zinc-600 text-[12px] dark:fill-zinc-300">
-                {clip(unit.leaders.map((l) => l.name).join(', '), n.width)}
+                {fit(unit.leaders.map((l) => l.name).join(', '), n.width - 24, 12)}
               </text>
             )}
           </g>

@@ -63,6 +63,13 @@ export function OrgChart({ screen }: { screen: ChartScreen }) {
   return (
     <main data-chart-root data-chart-view={screen.view} className="flex h-full min-h-96 flex-col">
       <h1 className="sr-only">{label}</h1>
+      {/* The chart's tree holds only the cards near the view: the Tree page lists all of it. */}
+      <Link
+        href="/"
+        className="sr-only focus:not-sr-only focus:absolute focus:z-30 focus:m-2 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:font-medium focus:text-emerald-700 focus:shadow dark:focus:bg-zinc-900 dark:focus:text-emerald-400"
+      >
+        {units ? 'The same organization as a list: Tree' : 'The same people, unit by unit, as a list: Tree'}
+      </Link>
       <div className="flex flex-wrap items-center gap-2 border-b border-zinc-200 px-3 py-2 md:px-6 dark:border-zinc-800">
         <nav aria-label="Chart views" className="flex rounded-md border border-zinc-300 p-0.5 text-sm dark:border-zinc-700">
           <Link href="/chart" aria-current={units ? 'page' : undefined} className={`rounded px-2.5 py-1 ${units ? 'bg-emerald-600 text-white' : ''}`}>Units</Link>

@@ -28,8 +28,8 @@ export interface RateLimitState {
 
 export interface ApiRateLimiter {
   limits: RateLimits;
-  /** Counts one request; throws request.rateLimited (429) when either window is spent. */
-  consume(tenantId: string, keyId: string): Promise<RateLimitState>;
+  /** Counts one request as `points` (default 1); throws request.rateLimited (429) when either window is spent. */
+  consume(tenantId: string, keyId: string, points?: number): Promise<RateLimitState>;
 }
 
 /** One shared counter per id, in a fixed window, under its own key prefix in the rate-limit table. */
@@ -48,9 +48,9 @@ export function createApiRateLimiter(store: DynamoDB, tableName: string, limits:
   };
   return {
     limits,
-    async consume(tenantId, keyId) {
-      const key = await byKey.consume(keyId).catch((e) => { throw spent(e, limits.perKey, 'key'); });
-      const tenant = await byTenant.consume(tenantId).catch((e) => { throw spent(e, limits.perTenant, 'organization'); });
+    async consume(tenantId, keyId, points = 1) {
+      const key = await byKey.consume(keyId, points).catch((e) => { throw spent(e, limits.perKey, 'key'); });
+      const tenant = await byTenant.consume(tenantId, points).catch((e) => { throw spent(e, limits.perTenant, 'organization'); });
       const a = state(key, limits.perKey);
       const b = state(tenant, limits.perTenant);
       return a.remaining <= b.remaining ? a : b;

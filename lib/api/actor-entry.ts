@@ -189,7 +189,7 @@ export function createEntryPoints<A extends RequestActor>(sources: ActorSources<
         const keyActor = bearer === undefined ? undefined : await (sources.fromBearer ?? refuseBearer)(bearer, { check });
         if (keyActor) {
           noteActor(actorFacts(keyActor));
-          if (!check) limits = await sources.rateLimit?.(keyActor, { check, points: 1 });
+          if (!check) limits = await sources.rateLimit?.(keyActor, { check, points: options.ratePoints ?? 1 });
           if (options.personOnly || options.selfOnly) throw personOnly();
           // A check key can change nothing: it may call only the check operations, which read only.
           if (keyActor.apiKey?.scope === 'check' && !check) throw checkOnly();

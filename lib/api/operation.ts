@@ -34,6 +34,8 @@ export interface OperationShape<P = undefined, Q = undefined, B = undefined> {
    * the only operations a check key (`scope: "check"`) may call.
    */
   check?: boolean;
+  /** What one request counts against an API key's rate limits (default 1): more for costly reads such as a rendered export. */
+  ratePoints?: number;
   /** A creating request: an `Idempotency-Key` header makes a retry answer the first result. */
   idempotent?: boolean;
   /** The body of a successful answer, or the media type of a non-JSON one; none: 204. */

@@ -26,7 +26,7 @@ const entryPoints = createEntryPoints(
     // Check operations read only: their key may come from the short memory; every other reads it anew.
     fromBearer: (bearer, { check }) => (check ? checkKeyActor : loadApiKeyActor)({ platform: platformDb(), tenantDb }, bearer),
     rateLimit: (actor, { check, points }) =>
-      check ? checkRateLimiter().consume(actor.tenantId, actor.userId, points) : apiRateLimiter().consume(actor.tenantId, actor.userId),
+      check ? checkRateLimiter().consume(actor.tenantId, actor.userId, points) : apiRateLimiter().consume(actor.tenantId, actor.userId, points),
   },
   { beforeFirstWrite: async () => entrySources.beforeFirstWrite?.() },
 );

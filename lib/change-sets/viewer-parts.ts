@@ -9,7 +9,7 @@ import { depthOf } from '../org/unit-item';
 import type { ChangeSet, DraftedOperation } from './change-set-item';
 import { unitsNamed } from './operations';
 import type { Preview } from './preview';
-import type { PictureSide } from './pictures';
+import { pictureForViewer } from './viewer-pictures';
 import { pathOf, type Tree } from './simulate';
 
 export const OUTSIDE_VIEW = 'a unit outside your view';
@@ -56,13 +56,15 @@ export function previewFor(viewer: ActorAccess, preview: Preview, tree: Tree, se
     const parent = createdUnder.get(id);
     return parent !== undefined && parent !== id && seesUnit(parent);
   };
+  // A unit the set creates is seen when the unit it is created under is.
+  const sight = { sees: (id: string) => seesUnit(id) || (!tree.units.has(id) && nameable(id)), names: nameable, outside: OUTSIDE_VIEW };
   const row = <R extends { id: string; name: string; note?: string }>(r: R): R => (nameable(r.id) ? r : { ...r, name: OUTSIDE_VIEW, note: undefined });
   return {
     ...preview,
     conflicts: preview.conflicts.filter((c) => shownSeqs.has(c.seq)),
     problems: preview.problems.filter((p) => shownSeqs.has(p.seq)),
     tree: { ...preview.tree, before: preview.tree.before.map(row), after: preview.tree.after.map(row) },
-    pictures: { before: pictureFor(preview.pictures.before), after: pictureFor(preview.pictures.after) },
+    pictures: { before: pictureForViewer(preview.pictures.before, sight), after: pictureForViewer(preview.pictures.after, sight) },
     people: preview.people
       .map((p) => ({ ...p, gains: p.gains.filter((g) => seesUnit(g.unitId)), losses: p.losses.filter((l) => seesUnit(l.unitId)) }))
       .filter((p) => p.gains.length + p.losses.length > 0),
@@ -75,28 +77,6 @@ export function previewFor(viewer: ActorAccess, preview: Preview, tree: Tree, se
         : { ...a, unitName: OUTSIDE_VIEW, operations: a.operations.filter((seq) => shownSeqs.has(seq)), approvers: [] })),
     },
   };
-
-  /**
-   * Cards for units the viewer may not name are unnamed; those that are only context (a leaf of
-   * the picture, changing nothing) are left out and counted in their parent's units below.
-   */
-  function pictureFor(side: PictureSide): PictureSide {
-    const parents = new Set(side.units.map((u) => u.parentId));
-    const folded = new Map<string, number>();
-    const gone = new Set<string>();
-    for (const u of side.units) {
-      if (nameable(u.id) || u.marks.length > 0 || parents.has(u.id) || u.parentId === null) continue;
-      gone.add(u.id);
-      folded.set(u.parentId, (folded.get(u.parentId) ?? 0) + 1 + u.below);
-    }
-    const units = side.units.filter((u) => !gone.has(u.id)).map((u) => {
-      if (nameable(u.id)) return { ...u, below: u.below + (folded.get(u.id) ?? 0) };
-      // Outside their view: the card says what changes, not what the unit holds.
-      const { memberCount: _m, childCount: _c, ...rest } = row({ ...u, below: 0 });
-      return rest;
-    });
-    return { units, more: side.more };
-  }
 
   /** A move's destination is named only when the viewer sees one of the operations' units there. */
   function seesAfter(m: Preview['membershipsLost'][number]) {

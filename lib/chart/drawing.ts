@@ -1,6 +1,7 @@
 // The chart as a list of shapes: cards, their text and initials, connectors and a header, placed
 // by `layoutChart`. The SVG (./svg.ts), and through it the PNG, and the PDF (./pdf.ts) are each a
 // way of painting this one list, so every format shows the same picture. Browser-safe, no I/O.
+import { plural } from '../text/plural';
 import { CHART_LIMITS } from './limits';
 import { tooManyCards } from './errors';
 import { layoutChart } from './layout';
@@ -130,7 +131,7 @@ function unitCard(u: ChartUnit, x: number, y: number, emphasis: boolean, folded 
   } else {
     shapes.push({ kind: 'text', x: x + 12, y: y + 54, text: 'No one leads it yet', size: 11, fill: EDGE });
   }
-  const counts = `${count(u.memberCount, 'member')} · ${count(u.childCount, 'sub-unit')}${folded && u.childCount > 0 ? ' (folded)' : ''}`;
+  const counts = `${plural(u.memberCount, 'member')} · ${plural(u.childCount, 'sub-unit')}${folded && u.childCount > 0 ? ' (folded)' : ''}`;
   shapes.push({ kind: 'text', x: x + 12, y: y + 82, text: fit(counts, width - 24, 11), size: 11, fill: MUTED });
   return shapes;
 }
@@ -144,7 +145,7 @@ function personCard(p: ChartPerson, x: number, y: number, emphasis: boolean): Sh
   const room = x + width - 10 - left;
   shapes.push({ kind: 'text', x: left, y: y + 22, text: fit(p.name, room, 13), size: 13, bold: true, fill: INK });
   shapes.push({ kind: 'text', x: left, y: y + 40, text: fit(p.unit?.name ?? '', room, 11), size: 11, fill: MUTED });
-  const reports = p.reportCount ? count(p.reportCount, 'report') : 'No reports';
+  const reports = p.reportCount ? plural(p.reportCount, 'report') : 'No reports';
   if (p.managerElsewhere) {
     // The third line says where the manager is; the span of control moves to a badge on the avatar.
     shapes.push({ kind: 'text', x: left, y: y + 58, text: fit('Manager in another unit', room, 10), size: 10, fill: MUTED });
@@ -157,8 +158,6 @@ function personCard(p: ChartPerson, x: number, y: number, emphasis: boolean): Sh
   }
   return shapes;
 }
-
-const count = (n: number, noun: string) => `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`;
 
 function avatarColour(id: string): string {
   let h = 0;

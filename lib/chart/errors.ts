@@ -27,3 +27,7 @@ export const tooManyPeople = (max: number) =>
     `More than ${max.toLocaleString('en')} people would be drawn, too many for one chart. Start the chart from a person further down.`,
     { max },
   );
+
+/** Every render slot of this process is taken: try again in a moment (503, Retry-After). */
+export const chartBusy = (limit: number) =>
+  arborError('chart.busy', 'Arbor is drawing other charts right now. Try the export again in a moment.', { limit });

@@ -6,10 +6,17 @@ export const CHART_LIMITS = {
   maxUnits: 20_000,
   /** People one people chart answers. */
   maxPeople: 20_000,
-  /** Units folded in one export request. */
-  maxCollapsed: 1_000,
+  /**
+   * Cards folded in one export request. They travel in its URL, 27 characters each: 400 are about
+   * 10.8 KB, inside Node's 16 KiB limit on a request's headers with room for the session cookie.
+   */
+  maxCollapsed: 400,
   /** Cards one export draws (more: fold, or export a subtree). */
   maxExportNodes: 5_000,
   /** A PNG's longest side, in pixels. */
   maxPngSide: 16_384,
+  /** PNG and PDF renders one process runs at once (a PNG may hold ~190 MB while rasterizing). */
+  concurrentRenders: 2,
+  /** What one export counts against an API key's rate limits: a render costs far more than a read. */
+  exportRatePoints: 10,
 } as const;

@@ -5,13 +5,15 @@
 // joined date, paged internally; each profile carries its first units) and the names of the units
 // people are drawn with (BatchGetItem, 100 units a request). Everyone else sees the members of
 // the subtrees they belong to: T7 per top unit (one Query each, paged), whose pages carry their
-// units' names. Then the tenant's reporting lines (one GSI2 Query, paged): lines to people the
-// viewer may not see are left out.
+// units' names. Then the reporting lines: for owners and admins the tenant's (one GSI2 Query,
+// paged); for everyone else only those of the people they see (their `MANAGER` items by key,
+// BatchGetItem of 100), so a manager of ten reads ten lines, not the tenant's. Lines to people
+// the viewer may not see are left out.
 import 'server-only';
 import { authorize as decide, tenantRole, topUnitIds, type ActorAccess, type Authorize } from '../authz';
 import { batchGet, INDEX, keys, queryPage, type TenantDb } from '../db';
 import { listSubtreeMembers } from '../members';
-import { listReportingLines } from '../reporting-lines';
+import { listReportingLines, readLinesOf } from '../reporting-lines';
 import { getTenantSettings } from '../tenants';
 import { tooManyPeople } from './errors';
 import { CHART_LIMITS } from './limits';
@@ -36,9 +38,10 @@ export async function loadPeopleChart(db: TenantDb, viewer: ActorAccess, options
   if (everyone) authorize('members.list', {});
   else for (const unit of topUnits(viewer)) authorize('members.read', { unit });
 
-  const [people, lines, settings] = await Promise.all([
-    everyone ? allPeople(db, max) : peopleBelow(db, viewer, max),
-    listReportingLines(db),
+  const [[people, lines], settings] = await Promise.all([
+    everyone
+      ? Promise.all([allPeople(db, max), listReportingLines(db)])
+      : peopleBelow(db, viewer, max).then(async (seen) => [seen, await readLinesOf(db, seen.map((p) => p.userId))] as const),
     getTenantSettings(db),
   ]);
   return {

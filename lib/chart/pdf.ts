@@ -71,22 +71,23 @@ export async function renderChartPdf(drawing: Drawing, paper: PaperSize): Promis
   });
 
   const area = contentArea(paper);
+  const onTile = shapesByTile(drawing.shapes, plan);
   let page = 0;
   if (plan.pages > 1) {
     page++;
     frame(doc, drawing, paper, page, plan.pages, 'Overview: the numbers are the pages that follow');
     overview(doc, drawing, plan, area);
   }
-  for (const tile of plan.tiles) {
+  plan.tiles.forEach((tile, i) => {
     page++;
     const where = plan.pages > 1 ? `Row ${tile.row}, column ${tile.column}` : '';
     frame(doc, drawing, paper, page, plan.pages, where);
     doc.save();
     doc.rect(area.x, area.y, area.width, area.height).clip();
     doc.translate(area.x - tile.x * plan.scale, area.y - tile.y * plan.scale).scale(plan.scale);
-    for (const shape of drawing.shapes) if (inTile(shape, tile)) paint(doc, shape);
+    for (const shape of onTile[i]) paint(doc, shape);
     doc.restore();
-  }
+  });
   doc.end();
   await done;
   return Buffer.concat(chunks);
@@ -151,19 +152,56 @@ function paint(doc: PDFKit.PDFDocument, s: Shape) {
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-/** Whether a shape may show on the tile (a generous box: text is judged by its start). */
-function inTile(s: Shape, tile: Box): boolean {
+/** The box a shape may show in (generous: text is judged by its start). */
+function boxOf(s: Shape): Box {
   switch (s.kind) {
     case 'rect':
-      return overlaps(s, tile);
+      return s;
     case 'circle':
-      return overlaps({ x: s.cx - s.r, y: s.cy - s.r, width: 2 * s.r, height: 2 * s.r }, tile);
+      return { x: s.cx - s.r, y: s.cy - s.r, width: 2 * s.r, height: 2 * s.r };
     case 'text':
-      return overlaps({ x: s.x - 120, y: s.y - s.size, width: 360, height: s.size * 1.5 }, tile);
+      return { x: s.x - 120, y: s.y - s.size, width: 360, height: s.size * 1.5 };
     case 'line': {
       const xs = s.points.map((p) => p[0]);
       const ys = s.points.map((p) => p[1]);
-      return overlaps({ x: Math.min(...xs), y: Math.min(...ys), width: Math.max(...xs) - Math.min(...xs) + 1, height: Math.max(...ys) - Math.min(...ys) + 1 }, tile);
+      return { x: Math.min(...xs), y: Math.min(...ys), width: Math.max(...xs) - Math.min(...xs) + 1, height: Math.max(...ys) - Math.min(...ys) + 1 };
     }
   }
+}
+
+/**
+ * Each tile's shapes, in drawing order. Tiles sit on a grid of steps, so a shape's box names the
+ * few grid cells it can touch: the work grows with shapes plus tiles, not their product.
+ */
+export function shapesByTile(shapes: readonly Shape[], plan: PdfPlan): Shape[][] {
+  const out: Shape[][] = plan.tiles.map(() => []);
+  if (plan.tiles.length === 1) {
+    const only = plan.tiles[0];
+    for (const s of shapes) if (overlaps(boxOf(s), only)) out[0].push(s);
+    return out;
+  }
+  const first = plan.tiles[0];
+  const { width, height } = first;
+  const stepX = width - OVERLAP / plan.scale;
+  const stepY = height - OVERLAP / plan.scale;
+  const x0 = first.x - (first.column - 1) * stepX;
+  const y0 = first.y - (first.row - 1) * stepY;
+  const index = new Map<string, number>();
+  plan.tiles.forEach((t, i) => index.set(`${t.row}:${t.column}`, i));
+  for (const s of shapes) {
+    const box = boxOf(s);
+    // Tile (row, column) starts at x0 + (column-1)·stepX; one cell of slack each side absorbs
+    // rounding, and the exact overlap test below decides.
+    const fromColumn = Math.max(1, Math.floor((box.x - x0 - width) / stepX) + 1);
+    const toColumn = Math.floor((box.x + box.width - x0) / stepX) + 2;
+    const fromRow = Math.max(1, Math.floor((box.y - y0 - height) / stepY) + 1);
+    const toRow = Math.floor((box.y + box.height - y0) / stepY) + 2;
+    for (let row = fromRow; row <= toRow; row++) {
+      for (let column = fromColumn; column <= toColumn; column++) {
+        const i = index.get(`${row}:${column}`);
+        if (i !== undefined && overlaps(box, plan.tiles[i])) out[i].push(s);
+      }
+    }
+  }
+  return out;
 }

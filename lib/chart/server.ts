@@ -5,6 +5,6 @@ export { loadUnitChart, type UnitChartOptions } from './load-unit-chart';
 export { chartTooLarge, tooManyCards, personNotFound } from './errors';
 export { loadPeopleChart, type PeopleChartOptions } from './load-people-chart';
 export { renderChartPng, pngScale, MAX_PIXELS } from './png';
-export { renderChartPdf, planPdf, PAPER, MIN_READABLE_SCALE, type PdfPlan } from './pdf';
+export { renderChartPdf, planPdf, shapesByTile, PAPER, MIN_READABLE_SCALE, type PdfPlan } from './pdf';
 export { chartFontFiles } from './fonts';
-export { exportChart, chartFileName, type ChartFile } from './export-chart';
+export { exportChart, chartFileName, chartFileNameUtf8, attachmentDisposition, type ChartFile } from './export-chart';

@@ -196,6 +196,7 @@ export const ERROR_KINDS = {
   'chart.tooManyCards': 'limit',
   'chart.tooManyPeople': 'limit',
   'chart.personNotFound': 'notFound',
+  'chart.busy': 'unavailable',
   // lib/audit/errors.ts
   'audit.badDate': 'invalid',
   // lib/erasure/errors.ts

@@ -66,3 +66,24 @@ test('per key, then per organization: 429 with Retry-After and the RateLimit-* h
   // Another organization's key is counted on its own.
   assert.equal((await call(other)).status, 200);
 });
+
+test("an operation's ratePoints count that many requests (the chart export counts more than a read)", async () => {
+  const limiter = createApiRateLimiter(store, rateLimitTableName(settings.tableName), { perKey: 12, perTenant: 100 });
+  const run = ulid();
+  const { withActor } = createEntryPoints({
+    load: () => Promise.reject(new Error('no sessions here')),
+    require: () => Promise.reject(new Error('no sessions here')),
+    fromBearer: (bearer) => loadApiKeyActor({ platform: testPlatformDb(), tenantDb }, bearer),
+    rateLimit: (actor, { points }) => limiter.consume(`${actor.tenantId}-${run}`, `${actor.userId}-${run}`, points),
+  });
+  const costly = withActor({ ratePoints: 10 }, async (ctx) => {
+    ctx.authorize('tenant.read', {});
+    return { ok: true };
+  });
+  const [key] = await keysOf(1);
+  const call = () => costly(new Request('http://arbor.test/api/v1/x', { headers: { authorization: `Bearer ${key}` } }));
+  const first = await call();
+  assert.equal(first.status, 200);
+  assert.equal(first.headers.get('RateLimit-Remaining'), '2');
+  assert.equal((await call()).status, 429, 'two left, ten asked');
+});

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { buildTree, simulate, type SimUnit, type Tree } from '../../lib/change-sets/simulate';
 import { changeMarks } from '../../lib/change-sets/tree-changes';
 import { pictures, type PictureSide } from '../../lib/change-sets/pictures';
+import { pictureForViewer } from '../../lib/change-sets/viewer-pictures';
 import type { Operation } from '../../lib/change-sets';
 
 /** A tree from `name: parentName` lines; ids are the names. */
@@ -105,5 +106,27 @@ describe('change set pictures', () => {
       assert.ok(u.parentId === null || seen.has(u.parentId));
       seen.add(u.id);
     }
+  });
+
+  test("a viewer's pictures: counts only on units they see; their units' ancestors named but not counted", () => {
+    const { before } = picturesFor(treeOf(ORG), [{ kind: 'moveUnit', unitId: 'Platform', parentId: 'Sales' }]);
+    // A manager of Platform: sees Platform and below, may name Engineering and Acme above it.
+    const seen = new Set(['Platform', 'Platform API', 'Platform Data', 'Storage']);
+    const sight = { sees: (id: string) => seen.has(id), names: (id: string) => seen.has(id) || id === 'Acme' || id === 'Engineering', outside: 'a unit outside your view' };
+    const side = pictureForViewer(before, sight);
+    const card = (id: string) => side.units.find((u) => u.id === id);
+    assert.deepEqual(ids(side), ['Acme', 'Engineering', 'Platform', 'Platform API', 'Platform Data', 'Sales'], 'context outside the view left out');
+    for (const id of ['Acme', 'Engineering']) {
+      assert.equal(card(id)!.name, id);
+      assert.equal(card(id)!.memberCount, undefined, id);
+      assert.equal(card(id)!.childCount, undefined, id);
+      assert.equal(card(id)!.below, 0, `${id}: units below counted nothing from outside the view`);
+    }
+    assert.equal(card('Sales')!.name, 'a unit outside your view');
+    assert.equal(card('Sales')!.memberCount, undefined);
+    assert.equal(card('Sales')!.below, 0);
+    assert.equal(card('Platform')!.memberCount, unit(before, 'Platform')!.memberCount);
+    assert.equal(card('Platform')!.childCount, 2);
+    assert.equal(card('Platform Data')!.below, unit(before, 'Platform Data')!.below, 'Storage, seen, still counted');
   });
 });

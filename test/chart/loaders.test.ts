@@ -7,6 +7,8 @@ import { putItem, withoutGuards, type TenantDb } from '../../lib/db';
 import { addMembership, loadActorAccess } from '../../lib/members';
 import { createUnit } from '../../lib/org';
 import { lineItem } from '../../lib/reporting-lines/line-item';
+import { readLinesOf } from '../../lib/reporting-lines';
+import { INDEX } from '../../lib/db';
 import { loadPeopleChart, loadUnitChart } from '../../lib/chart/server';
 import { ArborError } from '../../lib/errors';
 import { person, tenantWithTree } from '../members/fixtures';
@@ -162,6 +164,39 @@ describe('the people chart', () => {
     assert.deepEqual(line.people.map((p) => [p.name, p.managerId === null]), [['Mo Member', true], ['Zoe Zed', false]]);
     const member = await loadActorAccess(db, mo.userId);
     await assert.rejects(loadPeopleChart(db, member, { rootUserId: sam.userId }), (e) => code(e) === 'chart.personNotFound');
+  });
+
+  test("a manager's chart reads the lines of the people they see, by key; an owner's reads the tenant's", async () => {
+    let lineKeys = 0;
+    const reads = (d: TenantDb) => {
+      const sent: string[] = [];
+      const client = new Proxy(d.client, {
+        get(target, prop, receiver) {
+          if (prop !== 'send') return Reflect.get(target, prop, receiver);
+          return (command: { constructor: { name: string }; input: { IndexName?: string; RequestItems?: Record<string, { Keys: { SK: string }[] }> } }, ...rest: unknown[]) => {
+            sent.push(`${command.constructor.name}${command.input.IndexName ? `:${command.input.IndexName}` : ''}`);
+            for (const { Keys } of Object.values(command.input.RequestItems ?? {})) lineKeys += Keys.filter((k) => k.SK === 'MANAGER').length;
+            return (target.send as (...a: unknown[]) => unknown).call(target, command, ...rest);
+          };
+        },
+      });
+      return { db: { ...d, client } as TenantDb, sent };
+    };
+    const manager = reads(db);
+    const chart = await loadPeopleChart(manager.db, await loadActorAccess(db, mia.userId));
+    assert.equal(chart.people.find((p) => p.name === 'Zoe Zed')!.managerId, mo.userId, 'the lines are there');
+    assert.ok(!manager.sent.includes(`QueryCommand:${INDEX.gsi2}`), 'no tenant-wide read of lines');
+    assert.equal(lineKeys, 3, "the lines of Mia, Mo and Zoe, by key");
+    const owner = reads(db);
+    await loadPeopleChart(owner.db, await loadActorAccess(db, t.ownerUserId));
+    assert.ok(owner.sent.includes(`QueryCommand:${INDEX.gsi2}`));
+  });
+
+  test("readLinesOf answers only lines of the people asked, and only in its own tenant", async () => {
+    const lines = await readLinesOf(db, [mo.userId, zoe.userId, t.ownerUserId]);
+    assert.deepEqual(new Map(lines.map((l) => [l.userId, l.managerId])), new Map([[mo.userId, mia.userId], [zoe.userId, mo.userId]]));
+    const other = await tenantWithTree('Elsewhere');
+    assert.deepEqual(await readLinesOf(other.db, [mia.userId, mo.userId, zoe.userId, sam.userId]), [], "another tenant's lines are not read");
   });
 
   test('more people than the bound: a typed error', async () => {

@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DOMParser } from '@xmldom/xmldom';
 import { drawPeopleChart, drawUnitChart, escapeXml, fit, renderChartSvg, type ChartUnit, type UnitChart } from '../../lib/chart';
-import { chartFileName, planPdf, pngScale, renderChartPdf, renderChartPng } from '../../lib/chart/server';
+import { attachmentDisposition, chartFileName, chartFileNameUtf8, planPdf, pngScale, renderChartPdf, renderChartPng, shapesByTile } from '../../lib/chart/server';
+import { createRenderGate } from '../../lib/chart/render-gate';
 import { CHART_LIMITS } from '../../lib/chart/limits';
 import { ArborError } from '../../lib/errors';
 
@@ -131,10 +132,61 @@ describe('the PDF', () => {
     // Every card is on at least one part.
     for (const card of drawing.cards) assert.ok(letter.tiles.some((t) => card.x < t.x + t.width && t.x < card.x + card.width && card.y < t.y + t.height && t.y < card.y + card.height), card.id);
   });
+
+  test('shapes are bucketed by part: the same shapes, in order, as checking each against each part', () => {
+    const drawing = drawUnitChart(unitChart(700, 5));
+    for (const paper of ['a4', 'letter'] as const) {
+      const plan = planPdf(drawing, paper);
+      assert.ok(plan.tiles.length > 4);
+      const box = (s: (typeof drawing.shapes)[number]) => {
+        if (s.kind === 'rect') return s;
+        if (s.kind === 'circle') return { x: s.cx - s.r, y: s.cy - s.r, width: 2 * s.r, height: 2 * s.r };
+        if (s.kind === 'text') return { x: s.x - 120, y: s.y - s.size, width: 360, height: s.size * 1.5 };
+        const xs = s.points.map((p) => p[0]);
+        const ys = s.points.map((p) => p[1]);
+        return { x: Math.min(...xs), y: Math.min(...ys), width: Math.max(...xs) - Math.min(...xs) + 1, height: Math.max(...ys) - Math.min(...ys) + 1 };
+      };
+      const brute = plan.tiles.map((t) =>
+        drawing.shapes.filter((s) => {
+          const b = box(s);
+          return b.x < t.x + t.width && t.x < b.x + b.width && b.y < t.y + t.height && t.y < b.y + b.height;
+        }),
+      );
+      assert.deepEqual(shapesByTile(drawing.shapes, plan), brute, paper);
+    }
+  });
+});
+
+test('renders beyond the process limit are refused at once with chart.busy, and the slot frees', async () => {
+  const gate = createRenderGate(2);
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  const running = [gate.run(() => held), gate.run(() => held)];
+  await assert.rejects(gate.run(async () => 'x'), (e) => e instanceof ArborError && e.code === 'chart.busy');
+  release();
+  await Promise.all(running);
+  assert.equal(gate.running, 0);
+  assert.equal(await gate.run(async () => 'drawn'), 'drawn');
+  await assert.rejects(gate.run(() => Promise.reject(new Error('boom'))));
+  assert.equal(gate.running, 0, 'a failed render frees its slot');
 });
 
 test('the file name is the organization as ASCII, the org-chart word and the day', () => {
   assert.equal(chartFileName('Acme & Zürich Ltd.', '2026-11-28', 'pdf'), 'acme-zurich-ltd-org-chart-2026-11-28.pdf');
   assert.equal(chartFileName('東京', '2026-11-28', 'png'), 'organization-org-chart-2026-11-28.png');
   assert.equal(chartFileName('"; rm -rf /', '2026-11-28', 'svg'), 'rm-rf-org-chart-2026-11-28.svg');
+});
+
+test('the download also carries the name in its own script (filename*, UTF-8, percent-encoded)', () => {
+  assert.equal(chartFileNameUtf8('東京 本社', '2026-11-28', 'png'), '東京-本社-org-chart-2026-11-28.png');
+  assert.equal(chartFileNameUtf8('a/b\\c:"d"\u0007 %e\ud800', '2026-11-28', 'pdf'), 'abcd-e-org-chart-2026-11-28.pdf');
+  assert.equal(chartFileNameUtf8('///', '2026-11-28', 'svg'), 'organization-org-chart-2026-11-28.svg');
+  const header = attachmentDisposition(chartFileName('東京', '2026-11-28', 'png'), chartFileNameUtf8("東京 (O'Neil)*", '2026-11-28', 'png'));
+  assert.equal(
+    header,
+    "attachment; filename=\"organization-org-chart-2026-11-28.png\"; filename*=UTF-8''%E6%9D%B1%E4%BA%AC-%28O%27Neil%29-org-chart-2026-11-28.png",
+  );
+  // Only RFC 8187 attr-chars and percent escapes after the charset.
+  assert.match(header.split("UTF-8''")[1], /^[A-Za-z0-9!#$&+\-.^_`|~%]+$/);
+  assert.equal(decodeURIComponent(header.split("UTF-8''")[1]), "東京-(O'Neil)-org-chart-2026-11-28.png");
 });

@@ -8,6 +8,8 @@ import type { RequestActor } from '../../lib/auth';
 import type { TenantDb } from '../../lib/db';
 import { addMembership, loadActorAccess } from '../../lib/members';
 import { person, tenantWithTree } from '../members/fixtures';
+import { CHART_LIMITS } from '../../lib/chart';
+import { renderGate } from '../../lib/chart/export-chart';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 type Handler = (r: Request, ctx: unknown) => Promise<Response>;
@@ -99,7 +101,7 @@ describe('the chart routes', () => {
       assert.equal(res.status, 200, format);
       assert.equal(res.headers.get('content-type'), types[format]);
       assert.equal(res.headers.get('cache-control'), 'no-store');
-      assert.match(res.headers.get('content-disposition')!, new RegExp(`^attachment; filename="routes-[a-z0-9]+-org-chart-${day}\\.${format}"$`));
+      assert.match(res.headers.get('content-disposition')!, new RegExp(`^attachment; filename="routes-[a-z0-9]+-org-chart-${day}\\.${format}"; filename\\*=UTF-8''[^;\\s]+-org-chart-${day}\\.${format}$`));
       const body = Buffer.from(await res.arrayBuffer());
       assert.equal(String(body.length), res.headers.get('content-length'));
       if (format === 'svg') {
@@ -110,12 +112,30 @@ describe('the chart routes', () => {
     const people = await call('export', owner, { kind: 'people', format: 'svg' });
     assert.equal(people.status, 200);
 
-    const tooMany = await call('export', owner, { format: 'svg', collapsed: Array.from({ length: 1001 }, () => t.sales.id).join(',') });
+    const tooMany = await call('export', owner, { format: 'svg', collapsed: Array.from({ length: CHART_LIMITS.maxCollapsed + 1 }, () => t.sales.id).join(',') });
     assert.equal(tooMany.status, 400);
     for (const query of [{ format: 'gif' }, { format: 'pdf', paper: 'a3' }, { format: 'svg', kind: 'everything' }, { format: 'svg', collapsed: 'x,y' }, {}]) {
       const res = await call('export', owner, query as Record<string, string>);
       assert.equal(res.status, 400, JSON.stringify(query));
       assert.equal((await json(res)).error.code, 'request.invalid');
     }
+  });
+
+  test('export while every render slot is taken: 503 chart.busy with Retry-After; SVG still drawn; the next PNG once a slot frees', async () => {
+    const owner = await actorOf(t.db, t.owner);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const slots = Array.from({ length: CHART_LIMITS.concurrentRenders }, () => renderGate.run(() => held));
+    try {
+      const busy = await call('export', owner, { format: 'png' });
+      assert.equal(busy.status, 503);
+      assert.equal((await json(busy)).error.code, 'chart.busy');
+      assert.ok(Number(busy.headers.get('retry-after')) >= 1);
+      assert.equal((await call('export', owner, { format: 'svg' })).status, 200, 'an SVG is text, not a render');
+    } finally {
+      release();
+      await Promise.all(slots);
+    }
+    assert.equal((await call('export', owner, { format: 'pdf' })).status, 200);
   });
 });

@@ -25,6 +25,7 @@ const SAMPLES: Record<string, unknown[][]> = {
   chartTooLarge: [[20_001, 20_000]],
   tooManyCards: [[6_000, 5_000]],
   tooManyPeople: [[20_000]],
+  chartBusy: [[2]],
   badDescription: [[1000]],
   badComment: [[1000]],
   changeSetChanged: [[3]],

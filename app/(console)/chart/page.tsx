@@ -22,7 +22,7 @@ export default async function ChartRoute({ searchParams }: Props) {
     if (isArborError(e) && (e.kind === 'notFound' || e.code === 'unit.badId')) notFound();
     if (isArborError(e) && e.kind === 'forbidden') forbidden();
     // Too large for one chart: the message says where to start instead.
-    if (isArborError(e) && (e.code === 'chart.tooLarge' || e.code === 'chart.tooManyPeople')) {
+    if (isArborError(e) && (e.code === 'chart.tooLarge' || e.code === 'chart.tooManyPeople' || e.code === 'reportingLine.tooMany')) {
       return <main className="p-6"><p role="alert" className="text-sm text-zinc-700 dark:text-zinc-300">{e.message}</p></main>;
     }
     throw e;

@@ -1579,7 +1579,7 @@ export interface paths {
         };
         /**
          * Export the chart
-         * @description The unit chart or the people chart as a file, with the organization's name and the date, as an attachment named `<organization>-org-chart-<yyyy-mm-dd>.<svg|png|pdf>`. Authorized as the chart it draws. A PDF larger than one readable page starts with an overview page and continues on numbered pages. At most 5,000 cards (422 `chart.tooManyCards`).
+         * @description The unit chart or the people chart as a file, with the organization's name and the date, as an attachment named `<organization>-org-chart-<yyyy-mm-dd>.<svg|png|pdf>`. Authorized as the chart it draws. A PDF larger than one readable page starts with an overview page and continues on numbered pages. At most 5,000 cards (422 `chart.tooManyCards`). Counts 10 requests against an API key's rate limits; while the server is drawing 2 PNG or PDF exports, another answers 503 `chart.busy` with Retry-After.
          */
         get: operations["exportChart"];
         put?: never;
@@ -7286,7 +7286,7 @@ export interface operations {
                 rootId?: string;
                 /** @description PDF only: landscape A4 or Letter. */
                 paper?: "a4" | "letter";
-                /** @description Units drawn folded, their ids separated by commas (at most 1000). */
+                /** @description Units drawn folded, their ids separated by commas (at most 400). */
                 collapsed?: string;
             };
             header?: never;
@@ -7313,6 +7313,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["LimitExceeded"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getManager: {

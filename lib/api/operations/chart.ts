@@ -116,9 +116,12 @@ export const chart = {
     description:
       'The unit chart or the people chart as a file, with the organization\'s name and the date, as an attachment named ' +
       '`<organization>-org-chart-<yyyy-mm-dd>.<svg|png|pdf>`. Authorized as the chart it draws. A PDF larger than one readable page ' +
-      `starts with an overview page and continues on numbered pages. At most ${CHART_LIMITS.maxExportNodes.toLocaleString('en')} cards (422 \`chart.tooManyCards\`).`,
+      `starts with an overview page and continues on numbered pages. At most ${CHART_LIMITS.maxExportNodes.toLocaleString('en')} cards (422 \`chart.tooManyCards\`). ` +
+      `Counts ${CHART_LIMITS.exportRatePoints} requests against an API key's rate limits; while the server is drawing ` +
+      `${CHART_LIMITS.concurrentRenders} PNG or PDF exports, another answers 503 \`chart.busy\` with Retry-After.`,
     query: exportQuery,
+    ratePoints: CHART_LIMITS.exportRatePoints,
     response: { mediaType: 'application/octet-stream', description: 'image/svg+xml, image/png or application/pdf, by `format`.' },
-    errors: ['notFound', 'limit'],
+    errors: ['notFound', 'limit', 'unavailable'],
   }),
 };

@@ -9,7 +9,7 @@ export const GET = withActor(chart.export, async ({ db, actor, query, authorize 
   return new Response(new Uint8Array(file.body), {
     headers: {
       'content-type': file.contentType,
-      'content-disposition': `attachment; filename="${file.fileName}"`,
+      'content-disposition': file.disposition,
       'content-length': String(file.body.length),
       'cache-control': 'no-store',
     },
