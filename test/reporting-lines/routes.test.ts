@@ -134,3 +134,16 @@ describe('PUT /api/v1/members/{userId}/manager', () => {
     assert.equal((await getReportingLine(other.db, other.ada.userId))?.managerId, other.bob.userId);
   });
 });
+
+describe('DELETE /api/v1/members/{userId} and reporting lines', () => {
+  test('removing a manager from the organization answers 200 and clears their line and their reports\' lines', async () => {
+    const w = await world('LinesRemoved');
+    await setLine(w.db, w.owner, w.ada.userId, w.bob.userId);
+    await setLine(w.db, w.owner, w.cy.userId, w.bob.userId);
+    await setLine(w.db, w.owner, w.bob.userId, w.dee.userId);
+    const removed = await call('DELETE', '/api/v1/members/[userId]', w.admin, { userId: w.bob.userId });
+    assert.equal(removed.status, 200, JSON.stringify(removed.json));
+    assert.equal(removed.json.removed, 1);
+    for (const p of [w.ada, w.bob, w.cy]) assert.equal(await getReportingLine(w.db, p.userId), undefined, p.name);
+  });
+});
