@@ -126,7 +126,12 @@ export async function changeManager(
     throw e;
   });
   ctx.authorize('reportingLine.change', lineChangePlace(change));
-  const line = await setManager(ctx.db, ctx.actor, change, { source: ctx.actor.apiKey ? 'api' : 'console', ...(input.expectedVersion !== undefined ? { expectedVersion: input.expectedVersion } : {}) });
+  const line = await setManager(ctx.db, ctx.actor, change, {
+    source: ctx.actor.apiKey ? 'api' : 'console',
+    ...(input.expectedVersion !== undefined ? { expectedVersion: input.expectedVersion } : {}),
+    // A loop is named only as far as the people list would show its people to the caller.
+    visible: async (ids) => new Set((await visiblePeople(ctx, ctx.db, ids)).shown.keys()),
+  });
   const manager = change.manager && line ? { userId: change.manager.userId, name: change.manager.name, email: change.manager.email } : null;
   return { userId, line, manager, managerHidden: false, canChange: true };
 }

@@ -117,6 +117,21 @@ describe('PUT /api/v1/members/{userId}/manager', () => {
     assert.deepEqual(await snapshotTenant(w.tenantId, w.rootUnitId), before);
   });
 
+  test('a loop refused to a unit manager names only the people they can see, the message and the chain alike', async () => {
+    const w = await world('LinesHiddenLoop');
+    // Ada (Cloud) → Dee (Sales) → Bob (Cloud): Bob → Ada would close it through Dee.
+    await setLine(w.db, w.owner, w.ada.userId, w.dee.userId);
+    await setLine(w.db, w.owner, w.dee.userId, w.bob.userId);
+    const loop = await call('PUT', MANAGER, w.engineeringManager, { userId: w.bob.userId }, { managerId: w.ada.userId });
+    assert.equal(loop.status, 400, JSON.stringify(loop.json));
+    assert.equal(loop.json.error.code, 'reportingLine.cycle');
+    assert.deepEqual(loop.json.error.details.chain, ['Bob Noyce', 'Ada Lovelace', 'someone outside your view', 'Bob Noyce']);
+    assert.doesNotMatch(JSON.stringify(loop.json), /Dee|dee/);
+    // An admin sees everyone: named.
+    const named = await call('PUT', MANAGER, w.admin, { userId: w.bob.userId }, { managerId: w.ada.userId });
+    assert.deepEqual(named.json.error.details.chain, ['Bob Noyce', 'Ada Lovelace', 'Dee Hock', 'Bob Noyce']);
+  });
+
   test("another organization's people are not found as person or manager, and that organization is unchanged", async () => {
     const [w, other] = await Promise.all([world('LinesHere'), lineWorld('LinesThere')]);
     await setLine(other.db, other.owner, other.ada.userId, other.bob.userId);
