@@ -90,9 +90,10 @@ export interface Places {
   'checks.run': Record<string, never>;
   /**
    * Set or clear a person's manager (docs/org-chart.md#reporting-lines): `units` are every unit the
-   * person belongs to, `managerUnits` the chosen manager's (empty when clearing), as stored.
+   * person belongs to, `managerUnits` the chosen manager's, as stored. `clearing`: no manager is
+   * chosen (a manager stored without units is still someone to be seen, and is not).
    */
-  'reportingLine.change': { userId: string; units: UnitRef[]; managerUnits: UnitRef[] };
+  'reportingLine.change': { userId: string; units: UnitRef[]; managerUnits: UnitRef[]; clearing: boolean };
 }
 
 export type Action = keyof Places;

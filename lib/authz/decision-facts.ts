@@ -9,6 +9,7 @@ import type { Action, PlaceOf, UnitRef } from './actions';
 import type { Allowed } from './explain-access';
 import { isTenantWide, type ActorAccess } from './grants';
 import { areaDecidedOn } from './change-set-rules';
+import { visibleManagerUnit } from './rules';
 
 const PLACE_UNITS = ['unit', 'parent', 'destination'] as const;
 
@@ -32,7 +33,7 @@ export function decisionFacts<A extends Action>(access: ActorAccess, decision: A
   if (area) facts.push({ key: keys.unit(t, area.id), expect: { path: area.path }, changed: 'target' });
   const catalogue = catalogueFact(access, decision);
   if (catalogue) facts.push(catalogue);
-  if (decision.action === 'reportingLine.change' && !isTenantWide(grant)) facts.push(...lineFacts(t, place as PlaceOf<'reportingLine.change'>));
+  if (decision.action === 'reportingLine.change' && !isTenantWide(grant)) facts.push(...lineFacts(t, place as PlaceOf<'reportingLine.change'>, access));
   const heldRole = heldRoleOf(decision.action, place);
   if (heldRole) facts.push({ key: keys.unitMember(t, heldRole.unitId, heldRole.userId), expect: { role: heldRole.role }, changed: 'target' });
   return facts;
@@ -68,11 +69,13 @@ function heldRoleOf(action: Action, place: unknown) {
 /**
  * A manager's decision about a reporting line stood on where the person is: each of their units'
  * paths (rules.ts bounds how many) and how many memberships they hold (a new one elsewhere changes
- * who manages them).
+ * who manages them); and, choosing a manager, on the path of the one unit of theirs it saw them in.
  */
-function lineFacts(t: string, place: PlaceOf<'reportingLine.change'>): WriteFact[] {
+function lineFacts(t: string, place: PlaceOf<'reportingLine.change'>, access: ActorAccess): WriteFact[] {
+  const seenIn = place.clearing ? undefined : visibleManagerUnit(place.managerUnits, access);
   return [
     { key: keys.tenantUser(t, place.userId), expect: { membershipCount: place.units.length }, changed: 'target' },
-    ...place.units.map((u): WriteFact => ({ key: keys.unit(t, u.id), expect: { path: u.path }, changed: 'target' })),
+    ...[...place.units, ...(seenIn && !place.units.some((u) => u.id === seenIn.id) ? [seenIn] : [])]
+      .map((u): WriteFact => ({ key: keys.unit(t, u.id), expect: { path: u.path }, changed: 'target' })),
   ];
 }

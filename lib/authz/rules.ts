@@ -110,12 +110,16 @@ function membershipDenial(access: ActorAccess, { unit, roles, verb, purpose }: R
  */
 export const LINE_UNITS_BOUND = 10;
 
+/** One of the chosen manager's units the actor sees (members.read there): a manager's decision stands on it. */
+export const visibleManagerUnit = (managerUnits: UnitRef[], access: ActorAccess): UnitRef | undefined =>
+  managerUnits.find((u) => access.memberships.some((h) => covers(h, u.path)));
+
 const reportingLineRule: Rule<'reportingLine.change'> = {
-  grants: (g, { userId, units, managerUnits }, access) =>
+  grants: (g, { userId, units, managerUnits, clearing }, access) =>
     isTenantWide(g) ||
     (isManager(g) && userId !== access.userId && units.length > 0 && units.length <= LINE_UNITS_BOUND &&
       units.every((u) => covers(g, u.path)) &&
-      (managerUnits.length === 0 || managerUnits.some((u) => access.memberships.some((h) => covers(h, u.path))))),
+      (clearing || visibleManagerUnit(managerUnits, access) !== undefined)),
   deny: ({ userId, units, managerUnits }, access) => {
     if (userId === access.userId) return { reason: 'notManager', message: 'Your own manager is changed by an admin or by a manager above you.' };
     const managesAll = access.memberships.some((g) => isManager(g) && units.every((u) => covers(g, u.path)));

@@ -8,7 +8,7 @@
 import 'server-only';
 import { administratorClause } from './unit-administrators';
 import { auditEntryPut } from '../audit';
-import { keys, transaction, type AuditActor, type TenantDb, type TransactItem } from '../db';
+import { keys, transaction, withoutGuards, type AuditActor, type TenantDb, type TransactItem } from '../db';
 import { versionConflict } from '../errors';
 import { profileWordDeletes } from '../items/name-words';
 import { validateId } from '../validation';
@@ -20,6 +20,7 @@ import { profileCountChange } from '../profiles';
 import { ownerCountUpdate } from './owner-count';
 import { lockFree } from '../org/unit-lock';
 import { backoff, RETRY_LIMITS } from '../db/retry-policy';
+import { clearLinesOf } from '../reporting-lines';
 
 export interface RemoveMembershipInput {
   unitId: string;
@@ -55,7 +56,12 @@ export async function removeMembership(db: TenantDb, actor: AuditActor, input: R
       // The last membership takes the profile and its name words (T10) with it.
       .add(profileWordDeletes(db, profile, 1), () => 'retry');
 
-    if ((await tx.send()) === 'written') return current;
+    if ((await tx.send()) === 'written') {
+      // They left the organization with it: their reporting lines go too. Unguarded: it follows
+      // from the removal decided, whose facts (this membership) are gone now.
+      if (profile.membershipCount <= 1) await clearLinesOf(withoutGuards(db), actor, userId);
+      return current;
+    }
     if (attempt >= RETRY_LIMITS.redecide) throw membershipBusy();
     await backoff(attempt);
   }

@@ -6,11 +6,12 @@
 // tenant cannot be deleted.
 import 'server-only';
 import { auditEntryPut } from '../audit';
-import { GUARD_ITEMS, MAX_TRANSACTION_ITEMS, transaction, type AuditActor, type TenantDb } from '../db';
+import { GUARD_ITEMS, MAX_TRANSACTION_ITEMS, transaction, withoutGuards, type AuditActor, type TenantDb } from '../db';
 import { versionConflict } from '../errors';
 import { validateVersion } from '../validation/version';
 import { profileCountChange, readRemovals } from '../profiles';
 import { profileWordDeletes } from '../items/name-words';
+import { clearLinesOf } from '../reporting-lines';
 import { validateId } from '../validation';
 import { countSubtree } from './count-subtree';
 import { nudgeTreeJob } from './jobs/resume-tree-jobs';
@@ -118,6 +119,11 @@ async function deleteInOneTransaction(
     // The words of the profiles deleted here.
     .add(removals.flatMap((r) => profileWordDeletes(db, r.profile, r.removed.length)), () => 'retry');
   if (tx.size + GUARD_ITEMS > MAX_TRANSACTION_ITEMS) return 'tooLarge';
-  if ((await tx.send()) === 'written') return { kind: 'deleted', units: units.length, memberships: members.length };
-  return undefined;
+  if ((await tx.send()) !== 'written') return undefined;
+  // Whoever left the organization with the subtree takes their reporting lines along; unguarded,
+  // as it follows from the delete decided (whose facts are gone with it).
+  for (const r of removals.filter((r) => r.removed.length > 0 && r.profile.membershipCount <= r.removed.length)) {
+    await clearLinesOf(withoutGuards(db), actor, r.profile.userId);
+  }
+  return { kind: 'deleted', units: units.length, memberships: members.length };
 }

@@ -8,12 +8,20 @@ export const managerNotFound = () =>
 
 export const selfManager = () => arborError('reportingLine.self', 'A person cannot be their own manager.');
 
-/** `chain`: the people from the chosen manager up to the person, by name (or id when unnamed). */
-export const lineCycle = (chain: readonly string[]) =>
+/** Stands for a person of a loop the caller may not see. */
+export const OUTSIDE_VIEW = 'someone outside your view';
+
+/**
+ * `chain`: the people of the loop in order, first and last the same, by name (or id when
+ * unnamed). `existing`: the loop is already there, above the chosen manager.
+ */
+export const lineCycle = (chain: readonly string[], existing = false) =>
   arborError(
     'reportingLine.cycle',
-    `That would make a loop of managers: ${chain.join(' → ')}. Change one of those lines first.`,
-    { chain },
+    existing
+      ? `The managers above the one chosen already form a loop: ${chain.join(' → ')}. Change one of those lines first.`
+      : `That would make a loop of managers: ${chain.join(' → ')}. Change one of those lines first.`,
+    { chain, ...(existing ? { existing } : {}) },
   );
 
 export const chainTooDeep = (max: number) =>

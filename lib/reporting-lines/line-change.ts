@@ -64,4 +64,5 @@ export const lineChangePlace = (change: LineChange) => ({
   userId: change.person.userId,
   units: change.person.units,
   managerUnits: change.manager?.units ?? [],
+  clearing: !change.manager,
 });

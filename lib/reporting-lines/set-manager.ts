@@ -10,7 +10,7 @@ import 'server-only';
 import { auditEntryPut } from '../audit';
 import { batchGet, getItem, keys, transaction, type AuditActor, type TenantDb, type TransactItem } from '../db';
 import { versionConflict } from '../errors';
-import { badLineVersion, chainTooDeep, lineBusy, lineCycle, managerNotFound, personNotFound } from './errors';
+import { badLineVersion, chainTooDeep, lineBusy, lineCycle, managerNotFound, OUTSIDE_VIEW, personNotFound } from './errors';
 import { lineItem, toReportingLine } from './line-item';
 import type { LineChange, LinePerson } from './line-change';
 import { MAX_CHAIN, type ReportingLine } from './types';
@@ -19,7 +19,14 @@ export interface SetManagerOptions {
   source: ReportingLine['source'];
   /** The line's version the caller saw; a change since answers `reportingLine.versionConflict`. */
   expectedVersion?: number;
+  /**
+   * Of these people, those the caller may see: a refusal names only them (the others as
+   * "someone outside your view"). Absent: the caller sees everyone.
+   */
+  visible?: Visible;
 }
+
+export type Visible = (userIds: string[]) => Promise<ReadonlySet<string>>;
 
 /** Rebuilt from fresh reads this many times when a line it read changed meanwhile. */
 const ATTEMPTS = 3;
@@ -33,7 +40,7 @@ export async function setManager(db: TenantDb, actor: AuditActor, change: LineCh
     const current = person.line;
     if (expected !== undefined && current?.version !== expected) throw versionConflict('reportingLine', current?.version, current ?? null);
     if ((current?.managerId ?? null) === (manager?.userId ?? null)) return current ?? null;
-    const chain = manager ? await walkUp(db, person, manager) : [];
+    const chain = manager ? await walkUp(db, person, manager, options.visible) : [];
     const outcome = await write(db, actor, person, manager, chain, options);
     if (outcome !== 'retry') return outcome;
     if (attempt >= ATTEMPTS) throw lineBusy();
@@ -45,8 +52,8 @@ export async function setManager(db: TenantDb, actor: AuditActor, change: LineCh
 }
 
 /** Refuses, without writing, a change that would close a loop or make the chain too long (a directory's pre-check). */
-export async function checkChain(db: TenantDb, change: LineChange): Promise<void> {
-  if (change.manager) await walkUp(db, change.person, change.manager);
+export async function checkChain(db: TenantDb, change: LineChange, visible?: Visible): Promise<void> {
+  if (change.manager) await walkUp(db, change.person, change.manager, visible);
 }
 
 /** One line read on the way up: whose it is and its version, or absent at the top of the chain. */
@@ -61,13 +68,17 @@ async function readLine(db: TenantDb, userId: string): Promise<ReportingLine | u
 }
 
 /** From the manager up to the top; refuses a loop back to the person and a chain too long. */
-async function walkUp(db: TenantDb, person: LinePerson, manager: LinePerson): Promise<ChainStep[]> {
+async function walkUp(db: TenantDb, person: LinePerson, manager: LinePerson, visible?: Visible): Promise<ChainStep[]> {
   const steps: ChainStep[] = [{ userId: manager.userId, ...(manager.line ? { line: manager.line } : {}) }];
   for (let line = manager.line; line; ) {
-    if (line.managerId === person.userId) throw lineCycle(await names(db, [person.userId, ...steps.map((s) => s.userId), person.userId]));
+    if (line.managerId === person.userId) throw lineCycle(await names(db, [person.userId, ...steps.map((s) => s.userId), person.userId], visible));
     // The person, their manager and everyone above: the new chain would be this long.
     if (steps.length + 1 >= MAX_CHAIN) throw chainTooDeep(MAX_CHAIN);
-    if (steps.some((s) => s.userId === line!.managerId)) throw lineBusy(); // a loop above, never written by this path
+    // A loop already above (never written by this path, but data can arrive otherwise): retrying
+    // cannot help, so name it for someone to break.
+    const top = line.managerId;
+    const from = steps.findIndex((s) => s.userId === top);
+    if (from >= 0) throw lineCycle(await names(db, [...steps.slice(from).map((s) => s.userId), top], visible), true);
     const next = await readLine(db, line.managerId);
     steps.push({ userId: line.managerId, ...(next ? { line: next } : {}) });
     line = next;
@@ -75,11 +86,18 @@ async function walkUp(db: TenantDb, person: LinePerson, manager: LinePerson): Pr
   return steps;
 }
 
-/** The people of a loop by name (their email when unnamed), for the refusal: one BatchGetItem. */
-async function names(db: TenantDb, userIds: string[]): Promise<string[]> {
-  const found = await batchGet(db, [...new Set(userIds)].map((u) => keys.tenantUser(db.tenantId, u)), { projection: ['userId', 'name', 'email'] });
+/**
+ * The people of a loop by name (their email when unnamed), for the refusal: one BatchGetItem,
+ * beside the caller's visibility of them. Someone the caller may not see is not named.
+ */
+async function names(db: TenantDb, userIds: string[], visible?: Visible): Promise<string[]> {
+  const unique = [...new Set(userIds)];
+  const [found, seen] = await Promise.all([
+    batchGet(db, unique.map((u) => keys.tenantUser(db.tenantId, u)), { projection: ['userId', 'name', 'email'] }),
+    visible?.(unique),
+  ]);
   const byId = new Map(found.map((p) => [String(p.userId), String(p.name || p.email || p.userId)]));
-  return userIds.map((u) => byId.get(u) ?? u);
+  return userIds.map((u) => (seen && !seen.has(u) ? OUTSIDE_VIEW : byId.get(u) ?? u));
 }
 
 async function write(

@@ -19,6 +19,7 @@ import { readRoleCatalogue } from '../roles';
 import { recordDirectoryError, type DirectoryConfig } from './directory-config';
 import { toDirectoryGroup } from './group-item';
 import { placementsFor, roleForUnit, strongest, type Placement, type PlacementTarget } from './rules';
+import { linesOnArrival } from './manager-line';
 import { toDirectoryUser } from './user-item';
 import type { DirectoryUser } from './user-resource';
 
@@ -138,6 +139,15 @@ export async function placePerson(ctx: SyncContext, userId: string, known?: Pers
       // Already there (a concurrent sync of the same person): the same outcome.
       if (e.code === 'membership.exists' || e.code === 'membership.notFound') continue;
       failures.push(`${c.reason}: ${e.message}`);
+    }
+  }
+  // Placed for the first time (a new or returning person): their line, and the lines awaiting them.
+  if (state.memberships.length === 0 && done.some((c) => c.kind === 'add')) {
+    try {
+      await linesOnArrival(ctx, user);
+    } catch (e) {
+      if (!isArborError(e)) throw e;
+      failures.push(`manager: ${e.message}`);
     }
   }
   for (const f of failures) await recordDirectoryError(ctx.db, { request: `place ${user.userName}`, status: 0, detail: f });

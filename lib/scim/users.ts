@@ -17,7 +17,7 @@ import { placePerson, readPerson, type PersonState, type SyncContext } from './p
 import { busy, notFound, ScimError, taken, versionMismatch } from './protocol-errors';
 import { checkIfMatch, withRereads } from './preconditions';
 import { directoryUserItem, nameKey, userNameClaimItem, userNameClaimKey } from './user-item';
-import { applyAwaitedLines, followManager, refuseManagerLoop } from './manager-line';
+import { followManager, linesOnArrival, refuseManagerLoop } from './manager-line';
 import { readUserInput, type DirectoryUser, type UserInput } from './user-resource';
 
 /** A person whose SCIM User exists (one being deleted only when `deleting` is allowed). */
@@ -54,8 +54,8 @@ export async function createDirectoryUser(ctx: SyncContext, platform: PlatformDb
   await afterCommit(ctx, `POST /Users ${user.userName}`, async () => {
     await countResources(db, 'userCount', 1);
     await placePerson(ctx, user.userId);
-    await followManager(ctx, user);
-    await applyAwaitedLines(ctx, user.userId);
+    // Again when placing created the profile (a no-op then); needed when it already existed.
+    await linesOnArrival(ctx, user);
   });
   return user;
 }

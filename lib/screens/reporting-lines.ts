@@ -73,14 +73,15 @@ async function visiblePeople(ctx: ScreenContext, db: TenantDb, userIds: string[]
   return { shown, hidden: profiles.length - shown.size, known: new Set(profiles.map((p) => String(p.userId))) };
 }
 
-const mayChange = (ctx: ScreenContext, person: LinePerson, managerUnits: UnitRef[]) =>
-  can(ctx.actor, 'reportingLine.change', { userId: person.userId, units: person.units, managerUnits });
+/** Whether the viewer may change the line at all: clearing it is the least a change needs. */
+const mayChange = (ctx: ScreenContext, person: LinePerson) =>
+  can(ctx.actor, 'reportingLine.change', { userId: person.userId, units: person.units, managerUnits: [], clearing: true });
 
 async function managerView(ctx: ScreenContext, person: LinePerson): Promise<ManagerView> {
   const line = person.line ?? null;
   const { shown, known } = await visiblePeople(ctx, ctx.db, line ? [line.managerId] : []);
   const manager = line ? shown.get(line.managerId) ?? null : null;
-  return { userId: person.userId, line, manager, managerHidden: Boolean(line && !manager && known.has(line.managerId)), canChange: mayChange(ctx, person, []) };
+  return { userId: person.userId, line, manager, managerHidden: Boolean(line && !manager && known.has(line.managerId)), canChange: mayChange(ctx, person) };
 }
 
 /** GET …/manager: the person's line and manager. */
@@ -109,7 +110,7 @@ export async function loadLine(ctx: ScreenContext, userId: string, page: { curso
   const manager = line ? shown.get(line.managerId) ?? null : null;
   const reports = ids.flatMap((id) => shown.get(id) ?? []);
   return {
-    manager: { userId: person.userId, line, manager, managerHidden: Boolean(line && !manager && known.has(line.managerId)), canChange: mayChange(ctx, person, []) },
+    manager: { userId: person.userId, line, manager, managerHidden: Boolean(line && !manager && known.has(line.managerId)), canChange: mayChange(ctx, person) },
     reports: { items: reports, hidden: ids.filter((id) => known.has(id) && !shown.has(id)).length, ...(lines.nextCursor ? { nextCursor: lines.nextCursor } : {}) },
   };
 }
@@ -126,7 +127,12 @@ export async function changeManager(
     throw e;
   });
   ctx.authorize('reportingLine.change', lineChangePlace(change));
-  const line = await setManager(ctx.db, ctx.actor, change, { source: ctx.actor.apiKey ? 'api' : 'console', ...(input.expectedVersion !== undefined ? { expectedVersion: input.expectedVersion } : {}) });
+  const line = await setManager(ctx.db, ctx.actor, change, {
+    source: ctx.actor.apiKey ? 'api' : 'console',
+    ...(input.expectedVersion !== undefined ? { expectedVersion: input.expectedVersion } : {}),
+    // A loop is named only as far as the people list would show its people to the caller.
+    visible: async (ids) => new Set((await visiblePeople(ctx, ctx.db, ids)).shown.keys()),
+  });
   const manager = change.manager && line ? { userId: change.manager.userId, name: change.manager.name, email: change.manager.email } : null;
   return { userId, line, manager, managerHidden: false, canChange: true };
 }

@@ -108,9 +108,11 @@ const TABLE: Row[] = [
   row('role.assign (unit.rename, this unit and below)', 'role.assign', onUnit((u) => ({ unit: u, userId: someoneElse, role: customRole(['unit.rename'], 'subtree') })), managesInside),
   row('role.assign (expenses.approve)', 'role.assign', onUnit((u) => ({ unit: u, userId: someoneElse, role: customRole(['expenses.approve'], 'unit') })), tenantOnly),
   // A reporting line: the person where they are, the manager chosen beside them, or cleared.
-  row('reportingLine.change (manager beside them)', 'reportingLine.change', onUnit((u) => ({ userId: someoneElse, units: [u], managerUnits: [u] })), managesAt),
-  row('reportingLine.change (cleared)', 'reportingLine.change', onUnit((u) => ({ userId: someoneElse, units: [u], managerUnits: [] })), managesAt),
-  row('reportingLine.change (manager outside Engineering)', 'reportingLine.change', onUnit((u) => ({ userId: someoneElse, units: [u], managerUnits: [B1] })), { owner: ALL, admin: ALL, rootManager: ALL }),
+  row('reportingLine.change (manager beside them)', 'reportingLine.change', onUnit((u) => ({ userId: someoneElse, units: [u], managerUnits: [u], clearing: false })), managesAt),
+  row('reportingLine.change (cleared)', 'reportingLine.change', onUnit((u) => ({ userId: someoneElse, units: [u], managerUnits: [], clearing: true })), managesAt),
+  row('reportingLine.change (manager outside Engineering)', 'reportingLine.change', onUnit((u) => ({ userId: someoneElse, units: [u], managerUnits: [B1], clearing: false })), { owner: ALL, admin: ALL, rootManager: ALL }),
+  // A manager chosen with no units stored is not someone a unit manager can be seen to see.
+  row('reportingLine.change (manager with no units)', 'reportingLine.change', onUnit((u) => ({ userId: someoneElse, units: [u], managerUnits: [], clearing: false })), { owner: ALL, admin: ALL }),
 ];
 
 describe('decision table: role × action × place', () => {
@@ -137,7 +139,7 @@ describe('decision table: role × action × place', () => {
 });
 
 describe('reportingLine.change: every unit of the person managed by one membership, never one\'s own line', () => {
-  const change = (who: ActorAccess, units: UnitRef[], userId = someoneElse) => explainAccess(who, 'reportingLine.change', { userId, units, managerUnits: [A1] });
+  const change = (who: ActorAccess, units: UnitRef[], userId = someoneElse) => explainAccess(who, 'reportingLine.change', { userId, units, managerUnits: [A1], clearing: false });
   test('a person also in a unit outside the manager\'s subtree is an admin\'s to change', () => {
     assert.equal(change(access('manager'), [A1, A1a]).allowed, true);
     assert.equal(change(access('manager'), [A1, B]).allowed, false);

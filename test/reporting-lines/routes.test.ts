@@ -117,6 +117,21 @@ describe('PUT /api/v1/members/{userId}/manager', () => {
     assert.deepEqual(await snapshotTenant(w.tenantId, w.rootUnitId), before);
   });
 
+  test('a loop refused to a unit manager names only the people they can see, the message and the chain alike', async () => {
+    const w = await world('LinesHiddenLoop');
+    // Ada (Cloud) → Dee (Sales) → Bob (Cloud): Bob → Ada would close it through Dee.
+    await setLine(w.db, w.owner, w.ada.userId, w.dee.userId);
+    await setLine(w.db, w.owner, w.dee.userId, w.bob.userId);
+    const loop = await call('PUT', MANAGER, w.engineeringManager, { userId: w.bob.userId }, { managerId: w.ada.userId });
+    assert.equal(loop.status, 400, JSON.stringify(loop.json));
+    assert.equal(loop.json.error.code, 'reportingLine.cycle');
+    assert.deepEqual(loop.json.error.details.chain, ['Bob Noyce', 'Ada Lovelace', 'someone outside your view', 'Bob Noyce']);
+    assert.doesNotMatch(JSON.stringify(loop.json), /Dee|dee/);
+    // An admin sees everyone: named.
+    const named = await call('PUT', MANAGER, w.admin, { userId: w.bob.userId }, { managerId: w.ada.userId });
+    assert.deepEqual(named.json.error.details.chain, ['Bob Noyce', 'Ada Lovelace', 'Dee Hock', 'Bob Noyce']);
+  });
+
   test("another organization's people are not found as person or manager, and that organization is unchanged", async () => {
     const [w, other] = await Promise.all([world('LinesHere'), lineWorld('LinesThere')]);
     await setLine(other.db, other.owner, other.ada.userId, other.bob.userId);
@@ -132,5 +147,18 @@ describe('PUT /api/v1/members/{userId}/manager', () => {
     assert.equal((await call('GET', REPORTS, w.admin, { userId: other.bob.userId })).status, 404);
     assert.deepEqual(await snapshotTenant(other.tenantId, other.rootUnitId), theirs);
     assert.equal((await getReportingLine(other.db, other.ada.userId))?.managerId, other.bob.userId);
+  });
+});
+
+describe('DELETE /api/v1/members/{userId} and reporting lines', () => {
+  test('removing a manager from the organization answers 200 and clears their line and their reports\' lines', async () => {
+    const w = await world('LinesRemoved');
+    await setLine(w.db, w.owner, w.ada.userId, w.bob.userId);
+    await setLine(w.db, w.owner, w.cy.userId, w.bob.userId);
+    await setLine(w.db, w.owner, w.bob.userId, w.dee.userId);
+    const removed = await call('DELETE', '/api/v1/members/[userId]', w.admin, { userId: w.bob.userId });
+    assert.equal(removed.status, 200, JSON.stringify(removed.json));
+    assert.equal(removed.json.removed, 1);
+    for (const p of [w.ada, w.bob, w.cy]) assert.equal(await getReportingLine(w.db, p.userId), undefined, p.name);
   });
 });

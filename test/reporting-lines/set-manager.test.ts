@@ -3,7 +3,10 @@
 // webhook event written with the change, and two opposite writes racing (exactly one lands).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ArborError } from '../../lib/errors';
+import { lineItem } from '../../lib/reporting-lines/line-item';
+import { directClient, tableName } from '../support/stack';
 import { directReports, getReportingLine, listReportingLines, readLineChange, setManager } from '../../lib/reporting-lines';
 import { eventOf } from '../../lib/webhooks/events';
 import { snapshotTenant } from '../members/membership-invariants';
@@ -113,6 +116,23 @@ describe('setManager', () => {
       assert.equal(lines.length, 1);
       assert.equal((await lineAudit(w.tenantId)).length, 1);
     }
+  });
+
+  test('a loop already above the chosen manager is refused as a loop, named, nothing written', async () => {
+    const w = await lineWorld('LoopAbove');
+    // Bob ↔ Cy, as no write of setManager leaves it but data arriving otherwise might.
+    for (const [userId, managerId] of [[w.bob.userId, w.cy.userId], [w.cy.userId, w.bob.userId]] as const) {
+      await directClient().send(new PutCommand({ TableName: tableName(), Item: lineItem(w.tenantId, { userId, managerId, version: 1, source: 'import', updatedAt: new Date().toISOString() }) }));
+    }
+    const before = await snapshotTenant(w.tenantId, w.rootUnitId);
+    await assert.rejects(setLine(w.db, w.owner, w.ada.userId, w.bob.userId), (e) => {
+      assert.equal(code(e), 'reportingLine.cycle');
+      assert.deepEqual((e as ArborError).details?.chain, ['Bob Noyce', 'Cy Young', 'Bob Noyce']);
+      assert.match((e as ArborError).message, /already form a loop: Bob Noyce → Cy Young → Bob Noyce/);
+      return true;
+    });
+    assert.deepEqual(await snapshotTenant(w.tenantId, w.rootUnitId), before);
+    assert.equal(await getReportingLine(w.db, w.ada.userId), undefined);
   });
 
   test('a write built on a chain that changed since is walked again (sequential, the same reads)', async () => {

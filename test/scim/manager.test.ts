@@ -4,6 +4,7 @@
 // and nothing written.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { removeUserFromTenant } from '../../lib/members';
 import { getReportingLine } from '../../lib/reporting-lines';
 import { ENTERPRISE, newDirectory, PATCH, user } from './support';
 
@@ -66,5 +67,40 @@ describe('SCIM manager → reporting line', () => {
     const self = await d.call('PUT', `Users/${a.body!.id}`, withManager(d.domain, 'a', a.body!.id));
     assert.equal(self.status, 400);
     assert.equal(self.body!.scimType, 'invalidValue');
+  });
+
+  test('a manager sent as the directory\'s own id is found by externalId; one unknown is kept and clears nothing', async () => {
+    const d = await newDirectory('scimext');
+    const boss = await d.call('POST', 'Users', { ...withManager(d.domain, 'boss', null), externalId: 'E100' });
+    const ada = await d.call('POST', 'Users', withManager(d.domain, 'ada', 'E100'));
+    assert.equal(ada.status, 201, JSON.stringify(ada.body));
+    assert.equal((await getReportingLine(d.db, ada.body!.id))?.managerId, boss.body!.id);
+    const unknown = await d.call('PUT', `Users/${ada.body!.id}`, withManager(d.domain, 'ada', 'E999'));
+    assert.equal(unknown.status, 200, JSON.stringify(unknown.body));
+    assert.equal(unknown.body![ENTERPRISE].manager.value, 'E999', 'kept as data');
+    assert.equal((await getReportingLine(d.db, ada.body!.id))?.managerId, boss.body!.id, 'the line stays');
+  });
+
+  test('a placement that brings someone back sets their line and the lines awaiting them', async () => {
+    const d = await newDirectory('scimback');
+    const owner = { userId: d.ownerUserId, email: `owner@${d.domain}` };
+    const boss = await d.call('POST', 'Users', withManager(d.domain, 'boss', null));
+    const bossId = boss.body!.id as string;
+    const ada = await d.call('POST', 'Users', withManager(d.domain, 'ada', bossId));
+    const adaId = ada.body!.id as string;
+    // Removed in Arbor by hand, still in the directory: back with their next placement.
+    await removeUserFromTenant(d.db, owner, adaId);
+    assert.equal(await getReportingLine(d.db, adaId), undefined);
+    const moved = await d.call('PUT', `Users/${adaId}`, user(d.domain, 'ada', { [ENTERPRISE]: { department: 'Sales', manager: { value: bossId } } }));
+    assert.equal(moved.status, 200, JSON.stringify(moved.body));
+    assert.equal((await getReportingLine(d.db, adaId))?.managerId, bossId, 'her own line, on arrival');
+
+    // The boss away from Arbor: a manager named meanwhile is awaited, and set when they come back.
+    await removeUserFromTenant(d.db, owner, bossId);
+    const cy = await d.call('POST', 'Users', withManager(d.domain, 'cy', bossId));
+    assert.equal(await getReportingLine(d.db, cy.body!.id), undefined);
+    const back = await d.call('PUT', `Users/${bossId}`, user(d.domain, 'boss', { [ENTERPRISE]: { department: 'Sales' } }));
+    assert.equal(back.status, 200, JSON.stringify(back.body));
+    assert.equal((await getReportingLine(d.db, cy.body!.id))?.managerId, bossId);
   });
 });

@@ -14,6 +14,7 @@ import 'server-only';
 import { batchGet, keys, MAX_TRANSACTION_ITEMS, queryAll, transaction, type TransactItem } from '../../db';
 import { profileCountChange, readRemovals } from '../../profiles';
 import { allNameWordKeys, nameWordTexts } from '../../items/name-words';
+import { clearLinesOf } from '../../reporting-lines';
 import { membershipPathRewrite, subtreeMembershipDeletes, unitDeletes, unitPathRewrite } from '../subtree-writes';
 import type { PlanMember, PlanUnit } from './job-item';
 import type { JobContext } from './job-journal';
@@ -279,7 +280,8 @@ const SWEEP_PEOPLE = 40;
  * The delete steps remove the profile of whoever lost their last membership, but have no room
  * for those profiles' name words (T10), so these steps delete them: for each person of the plan
  * whose profile is gone, the word items still there (read first; a ConditionCheck keeps the
- * profile gone). Someone re-added meanwhile has a profile again and is left alone.
+ * profile gone), and their reporting lines (they left the organization). Someone re-added
+ * meanwhile has a profile again and is left alone.
  */
 function profileWordSweeps(ctx: JobContext, plan: JobPlan): Step[] {
   const people = [...new Set(plan.members.map(([, userId]) => userId))];
@@ -306,4 +308,6 @@ async function sweepWords(ctx: JobContext, people: string[]) {
   for (const group of pack(parts.map((value) => ({ size: value.items.length, value })), STEP_ITEMS)) {
     await step(ctx, 0, async () => ({ parts: group, shared: [] })).run();
   }
+  // Clearing someone's lines twice (a sweep sent again) changes nothing the second time.
+  for (const userId of people.filter((u) => !found.has(id(profileKey(u))))) await clearLinesOf(db, ctx.record.actor, userId);
 }
