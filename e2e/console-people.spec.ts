@@ -260,6 +260,8 @@ test('settings: renaming the organization and saving SSO (the secret is never sh
 });
 
 test('members, member page, settings (general, single sign-on, domains, import) and audit pages have no serious accessibility violations', async ({ page }) => {
+  // Seven pages, each scanned by axe: about a minute on two cores.
+  test.setTimeout(120_000);
   await signIn(page, t.owner.email, t.password);
   for (const path of ['/members', `/members/${t.people.zed.userId}`, '/settings', '/settings/sso', '/settings/domains', '/settings/import', '/audit']) {
     await page.goto(path);
