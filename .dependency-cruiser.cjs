@@ -12,7 +12,7 @@ const FLOORS = [
   { name: 'model', folders: ['authz', 'items', 'profiles', 'roles'] },
   { name: 'tree', folders: ['org', 'members', 'search', 'tenants', 'reporting-lines'] },
   { name: 'identity', folders: ['sso', 'saml', 'domains', 'invitations', 'auth', 'scim', 'setup-links'] },
-  { name: 'operations', folders: ['bulk', 'change-sets', 'erasure', 'offboarding', 'api-keys', 'webhooks', 'checks', 'chart'] },
+  { name: 'operations', folders: ['bulk', 'change-sets', 'erasure', 'offboarding', 'api-keys', 'webhooks', 'checks', 'chart', 'access-reviews', 'audit-streaming'] },
   { name: 'edge', folders: ['api', 'openapi', 'screens', 'health'] },
 ];
 

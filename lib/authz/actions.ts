@@ -94,6 +94,15 @@ export interface Places {
    * chosen (a manager stored without units is still someone to be seen, and is not).
    */
   'reportingLine.change': { userId: string; units: UnitRef[]; managerUnits: UnitRef[]; clearing: boolean };
+  /** Start, schedule, complete, cancel and export access reviews, and draft their revert (docs/access-reviews.md). */
+  'accessReview.manage': Record<string, never>;
+  /**
+   * Decide or delegate one review item: `reviewerId` is the item's reviewer as stored, `subjectId`
+   * the person whose access it is (absent for keys and rules). Nobody judges their own access.
+   */
+  'accessReview.decide': { reviewerId: string | null; subjectId?: string };
+  /** Add, change, test and backfill audit streaming destinations (docs/audit-streaming.md). */
+  'auditStreams.manage': Record<string, never>;
 }
 
 export type Action = keyof Places;
@@ -135,6 +144,9 @@ export const ACTIONS = [
   'role.assign',
   'checks.run',
   'reportingLine.change',
+  'accessReview.manage',
+  'accessReview.decide',
+  'auditStreams.manage',
 ] as const satisfies readonly Action[];
 
 /** Actions whose place is the whole tenant. */
@@ -150,6 +162,8 @@ export const TENANT_ACTIONS = [
   'changeSet.draft',
   'roles.manage',
   'checks.run',
+  'accessReview.manage',
+  'auditStreams.manage',
 ] as const satisfies readonly Action[];
 
 // Compile-time check that ACTIONS lists every action of Places.

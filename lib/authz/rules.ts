@@ -28,7 +28,11 @@ export type DenyReason =
   /** Belongs to the change set's author (and the owners and admins). */
   | 'notAuthor'
   /** Nobody grants what they do not hold: a permission of the role is not the actor's there. */
-  | 'permissionNotHeld';
+  | 'permissionNotHeld'
+  /** Nobody reviews their own access. */
+  | 'ownAccess'
+  /** The review item is another reviewer's (or nobody's). */
+  | 'notReviewer';
 
 export interface Denial {
   reason: DenyReason;
@@ -235,4 +239,21 @@ export const RULES: { [A in Action]: Rule<A> } = {
   ...CHANGE_SET_RULES,
   ...ROLE_RULES,
   'reportingLine.change': reportingLineRule,
+  // Reviews and audit streams are what an organization shows its auditors: owners alone run them.
+  'accessReview.manage': {
+    grants: (g) => isTenantWide(g) && effectiveRole(g) === 'owner',
+    deny: () => ({ reason: 'ownerRequired', message: 'Only an owner can run access reviews.' }),
+  },
+  // The item's reviewer judges it, never its subject; they belong to the organization still.
+  'accessReview.decide': {
+    grants: (_g, { reviewerId, subjectId }, access) => reviewerId !== null && access.userId === reviewerId && access.userId !== subjectId,
+    deny: ({ reviewerId, subjectId }, access) =>
+      access.userId === subjectId
+        ? { reason: 'ownAccess', message: 'Nobody reviews their own access.' }
+        : { reason: 'notReviewer', message: reviewerId ? 'This item is assigned to someone else.' : 'Nobody can review this item.' },
+  },
+  'auditStreams.manage': {
+    grants: (g) => isTenantWide(g) && effectiveRole(g) === 'owner',
+    deny: () => ({ reason: 'ownerRequired', message: 'Only an owner can stream the audit log to other systems.' }),
+  },
 };

@@ -74,6 +74,9 @@ function placeFor(action: Action, o: Options): PlaceOf<Action> | undefined {
     case 'reportingLine.change':
       // The subject, in this unit only, given a manager beside them.
       return { userId: o.subject, units: [unit], managerUnits: [unit], clearing: false };
+    case 'accessReview.decide':
+      // Decided per review item (its reviewer), not per place: nothing to ask here.
+      return undefined;
     case 'tenant.read':
       return {};
     default:
@@ -88,6 +91,7 @@ function describePlace(action: Action, o: Options): string {
   if (action === 'membership.add' || action.startsWith('invitation.')) return `${o.unit.name}, as ${o.role}`;
   if (action === 'membership.changeRole') return `${o.unit.name}, ${o.from} → ${o.changeTo}`;
   if (action === 'membership.remove') return `${o.unit.name}, a ${o.from}`;
+  if (action === 'accessReview.decide') return '(per review item: its reviewer decides it)';
   if (action === 'reportingLine.change') return `${o.unit.name}, their manager chosen there`;
   if (action === 'role.assign') return o.customRole ? `${o.unit.name}, ${o.customRole.name}` : '(needs --role <custom role key>)';
   return o.unit.name ?? o.unit.id;

@@ -1,0 +1,97 @@
+// Access reviews (docs/access-reviews.md): owners start a review of who holds elevated access, now
+// or on a schedule; each item goes to someone who can judge it (never its subject); decisions are
+// applied through the normal write path at the deadline, and the finished review is evidence.
+// This entry is the server's; the console imports ./types and ./limits alone.
+import 'server-only';
+import type { AuditActor, PlatformDb, TenantDb } from '../db';
+import type { ActorAccess } from '../authz';
+import type { ReviewDecisionValue, ReviewHeader, ReviewItem, ReviewSchedule, ReviewSettings } from './types';
+
+export * from './types';
+export { REVIEW_LIMITS } from './limits';
+
+const notBuilt = (): never => {
+  throw new Error('access reviews: not built yet');
+};
+
+/** One page of a listing, with the signed cursor of the next (queryPage's shape). */
+export interface Page<T> {
+  items: T[];
+  cursor?: string;
+}
+
+/** Who acts: the audit identity and their access in this tenant (read once per request). */
+export interface ReviewActor {
+  actor: AuditActor;
+  access: ActorAccess;
+}
+
+// ---- the review and its items (part A) ----
+export async function startReview(_db: TenantDb, _by: ReviewActor, _settings: ReviewSettings, _options?: { scheduleId?: string; now?: Date }): Promise<ReviewHeader> {
+  return notBuilt();
+}
+export async function listReviews(_db: TenantDb, _options?: { cursor?: string; limit?: number }): Promise<Page<ReviewHeader>> {
+  return notBuilt();
+}
+export async function readReview(_db: TenantDb, _reviewId: string): Promise<ReviewHeader> {
+  return notBuilt();
+}
+/** A review's items; `reviewerId` narrows to one reviewer's, `undecided` to those left. */
+export async function listReviewItems(_db: TenantDb, _reviewId: string, _options?: { cursor?: string; limit?: number; reviewerId?: string; undecided?: boolean }): Promise<Page<ReviewItem>> {
+  return notBuilt();
+}
+/** The reviewer's own list across open reviews, undecided first. */
+export async function listItemsToReview(_db: TenantDb, _reviewerId: string, _options?: { cursor?: string; limit?: number }): Promise<Page<ReviewItem>> {
+  return notBuilt();
+}
+export async function decideItem(_db: TenantDb, _by: ReviewActor, _reviewId: string, _itemId: string, _expectedVersion: number, _decision: { value: ReviewDecisionValue; reason: string }): Promise<ReviewItem> {
+  return notBuilt();
+}
+/** One decision for several items; each is decided as alone, and each answers on its own. */
+export async function decideItems(
+  _db: TenantDb,
+  _by: ReviewActor,
+  _reviewId: string,
+  _items: { itemId: string; expectedVersion: number }[],
+  _decision: { value: ReviewDecisionValue; reason: string },
+): Promise<{ itemId: string; item?: ReviewItem; error?: { code: string; message: string } }[]> {
+  return notBuilt();
+}
+export async function delegateItem(_db: TenantDb, _by: ReviewActor, _reviewId: string, _itemId: string, _expectedVersion: number, _toUserId: string, _reason: string): Promise<ReviewItem> {
+  return notBuilt();
+}
+/** Ends the review: undecided items take the default, removals are applied, owners get the summary. */
+export async function completeReview(_db: TenantDb, _by: ReviewActor | 'deadline', _reviewId: string, _expectedVersion?: number): Promise<ReviewHeader> {
+  return notBuilt();
+}
+export async function cancelReview(_db: TenantDb, _by: ReviewActor, _reviewId: string, _expectedVersion: number): Promise<ReviewHeader> {
+  return notBuilt();
+}
+/** Drafts a change set that gives back the memberships and roles the review removed. */
+export async function draftRevert(_db: TenantDb, _by: ReviewActor, _reviewId: string): Promise<{ changeSetId: string }> {
+  return notBuilt();
+}
+
+// ---- schedules, the deadline's clock, mail and evidence (part B) ----
+export async function listSchedules(_db: TenantDb): Promise<ReviewSchedule[]> {
+  return notBuilt();
+}
+export async function createSchedule(_db: TenantDb, _by: ReviewActor, _input: ReviewSettings & { everyMonths: ReviewSchedule['everyMonths']; firstStartAt: string }): Promise<ReviewSchedule> {
+  return notBuilt();
+}
+export async function updateSchedule(_db: TenantDb, _by: ReviewActor, _scheduleId: string, _expectedVersion: number, _input: Partial<ReviewSettings> & { everyMonths?: ReviewSchedule['everyMonths']; nextStartAt?: string; enabled?: boolean }): Promise<ReviewSchedule> {
+  return notBuilt();
+}
+export async function deleteSchedule(_db: TenantDb, _by: ReviewActor, _scheduleId: string, _expectedVersion: number): Promise<void> {
+  return notBuilt();
+}
+/** Called by POST /api/internal/run-due: starts scheduled reviews, sends reminders, completes reviews at their deadline. */
+export async function runDueReviews(_platform: PlatformDb, _tenantDb: (tenantId: string) => Promise<TenantDb>, _now?: Date): Promise<{ started: number; reminded: number; completed: number }> {
+  return notBuilt();
+}
+export async function reviewEvidenceCsv(_db: TenantDb, _reviewId: string): Promise<string> {
+  return notBuilt();
+}
+export async function reviewEvidencePdf(_db: TenantDb, _reviewId: string): Promise<Uint8Array> {
+  return notBuilt();
+}
