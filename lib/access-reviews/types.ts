@@ -114,5 +114,9 @@ export interface ReviewSchedule extends ReviewSettings {
   enabled: boolean;
   createdBy: ReviewPerson;
   createdAt: string;
+  /** Why the clock switched it off (its creator is no longer an owner). */
+  pausedReason?: string;
+  /** The review it started last. */
+  lastReviewId?: string;
   version: number;
 }

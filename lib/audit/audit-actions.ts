@@ -112,6 +112,14 @@ export const AUDIT_ACTION_GROUPS = [
       'changeSet.fail': 'Reorganization failed to apply',
     },
   },
+  {
+    group: 'Access review schedules',
+    actions: {
+      'accessReview.schedule.create': 'Access review scheduled',
+      'accessReview.schedule.update': 'Access review schedule changed',
+      'accessReview.schedule.delete': 'Access review schedule removed',
+    },
+  },
 ] as const;
 
 type AuditActionOf<G> = G extends { actions: infer A } ? keyof A & string : never;

@@ -132,6 +132,10 @@ export const keys = {
   webhookEndpoint: (t: string, endpointId: string): Key => ({ PK: tp(t, 'WEBHOOKS'), SK: `ENDPOINT#${endpointId}` }),
   webhookEndpointPartition: (t: string) => tp(t, 'WEBHOOKS'),
   webhookEndpointPrefix: 'ENDPOINT#',
+  /** An access review schedule: all of a tenant's share the reviews' partition (docs/access-reviews.md#schedules). */
+  accessReviewSchedule: (t: string, scheduleId: string): Key => ({ PK: tp(t, 'REVIEWS'), SK: `SCHEDULE#${scheduleId}` }),
+  accessReviewSchedulePartition: (t: string) => tp(t, 'REVIEWS'),
+  accessReviewSchedulePrefix: 'SCHEDULE#',
   /** One event's delivery to one endpoint, newest first by the event's ULID (the delivery log). */
   webhookDelivery: (t: string, endpointId: string, messageId: string): Key => ({ PK: tp(t, 'WEBHOOK', endpointId), SK: `DELIVERY#${messageId}` }),
   webhookDeliveryPartition: (t: string, endpointId: string) => tp(t, 'WEBHOOK', endpointId),
@@ -247,6 +251,8 @@ export const keys = {
     changeSetsDue: () => 'REORGSDUE',
     /** Tenants whose deletion is due (the settings item) or whose deletion job's lease ran out (its journal; sparse). */
     tenantDeletionsDue: () => 'TENANTDELETIONSDUE',
+    /** Enabled access review schedules by their next start (sparse). */
+    reviewSchedulesDue: () => 'REVIEWSCHEDULESDUE',
   },
 } as const;
 

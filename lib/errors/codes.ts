@@ -239,6 +239,11 @@ export const ERROR_KINDS = {
   'user.badName': 'invalid',
   'tenant.badName': 'invalid',
   'unit.badVersion': 'invalid',
+  // lib/access-reviews/errors.ts (schedules)
+  'accessReview.scheduleNotFound': 'notFound',
+  'accessReview.scheduleChanged': 'conflict',
+  'accessReview.tooManySchedules': 'limit',
+  'accessReview.badSchedule': 'invalid',
   'membership.badVersion': 'invalid',
   'tenant.badVersion': 'invalid',
   'invitation.badVersion': 'invalid',

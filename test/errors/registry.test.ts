@@ -84,6 +84,8 @@ const SAMPLES: Record<string, unknown[][]> = {
   tooManyApiKeys: [[50]],
   badEndpointUrl: [['invalid'], ['scheme'], ['credentials'], ['tooLong'], ['privateAddress'], ['unresolvable']],
   tooManyEndpoints: [[10]],
+  tooManyReviewSchedules: [[20]],
+  badReviewSchedule: [['the first start must be in the future.']],
   badApiKeyExpiry: [[365]],
   rateLimited: [[12, 600, 'key'], [3, 3000, 'organization']],
   unknownPath: [['/api/v1/nowhere']],
