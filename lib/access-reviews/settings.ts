@@ -1,7 +1,7 @@
 // A review's settings as stored and as checked before they are saved with a schedule: the same
 // bounds the API's schemas state, so a caller inside the server cannot store what the API refuses.
 import { z } from 'zod';
-import { badReviewSchedule } from './errors';
+import { badSettings } from './errors';
 import { REVIEW_LIMITS } from './limits';
 import type { ReviewSettings } from './types';
 
@@ -30,7 +30,7 @@ export const coversAnything = (c: ReviewSettings['coverage']) =>
   c.roles.length > 0 || c.customRoles.length > 0 || c.permissions.length > 0 || c.apiKeys || c.guests || c.directoryRules;
 
 /** The settings, trimmed and de-duplicated, or a typed refusal saying what is wrong. */
-export function checkSettings(raw: ReviewSettings, refuse: (problem: string) => Error = badReviewSchedule): ReviewSettings {
+export function checkSettings(raw: ReviewSettings, refuse: (problem: string) => Error = (p) => badSettings(`The review's settings are not valid: ${p}`)): ReviewSettings {
   const parsed = settingsSchema.safeParse({ ...raw, name: typeof raw.name === 'string' ? raw.name.trim() : raw.name });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -156,6 +156,13 @@ export const keys = {
   changeSetReviewPrefix: 'REVIEW#',
   changeSetUndoPrefix: 'UNDO#',
 
+  // ---- access reviews (lib/access-reviews) ----
+  /** An access review's header (settings, status, counts), its items beside it (`ITEM#<id>`): one Query reads the whole review. */
+  accessReview: (t: string, reviewId: string): Key => ({ PK: tp(t, 'REVIEW', reviewId), SK: 'REVIEW' }),
+  accessReviewItem: (t: string, reviewId: string, itemId: string): Key => ({ PK: tp(t, 'REVIEW', reviewId), SK: `ITEM#${itemId}` }),
+  accessReviewPartition: (t: string, reviewId: string) => tp(t, 'REVIEW', reviewId),
+  accessReviewItemPrefix: 'ITEM#',
+
   // ---- index partition keys for tenant queries ----
   gsi1: {
     /** T4: units by materialized path. */
@@ -176,6 +183,8 @@ export const keys = {
     changeSets: (t: string) => tp(t, 'REORGS'),
     /** T22: a manager's direct reports, by the report's id. */
     reports: (t: string, managerId: string) => tp(t, 'REPORTS', managerId),
+    /** The tenant's access reviews, newest first by id. */
+    accessReviews: (t: string) => tp(t, 'REVIEWS'),
   },
   gsi2: {
     /** T3: a unit's children by name. */
@@ -190,6 +199,8 @@ export const keys = {
     directoryGroups: (t: string) => tp(t, 'SCIMGROUPS'),
     /** T22: every reporting line of the tenant, by the report's id (the people chart). */
     reportingLines: (t: string) => tp(t, 'LINES'),
+    /** A reviewer's undecided items of open reviews (sparse), by review then item (sortKeys.reviewItem). */
+    toReview: (t: string, reviewerId: string) => tp(t, 'TOREVIEW', reviewerId),
   },
   gsi3: {
     /** T10: units and members by lower-cased name. */
@@ -251,6 +262,8 @@ export const keys = {
     changeSetsDue: () => 'REORGSDUE',
     /** Tenants whose deletion is due (the settings item) or whose deletion job's lease ran out (its journal; sparse). */
     tenantDeletionsDue: () => 'TENANTDELETIONSDUE',
+    /** Open access reviews by their next reminder or deadline (sortKeys.reviewDue; sparse). */
+    reviewsDue: () => 'REVIEWSDUE',
     /** Enabled access review schedules by their next start (sparse). */
     reviewSchedulesDue: () => 'REVIEWSCHEDULESDUE',
   },
@@ -291,6 +304,10 @@ export const sortKeys = {
   directoryEmail: (email: string, userId: string) => `${email} ${userId}`,
   /** GSI4 due queues: by when (ISO time), then whose. */
   due: (at: string, ...ids: string[]) => [at, ...ids].join(D),
+  /** GSI4 reviewsDue: the time of the review's next reminder or deadline, then its tenant and id. */
+  reviewDue: (at: string, tenantId: string, reviewId: string) => [at, tenantId, reviewId].join(D),
+  /** GSI2 toReview: an item under its review, so one reviewer's list groups by review. */
+  reviewItem: (reviewId: string, itemId: string) => `${reviewId}${D}${itemId}`,
   /** The upper bound of a due queue's Query: everything due at or before `now` (ISO time). */
   dueBy: (now: string) => `${now}${D}\uffff`,
 } as const;

@@ -247,6 +247,20 @@ export const ERROR_KINDS = {
   'membership.badVersion': 'invalid',
   'tenant.badVersion': 'invalid',
   'invitation.badVersion': 'invalid',
+  // lib/access-reviews/errors.ts
+  'accessReview.notFound': 'notFound',
+  'accessReview.itemNotFound': 'notFound',
+  'accessReview.badSettings': 'invalid',
+  'accessReview.unknownRoles': 'invalid',
+  'accessReview.tooManyItems': 'limit',
+  'accessReview.tooManyOpen': 'limit',
+  'accessReview.closed': 'conflict',
+  'accessReview.itemChanged': 'conflict',
+  'accessReview.reviewChanged': 'conflict',
+  'accessReview.reasonRequired': 'invalid',
+  'accessReview.badDelegate': 'invalid',
+  'accessReview.tooManyInBulk': 'invalid',
+  'accessReview.notCompleted': 'conflict',
 } as const satisfies Record<string, ErrorKind>;
 
 /** What an id, a name or a version sent with a change can belong to (lib/validation). */
