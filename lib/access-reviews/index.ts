@@ -73,25 +73,7 @@ export async function draftRevert(_db: TenantDb, _by: ReviewActor, _reviewId: st
 }
 
 // ---- schedules, the deadline's clock, mail and evidence (part B) ----
-export async function listSchedules(_db: TenantDb): Promise<ReviewSchedule[]> {
-  return notBuilt();
-}
-export async function createSchedule(_db: TenantDb, _by: ReviewActor, _input: ReviewSettings & { everyMonths: ReviewSchedule['everyMonths']; firstStartAt: string }): Promise<ReviewSchedule> {
-  return notBuilt();
-}
-export async function updateSchedule(_db: TenantDb, _by: ReviewActor, _scheduleId: string, _expectedVersion: number, _input: Partial<ReviewSettings> & { everyMonths?: ReviewSchedule['everyMonths']; nextStartAt?: string; enabled?: boolean }): Promise<ReviewSchedule> {
-  return notBuilt();
-}
-export async function deleteSchedule(_db: TenantDb, _by: ReviewActor, _scheduleId: string, _expectedVersion: number): Promise<void> {
-  return notBuilt();
-}
+export { listSchedules, createSchedule, updateSchedule, deleteSchedule, readSchedule, type ScheduleInput, type ScheduleChange } from './schedules';
 /** Called by POST /api/internal/run-due: starts scheduled reviews, sends reminders, completes reviews at their deadline. */
-export async function runDueReviews(_platform: PlatformDb, _tenantDb: (tenantId: string) => Promise<TenantDb>, _now?: Date): Promise<{ started: number; reminded: number; completed: number }> {
-  return notBuilt();
-}
-export async function reviewEvidenceCsv(_db: TenantDb, _reviewId: string): Promise<string> {
-  return notBuilt();
-}
-export async function reviewEvidencePdf(_db: TenantDb, _reviewId: string): Promise<Uint8Array> {
-  return notBuilt();
-}
+export { runDueReviews, type DueReviewsOutcome } from './run-due';
+export { reviewEvidenceCsv, reviewEvidencePdf, evidenceFileName } from './evidence';

@@ -103,3 +103,17 @@ export function reviewCompletedMail(input: ReviewSummaryMailInput) {
     ),
   };
 }
+
+/** The clock paused a schedule: its creator can no longer start reviews. */
+export function reviewSchedulePausedMail(input: { ownerName: string; organization: string; scheduleName: string; reason: string; link: string }) {
+  const org = oneLine(input.organization);
+  const name = oneLine(input.scheduleName);
+  const subject = `Arbor: the scheduled access review "${name}" of ${org} is paused`.slice(0, 200);
+  const lead = (n: string) => `The scheduled access review ${n} did not start and is paused.`;
+  const e = escapeHtml;
+  return {
+    subject,
+    text: [`Hello ${oneLine(input.ownerName)},`, '', lead(`"${name}"`), oneLine(input.reason), '', 'Review schedules:', input.link].join('\n'),
+    html: page(subject, [`Hello ${e(oneLine(input.ownerName))},`, lead(`<strong>${e(name)}</strong>`), e(oneLine(input.reason))], { label: 'Open review schedules', link: input.link }),
+  };
+}

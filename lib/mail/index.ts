@@ -6,4 +6,4 @@ export { invitationMail, type InvitationMailInput } from './invitation-mail';
 export { domainRecordMissingMail } from './domain-record-mail';
 export { webhookDisabledMail } from './webhook-disabled-mail';
 export { tenantDeletionScheduledMail, tenantDeletionCancelledMail } from './tenant-deletion-mail';
-export { reviewAssignedMail, reviewReminderMail, reviewCompletedMail, type ReviewerMailInput, type ReviewSummaryMailInput } from './access-review-mail';
+export { reviewAssignedMail, reviewReminderMail, reviewCompletedMail, reviewSchedulePausedMail, type ReviewerMailInput, type ReviewSummaryMailInput } from './access-review-mail';

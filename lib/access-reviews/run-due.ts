@@ -1,0 +1,131 @@
+// The reviews' clock, called by the scheduler's wake-up (POST /api/internal/run-due): schedules
+// whose next start has come start a review as their creator; open reviews whose reminder time has
+// come remind the reviewers with something left; open reviews past their deadline complete with
+// their default. Each queue is read with the platform's credentials (GSI4 projects keys and the
+// tenant id only), then each thing is done with its tenant's. A few of each per wake-up: what is
+// left waits for the next one, a minute later.
+import 'server-only';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { can } from '../authz';
+import { INDEX, keys, sortKeys, transaction, withoutGuards, type PlatformDb, type TenantDb } from '../db';
+import { isArborError } from '../errors';
+import { loadActorAccess } from '../members';
+import { log } from '../observability';
+import { notifySchedulePaused } from './notify-schedule';
+import { notifyReviewReminder } from './notify';
+import { claimPut, nextStartAfter, readSchedule } from './schedules';
+import { completeReview, readReview, startReview } from './index';
+import type { ReviewHeader } from './types';
+
+/** Things of each queue taken per wake-up. */
+export const DUE_BATCH = 10;
+
+export interface DueReviewsOutcome {
+  started: number;
+  reminded: number;
+  completed: number;
+}
+
+async function dueQueue(platform: PlatformDb, pk: string, now: Date): Promise<{ tenantId: string; id: string }[]> {
+  const out = await platform.client.send(new QueryCommand({
+    TableName: platform.tableName,
+    IndexName: INDEX.gsi4,
+    KeyConditionExpression: 'GSI4PK = :pk AND GSI4SK <= :now',
+    ExpressionAttributeValues: { ':pk': pk, ':now': sortKeys.dueBy(now.toISOString()) },
+    Limit: DUE_BATCH,
+  }));
+  // `<at>#<tenantId>#<id>`: the id is last, the tenant is projected.
+  return (out.Items ?? []).map((i) => ({ tenantId: String(i.tenantId), id: String(i.GSI4SK).split('#').pop()! }));
+}
+
+/** Starts scheduled reviews, sends reminders, completes reviews at their deadline. */
+export async function runDueReviews(platform: PlatformDb, tenantDb: (tenantId: string) => Promise<TenantDb>, now = new Date()): Promise<DueReviewsOutcome> {
+  const outcome: DueReviewsOutcome = { started: 0, reminded: 0, completed: 0 };
+  for (const { tenantId, id } of await dueQueue(platform, keys.gsi4.reviewSchedulesDue(), now)) {
+    await guarded({ tenantId, scheduleId: id }, async () => {
+      if (await startScheduled(withoutGuards(await tenantDb(tenantId)), id, now)) outcome.started++;
+    });
+  }
+  for (const { tenantId, id } of await dueQueue(platform, keys.gsi4.reviewsDue(), now)) {
+    await guarded({ tenantId, reviewId: id }, async () => {
+      const db = withoutGuards(await tenantDb(tenantId));
+      const review = await readReview(db, id);
+      if (review.status !== 'open') return;
+      if (Date.parse(review.dueAt) <= now.getTime()) {
+        await completeReview(db, 'deadline', id);
+        outcome.completed++;
+      } else if (review.remindAt && !review.remindedAt && Date.parse(review.remindAt) <= now.getTime()) {
+        if (await remind(db, review, now)) outcome.reminded++;
+      }
+    });
+  }
+  return outcome;
+}
+
+/** One thing's failure is logged and waits for the next wake-up; the others go on. */
+async function guarded(facts: Record<string, string>, work: () => Promise<void>) {
+  try {
+    await work();
+  } catch (e) {
+    if (isArborError(e)) log.warn({ ...facts, code: e.code }, 'access review clock: not done; the next wake-up looks again');
+    else log.error({ err: e, ...facts }, 'access review clock failed; the next wake-up retries');
+  }
+}
+
+/**
+ * Claims the schedule's start (next start moved on, conditioned on the version read: of two
+ * servers, one wins and the other's write fails), then starts the review as the schedule's creator.
+ * A creator who is no longer an owner pauses the schedule, saying why, and the owners are told.
+ */
+async function startScheduled(db: TenantDb, scheduleId: string, now: Date): Promise<boolean> {
+  const schedule = await readSchedule(db, scheduleId);
+  if (!schedule.enabled || Date.parse(schedule.nextStartAt) > now.getTime()) return false;
+  const access = await loadActorAccess(db, schedule.createdBy.userId).catch((e) => {
+    if (isArborError(e)) return undefined;
+    throw e;
+  });
+  if (!access || !can(access, 'accessReview.manage', {})) {
+    const reason = `${schedule.createdBy.name || schedule.createdBy.email}, who made it, is no longer an owner: an owner switches it on again to run it as them.`;
+    const { next, put } = claimPut(db, schedule, { enabled: false, pausedReason: reason });
+    if ((await transaction(db).add(put, () => 'retry').send()) === 'retry') return false;
+    await notifySchedulePaused(db, next);
+    return false;
+  }
+  const { put } = claimPut(db, schedule, { nextStartAt: nextStartAfter(schedule.nextStartAt, schedule.everyMonths, now) });
+  if ((await transaction(db).add(put, () => 'retry').send()) === 'retry') return false;
+  const { name, coverage, durationDays, reminderDaysBefore, defaultDecision } = schedule;
+  const review = await startReview(db, { actor: schedule.createdBy, access }, { name, coverage, durationDays, reminderDaysBefore, defaultDecision }, { scheduleId, now });
+  await recordStarted(db, scheduleId, review);
+  return true;
+}
+
+/** Notes the review it started on the schedule (the console links to it); skipped if changed meanwhile. */
+async function recordStarted(db: TenantDb, scheduleId: string, review: ReviewHeader) {
+  const current = await readSchedule(db, scheduleId).catch(() => undefined);
+  if (!current) return;
+  await transaction(db).add(claimPut(db, current, { lastReviewId: review.reviewId }).put, () => 'retry').send();
+}
+
+/**
+ * Marks the reminder sent and moves the review to its deadline in the queue, conditioned on the
+ * version read (two servers never both mail), then mails the reviewers with something left.
+ */
+async function remind(db: TenantDb, review: ReviewHeader, now: Date): Promise<boolean> {
+  const written = await transaction(db)
+    .add({
+      Update: {
+        TableName: db.tableName,
+        Key: keys.accessReview(db.tenantId, review.reviewId),
+        UpdateExpression: 'SET remindedAt = :at, GSI4SK = :due, version = version + :one',
+        ConditionExpression: 'version = :v AND #status = :open',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':at': now.toISOString(), ':due': sortKeys.reviewDue(review.dueAt, db.tenantId, review.reviewId), ':one': 1, ':v': review.version, ':open': 'open',
+        },
+      },
+    }, () => 'retry')
+    .send();
+  if (written === 'retry') return false;
+  await notifyReviewReminder(db, { ...review, remindedAt: now.toISOString(), version: review.version + 1 });
+  return true;
+}
