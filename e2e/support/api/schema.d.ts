@@ -1634,6 +1634,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/access-review-schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List access review schedules
+         * @description Needs `accessReview.manage` (owners). Enabled first, soonest start first.
+         */
+        get: operations["listReviewSchedules"];
+        put?: never;
+        /**
+         * Schedule access reviews
+         * @description Needs `accessReview.manage`. A review with these settings starts at `firstStartAt`, then every `everyMonths`, as the owner who made the schedule; if they are no longer an owner then, the schedule pauses and the owners are told. At most 20 schedules (422 `accessReview.tooManySchedules`).
+         */
+        post: operations["createReviewSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/access-review-schedules/{scheduleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a schedule
+         * @description Needs `accessReview.manage`. Reviews it already started stay. Conditioned on `expectedVersion`.
+         */
+        delete: operations["deleteReviewSchedule"];
+        options?: never;
+        head?: never;
+        /**
+         * Change, pause or resume a schedule
+         * @description Needs `accessReview.manage`. Conditioned on `expectedVersion` (409 `accessReview.scheduleChanged`). `enabled: true` resumes it: a next start already past moves on to the first one ahead.
+         */
+        patch: operations["updateReviewSchedule"];
+        trace?: never;
+    };
+    "/api/v1/access-reviews/{reviewId}/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a review's evidence
+         * @description Needs `accessReview.manage`. Every item with its reviewer, decision, reason, when and outcome, as CSV (UTF-8 with a byte-order mark; cells a spreadsheet would run as a formula start with an apostrophe) or PDF (A4 landscape). Written from what the review recorded, so it reads the same after people leave. An attachment named `<review-name>-<yyyy-mm-dd>.<csv|pdf>`.
+         */
+        get: operations["exportReviewEvidence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "unit.created": {
@@ -3465,6 +3533,45 @@ export interface components {
             name: string;
             email: string;
         };
+        ReviewSchedule: {
+            scheduleId: string;
+            name: string;
+            coverage: components["schemas"]["ReviewCoverage"];
+            /** @description Days from the start to the deadline. */
+            durationDays: number;
+            /** @description Days before the deadline the reminder goes out (0: none); less than `durationDays`. */
+            reminderDaysBefore: number;
+            /**
+             * @description What happens at the deadline to an item nobody decided.
+             * @enum {string}
+             */
+            defaultDecision: "keep" | "remove";
+            /** @description Months between starts: 1, 3 (quarterly), 6 or 12. */
+            everyMonths: 1 | 3 | 6 | 12;
+            nextStartAt: string;
+            enabled: boolean;
+            createdBy: {
+                userId: string;
+                email: string;
+                name?: string;
+            };
+            createdAt: string;
+            /** @description Why it was switched off by the clock (its creator is no longer an owner). */
+            pausedReason?: string;
+            /** @description The review it started last. */
+            lastReviewId?: string;
+            /** @description Send back as `expectedVersion` with a change. */
+            version: number;
+        };
+        /** @description What each review covers; at least one part must be chosen. */
+        ReviewCoverage: {
+            roles: ("owner" | "admin" | "manager")[];
+            customRoles: string[];
+            permissions: string[];
+            apiKeys: boolean;
+            guests: boolean;
+            directoryRules: boolean;
+        };
     };
     responses: {
         /** @description The request is not valid: a parameter or the body failed its schema (`request.invalid`, every issue in `details.issues`), the body is not JSON, or a value broke a rule of the domain (the `code` says which). */
@@ -4671,7 +4778,7 @@ export interface operations {
             query?: {
                 unitId?: string;
                 actorId?: string | "operator";
-                action?: "unit.create" | "unit.rename" | "unit.move" | "unit.delete" | "membership.add" | "membership.roleChange" | "membership.rolesChange" | "membership.remove" | "membership.removeFromTenant" | "person.erase" | "reportingLine.change" | "invitation.create" | "invitation.resend" | "invitation.copyLink" | "invitation.revoke" | "invitation.accept" | "tenant.create" | "tenant.rename" | "tenant.settingsUpdate" | "tenant.deletionSchedule" | "tenant.deletionCancel" | "sso.update" | "sso.enable" | "sso.disable" | "setupLink.create" | "setupLink.open" | "setupLink.revoke" | "domain.add" | "domain.verify" | "domain.remove" | "domain.recordMissing" | "domain.restored" | "directory.tokenCreate" | "directory.tokenRevoke" | "directory.rulesUpdate" | "directory.deactivate" | "directory.reactivate" | "apiKey.create" | "apiKey.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotateSecret" | "webhook.resend" | "webhook.disable" | "role.create" | "role.update" | "role.delete" | "permission.create" | "permission.update" | "permission.delete" | "changeSet.create" | "changeSet.update" | "changeSet.delete" | "changeSet.addOperations" | "changeSet.dropOperation" | "changeSet.reconfirmOperation" | "changeSet.approve" | "changeSet.reject" | "changeSet.schedule" | "changeSet.unschedule" | "changeSet.start" | "changeSet.apply" | "changeSet.fail";
+                action?: "unit.create" | "unit.rename" | "unit.move" | "unit.delete" | "membership.add" | "membership.roleChange" | "membership.rolesChange" | "membership.remove" | "membership.removeFromTenant" | "person.erase" | "reportingLine.change" | "invitation.create" | "invitation.resend" | "invitation.copyLink" | "invitation.revoke" | "invitation.accept" | "tenant.create" | "tenant.rename" | "tenant.settingsUpdate" | "tenant.deletionSchedule" | "tenant.deletionCancel" | "sso.update" | "sso.enable" | "sso.disable" | "setupLink.create" | "setupLink.open" | "setupLink.revoke" | "domain.add" | "domain.verify" | "domain.remove" | "domain.recordMissing" | "domain.restored" | "directory.tokenCreate" | "directory.tokenRevoke" | "directory.rulesUpdate" | "directory.deactivate" | "directory.reactivate" | "apiKey.create" | "apiKey.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotateSecret" | "webhook.resend" | "webhook.disable" | "role.create" | "role.update" | "role.delete" | "permission.create" | "permission.update" | "permission.delete" | "changeSet.create" | "changeSet.update" | "changeSet.delete" | "changeSet.addOperations" | "changeSet.dropOperation" | "changeSet.reconfirmOperation" | "changeSet.approve" | "changeSet.reject" | "changeSet.schedule" | "changeSet.unschedule" | "changeSet.start" | "changeSet.apply" | "changeSet.fail" | "accessReview.schedule.create" | "accessReview.schedule.update" | "accessReview.schedule.delete";
                 from?: string;
                 to?: string;
                 /** @description The `nextCursor` of the previous page; leave it out for the first page. */
@@ -4790,7 +4897,7 @@ export interface operations {
             query?: {
                 unitId?: string;
                 actorId?: string | "operator";
-                action?: "unit.create" | "unit.rename" | "unit.move" | "unit.delete" | "membership.add" | "membership.roleChange" | "membership.rolesChange" | "membership.remove" | "membership.removeFromTenant" | "person.erase" | "reportingLine.change" | "invitation.create" | "invitation.resend" | "invitation.copyLink" | "invitation.revoke" | "invitation.accept" | "tenant.create" | "tenant.rename" | "tenant.settingsUpdate" | "tenant.deletionSchedule" | "tenant.deletionCancel" | "sso.update" | "sso.enable" | "sso.disable" | "setupLink.create" | "setupLink.open" | "setupLink.revoke" | "domain.add" | "domain.verify" | "domain.remove" | "domain.recordMissing" | "domain.restored" | "directory.tokenCreate" | "directory.tokenRevoke" | "directory.rulesUpdate" | "directory.deactivate" | "directory.reactivate" | "apiKey.create" | "apiKey.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotateSecret" | "webhook.resend" | "webhook.disable" | "role.create" | "role.update" | "role.delete" | "permission.create" | "permission.update" | "permission.delete" | "changeSet.create" | "changeSet.update" | "changeSet.delete" | "changeSet.addOperations" | "changeSet.dropOperation" | "changeSet.reconfirmOperation" | "changeSet.approve" | "changeSet.reject" | "changeSet.schedule" | "changeSet.unschedule" | "changeSet.start" | "changeSet.apply" | "changeSet.fail";
+                action?: "unit.create" | "unit.rename" | "unit.move" | "unit.delete" | "membership.add" | "membership.roleChange" | "membership.rolesChange" | "membership.remove" | "membership.removeFromTenant" | "person.erase" | "reportingLine.change" | "invitation.create" | "invitation.resend" | "invitation.copyLink" | "invitation.revoke" | "invitation.accept" | "tenant.create" | "tenant.rename" | "tenant.settingsUpdate" | "tenant.deletionSchedule" | "tenant.deletionCancel" | "sso.update" | "sso.enable" | "sso.disable" | "setupLink.create" | "setupLink.open" | "setupLink.revoke" | "domain.add" | "domain.verify" | "domain.remove" | "domain.recordMissing" | "domain.restored" | "directory.tokenCreate" | "directory.tokenRevoke" | "directory.rulesUpdate" | "directory.deactivate" | "directory.reactivate" | "apiKey.create" | "apiKey.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotateSecret" | "webhook.resend" | "webhook.disable" | "role.create" | "role.update" | "role.delete" | "permission.create" | "permission.update" | "permission.delete" | "changeSet.create" | "changeSet.update" | "changeSet.delete" | "changeSet.addOperations" | "changeSet.dropOperation" | "changeSet.reconfirmOperation" | "changeSet.approve" | "changeSet.reject" | "changeSet.schedule" | "changeSet.unschedule" | "changeSet.start" | "changeSet.apply" | "changeSet.fail" | "accessReview.schedule.create" | "accessReview.schedule.update" | "accessReview.schedule.delete";
                 from?: string;
                 to?: string;
             };
@@ -7412,6 +7519,203 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DirectReports"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listReviewSchedules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        schedules: components["schemas"]["ReviewSchedule"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createReviewSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    coverage: components["schemas"]["ReviewCoverage"];
+                    /** @description Days from the start to the deadline. */
+                    durationDays: number;
+                    /** @description Days before the deadline the reminder goes out (0: none); less than `durationDays`. */
+                    reminderDaysBefore: number;
+                    /**
+                     * @description What happens at the deadline to an item nobody decided.
+                     * @enum {string}
+                     */
+                    defaultDecision: "keep" | "remove";
+                    /** @description Months between starts: 1, 3 (quarterly), 6 or 12. */
+                    everyMonths: 1 | 3 | 6 | 12;
+                    /** @description ISO 8601 date and time, in the future, within a year. */
+                    firstStartAt: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewSchedule"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["LimitExceeded"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteReviewSchedule: {
+        parameters: {
+            query: {
+                /** @description The version of the item as read; a change made meanwhile answers 409 `…versionConflict`. */
+                expectedVersion: string;
+            };
+            header?: never;
+            path: {
+                scheduleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; nothing to answer. */
+            204: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateReviewSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                scheduleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    coverage?: components["schemas"]["ReviewCoverage"];
+                    /** @description Days from the start to the deadline. */
+                    durationDays?: number;
+                    /** @description Days before the deadline the reminder goes out (0: none); less than `durationDays`. */
+                    reminderDaysBefore?: number;
+                    /**
+                     * @description What happens at the deadline to an item nobody decided.
+                     * @enum {string}
+                     */
+                    defaultDecision?: "keep" | "remove";
+                    /** @description Months between starts: 1, 3 (quarterly), 6 or 12. */
+                    everyMonths?: 1 | 3 | 6 | 12;
+                    /** @description ISO 8601 date and time, in the future, within a year. */
+                    nextStartAt?: string;
+                    enabled?: boolean;
+                    /** @description The version of the item as read; a change made meanwhile answers 409 `…versionConflict`. */
+                    expectedVersion: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewSchedule"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    exportReviewEvidence: {
+        parameters: {
+            query?: {
+                format?: "csv" | "pdf";
+            };
+            header?: never;
+            path: {
+                reviewId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv or application/pdf, by `format`. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
                 };
             };
             400: components["responses"]["BadRequest"];
