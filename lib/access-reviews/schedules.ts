@@ -120,7 +120,8 @@ export type ScheduleChange = Partial<ReviewSettings> & { everyMonths?: ReviewSch
 
 /**
  * Changes a schedule, conditioned on the version the owner saw. Switching it on again keeps its
- * rhythm: a next start already past moves on to the first one ahead.
+ * rhythm (a next start already past moves on to the first one ahead) and makes the owner who did
+ * it the one its reviews start as.
  */
 export async function updateSchedule(db: TenantDb, by: ReviewActor, scheduleId: string, expectedVersion: number, change: ScheduleChange, now = new Date()): Promise<ReviewSchedule> {
   const current = await readSchedule(db, scheduleId);
@@ -134,6 +135,10 @@ export async function updateSchedule(db: TenantDb, by: ReviewActor, scheduleId: 
     ...(enabled !== undefined ? { enabled } : {}),
     version: current.version + 1,
   };
+  if (next.enabled && !current.enabled) {
+    // Whoever switches it on again is who it starts reviews as from now on.
+    next.createdBy = actorIdentity(by.actor);
+  }
   if (next.enabled) {
     delete next.pausedReason;
     if (Date.parse(next.nextStartAt) <= now.getTime()) next.nextStartAt = nextStartAfter(next.nextStartAt, next.everyMonths, now);

@@ -26,6 +26,7 @@ import { addDomain, verificationValue, setConnection } from '../../lib/domains';
 import { createSetupLink } from '../../lib/setup-links';
 import { createPermission, createRole } from '../../lib/roles';
 import { scheduleTenantDeletion } from '../../lib/offboarding';
+import { createSchedule, type ReviewSchedule } from '../../lib/access-reviews';
 import { getTenantSettings } from '../../lib/tenants';
 import { ulid } from 'ulid';
 import { publishTxt } from '../support/dns';
@@ -144,6 +145,17 @@ const setVersion = (w: World) => ({ expectedVersion: w.changeSet!.version });
 const aRole = async (w: World) => void (await createRole(w.db, w.owner, { key: 'auditor', name: 'Auditor', permissions: ['audit.read'], reach: 'subtree' }));
 const aPermission = async (w: World) => void (await createPermission(w.db, w.owner, { key: 'wiki.publish' }));
 
+/** An access review schedule made by the first owner, for Olga (the second) to change. */
+const reviewSchedules = new WeakMap<World, ReviewSchedule>();
+async function aReviewSchedule(w: World) {
+  const access = await loadActorAccess(w.db, w.owner.userId);
+  reviewSchedules.set(w, await createSchedule(w.db, { actor: w.owner, access }, {
+    name: 'Quarterly admins', coverage: { roles: ['admin'], customRoles: [], permissions: [], apiKeys: false, guests: false, directoryRules: false },
+    durationDays: 14, reminderDaysBefore: 3, defaultDecision: 'keep', everyMonths: 3, firstStartAt: new Date(Date.now() + 86_400_000).toISOString(),
+  }));
+}
+const scheduleParams = (w: World) => ({ scheduleId: reviewSchedules.get(w)!.scheduleId });
+
 const UNIT_RACES: Race[] = ['targetMoved', 'demoted', 'removed', 'grantMoved'];
 const TENANT_RACES: Race[] = ['demoted', 'removed'];
 const version = async (w: World, unitId: string) => (await getUnitOrThrow(w.db, unitId)).version;
@@ -214,6 +226,19 @@ const CASES: Record<string, Case> = {
   'DELETE /api/v1/webhooks/[endpointId]': { as: 'ada', races: TENANT_RACES, params: (w) => ({ endpointId: w.webhook.endpointId }) },
   'POST /api/v1/webhooks/[endpointId]/deliveries/[messageId]/resend': {
     as: 'ada', races: TENANT_RACES, params: (w) => ({ endpointId: w.webhook.endpointId, messageId: w.webhookEvent.messageId }),
+  },
+  'POST /api/v1/access-review-schedules': {
+    as: 'olga', races: TENANT_RACES,
+    body: () => ({
+      name: 'Monthly keys', coverage: { roles: [], customRoles: [], permissions: [], apiKeys: true, guests: false, directoryRules: false },
+      durationDays: 7, reminderDaysBefore: 2, defaultDecision: 'remove', everyMonths: 1, firstStartAt: new Date(Date.now() + 86_400_000).toISOString(),
+    }),
+  },
+  'PATCH /api/v1/access-review-schedules/[scheduleId]': {
+    as: 'olga', races: TENANT_RACES, prepare: aReviewSchedule, params: scheduleParams, body: (w) => ({ enabled: false, expectedVersion: reviewSchedules.get(w)!.version }),
+  },
+  'DELETE /api/v1/access-review-schedules/[scheduleId]': {
+    as: 'olga', races: TENANT_RACES, prepare: aReviewSchedule, params: scheduleParams, query: (w) => ({ expectedVersion: String(reviewSchedules.get(w)!.version) }),
   },
   'POST /api/v1/roles': { as: 'ada', races: TENANT_RACES, body: () => ({ key: 'wiki-editor', name: 'Wiki editor', permissions: ['tree.read'], reach: 'subtree' }) },
   'PATCH /api/v1/roles/[roleKey]': {
