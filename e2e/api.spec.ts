@@ -927,6 +927,16 @@ test.describe('what a key may not do', () => {
       ['scheduleOrganizationDeletion', () => admin.POST('/api/v1/settings/deletion', { body: { confirmName: 'The organization' } })],
       ['cancelOrganizationDeletion', () => admin.DELETE('/api/v1/settings/deletion')],
       ['eraseMember', () => admin.POST('/api/v1/members/{userId}/erase', { params: { path: { userId: ulid() } }, body: { confirmEmail: `nobody@${org.domain}` } })],
+      ['listReviewSchedules', () => admin.GET('/api/v1/access-review-schedules')],
+      ['createReviewSchedule', () => admin.POST('/api/v1/access-review-schedules', {
+        body: {
+          name: 'By a key', coverage: { roles: ['admin'], customRoles: [], permissions: [], apiKeys: false, guests: false, directoryRules: false },
+          durationDays: 7, reminderDaysBefore: 1, defaultDecision: 'keep', everyMonths: 3, firstStartAt: new Date(Date.now() + 86_400_000).toISOString(),
+        },
+      })],
+      ['updateReviewSchedule', () => admin.PATCH('/api/v1/access-review-schedules/{scheduleId}', { params: { path: { scheduleId: ulid() } }, body: { enabled: false, expectedVersion: 1 } })],
+      ['deleteReviewSchedule', () => admin.DELETE('/api/v1/access-review-schedules/{scheduleId}', { params: { path: { scheduleId: ulid() }, query: { expectedVersion: '1' } } })],
+      ['exportReviewEvidence', () => admin.GET('/api/v1/access-reviews/{reviewId}/evidence', { params: { path: { reviewId: ulid() }, query: { format: 'csv' } } })],
     ];
     await leavesUnchanged(org, async () => {
       for (const [operationId, call] of calls) {

@@ -473,6 +473,48 @@ export function routeCases(w: HostileWorld): RouteCase[] {
       },
     },
     { method: 'DELETE', route: '/api/v1/webhooks/[endpointId]', path: { endpointId: { kind: 'id', value: w.absentId } }, body: { value: {}, fields: {} } },
+    // Access review schedules and evidence: a new schedule is made; every other route names one
+    // (or a review) that does not exist, so a request that gets through answers 404.
+    { method: 'GET', route: '/api/v1/access-review-schedules' },
+    {
+      method: 'POST', route: '/api/v1/access-review-schedules',
+      body: {
+        value: {
+          name: 'Hostile review', coverage: { roles: ['admin'], customRoles: ['auditor'], permissions: ['audit.read'], apiKeys: true, guests: false, directoryRules: false },
+          durationDays: 14, reminderDaysBefore: 3, defaultDecision: 'keep', everyMonths: 3, firstStartAt: '2099-01-01T09:00:00.000Z',
+        },
+        fields: {
+          name: { kind: 'name', value: 'Hostile review' },
+          'coverage.roles.0': { kind: 'role', value: 'admin' },
+          'coverage.customRoles.0': { kind: 'opaque', value: 'auditor' },
+          'coverage.permissions.0': { kind: 'opaque', value: 'audit.read' },
+          'coverage.apiKeys': { kind: 'boolean', value: true },
+          durationDays: { kind: 'int', value: 14 },
+          reminderDaysBefore: { kind: 'int', value: 3 },
+          defaultDecision: { kind: 'role', value: 'keep' },
+          everyMonths: { kind: 'int', value: 3 },
+          firstStartAt: { kind: 'opaque', value: '2099-01-01T09:00:00.000Z' },
+        },
+        optional: ['coverage.customRoles.0', 'coverage.permissions.0'],
+      },
+    },
+    {
+      method: 'PATCH', route: '/api/v1/access-review-schedules/[scheduleId]',
+      path: { scheduleId: { kind: 'id', value: w.absentId } },
+      body: {
+        value: { name: 'Hostile review', enabled: false, expectedVersion: 1 },
+        fields: { name: { kind: 'name', value: 'Hostile review' }, enabled: { kind: 'boolean', value: false }, expectedVersion: { kind: 'version', value: 1 } },
+        optional: ['name', 'enabled'],
+      },
+    },
+    {
+      method: 'DELETE', route: '/api/v1/access-review-schedules/[scheduleId]',
+      path: { scheduleId: { kind: 'id', value: w.absentId } }, query: { expectedVersion: { kind: 'versionParam', value: '1' } },
+    },
+    {
+      method: 'GET', route: '/api/v1/access-reviews/[reviewId]/evidence',
+      path: { reviewId: { kind: 'id', value: w.absentId } }, query: { format: { kind: 'role', value: 'csv' } },
+    },
     {
       method: 'POST', route: '/api/v1/webhooks/[endpointId]/rotate-secret',
       path: { endpointId: { kind: 'id', value: w.absentId } },

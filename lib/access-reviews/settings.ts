@@ -31,12 +31,16 @@ export const coversAnything = (c: ReviewSettings['coverage']) =>
 
 /** The settings, trimmed and de-duplicated, or a typed refusal saying what is wrong. */
 export function checkSettings(raw: ReviewSettings, refuse: (problem: string) => Error = (p) => badSettings(`The review's settings are not valid: ${p}`)): ReviewSettings {
-  const parsed = settingsSchema.safeParse({ ...raw, name: typeof raw.name === 'string' ? raw.name.trim() : raw.name });
+  const parsed = settingsSchema.safeParse({ ...raw, name: typeof raw.name === 'string' ? raw.name.normalize('NFC').trim() : raw.name });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw refuse(`${issue?.path.join('.') || 'settings'} ${issue?.message ?? 'is not valid'}.`);
   }
   const s = parsed.data;
+  // Read like any name: no line breaks or controls, no direction changes, something visible.
+  if (/\p{Cc}/u.test(s.name) || /[\u202A-\u202E\u2066-\u2069]/u.test(s.name) || /^[\p{Cf}\p{Z}\uFE00-\uFE0F]+$/u.test(s.name)) {
+    throw refuse('name must be visible text on one line.');
+  }
   if (!coversAnything(s.coverage)) throw refuse('choose at least one kind of access to review.');
   if (s.reminderDaysBefore >= s.durationDays) throw refuse('the reminder must go out after the start, before the deadline.');
   const unique = <T,>(xs: T[]) => [...new Set(xs)];

@@ -101,6 +101,14 @@ export function runtimeRolePolicy(input: { tableArn: string; tenantRoleArn: stri
         Condition: leadingKeysCondition(['REORGSDUE']),
       },
       {
+        // Access review schedules whose start has come, and open reviews whose reminder or deadline has (keys and tenantId only).
+        Sid: 'AccessReviewsDue',
+        Effect: 'Allow',
+        Action: 'dynamodb:Query',
+        Resource: indexArn(input.tableArn, INDEX.gsi4),
+        Condition: leadingKeysCondition([keys.gsi4.reviewSchedulesDue(), keys.gsi4.reviewsDue()]),
+      },
+      {
         // Organizations whose deletion is due, or whose deletion job stopped (keys and tenantId only).
         Sid: 'TenantDeletionsDue',
         Effect: 'Allow',

@@ -1644,12 +1644,16 @@ export interface paths {
         /**
          * List access review schedules
          * @description Needs `accessReview.manage` (owners). Enabled first, soonest start first.
+         *
+         *     Only a signed-in person may call it: an API key is refused (403 `apiKey.personOnly`).
          */
         get: operations["listReviewSchedules"];
         put?: never;
         /**
          * Schedule access reviews
          * @description Needs `accessReview.manage`. A review with these settings starts at `firstStartAt`, then every `everyMonths`, as the owner who made the schedule; if they are no longer an owner then, the schedule pauses and the owners are told. At most 20 schedules (422 `accessReview.tooManySchedules`).
+         *
+         *     Only a signed-in person may call it: an API key is refused (403 `apiKey.personOnly`).
          */
         post: operations["createReviewSchedule"];
         delete?: never;
@@ -1671,6 +1675,8 @@ export interface paths {
         /**
          * Remove a schedule
          * @description Needs `accessReview.manage`. Reviews it already started stay. Conditioned on `expectedVersion`.
+         *
+         *     Only a signed-in person may call it: an API key is refused (403 `apiKey.personOnly`).
          */
         delete: operations["deleteReviewSchedule"];
         options?: never;
@@ -1678,6 +1684,8 @@ export interface paths {
         /**
          * Change, pause or resume a schedule
          * @description Needs `accessReview.manage`. Conditioned on `expectedVersion` (409 `accessReview.scheduleChanged`). `enabled: true` resumes it: a next start already past moves on to the first one ahead.
+         *
+         *     Only a signed-in person may call it: an API key is refused (403 `apiKey.personOnly`).
          */
         patch: operations["updateReviewSchedule"];
         trace?: never;
@@ -1692,6 +1700,8 @@ export interface paths {
         /**
          * Export a review's evidence
          * @description Needs `accessReview.manage`. Every item with its reviewer, decision, reason, when and outcome, as CSV (UTF-8 with a byte-order mark; cells a spreadsheet would run as a formula start with an apostrophe) or PDF (A4 landscape). Written from what the review recorded, so it reads the same after people leave. An attachment named `<review-name>-<yyyy-mm-dd>.<csv|pdf>`.
+         *
+         *     Only a signed-in person may call it: an API key is refused (403 `apiKey.personOnly`).
          */
         get: operations["exportReviewEvidence"];
         put?: never;

@@ -1,5 +1,6 @@
 // Access review schedules (app/api/v1/access-review-schedules/**) and a review's evidence
-// (app/api/v1/access-reviews/{reviewId}/evidence). All need `accessReview.manage` (owners).
+// (app/api/v1/access-reviews/{reviewId}/evidence). All need `accessReview.manage`: owners, so people
+// only (an API key is never an owner).
 import { z } from 'zod';
 import { REVIEW_LIMITS } from '../../access-reviews/limits';
 import { coverageSchema } from '../../access-reviews/settings';
@@ -36,12 +37,12 @@ const startAt = z.string().max(40).meta({ description: 'ISO 8601 date and time, 
 
 export const accessReviewSchedules = {
   list: operation({
-    method: 'get', path: '/api/v1/access-review-schedules', operationId: 'listReviewSchedules', tag,
+    method: 'get', path: '/api/v1/access-review-schedules', operationId: 'listReviewSchedules', tag, personOnly: true,
     summary: 'List access review schedules', description: 'Needs `accessReview.manage` (owners). Enabled first, soonest start first.',
     response: z.object({ schedules: z.array(schedule) }),
   }),
   create: operation({
-    method: 'post', path: '/api/v1/access-review-schedules', operationId: 'createReviewSchedule', tag,
+    method: 'post', path: '/api/v1/access-review-schedules', operationId: 'createReviewSchedule', tag, personOnly: true,
     summary: 'Schedule access reviews',
     description:
       `Needs \`accessReview.manage\`. A review with these settings starts at \`firstStartAt\`, then every \`everyMonths\`, as the owner who made the schedule; ` +
@@ -50,7 +51,7 @@ export const accessReviewSchedules = {
     status: 201, response: schedule, errors: ['limit'],
   }),
   update: operation({
-    method: 'patch', path: '/api/v1/access-review-schedules/{scheduleId}', operationId: 'updateReviewSchedule', tag,
+    method: 'patch', path: '/api/v1/access-review-schedules/{scheduleId}', operationId: 'updateReviewSchedule', tag, personOnly: true,
     summary: 'Change, pause or resume a schedule',
     description:
       'Needs `accessReview.manage`. Conditioned on `expectedVersion` (409 `accessReview.scheduleChanged`). `enabled: true` resumes it: ' +
@@ -64,13 +65,13 @@ export const accessReviewSchedules = {
     response: schedule, errors: ['notFound', 'conflict'],
   }),
   delete: operation({
-    method: 'delete', path: '/api/v1/access-review-schedules/{scheduleId}', operationId: 'deleteReviewSchedule', tag,
+    method: 'delete', path: '/api/v1/access-review-schedules/{scheduleId}', operationId: 'deleteReviewSchedule', tag, personOnly: true,
     summary: 'Remove a schedule', description: 'Needs `accessReview.manage`. Reviews it already started stay. Conditioned on `expectedVersion`.',
     params, query: z.strictObject({ expectedVersion: field.versionParam }),
     status: 204, errors: ['notFound', 'conflict'],
   }),
   evidence: operation({
-    method: 'get', path: '/api/v1/access-reviews/{reviewId}/evidence', operationId: 'exportReviewEvidence', tag,
+    method: 'get', path: '/api/v1/access-reviews/{reviewId}/evidence', operationId: 'exportReviewEvidence', tag, personOnly: true,
     summary: "Export a review's evidence",
     description:
       'Needs `accessReview.manage`. Every item with its reviewer, decision, reason, when and outcome, as CSV (UTF-8 with a byte-order mark; ' +
