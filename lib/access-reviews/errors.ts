@@ -35,11 +35,9 @@ export const itemChanged = (currentVersion: number | undefined, current?: unknow
 export const reviewChanged = (currentVersion: number | undefined) =>
   arborError('accessReview.reviewChanged', 'This review changed while you were looking at it. Reload it and try again.', { currentVersion });
 
-export const reasonRequired = () =>
-  arborError('accessReview.reasonRequired', `Say why this access should be removed (at most ${REVIEW_LIMITS.maxReasonLength} characters).`);
-
-export const reasonTooLong = () =>
-  arborError('accessReview.reasonRequired', `A reason can be at most ${REVIEW_LIMITS.maxReasonLength} characters.`);
+/** A removal without a reason, or any reason too long. */
+export const badReason = () =>
+  arborError('accessReview.reasonRequired', `Give a reason of at most ${REVIEW_LIMITS.maxReasonLength} characters; removing access always needs one.`, { max: REVIEW_LIMITS.maxReasonLength });
 
 export const badDelegate = (message: string) => arborError('accessReview.badDelegate', message);
 

@@ -27,23 +27,8 @@ export interface ReviewActor {
 }
 
 // ---- the review and its items (part A) ----
-export async function startReview(_db: TenantDb, _by: ReviewActor, _settings: ReviewSettings, _options?: { scheduleId?: string; now?: Date }): Promise<ReviewHeader> {
-  return notBuilt();
-}
-export async function listReviews(_db: TenantDb, _options?: { cursor?: string; limit?: number }): Promise<Page<ReviewHeader>> {
-  return notBuilt();
-}
-export async function readReview(_db: TenantDb, _reviewId: string): Promise<ReviewHeader> {
-  return notBuilt();
-}
-/** A review's items; `reviewerId` narrows to one reviewer's, `undecided` to those left. */
-export async function listReviewItems(_db: TenantDb, _reviewId: string, _options?: { cursor?: string; limit?: number; reviewerId?: string; undecided?: boolean }): Promise<Page<ReviewItem>> {
-  return notBuilt();
-}
-/** The reviewer's own list across open reviews, undecided first. */
-export async function listItemsToReview(_db: TenantDb, _reviewerId: string, _options?: { cursor?: string; limit?: number }): Promise<Page<ReviewItem>> {
-  return notBuilt();
-}
+export { startReview, type StartOptions } from './start-review';
+export { listReviews, readReview, listReviewItems, listItemsToReview, reviewsOf, REVIEWS_PAGE, ITEMS_PAGE } from './reads';
 export async function decideItem(_db: TenantDb, _by: ReviewActor, _reviewId: string, _itemId: string, _expectedVersion: number, _decision: { value: ReviewDecisionValue; reason: string }): Promise<ReviewItem> {
   return notBuilt();
 }

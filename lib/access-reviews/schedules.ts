@@ -9,7 +9,9 @@ import { auditEntryPut } from '../audit';
 import { actorIdentity, itemParser, keys, queryAll, sortKeys, storedActor, transaction, type TenantDb } from '../db';
 import { badReviewSchedule, scheduleChanged, scheduleNotFound, tooManyReviewSchedules } from './errors';
 import { REVIEW_LIMITS } from './limits';
-import { checkSettings, settingsSchema } from './settings';
+import { readRoleCatalogue } from '../roles';
+import { checkCatalogue, validateSettings } from './settings';
+import { checkSettings, settingsSchema } from './settings-schema';
 import type { ReviewActor } from './index';
 import type { ReviewSchedule, ReviewSettings } from './types';
 
@@ -98,9 +100,10 @@ function checkInterval(raw: number): ReviewSchedule['everyMonths'] {
 export type ScheduleInput = ReviewSettings & { everyMonths: ReviewSchedule['everyMonths']; firstStartAt: string };
 
 export async function createSchedule(db: TenantDb, by: ReviewActor, input: ScheduleInput, now = new Date()): Promise<ReviewSchedule> {
-  const settings = checkSettings(input);
+  const settings = checkSettings(input, validateSettings);
   const everyMonths = checkInterval(input.everyMonths);
   const nextStartAt = checkStart(input.firstStartAt, now);
+  checkCatalogue(settings.coverage, await readRoleCatalogue(db));
   if ((await listSchedules(db)).length >= REVIEW_LIMITS.maxSchedules) throw tooManyReviewSchedules(REVIEW_LIMITS.maxSchedules);
   const schedule: ReviewSchedule = {
     ...settings, scheduleId: ulid(), everyMonths, nextStartAt, enabled: true,
@@ -129,12 +132,13 @@ export async function updateSchedule(db: TenantDb, by: ReviewActor, scheduleId: 
   const { everyMonths, nextStartAt, enabled, ...settingsChange } = change;
   const next: ReviewSchedule = {
     ...current,
-    ...checkSettings({ ...pickSettings(current), ...settingsChange }),
+    ...checkSettings({ ...pickSettings(current), ...settingsChange }, validateSettings),
     ...(everyMonths !== undefined ? { everyMonths: checkInterval(everyMonths) } : {}),
     ...(nextStartAt !== undefined ? { nextStartAt: checkStart(nextStartAt, now) } : {}),
     ...(enabled !== undefined ? { enabled } : {}),
     version: current.version + 1,
   };
+  if (settingsChange.coverage) checkCatalogue(next.coverage, await readRoleCatalogue(db));
   if (next.enabled && !current.enabled) {
     // Whoever switches it on again is who it starts reviews as from now on.
     next.createdBy = actorIdentity(by.actor);

@@ -1,51 +1,49 @@
-// A review's settings as stored and as checked before they are saved with a schedule: the same
-// bounds the API's schemas state, so a caller inside the server cannot store what the API refuses.
-import { z } from 'zod';
-import { badSettings } from './errors';
+// A review's settings as sent, checked before anything is read: a name, at least one part covered,
+// a duration within bounds, a reminder inside it, a default; custom roles and permissions named
+// must be the catalogue's.
+import 'server-only';
+import { ARBOR_PERMISSIONS, type RoleCatalogue } from '../authz';
+import { badSettings, unknownRoles } from './errors';
 import { REVIEW_LIMITS } from './limits';
-import type { ReviewSettings } from './types';
+import type { ReviewCoverage, ReviewSettings } from './types';
 
-/** Custom roles or permissions one review may name. */
-export const MAX_COVERAGE_KEYS = 50;
+const BUILT_IN = ['owner', 'admin', 'manager'] as const;
+/** More names than any catalogue holds are refused before they are compared. */
+const MAX_NAMED = 100;
 
-export const coverageSchema = z.object({
-  roles: z.array(z.enum(['owner', 'admin', 'manager'])).max(3),
-  customRoles: z.array(z.string().min(1).max(64)).max(MAX_COVERAGE_KEYS),
-  permissions: z.array(z.string().min(1).max(64)).max(MAX_COVERAGE_KEYS),
-  apiKeys: z.boolean(),
-  guests: z.boolean(),
-  directoryRules: z.boolean(),
-});
-
-export const settingsSchema = z.object({
-  name: z.string().min(1).max(REVIEW_LIMITS.maxNameLength),
-  coverage: coverageSchema,
-  durationDays: z.int().min(REVIEW_LIMITS.minDurationDays).max(REVIEW_LIMITS.maxDurationDays),
-  reminderDaysBefore: z.int().min(0).max(REVIEW_LIMITS.maxDurationDays),
-  defaultDecision: z.enum(['keep', 'remove']),
-});
-
-/** True when the coverage chooses something to review. */
-export const coversAnything = (c: ReviewSettings['coverage']) =>
-  c.roles.length > 0 || c.customRoles.length > 0 || c.permissions.length > 0 || c.apiKeys || c.guests || c.directoryRules;
-
-/** The settings, trimmed and de-duplicated, or a typed refusal saying what is wrong. */
-export function checkSettings(raw: ReviewSettings, refuse: (problem: string) => Error = (p) => badSettings(`The review's settings are not valid: ${p}`)): ReviewSettings {
-  const parsed = settingsSchema.safeParse({ ...raw, name: typeof raw.name === 'string' ? raw.name.normalize('NFC').trim() : raw.name });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw refuse(`${issue?.path.join('.') || 'settings'} ${issue?.message ?? 'is not valid'}.`);
-  }
-  const s = parsed.data;
-  // Read like any name: no line breaks or controls, no direction changes, something visible.
-  if (/\p{Cc}/u.test(s.name) || /[\u202A-\u202E\u2066-\u2069]/u.test(s.name) || /^[\p{Cf}\p{Z}\uFE00-\uFE0F]+$/u.test(s.name)) {
-    throw refuse('name must be visible text on one line.');
-  }
-  if (!coversAnything(s.coverage)) throw refuse('choose at least one kind of access to review.');
-  if (s.reminderDaysBefore >= s.durationDays) throw refuse('the reminder must go out after the start, before the deadline.');
-  const unique = <T,>(xs: T[]) => [...new Set(xs)];
-  return {
-    ...s,
-    coverage: { ...s.coverage, roles: unique(s.coverage.roles), customRoles: unique(s.coverage.customRoles), permissions: unique(s.coverage.permissions) },
+export function validateSettings(raw: ReviewSettings): ReviewSettings {
+  const name = typeof raw?.name === 'string' ? raw.name.normalize('NFC').trim() : '';
+  if (!name) throw badSettings('Give the review a name.', 'name');
+  if ([...name].length > REVIEW_LIMITS.maxNameLength) throw badSettings(`A review's name can be at most ${REVIEW_LIMITS.maxNameLength} characters.`, 'name');
+  const c = raw.coverage ?? ({} as ReviewCoverage);
+  const list = (v: unknown, field: string) => {
+    if (v === undefined) return [];
+    if (!Array.isArray(v) || v.length > MAX_NAMED || v.some((x) => typeof x !== 'string')) throw badSettings(`coverage.${field} must be a list of at most ${MAX_NAMED} keys.`, `coverage.${field}`);
+    return [...new Set(v as string[])];
   };
+  const roles = list(c.roles, 'roles');
+  if (roles.some((r) => !(BUILT_IN as readonly string[]).includes(r))) throw badSettings('coverage.roles takes owner, admin and manager.', 'coverage.roles');
+  const coverage: ReviewCoverage = {
+    roles: roles as ReviewCoverage['roles'],
+    customRoles: list(c.customRoles, 'customRoles'),
+    permissions: list(c.permissions, 'permissions'),
+    apiKeys: c.apiKeys === true,
+    guests: c.guests === true,
+    directoryRules: c.directoryRules === true,
+  };
+  const parts = coverage.roles.length + coverage.customRoles.length + coverage.permissions.length + Number(coverage.apiKeys) + Number(coverage.guests) + Number(coverage.directoryRules);
+  if (parts === 0) throw badSettings('Choose at least one thing to review: roles, custom roles, permissions, API keys, guests or directory rules.', 'coverage');
+  const { minDurationDays: min, maxDurationDays: max } = REVIEW_LIMITS;
+  if (!Number.isInteger(raw.durationDays) || raw.durationDays < min || raw.durationDays > max) throw badSettings(`A review lasts ${min} to ${max} days.`, 'durationDays');
+  const reminder = raw.reminderDaysBefore ?? 0;
+  if (!Number.isInteger(reminder) || reminder < 0 || reminder >= raw.durationDays) throw badSettings('The reminder goes out 0 (none) to fewer days before the deadline than the review lasts.', 'reminderDaysBefore');
+  if (raw.defaultDecision !== 'keep' && raw.defaultDecision !== 'remove') throw badSettings('The default at the deadline is keep or remove.', 'defaultDecision');
+  return { name, coverage, durationDays: raw.durationDays, reminderDaysBefore: reminder, defaultDecision: raw.defaultDecision };
+}
+
+/** Refuses custom roles and permissions the tenant does not define. */
+export function checkCatalogue(coverage: ReviewCoverage, catalogue: RoleCatalogue): void {
+  const roles = coverage.customRoles.filter((k) => !catalogue.roles[k]);
+  const permissions = coverage.permissions.filter((p) => !(p in ARBOR_PERMISSIONS) && !catalogue.permissions[p]);
+  if (roles.length || permissions.length) throw unknownRoles(roles, permissions);
 }

@@ -20,6 +20,17 @@ export const AUDIT_ACTION_GROUPS = [
     },
   },
   {
+    group: 'Access reviews',
+    actions: {
+      'accessReview.start': 'Access review started',
+      'accessReview.decide': 'Access review item decided',
+      'accessReview.delegate': 'Access review item delegated',
+      'accessReview.complete': 'Access review completed',
+      'accessReview.cancel': 'Access review cancelled',
+      'accessReview.revert': 'Access review removals drafted back',
+    },
+  },
+  {
     group: 'Invitations',
     actions: {
       'invitation.create': 'Invitation sent',

@@ -3,7 +3,7 @@
 // only (an API key is never an owner).
 import { z } from 'zod';
 import { REVIEW_LIMITS } from '../../access-reviews/limits';
-import { coverageSchema } from '../../access-reviews/settings';
+import { coverageSchema } from '../../access-reviews/settings-schema';
 import type { ReviewSchedule } from '../../access-reviews/types';
 import { field } from '../../validation';
 import { operation } from '../operation';

@@ -1,0 +1,36 @@
+// A review's settings as zod schemas (the schedule operations' and the stored schedule's), and the
+// schedule's check on top of ./settings.ts validateSettings: the name read like any name.
+// The schemas are browser-safe; checkSettings is the server's.
+import { z } from 'zod';
+import { badSettings } from './errors';
+import { REVIEW_LIMITS } from './limits';
+import type { ReviewSettings } from './types';
+
+/** Custom roles or permissions one review may name. */
+export const MAX_COVERAGE_KEYS = 50;
+
+export const coverageSchema = z.object({
+  roles: z.array(z.enum(['owner', 'admin', 'manager'])).max(3),
+  customRoles: z.array(z.string().min(1).max(64)).max(MAX_COVERAGE_KEYS),
+  permissions: z.array(z.string().min(1).max(64)).max(MAX_COVERAGE_KEYS),
+  apiKeys: z.boolean(),
+  guests: z.boolean(),
+  directoryRules: z.boolean(),
+});
+
+export const settingsSchema = z.object({
+  name: z.string().min(1).max(REVIEW_LIMITS.maxNameLength),
+  coverage: coverageSchema,
+  durationDays: z.int().min(REVIEW_LIMITS.minDurationDays).max(REVIEW_LIMITS.maxDurationDays),
+  reminderDaysBefore: z.int().min(0).max(REVIEW_LIMITS.maxDurationDays),
+  defaultDecision: z.enum(['keep', 'remove']),
+});
+
+/** The settings as ./settings.ts validateSettings answers them, the name also free of controls and direction changes. */
+export function checkSettings(raw: ReviewSettings, validate: (raw: ReviewSettings) => ReviewSettings): ReviewSettings {
+  const s = validate(raw);
+  if (/\p{Cc}/u.test(s.name) || /[\u202A-\u202E\u2066-\u2069]/u.test(s.name) || /^[\p{Cf}\p{Z}\uFE00-\uFE0F]+$/u.test(s.name)) {
+    throw badSettings("A review's name is visible text on one line.", 'name');
+  }
+  return s;
+}
