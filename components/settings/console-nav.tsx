@@ -12,7 +12,10 @@ export interface ConsoleNavLink {
 }
 
 const isCurrent = (pathname: string, href: string) =>
-  href === '/' ? pathname === '/' || pathname.startsWith('/units') : pathname === href || pathname.startsWith(`${href}/`);
+  href === '/'
+    ? pathname === '/' || pathname.startsWith('/units')
+    : // The reviewer's list sits below /reviews, and is its own entry.
+      pathname === href || (pathname.startsWith(`${href}/`) && !(href === '/reviews' && pathname.startsWith('/reviews/to-review')));
 
 export function ConsoleNav({ links }: { links: ConsoleNavLink[] }) {
   const pathname = usePathname();

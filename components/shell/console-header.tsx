@@ -22,6 +22,9 @@ export async function ConsoleHeader() {
     ...(can(actor, 'members.list', {}) ? [{ href: '/members', label: 'Members' }] : []),
     // Anyone who administers a unit (managers, admins, owners) drafts and reviews change sets.
     ...(can(actor, 'changeSet.draft', {}) ? [{ href: '/reorganizations', label: 'Reorganizations', shortLabel: 'Reorgs' }] : []),
+    // Reviewers are administrators (the nearest above an item) or owners; a delegate finds the list by the mail's link.
+    ...(can(actor, 'changeSet.draft', {}) ? [{ href: '/reviews/to-review', label: 'To review' }] : []),
+    ...(can(actor, 'accessReview.manage', {}) ? [{ href: '/reviews', label: 'Reviews' }] : []),
     ...(can(actor, 'audit.read', {}) ? [{ href: '/audit', label: 'Audit' }] : []),
     ...(can(actor, 'tenant.settings.read', {}) ? [{ href: '/settings', label: 'Settings' }] : []),
     // Every member may read the API reference; only owners and admins create keys for it.

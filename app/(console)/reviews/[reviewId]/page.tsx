@@ -1,0 +1,34 @@
+// /reviews/[reviewId] – one access review for its owners: progress, items with filters, evidence.
+import { actorContext } from '@/lib/api/with-actor';
+import { loadReviewScreen, type ReviewFilters } from '@/lib/screens/access-reviews';
+import { ReviewDetail } from '@/components/access-reviews/review-detail';
+import { Link } from '@/components/ui/link';
+import { loadOrRefuse, ScreenRefusal } from '@/components/shell/screen-refusal';
+
+export const metadata = { title: 'Access review – Arbor' };
+
+type Search = Record<string, string | string[] | undefined>;
+const one = (v: string | string[] | undefined) => (typeof v === 'string' && v ? v : undefined);
+
+function filtersOf(q: Search): ReviewFilters {
+  const decision = one(q.decision);
+  const kind = one(q.kind);
+  return {
+    reviewer: one(q.reviewer)?.slice(0, 40),
+    decision: decision === 'undecided' || decision === 'keep' || decision === 'remove' ? decision : undefined,
+    kind: kind === 'role' || kind === 'apiKey' || kind === 'guest' || kind === 'directoryRule' ? kind : undefined,
+  };
+}
+
+export default async function ReviewPage({ params, searchParams }: { params: Promise<{ reviewId: string }>; searchParams: Promise<Search> }) {
+  const [{ reviewId }, query] = await Promise.all([params, searchParams]);
+  const ctx = await actorContext();
+  const result = await loadOrRefuse(() => loadReviewScreen(ctx, reviewId, filtersOf(query)));
+  if (result.refusal) return <ScreenRefusal {...result.refusal} />;
+  return (
+    <main className="mx-auto max-w-5xl space-y-4 p-4 sm:p-6">
+      <Link href="/reviews" className="text-sm underline">All reviews</Link>
+      <ReviewDetail view={result.data} />
+    </main>
+  );
+}
