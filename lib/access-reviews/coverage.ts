@@ -53,7 +53,7 @@ export async function collectCandidates(
   for (const k of apiKeys) unitIds.add(k.unitId);
   for (const r of rules) if (r.unitId) unitIds.add(r.unitId);
   const [unitItems, profiles] = await Promise.all([
-    batchGet(db, [...unitIds].map((id) => keys.unit(db.tenantId, id)), { projection: ['unitId', 'name', 'path', 'administrators'] }),
+    readUnits(db, unitIds),
     memberships.length ? batchGet(db, [...new Set(memberships.map((m) => String(m.userId)))].map((u) => keys.tenantUser(db.tenantId, u)), { projection: ['userId', 'lastSignInAt'] }) : [],
   ]);
   const units = new Map(unitItems.map((u) => [String(u.unitId), { id: String(u.unitId), name: String(u.name), path: String(u.path), administrators: u.administrators as never }]));
@@ -118,6 +118,17 @@ export async function collectCandidates(
     });
   }
   return { candidates, units };
+}
+
+/**
+ * The units named and every unit above them, with their administrators: one BatchGetItem, and a
+ * second for the ancestors of units whose paths only the first told (a key's or a rule's unit).
+ */
+async function readUnits(db: TenantDb, ids: ReadonlySet<string>) {
+  const read = (unitIds: Iterable<string>) => batchGet(db, [...unitIds].map((id) => keys.unit(db.tenantId, id)), { projection: ['unitId', 'name', 'path', 'administrators'] });
+  const found = await read(ids);
+  const missing = new Set(found.flatMap((u) => pathIds(String(u.path))).filter((id) => !ids.has(id)));
+  return missing.size ? [...found, ...(await read(missing))] : found;
 }
 
 /** The custom role keys covered: named ones, and every role giving a covered permission. */

@@ -5,7 +5,7 @@
 import 'server-only';
 import type { AuditActor, PlatformDb, TenantDb } from '../db';
 import type { ActorAccess } from '../authz';
-import type { ReviewDecisionValue, ReviewHeader, ReviewItem, ReviewSchedule, ReviewSettings } from './types';
+import type { ReviewSchedule, ReviewSettings } from './types';
 
 export * from './types';
 export { REVIEW_LIMITS } from './limits';
@@ -29,33 +29,9 @@ export interface ReviewActor {
 // ---- the review and its items (part A) ----
 export { startReview, type StartOptions } from './start-review';
 export { listReviews, readReview, listReviewItems, listItemsToReview, reviewsOf, REVIEWS_PAGE, ITEMS_PAGE } from './reads';
-export async function decideItem(_db: TenantDb, _by: ReviewActor, _reviewId: string, _itemId: string, _expectedVersion: number, _decision: { value: ReviewDecisionValue; reason: string }): Promise<ReviewItem> {
-  return notBuilt();
-}
-/** One decision for several items; each is decided as alone, and each answers on its own. */
-export async function decideItems(
-  _db: TenantDb,
-  _by: ReviewActor,
-  _reviewId: string,
-  _items: { itemId: string; expectedVersion: number }[],
-  _decision: { value: ReviewDecisionValue; reason: string },
-): Promise<{ itemId: string; item?: ReviewItem; error?: { code: string; message: string } }[]> {
-  return notBuilt();
-}
-export async function delegateItem(_db: TenantDb, _by: ReviewActor, _reviewId: string, _itemId: string, _expectedVersion: number, _toUserId: string, _reason: string): Promise<ReviewItem> {
-  return notBuilt();
-}
-/** Ends the review: undecided items take the default, removals are applied, owners get the summary. */
-export async function completeReview(_db: TenantDb, _by: ReviewActor | 'deadline', _reviewId: string, _expectedVersion?: number): Promise<ReviewHeader> {
-  return notBuilt();
-}
-export async function cancelReview(_db: TenantDb, _by: ReviewActor, _reviewId: string, _expectedVersion: number): Promise<ReviewHeader> {
-  return notBuilt();
-}
-/** Drafts a change set that gives back the memberships and roles the review removed. */
-export async function draftRevert(_db: TenantDb, _by: ReviewActor, _reviewId: string): Promise<{ changeSetId: string }> {
-  return notBuilt();
-}
+export { decideItem, decideItems, delegateItem, decidePlace, readHeaderAndItem, type DecideOptions, type DelegateOptions } from './decide';
+export { completeReview, type CompleteOptions } from './complete';
+export { cancelReview, draftRevert, type RevertDraft } from './cancel-revert';
 
 // ---- schedules, the deadline's clock, mail and evidence (part B) ----
 export { listSchedules, createSchedule, updateSchedule, deleteSchedule, readSchedule, type ScheduleInput, type ScheduleChange } from './schedules';

@@ -90,7 +90,15 @@ export const toReviewItem: (item: Record<string, unknown>) => ReviewItem = itemP
     reviewer: person.nullable(),
     delegatedBy: person.optional(),
     decision: decision.optional(),
-    outcome: z.object({ state: z.enum(['kept', 'removed', 'unchanged', 'failed']), at: z.string(), detail: z.string().optional() }).optional(),
+    outcome: z
+      .object({
+        state: z.enum(['kept', 'removed', 'unchanged', 'failed']),
+        at: z.string(),
+        detail: z.string().optional(),
+        removedMemberships: z.array(z.object({ unitId: z.string(), role: z.string(), roles: z.array(z.string()).optional() })).optional(),
+      })
+      .transform(dropUndefined)
+      .optional(),
     basis: z.object({ version: z.number().optional() }),
     version: z.number(),
   }).transform(dropUndefined),

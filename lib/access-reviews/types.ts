@@ -82,6 +82,8 @@ export interface ReviewOutcome {
   at: string;
   /** Why it was not removed ("changed since the review started"), in the console's words. */
   detail?: string;
+  /** For a guest removed: the memberships they held, so a revert can give them back. */
+  removedMemberships?: { unitId: string; role: string; roles?: string[] }[];
 }
 
 /** One thing to judge, as recorded when the review started. */

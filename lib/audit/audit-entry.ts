@@ -43,6 +43,8 @@ export function auditEntryPut(db: TenantDb, input: AuditInput, now = new Date())
     at: now.toISOString(),
     // A change made while applying a change set holds that set's locks: the trail links the two.
     ...(db.lockHolder ? { changeSetId: db.lockHolder } : {}),
+    // A removal an access review decided: the trail links it to the review.
+    ...(db.accessReviewId ? { accessReviewId: db.accessReviewId } : {}),
   };
   if (input.unitId) {
     item.GSI1PK = keys.gsi1.unitAudit(db.tenantId, input.unitId);

@@ -31,6 +31,8 @@ export interface TenantDb {
    * holds its units with its own id): a unit locked by this id is writable, any other lock refuses.
    */
   lockHolder?: string;
+  /** The access review whose decisions this db's writes carry out: their audit entries name it. */
+  accessReviewId?: string;
 }
 
 /** Access to the platform items (P1–P4) through the platform credentials. */
