@@ -6,7 +6,7 @@ import Papa from 'papaparse';
 import type { TenantDb } from '../db';
 import { getTenantSettings } from '../tenants';
 import { allItems } from './notify';
-import { readReview } from './index';
+import { readReview } from './reads';
 import { renderEvidencePdf } from './evidence-pdf';
 import type { ReviewHeader, ReviewItem, ReviewPerson } from './types';
 import { KIND_WORDS, lastActivityWords, OUTCOME_WORDS } from './words';

@@ -7,7 +7,7 @@ import type { TenantDb } from '../db';
 import { reviewAssignedMail, reviewCompletedMail, reviewReminderMail, sendMail } from '../mail';
 import { log } from '../observability';
 import { getTenantSettings, tenantOwners } from '../tenants';
-import { listReviewItems } from './index';
+import { listReviewItems } from './reads';
 import { REVIEW_LIMITS } from './limits';
 import type { ReviewHeader, ReviewItem, ReviewPerson } from './types';
 

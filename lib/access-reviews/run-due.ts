@@ -14,7 +14,9 @@ import { log } from '../observability';
 import { notifySchedulePaused } from './notify-schedule';
 import { notifyReviewReminder } from './notify';
 import { claimPut, nextStartAfter, readSchedule } from './schedules';
-import { completeReview, readReview, startReview } from './index';
+import { completeReview } from './complete';
+import { readReview } from './reads';
+import { startReview } from './start-review';
 import type { ReviewHeader } from './types';
 
 /** Things of each queue taken per wake-up. */
