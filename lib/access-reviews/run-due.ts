@@ -45,7 +45,7 @@ export async function runDueReviews(platform: PlatformDb, tenantDb: (tenantId: s
   const outcome: DueReviewsOutcome = { started: 0, reminded: 0, completed: 0 };
   for (const { tenantId, id } of await dueQueue(platform, keys.gsi4.reviewSchedulesDue(), now)) {
     await guarded({ tenantId, scheduleId: id }, async () => {
-      if (await startScheduled(withoutGuards(await tenantDb(tenantId)), id, now)) outcome.started++;
+      if (await startScheduled(withoutGuards(await tenantDb(tenantId)), platform, id, now)) outcome.started++;
     });
   }
   for (const { tenantId, id } of await dueQueue(platform, keys.gsi4.reviewsDue(), now)) {
@@ -54,7 +54,7 @@ export async function runDueReviews(platform: PlatformDb, tenantDb: (tenantId: s
       const review = await readReview(db, id);
       if (review.status !== 'open') return;
       if (Date.parse(review.dueAt) <= now.getTime()) {
-        await completeReview(db, 'deadline', id);
+        await completeReview(db, 'deadline', id, undefined, { platform, now });
         outcome.completed++;
       } else if (review.remindAt && !review.remindedAt && Date.parse(review.remindAt) <= now.getTime()) {
         if (await remind(db, review, now)) outcome.reminded++;
@@ -79,7 +79,7 @@ async function guarded(facts: Record<string, string>, work: () => Promise<void>)
  * servers, one wins and the other's write fails), then starts the review as the schedule's creator.
  * A creator who is no longer an owner pauses the schedule, saying why, and the owners are told.
  */
-async function startScheduled(db: TenantDb, scheduleId: string, now: Date): Promise<boolean> {
+async function startScheduled(db: TenantDb, platform: PlatformDb, scheduleId: string, now: Date): Promise<boolean> {
   const schedule = await readSchedule(db, scheduleId);
   if (!schedule.enabled || Date.parse(schedule.nextStartAt) > now.getTime()) return false;
   const access = await loadActorAccess(db, schedule.createdBy.userId).catch((e) => {
@@ -96,7 +96,7 @@ async function startScheduled(db: TenantDb, scheduleId: string, now: Date): Prom
   const { put } = claimPut(db, schedule, { nextStartAt: nextStartAfter(schedule.nextStartAt, schedule.everyMonths, now) });
   if ((await transaction(db).add(put, () => 'retry').send()) === 'retry') return false;
   const { name, coverage, durationDays, reminderDaysBefore, defaultDecision } = schedule;
-  const review = await startReview(db, { actor: schedule.createdBy, access }, { name, coverage, durationDays, reminderDaysBefore, defaultDecision }, { scheduleId, now });
+  const review = await startReview(db, { actor: schedule.createdBy, access }, { name, coverage, durationDays, reminderDaysBefore, defaultDecision }, { scheduleId, now, platform });
   await recordStarted(db, scheduleId, review);
   return true;
 }
