@@ -2,6 +2,7 @@
 // them (`withActor(units.create, …)`) and lib/openapi documents them. A new area is one more
 // entry in AREAS; test/api/openapi.test.ts fails for a route that is in no area.
 import type { Operation } from '../operation';
+import { accessReviews } from './access-reviews';
 import { apiKeys } from './api-keys';
 import { audit } from './audit';
 import { bulk } from './bulk';
@@ -29,7 +30,7 @@ export type ListedOperation = Operation<any, any, any>;
 /** The `roles` area: the catalogue's operations (./roles.ts) and who holds a role (./role-holders.ts). */
 const roles = { ...roleCatalogue, ...roleHolders };
 
-export const AREAS = { units, jobs, members, memberships, invitations, audit, search, bulk, directory, settings, sso, apiKeys, webhooks, changeSets, roles, permissions, checks, chart, reportingLines } satisfies Record<
+export const AREAS = { units, jobs, members, memberships, invitations, audit, search, bulk, directory, settings, sso, apiKeys, webhooks, changeSets, roles, permissions, checks, chart, reportingLines, accessReviews } satisfies Record<
   string,
   Record<string, ListedOperation>
 >;
