@@ -8,7 +8,7 @@ export const itemNotFound = () => arborError('accessReview.itemNotFound', 'That 
 
 export const badSettings = (message: string, field?: string) => arborError('accessReview.badSettings', message, field ? { field } : undefined);
 
-export const unknownRoles = (roles: string[], permissions: string[]) =>
+export const unknownCoverage = (roles: string[], permissions: string[]) =>
   arborError(
     'accessReview.unknownRoles',
     `The review names ${[...roles.map((r) => `role '${r}'`), ...permissions.map((p) => `permission '${p}'`)].join(', ')}, which this organization does not define.`,

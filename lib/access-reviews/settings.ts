@@ -3,7 +3,7 @@
 // must be the catalogue's.
 import 'server-only';
 import { ARBOR_PERMISSIONS, type RoleCatalogue } from '../authz';
-import { badSettings, unknownRoles } from './errors';
+import { badSettings, unknownCoverage } from './errors';
 import { REVIEW_LIMITS } from './limits';
 import type { ReviewCoverage, ReviewSettings } from './types';
 
@@ -45,5 +45,5 @@ export function validateSettings(raw: ReviewSettings): ReviewSettings {
 export function checkCatalogue(coverage: ReviewCoverage, catalogue: RoleCatalogue): void {
   const roles = coverage.customRoles.filter((k) => !catalogue.roles[k]);
   const permissions = coverage.permissions.filter((p) => !(p in ARBOR_PERMISSIONS) && !catalogue.permissions[p]);
-  if (roles.length || permissions.length) throw unknownRoles(roles, permissions);
+  if (roles.length || permissions.length) throw unknownCoverage(roles, permissions);
 }

@@ -3,6 +3,7 @@
 // entry in AREAS; test/api/openapi.test.ts fails for a route that is in no area.
 import type { Operation } from '../operation';
 import { accessReviewSchedules } from './access-review-schedules';
+import { accessReviews } from './access-reviews';
 import { apiKeys } from './api-keys';
 import { audit } from './audit';
 import { bulk } from './bulk';
@@ -30,7 +31,7 @@ export type ListedOperation = Operation<any, any, any>;
 /** The `roles` area: the catalogue's operations (./roles.ts) and who holds a role (./role-holders.ts). */
 const roles = { ...roleCatalogue, ...roleHolders };
 
-export const AREAS = { units, jobs, members, memberships, invitations, audit, search, bulk, directory, settings, sso, apiKeys, webhooks, changeSets, roles, permissions, checks, chart, reportingLines, accessReviewSchedules } satisfies Record<
+export const AREAS = { units, jobs, members, memberships, invitations, audit, search, bulk, directory, settings, sso, apiKeys, webhooks, changeSets, roles, permissions, checks, chart, reportingLines, accessReviews, accessReviewSchedules } satisfies Record<
   string,
   Record<string, ListedOperation>
 >;
