@@ -7,7 +7,7 @@ import type { TenantDb } from '../db';
 import { reviewAssignedMail, reviewCompletedMail, reviewReminderMail, sendMail } from '../mail';
 import { log } from '../observability';
 import { getTenantSettings, tenantOwners } from '../tenants';
-import { listReviewItems } from './reads';
+import { ITEMS_PAGE, listReviewItems } from './reads';
 import { REVIEW_LIMITS } from './limits';
 import type { ReviewHeader, ReviewItem, ReviewPerson } from './types';
 
@@ -19,7 +19,7 @@ export async function allItems(db: TenantDb, reviewId: string, options: { undeci
   const out: ReviewItem[] = [];
   let cursor: string | undefined;
   do {
-    const page = await listReviewItems(db, reviewId, { cursor, limit: 500, ...options });
+    const page = await listReviewItems(db, reviewId, { cursor, limit: ITEMS_PAGE.max, ...options });
     out.push(...page.items);
     cursor = page.cursor;
   } while (cursor && out.length < REVIEW_LIMITS.maxItems);
