@@ -3,6 +3,7 @@ import { actorContext } from '@/lib/api/with-actor';
 import { loadReviewsScreen } from '@/lib/screens/access-reviews';
 import { ReviewList } from '@/components/access-reviews/review-list';
 import { SchedulesCard } from '@/components/access-reviews/schedules-card';
+import { StartReview } from '@/components/access-reviews/start-review';
 import { Link } from '@/components/ui/link';
 import { loadOrRefuse, ScreenRefusal } from '@/components/shell/screen-refusal';
 
@@ -23,7 +24,10 @@ export default async function ReviewsPage({ searchParams }: { searchParams: Prom
         </p>
       </div>
       <section aria-labelledby="reviews" className="space-y-3">
-        <h2 id="reviews" className="text-lg font-semibold">Reviews</h2>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="reviews" className="text-lg font-semibold">Reviews</h2>
+          <StartReview choices={{ customRoles: view.customRoles, permissions: view.permissions }} />
+        </div>
         <ReviewList reviews={view.reviews} />
         {view.nextCursor && <Link href={`/reviews?cursor=${encodeURIComponent(view.nextCursor)}`} className="text-sm underline">Older reviews</Link>}
       </section>

@@ -2,6 +2,7 @@
 import { actorContext } from '@/lib/api/with-actor';
 import { loadReviewScreen, type ReviewFilters } from '@/lib/screens/access-reviews';
 import { ReviewDetail } from '@/components/access-reviews/review-detail';
+import { ReviewActions } from '@/components/access-reviews/review-actions';
 import { Link } from '@/components/ui/link';
 import { loadOrRefuse, ScreenRefusal } from '@/components/shell/screen-refusal';
 
@@ -28,7 +29,7 @@ export default async function ReviewPage({ params, searchParams }: { params: Pro
   return (
     <main className="mx-auto max-w-5xl space-y-4 p-4 sm:p-6">
       <Link href="/reviews" className="text-sm underline">All reviews</Link>
-      <ReviewDetail view={result.data} />
+      <ReviewDetail view={result.data} actions={<ReviewActions review={result.data.review} />} />
     </main>
   );
 }
