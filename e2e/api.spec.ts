@@ -926,6 +926,13 @@ test.describe('what a key may not do', () => {
       ['reviewChangeSet', () => admin.POST('/api/v1/change-sets/{setId}/reviews', { params: { path: { setId: ulid() } }, body: { expectedVersion: 1, decision: 'approve' } })],
       ['scheduleOrganizationDeletion', () => admin.POST('/api/v1/settings/deletion', { body: { confirmName: 'The organization' } })],
       ['cancelOrganizationDeletion', () => admin.DELETE('/api/v1/settings/deletion')],
+      ['listAuditStreams', () => admin.GET('/api/v1/audit-streams')],
+      ['createAuditStream', () => admin.POST('/api/v1/audit-streams', { body: { name: 'Minted by a key', settings: { kind: 'https', url: 'https://siem.example.com/arbor' } } })],
+      ['getAuditStream', () => admin.GET('/api/v1/audit-streams/{destinationId}', { params: { path: { destinationId: ulid() } } })],
+      ['updateAuditStream', () => admin.PATCH('/api/v1/audit-streams/{destinationId}', { params: { path: { destinationId: ulid() } }, body: { enabled: false, expectedVersion: 1 } })],
+      ['deleteAuditStream', () => admin.DELETE('/api/v1/audit-streams/{destinationId}', { params: { path: { destinationId: ulid() }, query: { expectedVersion: '1' } } })],
+      ['testAuditStream', () => admin.POST('/api/v1/audit-streams/{destinationId}/test', { params: { path: { destinationId: ulid() } } })],
+      ['backfillAuditStream', () => admin.POST('/api/v1/audit-streams/{destinationId}/backfill', { params: { path: { destinationId: ulid() } }, body: { from: new Date().toISOString(), expectedVersion: 1 } })],
       ['eraseMember', () => admin.POST('/api/v1/members/{userId}/erase', { params: { path: { userId: ulid() } }, body: { confirmEmail: `nobody@${org.domain}` } })],
     ];
     await leavesUnchanged(org, async () => {

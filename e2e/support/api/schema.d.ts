@@ -1634,6 +1634,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/audit-streams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List audit streaming destinations
+         * @description Needs `auditStreams.manage` (owners). With each one’s health and lag.
+         *
+         *     Only a signed-in person may call it: an API key is refused (403 `apiKey.personOnly`).
+         */
+        get: operations["listAuditStreams"];
+        put?: never;
+        /**
+         * Add an audit streaming destination
+         * @description Needs `auditStreams.manage`. At most 5 a tenant. An HTTPS destination's signing secret (`whsec_…`) is in this answer only: verify each batch with any Standard Webhooks library. Delivery starts from now; backfill for earlier entries.
+         *
+         *     Only a signed-in person may call it: an API key is refused (403 `apiKey.personOnly`).
+         */
+        post: operations["createAuditStream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/audit-streams/{destinationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an audit streaming destination
+         * @description Needs `auditStreams.manage`. With its health and lag.
+         *
+         *     Only a signed-in person may call it: an API key is refused (403 `apiKey.personOnly`).
+         */
+        get: operations["getAuditStream"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove an audit streaming destination
+         * @description Needs `auditStreams.manage`. Its sealed secret goes with it. Conditioned on `expectedVersion` (409 when the destination changed meanwhile).
+         *
+         *     Only a signed-in person may call it: an API key is refused (403 `apiKey.personOnly`).
+         */
+        delete: operations["deleteAuditStream"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an audit streaming destination
+         * @description Needs `auditStreams.manage`. Name, settings (the same kind), a new secret, or `enabled` (false pauses delivery; true resumes it from where it stopped). Conditioned on `expectedVersion` (409 when the destination changed meanwhile).
+         *
+         *     Only a signed-in person may call it: an API key is refused (403 `apiKey.personOnly`).
+         */
+        patch: operations["updateAuditStream"];
+        trace?: never;
+    };
+    "/api/v1/audit-streams/{destinationId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test entry
+         * @description Needs `auditStreams.manage`. Sends one entry of type `auditStream.test` now and answers how it went; the stream’s position does not move.
+         *
+         *     Only a signed-in person may call it: an API key is refused (403 `apiKey.personOnly`).
+         */
+        post: operations["testAuditStream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/audit-streams/{destinationId}/backfill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send entries again from a date
+         * @description Needs `auditStreams.manage`. Every entry since `from` is sent again, in order, then the stream goes on as before; at most 365 days back (and no further than the audit log keeps). Receivers de-duplicate by the entry's id. Conditioned on `expectedVersion` (409 when the destination changed meanwhile).
+         *
+         *     Only a signed-in person may call it: an API key is refused (403 `apiKey.personOnly`).
+         */
+        post: operations["backfillAuditStream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "unit.created": {
@@ -3464,6 +3570,83 @@ export interface components {
             userId: string;
             name: string;
             email: string;
+        };
+        AuditStreamDestination: {
+            destinationId: string;
+            name: string;
+            settings: components["schemas"]["AuditStreamSettings"];
+            /** @description The secret's last characters, to recognise it. */
+            secretHint?: string;
+            enabled: boolean;
+            /** @description The id of the last audit entry delivered: everything up to it has arrived at least once. */
+            cursor?: string;
+            health: components["schemas"]["AuditStreamHealth"];
+            /** @description Seconds between the oldest entry not delivered yet and now; 0 when caught up. */
+            lagSeconds: number;
+            createdAt: string;
+            createdBy: components["schemas"]["Actor"];
+            /** @description Send back as `expectedVersion` with a change. */
+            version: number;
+        };
+        AuditStreamSettings: {
+            /** @enum {string} */
+            kind: "https";
+            /** @description https:// only; never a private, loopback or link-local address. */
+            url: string;
+        } | {
+            /** @enum {string} */
+            kind: "splunk";
+            /** @description https:// only; never a private, loopback or link-local address. */
+            url: string;
+            /** @description The index events go to; the token’s default when absent. */
+            index?: string;
+            /** @description Default `arbor:audit`. */
+            sourcetype?: string;
+        } | {
+            /** @enum {string} */
+            kind: "datadog";
+            /** @description A Datadog site: `datadoghq.com`, `datadoghq.eu`, `us3.datadoghq.com`… */
+            site?: string;
+            /** @description An intake URL instead of a site (a proxy). */
+            url?: string;
+            /** @description Default `arbor`. */
+            service?: string;
+            tags?: string[];
+        } | {
+            /** @enum {string} */
+            kind: "s3";
+            bucket: string;
+            region: string;
+            prefix?: string;
+            /** @description An S3-compatible store’s URL; absent for AWS. */
+            endpoint?: string;
+            /** @description A role Arbor assumes with the organization’s external id. */
+            roleArn?: string;
+            /** @description With access keys: the secret is the secret access key. */
+            accessKeyId?: string;
+        };
+        AuditStreamHealth: {
+            /** @enum {string} */
+            state: "new" | "healthy" | "failing" | "paused";
+            lastSuccessAt?: string;
+            lastFailureAt?: string;
+            /** @description The last failure in words (status, timeout, refused address…). */
+            lastError?: string;
+            /** @description Failed attempts in a row. */
+            failures: number;
+            nextAttemptAt?: string;
+            /** @description Entries delivered since the destination was added. */
+            delivered: number;
+        };
+        CreatedAuditStream: {
+            destination: components["schemas"]["AuditStreamDestination"];
+            signingSecret?: string;
+        };
+        AuditStreamTestResult: {
+            ok: boolean;
+            status?: number;
+            durationMs: number;
+            error?: string;
         };
     };
     responses: {
@@ -7418,6 +7601,256 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listAuditStreams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        destinations: components["schemas"]["AuditStreamDestination"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createAuditStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description At most 80 characters. */
+                    name: string;
+                    settings: components["schemas"]["AuditStreamSettings"];
+                    /** @description The HEC token, the Datadog API key, the S3 secret access key. Never for HTTPS: Arbor makes its signing secret. */
+                    secret?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedAuditStream"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["LimitExceeded"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getAuditStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                destinationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditStreamDestination"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteAuditStream: {
+        parameters: {
+            query: {
+                /** @description The version of the item as read; a change made meanwhile answers 409 `…versionConflict`. */
+                expectedVersion: string;
+            };
+            header?: never;
+            path: {
+                destinationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; nothing to answer. */
+            204: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateAuditStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                destinationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description At most 80 characters. */
+                    name?: string;
+                    settings?: components["schemas"]["AuditStreamSettings"];
+                    /** @description The HEC token, the Datadog API key, the S3 secret access key. Never for HTTPS: Arbor makes its signing secret. */
+                    secret?: string;
+                    enabled?: boolean;
+                    /** @description The version of the item as read; a change made meanwhile answers 409 `…versionConflict`. */
+                    expectedVersion: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditStreamDestination"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    testAuditStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                destinationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditStreamTestResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    backfillAuditStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                destinationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description An ISO date and time.
+                     */
+                    from: string;
+                    /** @description The version of the item as read; a change made meanwhile answers 409 `…versionConflict`. */
+                    expectedVersion: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditStreamDestination"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
         };
     };

@@ -4,6 +4,7 @@
 import type { Operation } from '../operation';
 import { apiKeys } from './api-keys';
 import { audit } from './audit';
+import { auditStreams } from './audit-streams';
 import { bulk } from './bulk';
 import { chart } from './chart';
 import { changeSets } from './change-sets';
@@ -29,7 +30,7 @@ export type ListedOperation = Operation<any, any, any>;
 /** The `roles` area: the catalogue's operations (./roles.ts) and who holds a role (./role-holders.ts). */
 const roles = { ...roleCatalogue, ...roleHolders };
 
-export const AREAS = { units, jobs, members, memberships, invitations, audit, search, bulk, directory, settings, sso, apiKeys, webhooks, changeSets, roles, permissions, checks, chart, reportingLines } satisfies Record<
+export const AREAS = { units, jobs, members, memberships, invitations, audit, search, bulk, directory, settings, sso, apiKeys, webhooks, changeSets, roles, permissions, checks, chart, reportingLines, auditStreams } satisfies Record<
   string,
   Record<string, ListedOperation>
 >;
