@@ -92,22 +92,27 @@ function check(kind: DestinationKind, name: string, f: Fields, secret: string, e
     e.endpoint = badUrl(f.endpoint, false);
     if ((f.access ?? 'role') === 'role' && !/^arn:aws[a-z-]*:iam::\d{12}:role\/.+/.test(f.roleArn?.trim() ?? '')) e.roleArn = 'Enter the role’s ARN, such as arn:aws:iam::123456789012:role/arbor-audit.';
     if (f.access === 'keys' && !f.accessKeyId?.trim()) e.accessKeyId = 'Enter the access key id.';
+    if ((f.access ?? 'role') === 'role' && f.endpoint?.trim()) e.endpoint = 'An S3-compatible store takes access keys: a role is assumed with AWS only.';
   }
   return Object.fromEntries(Object.entries(e).filter(([, v]) => v)) as Errors;
 }
 
-/** The server's refusal, put on the field it names when it names one. */
-function serverErrors(error: unknown): { fields: Errors; general?: string } {
+/** Which field a refusal of the server is about, by its code (lib/audit-streaming/errors.ts). */
+const FIELD_OF_CODE: Record<string, string> = { 'auditStream.badName': 'name', 'auditStream.badUrl': 'url', 'auditStream.badSecret': 'secret' };
+
+/** The server's refusal, put on the field it is about when there is one, else above the buttons. */
+function serverErrors(error: unknown, kind: DestinationKind): { fields: Errors; general?: string } {
   if (!(error instanceof ApiError)) return { fields: {}, general: error instanceof Error ? error.message : 'Could not save the destination.' };
-  const issues = (error.details?.issues ?? []) as { path: string[]; message: string }[];
-  const fields: Errors = {};
-  for (const issue of issues) {
-    const last = issue.path.at(-1);
-    if (last && !fields[last]) fields[last] = issue.message;
+  let field = FIELD_OF_CODE[error.code];
+  // An S3 destination's only URL is its endpoint.
+  if (field === 'url' && kind === 's3') field = 'endpoint';
+  if (!field) {
+    const [issue] = (error.details?.issues ?? []) as { path: string[]; message: string }[];
+    const last = issue?.path.at(-1);
+    if (last && last !== 'kind') return { fields: { [last]: issue.message } };
+    return { fields: {}, general: error.message };
   }
-  const field = typeof error.details?.field === 'string' ? error.details.field : undefined;
-  if (field) fields[field.split('.').at(-1)!] = error.message;
-  return Object.keys(fields).length ? { fields } : { fields, general: error.message };
+  return { fields: { [field]: error.message } };
 }
 
 export function DestinationDialog({ destination, externalId, onClose, onSaved }: DestinationDialogProps) {
@@ -134,7 +139,7 @@ export function DestinationDialog({ destination, externalId, onClose, onSaved }:
         : await call('auditStreams.create', { body });
       onSaved(result);
     } catch (error) {
-      const refused = serverErrors(error);
+      const refused = serverErrors(error, kind);
       setErrors(refused.fields);
       setGeneral(refused.general);
     } finally {
