@@ -15,6 +15,7 @@ import { startLocalStack } from './local-stack';
 import { devDataDir, removeDevStackFile, writeDevStackFile } from './local-stack/dev-stack-file';
 import { parseFaultSpec } from './local-stack/aws-emulator/faults';
 import { startWebhookWorker } from './local-stack/webhook-worker';
+import { startAuditStreamWorker } from './local-stack/audit-stream-worker';
 import { startLocalScheduler } from './local-stack/scheduler';
 import { seedDemoIfEmpty } from './seed/demo';
 import { describeLargeDemo, parseDemoUnits, seedLargeDemoIfAbsent } from './seed/large-demo';
@@ -68,6 +69,7 @@ async function main() {
   }
 
   const worker = startWebhookWorker({ ...stack.env, NODE_ENV: 'development' });
+  const streamWorker = startAuditStreamWorker({ ...stack.env, NODE_ENV: 'development' });
   const scheduler = startLocalScheduler(stack.env, 5_000);
   const next = spawn(process.execPath, [resolve('node_modules/next/dist/bin/next'), 'dev', '-p', String(APP_PORT)], {
     stdio: 'inherit',
@@ -80,7 +82,7 @@ async function main() {
     forgetStack();
     next.kill('SIGTERM');
     scheduler.stop();
-    await worker.stop();
+    await Promise.all([worker.stop(), streamWorker.stop()]);
     await stack.stop();
     process.exit(code);
   };

@@ -9,5 +9,5 @@ export {
 export { DELIVERY_PAGE, listDeliveries, readDelivery, resendDelivery, type Delivery, type DeliveryAttempt, type DeliveryState } from './deliveries';
 // What audit streaming (lib/audit-streaming) sends and reads with: one transport, one stream reader.
 export { SEND_TIMEOUT_MS, checkEndpointUrl, newEndpointSecret, postOnce, resolvesPublic, secretHint, type DeliveryAttemptResult, type SendOptions } from './transport';
-export { readStreamOnce, type StreamDeps } from './worker/stream';
+export { readStreamOnce, skipBacklog, type StreamDeps } from './worker/stream';
 export { pause } from './worker/lanes';
