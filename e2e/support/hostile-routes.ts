@@ -627,7 +627,8 @@ export function routeCases(w: HostileWorld): RouteCase[] {
       body: {
         value: { name: 'SIEM', settings: { kind: 'https', url: 'https://siem.example.com/arbor' } },
         fields: {
-          name: { kind: 'name', value: 'SIEM' },
+          // A destination's name is not indexed: any visible text up to its length is stored.
+          name: { kind: 'name', value: 'SIEM', accepts: ['expanders40'] },
           'settings.kind': { kind: 'role', value: 'https' },
           'settings.url': { kind: 'text', value: 'https://siem.example.com/arbor' },
         },
@@ -640,7 +641,8 @@ export function routeCases(w: HostileWorld): RouteCase[] {
       body: {
         value: { name: 'SIEM', secret: 'hec-token', enabled: true, expectedVersion: 1 },
         fields: {
-          name: { kind: 'name', value: 'SIEM' },
+          // A destination's name is not indexed: any visible text up to its length is stored.
+          name: { kind: 'name', value: 'SIEM', accepts: ['expanders40'] },
           secret: { kind: 'opaque', value: 'hec-token' },
           enabled: { kind: 'boolean', value: true },
           expectedVersion: { kind: 'version', value: 1 },
