@@ -57,7 +57,7 @@ export async function streamReceiver(kind: ReceiverKind, secret = ''): Promise<S
   const r: StreamReceiver = {
     url: '', kind, got: [], requests: 0, secret, answer: () => (kind === 'datadog' ? 202 : 200), delayMs: 0,
     ids: () => r.got.flatMap((b) => b.entries.map((e) => String(e.id))),
-    close: () => new Promise<void>((done) => server.close(() => done())),
+    close: () => new Promise<void>((done) => (server.close(() => done()), server.closeAllConnections())),
   };
   const server: Server = createServer((req, res) => {
     let body = '';
@@ -73,6 +73,5 @@ export async function streamReceiver(kind: ReceiverKind, secret = ''): Promise<S
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   r.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  server.closeAllConnections?.();
   return r;
 }
