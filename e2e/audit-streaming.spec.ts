@@ -195,10 +195,15 @@ test('an HTTPS destination: added, tested, receives signed entries in order, fai
     await item.getByRole('button', { name: `Backfill ${name}` }).click();
     const backfill = page.getByRole('dialog', { name: `Backfill ${name}` });
     await backfill.getByRole('button', { name: 'Continue' }).click();
-    await expect(backfill.getByRole('status')).toContainText('7 days of entries');
+    await expect(backfill.getByRole('status')).toContainText(`since ${new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10)} 00:00 UTC (7 days ago)`);
     await backfill.getByRole('button', { name: 'Back' }).click();
-    await backfill.getByRole('button', { name: 'Cancel' }).click();
+    await backfill.getByRole('button', { name: 'Continue' }).click();
+    const firstRename = renames()[0].id;
+    await backfill.getByRole('button', { name: 'Send them again' }).click();
+    await expect(page.getByText(`${name} is sending the chosen entries again.`)).toBeVisible();
     await expect(backfill).toBeHidden();
+    // Sent again under the same id, for the receiver to drop.
+    await expect.poll(() => renames().filter((e) => e.id === firstRename).length, DELIVERY).toBeGreaterThan(1);
   } finally {
     await receiver.close();
   }

@@ -18,13 +18,14 @@ export function BackfillDialog({ destination, maxDays, now, onClose, onDone }: {
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const days = daysBack(from, nowMs);
-  const invalid = !/^\d{4}-\d{2}-\d{2}$/.test(from) ? 'Choose a day.' : days > maxDays ? `At most ${maxDays} days back.` : Date.parse(from) > nowMs ? 'Choose a day that has passed.' : undefined;
+  const invalid = !/^\d{4}-\d{2}-\d{2}$/.test(from) ? 'Choose a day.' : days > maxDays ? `At most ${maxDays} days back.` : Date.parse(from) > nowMs ? 'Choose today or a day before.' : undefined;
 
   async function run() {
     setBusy(true);
     setError(undefined);
     try {
-      const from8601 = new Date(`${from}T00:00:00`).toISOString();
+      // Days are UTC days, as the audit log shows its times.
+      const from8601 = `${from}T00:00:00.000Z`;
       onDone(await call('auditStreams.backfill', { params: { destinationId: destination.destinationId }, body: { from: from8601, expectedVersion: destination.version } }));
     } catch (e) {
       setError(e instanceof Error ? e.message : 'Could not start the backfill.');
@@ -43,7 +44,7 @@ export function BackfillDialog({ destination, maxDays, now, onClose, onDone }: {
       footer={
         confirming ? (
           <>
-            <Button variant="danger" onClick={() => void run()} disabled={busy}>{busy ? 'Starting…' : `Send ${days} ${days === 1 ? 'day' : 'days'} again`}</Button>
+            <Button variant="danger" onClick={() => void run()} disabled={busy}>{busy ? 'Starting…' : 'Send them again'}</Button>
             <Button variant="ghost" onClick={() => setConfirming(false)} disabled={busy}>Back</Button>
           </>
         ) : (
@@ -63,10 +64,10 @@ export function BackfillDialog({ destination, maxDays, now, onClose, onDone }: {
           if (!invalid) setConfirming(true);
         }}
       >
-        <TextField label="From" type="date" value={from} min={day(nowMs - maxDays * 86_400_000)} max={day(nowMs)} onChange={(e) => setFrom(e.target.value)} error={invalid} disabled={confirming} hint={`Up to ${maxDays} days back, and no further than the audit log keeps.`} />
+        <TextField label="From" type="date" value={from} min={day(nowMs - maxDays * 86_400_000)} max={day(nowMs)} onChange={(e) => setFrom(e.target.value)} error={invalid} disabled={confirming} hint={`A UTC day, up to ${maxDays} days back, and no further than the audit log keeps.`} />
         {confirming && (
           <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100">
-            {days === 0 ? 'Today’s' : `${days} ${days === 1 ? 'day' : 'days'} of`} entries, from {from}, go to {destination.name} again. It will receive entries it already has: it can drop them by their id.
+            Every entry since {from} 00:00 UTC ({days === 0 ? 'today' : `${days} ${days === 1 ? 'day' : 'days'} ago`}) goes to {destination.name} again. It will receive entries it already has: it can drop them by their id.
           </p>
         )}
         {error && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</p>}

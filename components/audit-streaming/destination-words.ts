@@ -51,7 +51,8 @@ export function stateOf(d: Destination): Destination['health']['state'] {
 
 export const deliveredWords = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'entry' : 'entries'} delivered`;
 
-/** Whole days between a date (YYYY-MM-DD, the reader's midnight) and now, for the backfill's confirmation. */
+/** Calendar days (UTC) from a day (YYYY-MM-DD) to today, for the backfill's confirmation. */
 export function daysBack(date: string, nowMs: number): number {
-  return Math.max(0, Math.ceil((nowMs - Date.parse(`${date}T00:00:00`)) / 86_400_000));
+  const today = Date.parse(new Date(nowMs).toISOString().slice(0, 10));
+  return Math.max(0, Math.round((today - Date.parse(date)) / 86_400_000));
 }
