@@ -22,7 +22,7 @@ import { describeLargeDemo, parseDemoUnits, seedLargeDemoIfAbsent } from './seed
 
 const DATA_ROOT = devDataDir();
 const APP_PORT = Number(process.env.PORT ?? 3000);
-const FIXED_PORTS = { dynamodb: 8100, aws: 8101, oidc: 8102, smtp: 8103, inbox: 8104, dns: 8105, dnsAdmin: 8106, saml: 8107 };
+const FIXED_PORTS = { dynamodb: 8100, aws: 8101, oidc: 8102, smtp: 8103, inbox: 8104, dns: 8105, dnsAdmin: 8106, saml: 8107, s3: 8108 };
 
 async function main() {
   // Read before anything starts: a bad value stops here with its message.
@@ -40,6 +40,7 @@ async function main() {
     ports: process.argv.includes('--free-ports') ? {} : FIXED_PORTS,
     mailDir: resolve(DATA_ROOT, 'mail'),
     dnsDataFile: resolve(DATA_ROOT, 'dns/records.json'),
+    s3Dir: resolve(DATA_ROOT, 's3'),
     // The default of ARBOR_LOCAL_DNS_ADMIN_TOKEN, so `npm run cli -- dns` can set records.
     dnsAdminToken: LOCAL_DNS_ADMIN_TOKEN,
   });

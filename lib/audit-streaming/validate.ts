@@ -23,7 +23,8 @@ const AWS_REGION = /^[a-z]{2}(-gov|-iso[a-z]*)?-[a-z]+-\d$/;
 // and ending with a letter or digit, not an IP address.
 const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 const ROLE_ARN = /^arn:aws[a-z-]*:iam::\d{12}:role\/[\w+=,.@\/-]{1,512}$/;
-const ACCESS_KEY_ID = /^[A-Z0-9]{16,128}$/;
+// AWS access key ids are 16–128 upper-case letters and digits; S3-compatible stores allow shorter and more.
+const ACCESS_KEY_ID = /^[A-Za-z0-9._+=/-]{3,128}$/;
 const TAG = /^[\w.:\/-]{1,200}$/;
 const MAX_TAGS = 20;
 /** Splunk index and sourcetype names; Datadog service names. */
@@ -109,7 +110,7 @@ async function validS3(s: Record<string, unknown>, policy: UrlPolicy): Promise<D
   const accessKeyId = s.accessKeyId === undefined || s.accessKeyId === '' ? undefined : s.accessKeyId;
   if ((roleArn === undefined) === (accessKeyId === undefined)) throw badStreamSettings('Give S3 either a role to assume (its ARN) or an access key id with its secret, not both.');
   if (roleArn !== undefined && (typeof roleArn !== 'string' || !ROLE_ARN.test(roleArn))) throw badStreamSettings('A role ARN looks like arn:aws:iam::123456789012:role/arbor-audit.');
-  if (accessKeyId !== undefined && (typeof accessKeyId !== 'string' || !ACCESS_KEY_ID.test(accessKeyId))) throw badStreamSettings('An access key id is 16–128 upper-case letters and digits.');
+  if (accessKeyId !== undefined && (typeof accessKeyId !== 'string' || !ACCESS_KEY_ID.test(accessKeyId))) throw badStreamSettings('An access key id is 3–128 letters, digits and . _ + = / - characters.');
   const endpoint = s.endpoint === undefined || s.endpoint === '' ? undefined : await validUrl(s.endpoint, policy);
   if (endpoint && roleArn) throw badStreamSettings('A role is assumed with AWS only: an S3-compatible endpoint takes an access key.');
   return {

@@ -5,6 +5,8 @@
 // backoff, caught up after a backfill, and never another tenant's. One tenant's hanging
 // destination does not hold up another's. Each test drives the worker itself.
 import assert from 'node:assert/strict';
+import { gunzipSync } from 'node:zlib';
+import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { after, before, describe, test } from 'node:test';
 import { createUnit } from '../../lib/org';
 import { tenancy } from '../../lib/tenancy';
@@ -15,6 +17,7 @@ import { newTenant } from '../support/fixtures';
 import { streamReceiver, type ReceiverKind, type StreamReceiver } from '../support/stream-receivers';
 import { tenantDbFor } from '../support/tenant-db';
 import { testPlatformDb } from '../support/tenancy';
+import { stackEnv } from '../support/stack';
 
 let options: AuditStreamWorkerOptions;
 const open: StreamReceiver[] = [];
@@ -41,10 +44,10 @@ async function destinationFor(w: World, kind: ReceiverKind, extra: { backfillFro
 }
 
 /** Runs worker passes until `done` holds. */
-async function work(done: () => boolean | Promise<boolean>, extra: Partial<AuditStreamWorkerOptions> = {}, timeoutMs = 60_000) {
+async function work(done: () => boolean | Promise<boolean>, extra: Partial<AuditStreamWorkerOptions> = {}, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await done())) {
-    if (Date.now() > deadline) throw new Error('the worker did not get there in time');
+    if (Date.now() > deadline) throw new Error(`the worker did not get there in time (${open.map((r) => `${r.kind}: ${r.requests} requests, ${r.got.length} accepted`).join('; ')})`);
     const { read, outcomes } = await workOnce({ ...options, ...extra });
     if (read + outcomes.length === 0) await new Promise((r) => setTimeout(r, 100));
   }
@@ -72,7 +75,9 @@ describe('audit-stream delivery', { concurrency: 1, timeout: 300_000 }, () => {
       const w = await world();
       const { r, id } = await destinationFor(w, kind);
       const made = await units(w, 3);
-      await work(() => unitIds(r).length >= 3);
+      await work(() => unitIds(r).length >= 3).catch(async (e) => {
+        throw new Error(`${(e as Error).message}: ${JSON.stringify((await readDestination(w.db, id)).health)}`);
+      });
       assert.deepEqual(unitIds(r), made.map((u) => u.id));
       const ids = r.ids();
       assert.deepEqual(ids, [...ids].sort(), 'entry ids ascend');
@@ -194,5 +199,40 @@ describe('audit-stream delivery', { concurrency: 1, timeout: 300_000 }, () => {
       await running;
     }
     assert.match(String((await readDestination(slow.db, s.id)).health.lastError), /No answer within 8 seconds/);
+  });
+});
+
+describe('audit-stream delivery to S3', { concurrency: 1, timeout: 120_000 }, () => {
+  test('batches become gzipped JSON-lines objects in the local S3 server, read back in order', async () => {
+    const w = await world('Bucket');
+    const s3 = new S3Client({
+      region: 'us-east-1', endpoint: stackEnv('ARBOR_LOCAL_S3_ENDPOINT'), forcePathStyle: true,
+      credentials: { accessKeyId: stackEnv('ARBOR_LOCAL_S3_ACCESS_KEY_ID'), secretAccessKey: stackEnv('ARBOR_LOCAL_S3_SECRET_ACCESS_KEY') },
+    });
+    const bucket = stackEnv('ARBOR_LOCAL_S3_BUCKET');
+    const prefix = `tests/${w.t.tenantId}`;
+    const { destination } = await createDestination(w.db, w.owner, {
+      name: 'Archive',
+      settings: { kind: 's3', bucket, region: 'us-east-1', prefix, endpoint: stackEnv('ARBOR_LOCAL_S3_ENDPOINT'), accessKeyId: stackEnv('ARBOR_LOCAL_S3_ACCESS_KEY_ID') },
+      secret: stackEnv('ARBOR_LOCAL_S3_SECRET_ACCESS_KEY'),
+    }, { platform: testPlatformDb() });
+    const made = await units(w, 5);
+    const objects = async () => (await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `${prefix}/` }))).Contents ?? [];
+    const read = async () => {
+      const entries: Record<string, any>[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any
+      for (const o of (await objects()).sort((a, b) => a.Key!.localeCompare(b.Key!))) {
+        const body = Buffer.from(await (await s3.send(new GetObjectCommand({ Bucket: bucket, Key: o.Key }))).Body!.transformToByteArray());
+        entries.push(...gunzipSync(body).toString('utf8').trim().split('\n').map((l) => JSON.parse(l)));
+      }
+      return entries;
+    };
+    let seen: Record<string, any>[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any
+    await work(async () => (seen = await read()).filter((e) => e.action === 'unit.create').length >= 5, { batch: { settleMs: 0, entries: 2 } });
+    assert.deepEqual(seen.filter((e) => e.action === 'unit.create').map((e) => e.target.id), made.map((u) => u.id));
+    const keys = (await objects()).map((o) => o.Key!);
+    const day = new Date().toISOString().slice(0, 10).split('-').join('/');
+    assert.ok(keys.every((k) => k.startsWith(`${prefix}/${day}/`) && /\/[0-9A-Z]{26}-[0-9A-Z]{26}\.jsonl\.gz$/.test(k)), keys.join(', '));
+    assert.ok(seen.every((e) => e.organizationId === w.t.tenantId));
+    assert.equal((await readDestination(w.db, destination.destinationId)).health.state, 'healthy');
   });
 });

@@ -6,12 +6,13 @@ import { describe, test } from 'node:test';
 import { listTenantAudit } from '../../lib/audit';
 import { getItem, keys } from '../../lib/db';
 import {
-  backfillDestination, createDestination, deleteDestination, listDestinations, readDestination, updateDestination, type DestinationInput,
+  backfillDestination, createDestination, testDestination, deleteDestination, listDestinations, readDestination, updateDestination, type DestinationInput,
 } from '../../lib/audit-streaming';
 import { newTenant } from '../support/fixtures';
 import { directClient, tableName } from '../support/stack';
 import { tenantDbFor } from '../support/tenant-db';
 import { testPlatformDb } from '../support/tenancy';
+import { streamReceiver } from '../support/stream-receivers';
 
 async function world() {
   const t = await newTenant('Streams');
@@ -128,5 +129,31 @@ describe('audit-stream destinations', () => {
     await assert.rejects(readDestination(a.db, '../../x'), code('auditStream.notFound'));
     assert.deepEqual(await listDestinations(a.db), []);
     assert.deepEqual(await raw(b.t.tenantId, id), before);
+  });
+
+  test('a test entry is sent at once, in the kind’s format, and the cursor stays', async () => {
+    const w = await world();
+    const r = await streamReceiver('https');
+    try {
+      const { destination, signingSecret } = await create(w, { name: 'Receiver', settings: { kind: 'https', url: `${r.url}/in` } });
+      r.secret = signingSecret!;
+      const ok = await testDestination(w.db, w.owner, destination.destinationId);
+      assert.equal(ok.ok, true);
+      assert.equal(ok.status, 200);
+      assert.equal(r.got.length, 1);
+      assert.equal(r.got[0].entries[0].action, 'auditStream.test');
+      assert.equal(r.got[0].entries[0].organizationId, w.t.tenantId);
+      assert.equal((await readDestination(w.db, destination.destinationId)).cursor, destination.cursor);
+      r.answer = () => 500;
+      const failed = await testDestination(w.db, w.owner, destination.destinationId);
+      assert.deepEqual({ ok: failed.ok, status: failed.status, error: failed.error }, { ok: false, status: 500, error: 'It answered HTTP 500.' });
+      r.answer = () => 'hang';
+      const hung = await testDestination(w.db, w.owner, destination.destinationId, { timeoutMs: 300 });
+      assert.equal(hung.error, 'No answer within 300 ms.');
+      const actions = (await listTenantAudit(w.db)).items.map((e) => e.action);
+      assert.deepEqual(actions.slice(0, 3), ['auditStream.test', 'auditStream.test', 'auditStream.test']);
+    } finally {
+      await r.close();
+    }
   });
 });

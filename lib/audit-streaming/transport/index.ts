@@ -23,7 +23,7 @@ export function sendBatch(
 /** A failed attempt in the console's words (never a stack, never the receiver's body beyond its status). */
 export function failureInWords(result: SendResult, timeoutMs: number): string {
   switch (result.error) {
-    case 'timeout': return `No answer within ${Math.round(timeoutMs / 1000)} seconds.`;
+    case 'timeout': return `No answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} seconds` : `${timeoutMs} ms`}.`;
     case 'refusedAddress': return 'The destination resolves to a private, loopback or link-local address; Arbor does not send there.';
     case 'redirect': return `It answered with a redirect (HTTP ${result.status}); destinations must accept the batch at the URL given.`;
     case 'tooLarge': return 'Its answer was too large to read.';

@@ -56,7 +56,14 @@ export async function deliverDestination(deps: StreamDeliveryDeps, ref: DueDesti
     await updateItem(db, { Key: key, UpdateExpression: 'REMOVE GSI4PK, GSI4SK', ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': d.version } });
     return 'skipped';
   }
-  if (d.nextAttemptAt && Date.parse(d.nextAttemptAt) > now) return 'skipped';
+  if (d.nextAttemptAt && Date.parse(d.nextAttemptAt) > now) {
+    // Queued early (an edit, a mark): wait in the queue for the retry's time, not at its head.
+    await updateItem(db, {
+      Key: key, UpdateExpression: 'SET GSI4SK = :sk', ConditionExpression: 'version = :v AND attribute_exists(GSI4PK)',
+      ExpressionAttributeValues: { ':sk': sortKeys.due(d.nextAttemptAt, db.tenantId, d.destinationId), ':v': d.version },
+    });
+    return 'skipped';
+  }
   const token = ulid();
   const claimed = await updateItem(db, {
     Key: key,
