@@ -15,13 +15,14 @@ import { startLocalStack } from './local-stack';
 import { devDataDir, removeDevStackFile, writeDevStackFile } from './local-stack/dev-stack-file';
 import { parseFaultSpec } from './local-stack/aws-emulator/faults';
 import { startWebhookWorker } from './local-stack/webhook-worker';
+import { startAuditStreamWorker } from './local-stack/audit-stream-worker';
 import { startLocalScheduler } from './local-stack/scheduler';
 import { seedDemoIfEmpty } from './seed/demo';
 import { describeLargeDemo, parseDemoUnits, seedLargeDemoIfAbsent } from './seed/large-demo';
 
 const DATA_ROOT = devDataDir();
 const APP_PORT = Number(process.env.PORT ?? 3000);
-const FIXED_PORTS = { dynamodb: 8100, aws: 8101, oidc: 8102, smtp: 8103, inbox: 8104, dns: 8105, dnsAdmin: 8106, saml: 8107 };
+const FIXED_PORTS = { dynamodb: 8100, aws: 8101, oidc: 8102, smtp: 8103, inbox: 8104, dns: 8105, dnsAdmin: 8106, saml: 8107, s3: 8108 };
 
 async function main() {
   // Read before anything starts: a bad value stops here with its message.
@@ -39,6 +40,7 @@ async function main() {
     ports: process.argv.includes('--free-ports') ? {} : FIXED_PORTS,
     mailDir: resolve(DATA_ROOT, 'mail'),
     dnsDataFile: resolve(DATA_ROOT, 'dns/records.json'),
+    s3Dir: resolve(DATA_ROOT, 's3'),
     // The default of ARBOR_LOCAL_DNS_ADMIN_TOKEN, so `npm run cli -- dns` can set records.
     dnsAdminToken: LOCAL_DNS_ADMIN_TOKEN,
   });
@@ -68,6 +70,7 @@ async function main() {
   }
 
   const worker = startWebhookWorker({ ...stack.env, NODE_ENV: 'development' });
+  const streamWorker = startAuditStreamWorker({ ...stack.env, NODE_ENV: 'development' });
   const scheduler = startLocalScheduler(stack.env, 5_000);
   const next = spawn(process.execPath, [resolve('node_modules/next/dist/bin/next'), 'dev', '-p', String(APP_PORT)], {
     stdio: 'inherit',
@@ -80,7 +83,7 @@ async function main() {
     forgetStack();
     next.kill('SIGTERM');
     scheduler.stop();
-    await worker.stop();
+    await Promise.all([worker.stop(), streamWorker.stop()]);
     await stack.stop();
     process.exit(code);
   };

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLocalStack } from './local-stack';
 import { startWebhookWorker } from './local-stack/webhook-worker';
+import { startAuditStreamWorker } from './local-stack/audit-stream-worker';
 import { startLocalScheduler } from './local-stack/scheduler';
 import { freePort } from './local-stack/ports';
 
@@ -90,15 +91,16 @@ async function main() {
     if (e2e) {
       const e2eEnv = { ...env, ARBOR_ALLOW_EMULATOR: '1' };
       const worker = startWebhookWorker(env, { skipBacklog: true });
+      const streamWorker = startAuditStreamWorker(env, { skipBacklog: true });
       // Scheduled change sets fire within a second or two in the browser suite.
       const scheduler = startLocalScheduler(env, 1_000);
       try {
-        await worker.ready;
+        await Promise.all([worker.ready, streamWorker.ready]);
         const code = built === 0 ? await run('npx', ['playwright', 'test', ...filters], e2eEnv) : built;
         failed ||= code !== 0;
       } finally {
         scheduler.stop();
-        await worker.stop();
+        await Promise.all([worker.stop(), streamWorker.stop()]);
       }
     }
     failed = reportBugs(env.ARBOR_BUG_LOG) || failed;

@@ -12,6 +12,7 @@ const TABS = [
   { href: '/settings/directory', label: 'Directory sync' },
   { href: '/settings/api-keys', label: 'API keys' },
   { href: '/settings/webhooks', label: 'Webhooks' },
+  { href: '/settings/audit-streaming', label: 'Audit streaming' },
 ];
 
 export function SettingsNav() {

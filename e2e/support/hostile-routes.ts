@@ -59,6 +59,7 @@ export const NO_INPUT = [
   'GET /api/health', 'GET /api/health/live', 'GET /api/health/ready', 'GET /api/v1/export/memberships.csv', 'GET /api/v1/export/units.csv', 'GET /api/v1/settings/sso', 'GET /api/v1/directory/tokens',
   'GET /api/v1/settings/domains', 'GET /api/v1/settings/setup-links', 'POST /api/v1/settings/sso/test',
   'GET /api/v1/api-keys', 'GET /api/v1/webhooks', 'GET /api/v1/openapi.json', 'GET /api/v1/roles',
+  'GET /api/v1/audit-streams',
 ];
 
 /**
@@ -660,6 +661,50 @@ export function routeCases(w: HostileWorld): RouteCase[] {
       // A message id is `msg_` and a ULID (lib/webhooks/events.ts messageIdOf).
       path: { endpointId: { kind: 'id', value: w.absentId }, messageId: { kind: 'id', value: `msg_${w.absentId}` } },
       body: { value: {}, fields: {} },
+    },
+    // Audit streaming: a new HTTPS destination whose every field is refused, and destinations that
+    // do not exist (a request that gets through answers 404).
+    {
+      method: 'POST', route: '/api/v1/audit-streams',
+      body: {
+        value: { name: 'SIEM', settings: { kind: 'https', url: 'https://siem.example.com/arbor' } },
+        fields: {
+          // A destination's name is not indexed: any visible text up to its length is stored.
+          name: { kind: 'name', value: 'SIEM', accepts: ['expanders40'] },
+          'settings.kind': { kind: 'role', value: 'https' },
+          'settings.url': { kind: 'text', value: 'https://siem.example.com/arbor' },
+        },
+      },
+    },
+    { method: 'GET', route: '/api/v1/audit-streams/[destinationId]', path: { destinationId: { kind: 'id', value: w.absentId } } },
+    {
+      method: 'PATCH', route: '/api/v1/audit-streams/[destinationId]',
+      path: { destinationId: { kind: 'id', value: w.absentId } },
+      body: {
+        value: { name: 'SIEM', secret: 'hec-token', enabled: true, expectedVersion: 1 },
+        fields: {
+          // A destination's name is not indexed: any visible text up to its length is stored.
+          name: { kind: 'name', value: 'SIEM', accepts: ['expanders40'] },
+          secret: { kind: 'opaque', value: 'hec-token' },
+          enabled: { kind: 'boolean', value: true },
+          expectedVersion: { kind: 'version', value: 1 },
+        },
+        optional: ['name', 'secret', 'enabled'],
+      },
+    },
+    {
+      method: 'DELETE', route: '/api/v1/audit-streams/[destinationId]',
+      path: { destinationId: { kind: 'id', value: w.absentId } },
+      query: { expectedVersion: { kind: 'versionParam', value: '1' } },
+    },
+    { method: 'POST', route: '/api/v1/audit-streams/[destinationId]/test', path: { destinationId: { kind: 'id', value: w.absentId } }, body: { value: {}, fields: {} } },
+    {
+      method: 'POST', route: '/api/v1/audit-streams/[destinationId]/backfill',
+      path: { destinationId: { kind: 'id', value: w.absentId } },
+      body: {
+        value: { from: '2026-01-01T00:00:00Z', expectedVersion: 1 },
+        fields: { from: { kind: 'text', value: '2026-01-01T00:00:00Z' }, expectedVersion: { kind: 'version', value: 1 } },
+      },
     },
   ];
 }

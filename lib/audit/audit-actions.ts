@@ -92,6 +92,11 @@ export const AUDIT_ACTION_GROUPS = [
       'webhook.rotateSecret': 'Webhook secret rolled',
       'webhook.resend': 'Webhook delivery resent',
       'webhook.disable': 'Webhook endpoint disabled after failures',
+      'auditStream.create': 'Audit stream destination added',
+      'auditStream.update': 'Audit stream destination changed',
+      'auditStream.delete': 'Audit stream destination removed',
+      'auditStream.backfill': 'Audit stream backfilled from a date',
+      'auditStream.test': 'Audit stream test entry sent',
     },
   },
   {

@@ -4,7 +4,7 @@ import { actorIdentity, keys, TTL_ATTRIBUTE, type AuditActor, type TenantDb } fr
 import { auditRetentionSeconds } from './audit-retention';
 
 /** What an entry can be about: the audit log's parser reads the same list. */
-export const AUDIT_TARGET_TYPES = ['unit', 'membership', 'invitation', 'tenant', 'directory', 'apiKey', 'webhook', 'changeSet', 'role', 'permission', 'person', 'accessReview', 'accessReviewSchedule'] as const;
+export const AUDIT_TARGET_TYPES = ['unit', 'membership', 'invitation', 'tenant', 'directory', 'apiKey', 'webhook', 'changeSet', 'role', 'permission', 'person', 'accessReview', 'accessReviewSchedule', 'auditStream'] as const;
 
 export interface AuditInput {
   actor: AuditActor;

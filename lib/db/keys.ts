@@ -140,6 +140,10 @@ export const keys = {
   webhookDelivery: (t: string, endpointId: string, messageId: string): Key => ({ PK: tp(t, 'WEBHOOK', endpointId), SK: `DELIVERY#${messageId}` }),
   webhookDeliveryPartition: (t: string, endpointId: string) => tp(t, 'WEBHOOK', endpointId),
   webhookDeliveryPrefix: 'DELIVERY#',
+  /** An audit-stream destination (settings, sealed secret, cursor, health), all of a tenant's in one partition. */
+  auditStreamDestination: (t: string, destinationId: string): Key => ({ PK: tp(t, 'AUDITSTREAMS'), SK: `DEST#${destinationId}` }),
+  auditStreamPartition: (t: string) => tp(t, 'AUDITSTREAMS'),
+  auditStreamPrefix: 'DEST#',
 
   // ---- reorganizations (lib/change-sets) ----
   /**
@@ -229,6 +233,8 @@ export const keys = {
    * its events; tenants without it cost the worker nothing. Set before the first endpoint is saved.
    */
   webhookTenant: (t: string): Key => ({ PK: `TENANT#${t}`, SK: 'WEBHOOKS' }),
+  /** P1: the tenant has (or had) audit-stream destinations: the streaming worker looks at its entries. */
+  auditStreamTenant: (t: string): Key => ({ PK: `TENANT#${t}`, SK: 'AUDITSTREAMS' }),
   /**
    * The deletion of a tenant as a resumable job (lib/offboarding): its phase, counts and lease. A
    * platform item, so it outlives the tenant's own partitions while they are deleted.
@@ -246,6 +252,9 @@ export const keys = {
   /** P6: where the webhook worker has read a stream shard up to. */
   streamCheckpoint: (streamLabel: string, shardId: string): Key => ({ PK: `STREAM#${streamLabel}`, SK: `SHARD#${shardId}` }),
   streamPartition: (streamLabel: string) => `STREAM#${streamLabel}`,
+  /** P6: where another stream consumer (the audit-stream worker) has read a shard up to: its own checkpoints. */
+  consumerStreamCheckpoint: (consumer: string, streamLabel: string, shardId: string): Key => ({ PK: `STREAM#${consumer}#${streamLabel}`, SK: `SHARD#${shardId}` }),
+  consumerStreamPartition: (consumer: string, streamLabel: string) => `STREAM#${consumer}#${streamLabel}`,
   /** P5: a bearer token (SCIM token or API key) by the SHA-256 of its secret: which tenant it opens. */
   accessToken: (tokenHash: string): Key => ({ PK: `TOKEN#${tokenHash}`, SK: 'TOKEN' }),
   accessTokenPrefix: 'TOKEN#',
@@ -258,6 +267,8 @@ export const keys = {
     domainChecks: () => 'DOMAINCHECKS',
     /** Webhook deliveries by their next attempt time (the delivery worker's queue; sparse). */
     webhooksDue: () => 'WEBHOOKSDUE',
+    /** Audit-stream destinations with entries to send or a retry due, by when (the streaming worker's queue; sparse). */
+    auditStreamsDue: () => 'AUDITSTREAMSDUE',
     /** Change sets scheduled to apply, or being applied, by when a runner should look at them (sparse). */
     changeSetsDue: () => 'REORGSDUE',
     /** Tenants whose deletion is due (the settings item) or whose deletion job's lease ran out (its journal; sparse). */

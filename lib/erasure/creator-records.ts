@@ -64,10 +64,11 @@ function payloadRewrite(item: Item, person: ErasedPerson): Rewrite | undefined {
 /** What the tenant's own partitions hold that names the person as a creator or in a payload sent. */
 export async function creatorRecords(db: TenantDb, person: ErasedPerson): Promise<Rewrite[]> {
   const t = db.tenantId;
-  const [apiKeys, endpoints, links] = await Promise.all([
+  const [apiKeys, endpoints, links, destinations] = await Promise.all([
     partition(db, keys.apiKeyPartition(t)),
     partition(db, keys.webhookEndpointPartition(t)),
     partition(db, keys.setupLinkPartition(t)),
+    partition(db, keys.auditStreamPartition(t)),
   ]);
   const endpointIds = endpoints.filter((e) => typeof e.endpointId === 'string').map((e) => String(e.endpointId));
   const deliveries: Item[] = [];
@@ -76,7 +77,7 @@ export async function creatorRecords(db: TenantDb, person: ErasedPerson): Promis
     deliveries.push(...pages.flat());
   }
   return [
-    ...[...apiKeys, ...endpoints, ...links].map((i) => createdByRewrite(i, person)),
+    ...[...apiKeys, ...endpoints, ...links, ...destinations].map((i) => createdByRewrite(i, person)),
     ...deliveries.map((d) => payloadRewrite(d, person)),
   ].filter((r): r is Rewrite => r !== undefined);
 }

@@ -108,6 +108,15 @@ export const ERROR_KINDS = {
   'webhook.badEvents': 'invalid',
   'webhook.badDescription': 'invalid',
   'webhook.changed': 'conflict',
+  // lib/audit-streaming/errors.ts
+  'auditStream.notFound': 'notFound',
+  'auditStream.tooMany': 'limit',
+  'auditStream.badName': 'invalid',
+  'auditStream.badSettings': 'invalid',
+  'auditStream.badUrl': 'invalid',
+  'auditStream.badSecret': 'invalid',
+  'auditStream.badBackfill': 'invalid',
+  'auditStream.changed': 'conflict',
   // lib/change-sets/errors.ts
   'changeSet.notFound': 'notFound',
   'changeSet.badName': 'invalid',

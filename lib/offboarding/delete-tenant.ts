@@ -76,7 +76,7 @@ function deletionOrder(tenantId: string, items: StoredItem[]): StoredItem[] {
   const prefix = tenantPrefix(tenantId);
   const fixed = new Set([
     keys.auditPartition(tenantId), keys.apiKeyPartition(tenantId), keys.webhookEndpointPartition(tenantId), keys.setupLinkPartition(tenantId),
-    keys.samlRequest(tenantId, '').PK, keys.ssoHealth(tenantId).PK, keys.directoryPartition(tenantId),
+    keys.samlRequest(tenantId, '').PK, keys.ssoHealth(tenantId).PK, keys.directoryPartition(tenantId), keys.auditStreamPartition(tenantId),
   ]);
   const rank = (i: StoredItem) => (i.PK === prefix ? 3 : fixed.has(String(i.PK)) ? 2 : HEAD_SORT_KEYS.has(String(i.SK)) ? 1 : 0);
   return [...items].sort((a, b) => rank(a) - rank(b));

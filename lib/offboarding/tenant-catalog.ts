@@ -109,7 +109,7 @@ export async function catalogTenantPartitions(db: TenantDb): Promise<StoredItem[
   };
   for (const pk of [
     prefix, keys.auditPartition(t), keys.apiKeyPartition(t), keys.webhookEndpointPartition(t), keys.setupLinkPartition(t),
-    keys.samlRequest(t, '').PK, keys.ssoHealth(t).PK, keys.directoryPartition(t),
+    keys.samlRequest(t, '').PK, keys.ssoHealth(t).PK, keys.directoryPartition(t), keys.auditStreamPartition(t),
   ]) visit(pk);
 
   const listed = await Promise.all(

@@ -116,6 +116,14 @@ export function runtimeRolePolicy(input: { tableArn: string; tenantRoleArn: stri
         Resource: indexArn(input.tableArn, INDEX.gsi4),
         Condition: leadingKeysCondition(['TENANTDELETIONSDUE']),
       },
+      {
+        // The audit-stream worker's queue: destinations with entries to send (keys and tenantId only).
+        Sid: 'AuditStreamsDue',
+        Effect: 'Allow',
+        Action: 'dynamodb:Query',
+        Resource: indexArn(input.tableArn, INDEX.gsi4),
+        Condition: leadingKeysCondition(['AUDITSTREAMSDUE']),
+      },
       { Sid: 'ReadTableStream', Effect: 'Allow', Action: STREAM_ACTIONS, Resource: `${input.tableArn}/stream/*` },
       { Sid: 'ListTableStreams', Effect: 'Allow', Action: 'dynamodb:ListStreams', Resource: '*' },
       {

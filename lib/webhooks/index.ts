@@ -7,3 +7,7 @@ export {
   type EndpointChange, type EndpointInput, type EndpointScope, type WebhookEndpoint,
 } from './endpoints';
 export { DELIVERY_PAGE, listDeliveries, readDelivery, resendDelivery, type Delivery, type DeliveryAttempt, type DeliveryState } from './deliveries';
+// What audit streaming (lib/audit-streaming) sends and reads with: one transport, one stream reader.
+export { SEND_TIMEOUT_MS, checkEndpointUrl, newEndpointSecret, postOnce, resolvesPublic, secretHint, type DeliveryAttemptResult, type SendOptions } from './transport';
+export { readStreamOnce, skipBacklog, type StreamDeps } from './worker/stream';
+export { pause } from './worker/lanes';

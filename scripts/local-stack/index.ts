@@ -11,19 +11,22 @@ import { startAwsEmulator, type AwsEmulator } from './aws-emulator';
 import { startMailCatcher, type MailCatcher } from './mail';
 import { startDnsServer, type LocalDnsServer } from './dns';
 import { SAML_DEMO_USERS, startSamlIdp, type LocalSamlIdp } from './saml';
+import { startLocalS3, type LocalS3 } from './s3';
 
 export interface LocalStackOptions {
   /** Folder that keeps DynamoDB data across restarts; in-memory when absent. */
   dataDir?: string;
   tableName?: string;
   /** Fixed ports (dev); free ports are picked for whatever is missing. */
-  ports?: Partial<Record<'dynamodb' | 'aws' | 'oidc' | 'smtp' | 'inbox' | 'dns' | 'dnsAdmin' | 'saml', number>>;
+  ports?: Partial<Record<'dynamodb' | 'aws' | 'oidc' | 'smtp' | 'inbox' | 'dns' | 'dnsAdmin' | 'saml' | 's3', number>>;
   /** Folder that keeps captured mail across restarts; in memory only when absent. */
   mailDir?: string;
   /** File that keeps the DNS server's TXT records across restarts; in memory only when absent. */
   dnsDataFile?: string;
   /** Bearer token of the DNS admin API; random when absent. */
   dnsAdminToken?: string;
+  /** Folder that keeps the local S3's objects across restarts; a temporary one when absent. */
+  s3Dir?: string;
   /** Public URL of the app, for the IdP's redirect URIs. */
   appUrl: string;
   /** Smallest STS session the emulator grants (900 s like AWS; `npm test` lowers it to test expiry). */
@@ -47,6 +50,8 @@ export interface LocalStack {
   dns: LocalDnsServer;
   /** The local SAML IdP (Initech's demo people; tests add more and forge responses with its key). */
   saml: LocalSamlIdp;
+  /** The local S3 (s3rver): S3 audit-stream destinations write their objects here. */
+  s3: LocalS3;
   stop(): Promise<void>;
 }
 
@@ -84,6 +89,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     stops.push(dns.stop);
     const saml = await startSamlIdp({ port: options.ports?.saml ?? 0, appUrl: options.appUrl, users: SAML_DEMO_USERS });
     stops.push(saml.stop);
+    const s3 = await startLocalS3({ port: options.ports?.s3 ?? (await freePort()), dataDir: options.s3Dir });
+    stops.push(s3.stop);
 
     const env: Record<string, string> = {
       ARBOR_TABLE: tableName,
@@ -111,8 +118,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ARBOR_WEBHOOKS_ALLOW_PRIVATE_NETWORKS: '1',
       // The local scheduler (./scheduler.ts) wakes the app with it, as EventBridge does in production.
       ARBOR_SCHEDULER_TOKEN: randomBytes(32).toString('base64url'),
+      // Local-only: an S3-compatible server for S3 audit-stream destinations (endpoint, bucket
+      // made at start, the keys it accepts); tests and the console's demo name it.
+      ARBOR_LOCAL_S3_ENDPOINT: s3.endpoint,
+      ARBOR_LOCAL_S3_BUCKET: s3.bucket,
+      ARBOR_LOCAL_S3_ACCESS_KEY_ID: s3.accessKeyId,
+      ARBOR_LOCAL_S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
     };
-    return { tableName, dynamoDbEndpoint: dynamo.endpoint, tableCreated, env, oidc, aws, mail, dns, saml, stop };
+    return { tableName, dynamoDbEndpoint: dynamo.endpoint, tableCreated, env, oidc, aws, mail, dns, saml, s3, stop };
   } catch (e) {
     await stop();
     throw e;

@@ -11,15 +11,20 @@ export interface WorkerProcess {
 }
 
 export function startWebhookWorker(env: Record<string, string>, options: { skipBacklog?: boolean } = {}): WorkerProcess {
-  const args = ['--import', 'tsx', 'scripts/webhook-worker.ts', ...(options.skipBacklog ? ['--skip-backlog'] : [])];
+  return startWorkerProcess('scripts/webhook-worker.ts', 'webhook worker', env, options);
+}
+
+/** A worker script as its own process, ready once it prints `<name> started`. */
+export function startWorkerProcess(script: string, name: string, env: Record<string, string>, options: { skipBacklog?: boolean } = {}): WorkerProcess {
+  const args = ['--import', 'tsx', script, ...(options.skipBacklog ? ['--skip-backlog'] : [])];
   const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const ready = new Promise<void>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
       process.stdout.write(chunk);
-      if (chunk.toString().includes('webhook worker started')) resolve();
+      if (chunk.toString().includes(`${name} started`)) resolve();
     });
-    child.on('exit', (code) => reject(new Error(`the webhook worker exited (${code}) before it started`)));
+    child.on('exit', (code) => reject(new Error(`the ${name} exited (${code}) before it started`)));
   });
   ready.catch(() => undefined);
   return {

@@ -6,6 +6,7 @@ import { accessReviewSchedules } from './access-review-schedules';
 import { accessReviews } from './access-reviews';
 import { apiKeys } from './api-keys';
 import { audit } from './audit';
+import { auditStreams } from './audit-streams';
 import { bulk } from './bulk';
 import { chart } from './chart';
 import { changeSets } from './change-sets';
@@ -31,7 +32,7 @@ export type ListedOperation = Operation<any, any, any>;
 /** The `roles` area: the catalogue's operations (./roles.ts) and who holds a role (./role-holders.ts). */
 const roles = { ...roleCatalogue, ...roleHolders };
 
-export const AREAS = { units, jobs, members, memberships, invitations, audit, search, bulk, directory, settings, sso, apiKeys, webhooks, changeSets, roles, permissions, checks, chart, reportingLines, accessReviews, accessReviewSchedules } satisfies Record<
+export const AREAS = { units, jobs, members, memberships, invitations, audit, search, bulk, directory, settings, sso, apiKeys, webhooks, changeSets, roles, permissions, checks, chart, reportingLines, accessReviews, accessReviewSchedules, auditStreams } satisfies Record<
   string,
   Record<string, ListedOperation>
 >;

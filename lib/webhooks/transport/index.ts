@@ -3,4 +3,4 @@
 import 'server-only';
 export { newEndpointSecret, secretHint } from './secret';
 export { checkEndpointUrl, resolvesPublic, type EndpointUrlCheck, type HostLookup } from './endpoint-url';
-export { SEND_TIMEOUT_MS, sendWebhook, type DeliveryAttemptResult, type DeliveryError, type SendOptions } from './send';
+export { SEND_TIMEOUT_MS, postOnce, sendWebhook, type DeliveryAttemptResult, type DeliveryError, type SendOptions } from './send';

@@ -66,13 +66,6 @@ export async function sendWebhook(
   },
   opts: SendOptions,
 ): Promise<DeliveryAttemptResult> {
-  const started = performance.now();
-  const elapsed = () => Math.round(performance.now() - started);
-  // An endpoint the current policy would not accept (saved under another policy, say) is
-  // refused like a private address, before anything is resolved or sent.
-  const checked = checkEndpointUrl(input.url, opts);
-  if (!checked.ok) return { ok: false, durationMs: elapsed(), error: 'refusedAddress' };
-  const url = checked.url;
   const headers = {
     'webhook-id': input.messageId,
     'webhook-timestamp': String(Math.floor(input.timestamp.getTime() / 1000)),
@@ -82,9 +75,27 @@ export async function sendWebhook(
       .map((s) => new Webhook(s).sign(input.messageId, input.timestamp, input.payload))
       .join(' '),
     'content-type': 'application/json',
-    'content-length': String(Buffer.byteLength(input.payload)),
     'user-agent': 'Arbor-Webhooks/1',
   };
+  return postOnce({ url: input.url, headers, body: input.payload }, opts);
+}
+
+/**
+ * One POST of `body` to `url` with `headers`, through the agents that refuse private addresses,
+ * the answer summed up. Webhooks and audit streaming (HTTPS, Splunk, Datadog) send with it.
+ */
+export async function postOnce(
+  input: { url: string; headers: Record<string, string>; body: string | Buffer },
+  opts: SendOptions,
+): Promise<DeliveryAttemptResult> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  // An endpoint the current policy would not accept (saved under another policy, say) is
+  // refused like a private address, before anything is resolved or sent.
+  const checked = checkEndpointUrl(input.url, opts);
+  if (!checked.ok) return { ok: false, durationMs: elapsed(), error: 'refusedAddress' };
+  const url = checked.url;
+  const headers = { ...input.headers, 'content-length': String(Buffer.byteLength(input.body)) };
   const https = url.protocol === 'https:';
   const agent = agents[opts.allowPrivateNetworks ? 'private' : 'public'][https ? 'https' : 'http'];
 
@@ -124,6 +135,6 @@ export async function sendWebhook(
 
     const req = (https ? httpsRequest : httpRequest)(url, { method: 'POST', headers, agent, lookup: opts.lookup }, onResponse);
     req.on('error', (e) => finish({ ok: false, error: failure(e) }));
-    req.end(input.payload);
+    req.end(input.body);
   });
 }

@@ -17,7 +17,16 @@ export interface StreamDeps {
   streams: DynamoDBStreamsClient;
   platform: PlatformDb;
   tableName: string;
+  /**
+   * Whose checkpoints these are: another reader of the same stream (the audit-stream worker) keeps
+   * its own, so neither skips what the other has not handled. Unset: the webhook worker's.
+   */
+  consumer?: string;
 }
+
+const checkpointPartition = (deps: StreamDeps, label: string) => (deps.consumer ? keys.consumerStreamPartition(deps.consumer, label) : keys.streamPartition(label));
+const checkpointKey = (deps: StreamDeps, label: string, shardId: string) =>
+  deps.consumer ? keys.consumerStreamCheckpoint(deps.consumer, label, shardId) : keys.streamCheckpoint(label, shardId);
 
 /** Batches read per shard in one pass, so one busy shard does not starve the delivery loop. */
 const BATCHES_PER_PASS = 10;
@@ -52,7 +61,7 @@ async function shardsOf(deps: StreamDeps, arn: string): Promise<Shard[]> {
 async function checkpoints(deps: StreamDeps, label: string): Promise<Map<string, Checkpoint>> {
   const items = await queryAll(deps.platform, {
     KeyConditionExpression: 'PK = :pk',
-    ExpressionAttributeValues: { ':pk': keys.streamPartition(label) },
+    ExpressionAttributeValues: { ':pk': checkpointPartition(deps, label) },
     ConsistentRead: true,
   });
   return new Map(items.map((i) => [String(i.shardId), { sequence: i.sequence as string | undefined, done: i.done === true }]));
@@ -60,7 +69,7 @@ async function checkpoints(deps: StreamDeps, label: string): Promise<Map<string,
 
 async function saveCheckpoint(deps: StreamDeps, label: string, shardId: string, sequence: string) {
   await updateItem(deps.platform, {
-    Key: keys.streamCheckpoint(label, shardId),
+    Key: checkpointKey(deps, label, shardId),
     UpdateExpression: 'SET #type = :type, shardId = :shard, #sequence = :sequence, #order = :order',
     // Never backwards: two workers reading the same shard only ever move it forward.
     ConditionExpression: 'attribute_not_exists(#order) OR #order < :order',
@@ -72,7 +81,7 @@ async function saveCheckpoint(deps: StreamDeps, label: string, shardId: string, 
 /** A closed shard read to its end: never read again. */
 async function markDone(deps: StreamDeps, label: string, shardId: string) {
   await updateItem(deps.platform, {
-    Key: keys.streamCheckpoint(label, shardId),
+    Key: checkpointKey(deps, label, shardId),
     UpdateExpression: 'SET #type = :type, shardId = :shard, done = :yes',
     ExpressionAttributeNames: { '#type': 'type' },
     ExpressionAttributeValues: { ':type': 'streamCheckpoint', ':shard': shardId, ':yes': true },
