@@ -1634,6 +1634,310 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/access-reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List access reviews
+         * @description Needs `accessReview.manage` (owners). Newest first.
+         *
+         *     Only a signed-in person may call it: an API key is refused (403 `apiKey.personOnly`).
+         */
+        get: operations["listAccessReviews"];
+        put?: never;
+        /**
+         * Start an access review
+         * @description Needs `accessReview.manage`. Collects what the review covers and gives each item to its reviewer. More than 5000 items answers 422 `accessReview.tooManyItems` (narrow it); more than 10 open reviews 422 `accessReview.tooManyOpen`.
+         *
+         *     Only a signed-in person may call it: an API key is refused (403 `apiKey.personOnly`).
+         */
+        post: operations["startAccessReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/access-reviews/{reviewId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an access review
+         * @description Owners, and the reviewers of its items.
+         *
+         *     Only a signed-in person may call it: an API key is refused (403 `apiKey.personOnly`).
+         */
+        get: operations["getAccessReview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/access-reviews/{reviewId}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a review's items
+         * @description Owners see every item (`reviewerId` narrows to one reviewer); anyone else only the items they review.
+         *
+         *     Only a signed-in person may call it: an API key is refused (403 `apiKey.personOnly`).
+         */
+        get: operations["listAccessReviewItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/access-reviews/assigned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the items I am to review
+         * @description The caller's undecided items across open reviews, grouped by review, with each review's name and deadline.
+         *
+         *     Only a signed-in person may call it: an API key is refused (403 `apiKey.personOnly`).
+         */
+        get: operations["listAssignedReviewItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/access-reviews/{reviewId}/items/{itemId}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keep or remove one item
+         * @description Needs `accessReview.decide`: the item's reviewer, never its subject. A decision can change until the review closes. A stale `expectedVersion` answers 409 `accessReview.itemChanged`; a closed review 409 `accessReview.closed`.
+         *
+         *     Only a signed-in person may call it: an API key is refused (403 `apiKey.personOnly`).
+         */
+        post: operations["decideAccessReviewItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/access-reviews/{reviewId}/decisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keep or remove several items
+         * @description At most 100 items, each decided alone: every one answers with its item or its error.
+         *
+         *     Only a signed-in person may call it: an API key is refused (403 `apiKey.personOnly`).
+         */
+        post: operations["decideAccessReviewItems"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/access-reviews/{reviewId}/items/{itemId}/delegate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand an item to another reviewer
+         * @description The item's reviewer or an owner, to someone who administers the item's unit (an owner or admin for tenant-wide items), never its subject, with a reason.
+         *
+         *     Only a signed-in person may call it: an API key is refused (403 `apiKey.personOnly`).
+         */
+        post: operations["delegateAccessReviewItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/access-reviews/{reviewId}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a review now
+         * @description Needs `accessReview.manage`. Undecided items take the review's default; removals are applied, each only if the access is still as reviewed. Calling it again resumes an unfinished completion.
+         *
+         *     Only a signed-in person may call it: an API key is refused (403 `apiKey.personOnly`).
+         */
+        post: operations["completeAccessReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/access-reviews/{reviewId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an open review
+         * @description Needs `accessReview.manage`. Nothing it decided is applied.
+         *
+         *     Only a signed-in person may call it: an API key is refused (403 `apiKey.personOnly`).
+         */
+        post: operations["cancelAccessReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/access-reviews/{reviewId}/revert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Draft the revert of a completed review
+         * @description Needs `accessReview.manage`. Drafts a change set giving back the roles and memberships the review removed, for the normal preview and approvals. Revoked keys and deleted directory rules cannot come back: `notRevertible` lists them.
+         *
+         *     Only a signed-in person may call it: an API key is refused (403 `apiKey.personOnly`).
+         */
+        post: operations["revertAccessReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/access-review-schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List access review schedules
+         * @description Needs `accessReview.manage` (owners). Enabled first, soonest start first.
+         *
+         *     Only a signed-in person may call it: an API key is refused (403 `apiKey.personOnly`).
+         */
+        get: operations["listReviewSchedules"];
+        put?: never;
+        /**
+         * Schedule access reviews
+         * @description Needs `accessReview.manage`. A review with these settings starts at `firstStartAt`, then every `everyMonths`, as the owner who made the schedule; if they are no longer an owner then, the schedule pauses and the owners are told. At most 20 schedules (422 `accessReview.tooManySchedules`).
+         *
+         *     Only a signed-in person may call it: an API key is refused (403 `apiKey.personOnly`).
+         */
+        post: operations["createReviewSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/access-review-schedules/{scheduleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a schedule
+         * @description Needs `accessReview.manage`. Reviews it already started stay. Conditioned on `expectedVersion`.
+         *
+         *     Only a signed-in person may call it: an API key is refused (403 `apiKey.personOnly`).
+         */
+        delete: operations["deleteReviewSchedule"];
+        options?: never;
+        head?: never;
+        /**
+         * Change, pause or resume a schedule
+         * @description Needs `accessReview.manage`. Conditioned on `expectedVersion` (409 `accessReview.scheduleChanged`). `enabled: true` resumes it: a next start already past moves on to the first one ahead.
+         *
+         *     Only a signed-in person may call it: an API key is refused (403 `apiKey.personOnly`).
+         */
+        patch: operations["updateReviewSchedule"];
+        trace?: never;
+    };
+    "/api/v1/access-reviews/{reviewId}/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a review's evidence
+         * @description Needs `accessReview.manage`. Every item with its reviewer, decision, reason, when and outcome, as CSV (UTF-8 with a byte-order mark; cells a spreadsheet would run as a formula start with an apostrophe) or PDF (A4 landscape). Written from what the review recorded, so it reads the same after people leave. An attachment named `<review-name>-<yyyy-mm-dd>.<csv|pdf>`.
+         *
+         *     Only a signed-in person may call it: an API key is refused (403 `apiKey.personOnly`).
+         */
+        get: operations["exportReviewEvidence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/audit-streams": {
         parameters: {
             query?: never;
@@ -3571,6 +3875,159 @@ export interface components {
             name: string;
             email: string;
         };
+        AccessReview: {
+            name: string;
+            coverage: components["schemas"]["ReviewCoverage"];
+            durationDays: number;
+            /** @description 0: no reminder. */
+            reminderDaysBefore: number;
+            /**
+             * @description What happens at the deadline to items nobody decided.
+             * @enum {string}
+             */
+            defaultDecision: "keep" | "remove";
+            reviewId: string;
+            /** @enum {string} */
+            status: "open" | "completing" | "completed" | "cancelled";
+            startedAt: string;
+            startedBy: components["schemas"]["ReviewPerson"];
+            dueAt: string;
+            remindAt?: string;
+            remindedAt?: string;
+            scheduleId?: string;
+            completedAt?: string;
+            /** @description Who completed or cancelled it; absent when the deadline did. */
+            completedBy?: {
+                userId: string;
+                email: string;
+                name?: string;
+            };
+            counts: {
+                items: number;
+                decided: number;
+                keep: number;
+                remove: number;
+                removed: number;
+                notRemoved: number;
+            };
+            revertChangeSetId?: string;
+            /** @description Send back as `expectedVersion` with a change. */
+            version: number;
+        };
+        ReviewCoverage: {
+            /** @description Built-in roles whose holders are reviewed. */
+            roles: ("owner" | "admin" | "manager")[];
+            /** @description Custom role keys whose holders are reviewed. */
+            customRoles: string[];
+            /** @description Holders of any custom role giving one of these permissions are reviewed too. */
+            permissions: string[];
+            apiKeys: boolean;
+            /** @description People whose email domain the organization has not proven. */
+            guests: boolean;
+            /** @description Directory-sync rules that grant an elevated or custom role. */
+            directoryRules: boolean;
+        };
+        ReviewPerson: {
+            userId: string;
+            email: string;
+            name?: string;
+        };
+        AccessReviewItem: {
+            reviewId: string;
+            itemId: string;
+            /** @enum {string} */
+            kind: "role" | "apiKey" | "guest" | "directoryRule";
+            subject: {
+                /** @enum {string} */
+                type: "person" | "apiKey" | "directoryRule";
+                id: string;
+                label: string;
+                email?: string;
+            };
+            unit?: {
+                id: string;
+                name: string;
+                path: string;
+            };
+            access: {
+                role?: string;
+                roles?: string[];
+                description: string;
+            };
+            /** @description Why the access exists, one step a line. */
+            why: string[];
+            lastActivity: {
+                /** @enum {string} */
+                kind: "signIn" | "keyUse" | "sync" | "none";
+                at?: string;
+            };
+            /** @description null: nobody but the subject could judge it. */
+            reviewer: {
+                userId: string;
+                email: string;
+                name?: string;
+            } | null;
+            delegatedBy?: components["schemas"]["ReviewPerson"];
+            decision?: {
+                /** @enum {string} */
+                value: "keep" | "remove";
+                reason: string;
+                by: components["schemas"]["ReviewPerson"];
+                at: string;
+                automatic?: boolean;
+            };
+            outcome?: {
+                /** @enum {string} */
+                state: "kept" | "removed" | "unchanged" | "failed";
+                at: string;
+                detail?: string;
+                removedMemberships?: {
+                    unitId: string;
+                    role: string;
+                    roles?: string[];
+                }[];
+            };
+            basis: {
+                version?: number;
+            };
+            /** @description Send back as `expectedVersion` with a change. */
+            version: number;
+        };
+        AccessReviewRevert: {
+            changeSetId: string;
+            operations: number;
+            notRevertible: string[];
+        };
+        ReviewSchedule: {
+            scheduleId: string;
+            name: string;
+            coverage: components["schemas"]["ReviewCoverage"] & unknown;
+            /** @description Days from the start to the deadline. */
+            durationDays: number;
+            /** @description Days before the deadline the reminder goes out (0: none); less than `durationDays`. */
+            reminderDaysBefore: number;
+            /**
+             * @description What happens at the deadline to an item nobody decided.
+             * @enum {string}
+             */
+            defaultDecision: "keep" | "remove";
+            /** @description Months between starts: 1, 3 (quarterly), 6 or 12. */
+            everyMonths: 1 | 3 | 6 | 12;
+            nextStartAt: string;
+            enabled: boolean;
+            createdBy: {
+                userId: string;
+                email: string;
+                name?: string;
+            };
+            createdAt: string;
+            /** @description Why it was switched off by the clock (its creator is no longer an owner). */
+            pausedReason?: string;
+            /** @description The review it started last. */
+            lastReviewId?: string;
+            /** @description Send back as `expectedVersion` with a change. */
+            version: number;
+        };
         AuditStreamDestination: {
             destinationId: string;
             name: string;
@@ -4854,7 +5311,7 @@ export interface operations {
             query?: {
                 unitId?: string;
                 actorId?: string | "operator";
-                action?: "unit.create" | "unit.rename" | "unit.move" | "unit.delete" | "membership.add" | "membership.roleChange" | "membership.rolesChange" | "membership.remove" | "membership.removeFromTenant" | "person.erase" | "reportingLine.change" | "invitation.create" | "invitation.resend" | "invitation.copyLink" | "invitation.revoke" | "invitation.accept" | "tenant.create" | "tenant.rename" | "tenant.settingsUpdate" | "tenant.deletionSchedule" | "tenant.deletionCancel" | "sso.update" | "sso.enable" | "sso.disable" | "setupLink.create" | "setupLink.open" | "setupLink.revoke" | "domain.add" | "domain.verify" | "domain.remove" | "domain.recordMissing" | "domain.restored" | "directory.tokenCreate" | "directory.tokenRevoke" | "directory.rulesUpdate" | "directory.deactivate" | "directory.reactivate" | "apiKey.create" | "apiKey.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotateSecret" | "webhook.resend" | "webhook.disable" | "auditStream.create" | "auditStream.update" | "auditStream.delete" | "auditStream.backfill" | "auditStream.test" | "role.create" | "role.update" | "role.delete" | "permission.create" | "permission.update" | "permission.delete" | "changeSet.create" | "changeSet.update" | "changeSet.delete" | "changeSet.addOperations" | "changeSet.dropOperation" | "changeSet.reconfirmOperation" | "changeSet.approve" | "changeSet.reject" | "changeSet.schedule" | "changeSet.unschedule" | "changeSet.start" | "changeSet.apply" | "changeSet.fail";
+                action?: "unit.create" | "unit.rename" | "unit.move" | "unit.delete" | "membership.add" | "membership.roleChange" | "membership.rolesChange" | "membership.remove" | "membership.removeFromTenant" | "person.erase" | "reportingLine.change" | "accessReview.start" | "accessReview.decide" | "accessReview.delegate" | "accessReview.complete" | "accessReview.cancel" | "accessReview.revert" | "invitation.create" | "invitation.resend" | "invitation.copyLink" | "invitation.revoke" | "invitation.accept" | "tenant.create" | "tenant.rename" | "tenant.settingsUpdate" | "tenant.deletionSchedule" | "tenant.deletionCancel" | "sso.update" | "sso.enable" | "sso.disable" | "setupLink.create" | "setupLink.open" | "setupLink.revoke" | "domain.add" | "domain.verify" | "domain.remove" | "domain.recordMissing" | "domain.restored" | "directory.tokenCreate" | "directory.tokenRevoke" | "directory.rulesUpdate" | "directory.deactivate" | "directory.reactivate" | "apiKey.create" | "apiKey.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotateSecret" | "webhook.resend" | "webhook.disable" | "auditStream.create" | "auditStream.update" | "auditStream.delete" | "auditStream.backfill" | "auditStream.test" | "role.create" | "role.update" | "role.delete" | "permission.create" | "permission.update" | "permission.delete" | "changeSet.create" | "changeSet.update" | "changeSet.delete" | "changeSet.addOperations" | "changeSet.dropOperation" | "changeSet.reconfirmOperation" | "changeSet.approve" | "changeSet.reject" | "changeSet.schedule" | "changeSet.unschedule" | "changeSet.start" | "changeSet.apply" | "changeSet.fail" | "accessReview.schedule.create" | "accessReview.schedule.update" | "accessReview.schedule.delete";
                 from?: string;
                 to?: string;
                 /** @description The `nextCursor` of the previous page; leave it out for the first page. */
@@ -4973,7 +5430,7 @@ export interface operations {
             query?: {
                 unitId?: string;
                 actorId?: string | "operator";
-                action?: "unit.create" | "unit.rename" | "unit.move" | "unit.delete" | "membership.add" | "membership.roleChange" | "membership.rolesChange" | "membership.remove" | "membership.removeFromTenant" | "person.erase" | "reportingLine.change" | "invitation.create" | "invitation.resend" | "invitation.copyLink" | "invitation.revoke" | "invitation.accept" | "tenant.create" | "tenant.rename" | "tenant.settingsUpdate" | "tenant.deletionSchedule" | "tenant.deletionCancel" | "sso.update" | "sso.enable" | "sso.disable" | "setupLink.create" | "setupLink.open" | "setupLink.revoke" | "domain.add" | "domain.verify" | "domain.remove" | "domain.recordMissing" | "domain.restored" | "directory.tokenCreate" | "directory.tokenRevoke" | "directory.rulesUpdate" | "directory.deactivate" | "directory.reactivate" | "apiKey.create" | "apiKey.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotateSecret" | "webhook.resend" | "webhook.disable" | "auditStream.create" | "auditStream.update" | "auditStream.delete" | "auditStream.backfill" | "auditStream.test" | "role.create" | "role.update" | "role.delete" | "permission.create" | "permission.update" | "permission.delete" | "changeSet.create" | "changeSet.update" | "changeSet.delete" | "changeSet.addOperations" | "changeSet.dropOperation" | "changeSet.reconfirmOperation" | "changeSet.approve" | "changeSet.reject" | "changeSet.schedule" | "changeSet.unschedule" | "changeSet.start" | "changeSet.apply" | "changeSet.fail";
+                action?: "unit.create" | "unit.rename" | "unit.move" | "unit.delete" | "membership.add" | "membership.roleChange" | "membership.rolesChange" | "membership.remove" | "membership.removeFromTenant" | "person.erase" | "reportingLine.change" | "accessReview.start" | "accessReview.decide" | "accessReview.delegate" | "accessReview.complete" | "accessReview.cancel" | "accessReview.revert" | "invitation.create" | "invitation.resend" | "invitation.copyLink" | "invitation.revoke" | "invitation.accept" | "tenant.create" | "tenant.rename" | "tenant.settingsUpdate" | "tenant.deletionSchedule" | "tenant.deletionCancel" | "sso.update" | "sso.enable" | "sso.disable" | "setupLink.create" | "setupLink.open" | "setupLink.revoke" | "domain.add" | "domain.verify" | "domain.remove" | "domain.recordMissing" | "domain.restored" | "directory.tokenCreate" | "directory.tokenRevoke" | "directory.rulesUpdate" | "directory.deactivate" | "directory.reactivate" | "apiKey.create" | "apiKey.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotateSecret" | "webhook.resend" | "webhook.disable" | "auditStream.create" | "auditStream.update" | "auditStream.delete" | "auditStream.backfill" | "auditStream.test" | "role.create" | "role.update" | "role.delete" | "permission.create" | "permission.update" | "permission.delete" | "changeSet.create" | "changeSet.update" | "changeSet.delete" | "changeSet.addOperations" | "changeSet.dropOperation" | "changeSet.reconfirmOperation" | "changeSet.approve" | "changeSet.reject" | "changeSet.schedule" | "changeSet.unschedule" | "changeSet.start" | "changeSet.apply" | "changeSet.fail" | "accessReview.schedule.create" | "accessReview.schedule.update" | "accessReview.schedule.delete";
                 from?: string;
                 to?: string;
             };
@@ -7595,6 +8052,644 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DirectReports"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listAccessReviews: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page; leave it out for the first page. */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["AccessReview"][];
+                        /** @description Send back as `cursor` for the next page; absent when nothing follows (a page that ends exactly at the end may still carry one, whose page is then empty). */
+                        nextCursor?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    startAccessReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    coverage: components["schemas"]["ReviewCoverage"];
+                    durationDays: number;
+                    /** @description 0: no reminder. */
+                    reminderDaysBefore: number;
+                    /**
+                     * @description What happens at the deadline to items nobody decided.
+                     * @enum {string}
+                     */
+                    defaultDecision: "keep" | "remove";
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessReview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["LimitExceeded"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getAccessReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reviewId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessReview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listAccessReviewItems: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page; leave it out for the first page. */
+                cursor?: string;
+                limit?: number;
+                reviewerId?: string;
+                undecided?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                reviewId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["AccessReviewItem"][];
+                        /** @description Send back as `cursor` for the next page; absent when nothing follows (a page that ends exactly at the end may still carry one, whose page is then empty). */
+                        nextCursor?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listAssignedReviewItems: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page; leave it out for the first page. */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["AccessReviewItem"][];
+                        reviews: {
+                            reviewId: string;
+                            name: string;
+                            dueAt: string;
+                            /** @enum {string} */
+                            status: "open" | "completing" | "completed" | "cancelled";
+                        }[];
+                        /** @description Send back as `cursor` for the next page; absent when nothing follows (a page that ends exactly at the end may still carry one, whose page is then empty). */
+                        nextCursor?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    decideAccessReviewItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reviewId: string;
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    value: "keep" | "remove";
+                    /** @description At most 500 characters; required to remove. */
+                    reason?: string;
+                    /** @description The version of the item as read; a change made meanwhile answers 409 `…versionConflict`. */
+                    expectedVersion: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessReviewItem"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    decideAccessReviewItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reviewId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    items: {
+                        itemId: string;
+                        /** @description The version of the item as read; a change made meanwhile answers 409 `…versionConflict`. */
+                        expectedVersion: number;
+                    }[];
+                    /** @enum {string} */
+                    value: "keep" | "remove";
+                    /** @description At most 500 characters; required to remove. */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            itemId: string;
+                            item?: components["schemas"]["AccessReviewItem"];
+                            error?: {
+                                code: string;
+                                message: string;
+                            };
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    delegateAccessReviewItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reviewId: string;
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    toUserId: string;
+                    /** @description At most 500 characters; required to remove. */
+                    reason: string;
+                    /** @description The version of the item as read; a change made meanwhile answers 409 `…versionConflict`. */
+                    expectedVersion: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessReviewItem"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    completeAccessReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reviewId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version of the item as read; a change made meanwhile answers 409 `…versionConflict`. */
+                    expectedVersion?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessReview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    cancelAccessReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reviewId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version of the item as read; a change made meanwhile answers 409 `…versionConflict`. */
+                    expectedVersion: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessReview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    revertAccessReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reviewId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessReviewRevert"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listReviewSchedules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        schedules: components["schemas"]["ReviewSchedule"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createReviewSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    coverage: components["schemas"]["ReviewCoverage"] & unknown;
+                    /** @description Days from the start to the deadline. */
+                    durationDays: number;
+                    /** @description Days before the deadline the reminder goes out (0: none); less than `durationDays`. */
+                    reminderDaysBefore: number;
+                    /**
+                     * @description What happens at the deadline to an item nobody decided.
+                     * @enum {string}
+                     */
+                    defaultDecision: "keep" | "remove";
+                    /** @description Months between starts: 1, 3 (quarterly), 6 or 12. */
+                    everyMonths: 1 | 3 | 6 | 12;
+                    /** @description ISO 8601 date and time, in the future, within a year. */
+                    firstStartAt: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewSchedule"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["LimitExceeded"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteReviewSchedule: {
+        parameters: {
+            query: {
+                /** @description The version of the item as read; a change made meanwhile answers 409 `…versionConflict`. */
+                expectedVersion: string;
+            };
+            header?: never;
+            path: {
+                scheduleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; nothing to answer. */
+            204: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateReviewSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                scheduleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    coverage?: components["schemas"]["ReviewCoverage"] & unknown;
+                    /** @description Days from the start to the deadline. */
+                    durationDays?: number;
+                    /** @description Days before the deadline the reminder goes out (0: none); less than `durationDays`. */
+                    reminderDaysBefore?: number;
+                    /**
+                     * @description What happens at the deadline to an item nobody decided.
+                     * @enum {string}
+                     */
+                    defaultDecision?: "keep" | "remove";
+                    /** @description Months between starts: 1, 3 (quarterly), 6 or 12. */
+                    everyMonths?: 1 | 3 | 6 | 12;
+                    /** @description ISO 8601 date and time, in the future, within a year. */
+                    nextStartAt?: string;
+                    enabled?: boolean;
+                    /** @description The version of the item as read; a change made meanwhile answers 409 `…versionConflict`. */
+                    expectedVersion: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewSchedule"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    exportReviewEvidence: {
+        parameters: {
+            query?: {
+                format?: "csv" | "pdf";
+            };
+            header?: never;
+            path: {
+                reviewId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv or application/pdf, by `format`. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
                 };
             };
             400: components["responses"]["BadRequest"];
