@@ -17,7 +17,8 @@ import { newTenant } from '../support/fixtures';
 import { streamReceiver, type ReceiverKind, type StreamReceiver } from '../support/stream-receivers';
 import { tenantDbFor } from '../support/tenant-db';
 import { testPlatformDb } from '../support/tenancy';
-import { stackEnv } from '../support/stack';
+import { directClient, stackEnv, tableName } from '../support/stack';
+import { getItem, keys } from '../../lib/db';
 
 let options: AuditStreamWorkerOptions;
 const open: StreamReceiver[] = [];
@@ -145,13 +146,18 @@ describe('audit-stream delivery', { concurrency: 1, timeout: 300_000 }, () => {
     assert.equal(failing.health.state, 'failing');
     assert.equal(failing.health.lastError, 'It answered HTTP 503.');
     assert.ok(failing.health.nextAttemptAt && Date.parse(failing.health.nextAttemptAt) > Date.now() - 1000);
-    assert.ok(failing.lagSeconds >= 0);
+    // The lag runs from the oldest entry not delivered yet, and ends when it is.
+    const stored = async () => getItem({ client: directClient(), tableName: tableName() }, keys.auditStreamDestination(w.t.tenantId, id));
+    assert.ok((await stored())!.pendingSince, 'the lag is counted while failing');
+    const lag = (Date.now() - Date.parse(String((await stored())!.pendingSince))) / 1000;
+    assert.ok(failing.lagSeconds >= 0 && failing.lagSeconds <= lag + 1, `lag ${failing.lagSeconds} s`);
     await work(() => unitIds(r).length >= 1);
     await work(async () => (await readDestination(w.db, id)).health.state === 'healthy');
     const healthy = await readDestination(w.db, id);
     assert.equal(healthy.health.failures, 0);
     assert.equal(healthy.health.lastError, undefined);
     assert.equal(healthy.lagSeconds, 0);
+    assert.equal((await stored())!.pendingSince, undefined);
     assert.ok(r.requests >= 3);
   });
 
