@@ -24,6 +24,8 @@ export interface StreamReceiver {
   got: ReceivedBatch[];
   /** Every request, accepted or not. */
   requests: number;
+  /** When each request arrived (ms since the epoch), in order. */
+  arrivals: number[];
   /** The last request refused by the check, to see why. */
   refused?: { headers: IncomingHttpHeaders; body: string; why: string };
   /** Set the secret to check (the signing secret is only known once the destination is made). */
@@ -66,7 +68,7 @@ function authorized(kind: ReceiverKind, secret: string, headers: IncomingHttpHea
 
 export async function streamReceiver(kind: ReceiverKind, secret = ''): Promise<StreamReceiver> {
   const r: StreamReceiver = {
-    url: '', kind, got: [], requests: 0, secret, answer: () => (kind === 'datadog' ? 202 : 200), delayMs: 0,
+    url: '', kind, got: [], requests: 0, arrivals: [], secret, answer: () => (kind === 'datadog' ? 202 : 200), delayMs: 0,
     ids: () => r.got.flatMap((b) => b.entries.map((e) => String(e.id))),
     close: () => new Promise<void>((done) => (server.close(() => done()), server.closeAllConnections())),
   };
@@ -75,6 +77,7 @@ export async function streamReceiver(kind: ReceiverKind, secret = ''): Promise<S
     req.on('data', (c) => (body += c));
     req.on('end', () => {
       const n = ++r.requests;
+      r.arrivals.push(Date.now());
       const scripted = r.answer(n);
       if (scripted === 'hang') return;
       const status = scripted >= 300 ? scripted : authorized(kind, r.secret, req.headers, body, r) ? scripted : kind === 'https' ? 400 : 403;
