@@ -8041,6 +8041,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         results: {
+                            ok: boolean;
                             itemId: string;
                             item?: components["schemas"]["AccessReviewItem"];
                             error?: {
