@@ -926,6 +926,18 @@ test.describe('what a key may not do', () => {
       ['reviewChangeSet', () => admin.POST('/api/v1/change-sets/{setId}/reviews', { params: { path: { setId: ulid() } }, body: { expectedVersion: 1, decision: 'approve' } })],
       ['scheduleOrganizationDeletion', () => admin.POST('/api/v1/settings/deletion', { body: { confirmName: 'The organization' } })],
       ['cancelOrganizationDeletion', () => admin.DELETE('/api/v1/settings/deletion')],
+      // Access reviews are people's judgements: owners run them, people decide (docs/access-reviews.md).
+      ['listAccessReviews', () => admin.GET('/api/v1/access-reviews')],
+      ['startAccessReview', () => admin.POST('/api/v1/access-reviews', { body: { name: 'By a key', coverage: { roles: ['manager'], customRoles: [], permissions: [], apiKeys: false, guests: false, directoryRules: false }, durationDays: 14, reminderDaysBefore: 0, defaultDecision: 'keep' } })],
+      ['listAssignedReviewItems', () => admin.GET('/api/v1/access-reviews/assigned')],
+      ['getAccessReview', () => admin.GET('/api/v1/access-reviews/{reviewId}', { params: { path: { reviewId: ulid() } } })],
+      ['listAccessReviewItems', () => admin.GET('/api/v1/access-reviews/{reviewId}/items', { params: { path: { reviewId: ulid() } } })],
+      ['decideAccessReviewItem', () => admin.POST('/api/v1/access-reviews/{reviewId}/items/{itemId}/decision', { params: { path: { reviewId: ulid(), itemId: ulid() } }, body: { value: 'keep', expectedVersion: 1 } })],
+      ['decideAccessReviewItems', () => admin.POST('/api/v1/access-reviews/{reviewId}/decisions', { params: { path: { reviewId: ulid() } }, body: { items: [{ itemId: ulid(), expectedVersion: 1 }], value: 'keep' } })],
+      ['delegateAccessReviewItem', () => admin.POST('/api/v1/access-reviews/{reviewId}/items/{itemId}/delegate', { params: { path: { reviewId: ulid(), itemId: ulid() } }, body: { toUserId: ulid(), reason: 'Away', expectedVersion: 1 } })],
+      ['completeAccessReview', () => admin.POST('/api/v1/access-reviews/{reviewId}/complete', { params: { path: { reviewId: ulid() } }, body: {} })],
+      ['cancelAccessReview', () => admin.POST('/api/v1/access-reviews/{reviewId}/cancel', { params: { path: { reviewId: ulid() } }, body: { expectedVersion: 1 } })],
+      ['revertAccessReview', () => admin.POST('/api/v1/access-reviews/{reviewId}/revert', { params: { path: { reviewId: ulid() } } })],
       ['eraseMember', () => admin.POST('/api/v1/members/{userId}/erase', { params: { path: { userId: ulid() } }, body: { confirmEmail: `nobody@${org.domain}` } })],
     ];
     await leavesUnchanged(org, async () => {
