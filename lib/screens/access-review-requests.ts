@@ -4,7 +4,7 @@
 import 'server-only';
 import {
   cancelReview, completeReview, decideItem, decideItems, decidePlace, delegateItem, draftRevert, listItemsToReview, listReviewItems,
-  listReviews, readReview, reviewsOf, startReview, type ReviewActor, type ReviewDecisionValue, type ReviewHeader, type ReviewItem, type ReviewSettings,
+  listReviews, readReview, reviewsOf, ITEMS_PAGE, startReview, type ReviewActor, type ReviewDecisionValue, type ReviewHeader, type ReviewItem, type ReviewSettings,
 } from '../access-reviews';
 import { reviewNotFound } from '../access-reviews/errors';
 import { can } from '../authz';
@@ -15,13 +15,16 @@ export const reviewActor = (ctx: ScreenContext): ReviewActor => ({ actor: actorI
 
 const isOwner = (ctx: ScreenContext) => can(ctx.actor, 'accessReview.manage', {});
 
-/** Owners, or the reviewers of some of its items; anyone else is told it does not exist. */
+/**
+ * Owners, or the reviewers of some of its items; anyone else is told it does not exist. A
+ * reviewer's items are looked for in one filtered page (up to 10 × 200 items read).
+ */
 async function authorizeReading(ctx: ScreenContext, reviewId: string): Promise<ReviewHeader> {
   if (isOwner(ctx)) {
     ctx.authorize('accessReview.manage', {});
     return readReview(ctx.db, reviewId);
   }
-  const [header, mine] = await Promise.all([readReview(ctx.db, reviewId), listReviewItems(ctx.db, reviewId, { reviewerId: ctx.actor.userId, limit: 1 })]);
+  const [header, mine] = await Promise.all([readReview(ctx.db, reviewId), listReviewItems(ctx.db, reviewId, { reviewerId: ctx.actor.userId, limit: ITEMS_PAGE.max })]);
   if (mine.items.length === 0) throw reviewNotFound();
   ctx.authorize('tenant.read', {});
   return header;
