@@ -97,8 +97,61 @@ export const OWN_SUITE = [
 export function routeCases(w: HostileWorld): RouteCase[] {
   const unit = { unitId: { kind: 'id' as const, value: w.unitId } };
   const changeSet = { setId: { kind: 'id' as const, value: w.absentId } };
+  const review = { reviewId: { kind: 'id' as const, value: w.absentId } };
+  const reviewItem = { ...review, itemId: { kind: 'id' as const, value: w.absentId } };
   const search = (value: string, optional = false): Field => ({ kind: 'search', value, accepts: optional ? ['empty', 'blank'] : [] });
   return [
+    // Access reviews. Only a new review is started here; every other route names a review that
+    // does not exist, so a request that gets through answers 404 accessReview.notFound.
+    { method: 'GET', route: '/api/v1/access-reviews', query: { cursor: { kind: 'cursor', value: undefined }, limit: { kind: 'int', value: undefined } } },
+    {
+      method: 'POST', route: '/api/v1/access-reviews',
+      body: {
+        value: { name: 'Hostile review', coverage: { roles: ['manager'], customRoles: [], permissions: [], apiKeys: false, guests: false, directoryRules: false }, durationDays: 14, reminderDaysBefore: 3, defaultDecision: 'keep' },
+        fields: {
+          name: { kind: 'name', value: 'Hostile review' },
+          'coverage.roles.0': { kind: 'role', value: 'manager' },
+          'coverage.apiKeys': { kind: 'boolean', value: false },
+          durationDays: { kind: 'int', value: 14 },
+          reminderDaysBefore: { kind: 'int', value: 3 },
+          defaultDecision: { kind: 'role', value: 'keep' },
+        },
+      },
+    },
+    { method: 'GET', route: '/api/v1/access-reviews/assigned', query: { cursor: { kind: 'cursor', value: undefined } } },
+    { method: 'GET', route: '/api/v1/access-reviews/[reviewId]', path: review },
+    {
+      method: 'GET', route: '/api/v1/access-reviews/[reviewId]/items', path: review,
+      query: { reviewerId: { kind: 'id', value: undefined }, undecided: { kind: 'role', value: undefined }, cursor: { kind: 'cursor', value: undefined } },
+    },
+    {
+      method: 'POST', route: '/api/v1/access-reviews/[reviewId]/items/[itemId]/decision', path: reviewItem,
+      body: {
+        value: { value: 'remove', reason: 'Left the team', expectedVersion: 1 },
+        fields: { value: { kind: 'role', value: 'remove' }, reason: { kind: 'text', value: 'Left the team' }, expectedVersion: { kind: 'version', value: 1 } },
+        optional: ['reason'],
+      },
+    },
+    {
+      method: 'POST', route: '/api/v1/access-reviews/[reviewId]/decisions', path: review, rows: true,
+      body: {
+        value: { items: [{ itemId: w.absentId, expectedVersion: 1 }], value: 'keep' },
+        fields: { 'items.0.itemId': { kind: 'id', value: w.absentId }, 'items.0.expectedVersion': { kind: 'version', value: 1 }, value: { kind: 'role', value: 'keep' } },
+      },
+    },
+    {
+      method: 'POST', route: '/api/v1/access-reviews/[reviewId]/items/[itemId]/delegate', path: reviewItem,
+      body: {
+        value: { toUserId: w.userId, reason: 'On leave', expectedVersion: 1 },
+        fields: { toUserId: { kind: 'id', value: w.userId }, reason: { kind: 'text', value: 'On leave' }, expectedVersion: { kind: 'version', value: 1 } },
+      },
+    },
+    {
+      method: 'POST', route: '/api/v1/access-reviews/[reviewId]/complete', path: review,
+      body: { value: { expectedVersion: 1 }, fields: { expectedVersion: { kind: 'version', value: 1 } }, optional: ['expectedVersion'] },
+    },
+    { method: 'POST', route: '/api/v1/access-reviews/[reviewId]/cancel', path: review, body: { value: { expectedVersion: 1 }, fields: { expectedVersion: { kind: 'version', value: 1 } } } },
+    { method: 'POST', route: '/api/v1/access-reviews/[reviewId]/revert', path: review },
     // Change sets (reorganizations). Only a new set is created here; every other route names a
     // set that does not exist, so a request that gets through answers 404 changeSet.notFound.
     { method: 'GET', route: '/api/v1/change-sets', query: { cursor: { kind: 'cursor', value: undefined } } },

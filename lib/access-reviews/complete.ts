@@ -6,14 +6,14 @@
 import 'server-only';
 import { auditEntryPut } from '../audit';
 import { authorize } from '../authz';
-import { actorIdentity, getItem, keys, queryAll, transaction, withoutGuards, type PlatformDb, type TenantDb, type TransactItem } from '../db';
+import { actorIdentity, keys, queryAll, transaction, withoutGuards, type PlatformDb, type TenantDb, type TransactItem } from '../db';
 import { tenancy } from '../tenancy';
 import { headerCounts } from './decide';
-import { reviewChanged, reviewClosed, reviewNotFound } from './errors';
+import { reviewChanged, reviewClosed } from './errors';
 import { notifyReviewCompleted } from './notify';
 import { readReview } from './reads';
 import { applyRemoval, type RemovalContext } from './removals';
-import { toReviewHeader, toReviewItem } from './review-items';
+import { toReviewItem } from './review-items';
 import type { ReviewActor } from './index';
 import type { ReviewDecision, ReviewHeader, ReviewItem, ReviewOutcome } from './types';
 
@@ -33,8 +33,8 @@ export async function completeReview(db: TenantDb, by: ReviewActor | 'deadline',
     if (expectedVersion !== undefined && expectedVersion !== header.version) throw reviewChanged(header.version);
     header = await beginCompleting(db, header, by, now);
   }
-  await settleItems({ db, platform: options.platform ?? tenancy().platformDb(), header }, now);
-  return finish(db, header, by, now);
+  const moved = await settleItems({ db, platform: options.platform ?? tenancy().platformDb(), header }, now);
+  return finish(db, { ...header, counts: addCounts(header.counts, moved) }, by, now);
 }
 
 async function beginCompleting(db: TenantDb, header: ReviewHeader, by: ReviewActor | 'deadline', now: Date): Promise<ReviewHeader> {
@@ -63,8 +63,18 @@ async function beginCompleting(db: TenantDb, header: ReviewHeader, by: ReviewAct
   return beginCompleting(db, stored, by, now);
 }
 
-/** Items without an outcome, one at a time: a removal is its own transaction, its outcome another. */
-async function settleItems(ctx: RemovalContext, now: Date): Promise<void> {
+type Counts = ReviewHeader['counts'];
+type CountMove = Partial<Counts>;
+
+const addCounts = (counts: Counts, move: CountMove): Counts =>
+  Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, v + (move[k as keyof Counts] ?? 0)])) as Counts;
+
+/**
+ * Items without an outcome, one at a time: a removal is its own transaction, its outcome another.
+ * Answers how the counters moved, so the header is not read again to finish.
+ */
+async function settleItems(ctx: RemovalContext, now: Date): Promise<CountMove> {
+  let moved: CountMove = {};
   const { db, header } = ctx;
   const open = await queryAll(db, {
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
@@ -84,11 +94,13 @@ async function settleItems(ctx: RemovalContext, now: Date): Promise<void> {
       automatic: true,
     };
     const result = decision.value === 'keep' ? { state: 'kept' as const } : await applyRemoval(ctx, item, decision.by);
-    await recordOutcome(withoutGuards(db), header, item, decision, { ...result, at: new Date().toISOString() });
+    const move = await recordOutcome(withoutGuards(db), header, item, decision, { ...result, at: new Date().toISOString() });
+    moved = Object.fromEntries(Object.keys({ ...moved, ...move }).map((k) => [k, (moved[k as keyof Counts] ?? 0) + (move[k as keyof Counts] ?? 0)]));
   }
+  return moved;
 }
 
-async function recordOutcome(db: TenantDb, header: ReviewHeader, item: ReviewItem, decision: ReviewDecision, outcome: ReviewOutcome) {
+async function recordOutcome(db: TenantDb, header: ReviewHeader, item: ReviewItem, decision: ReviewDecision, outcome: ReviewOutcome): Promise<CountMove> {
   const update: TransactItem = {
     Update: {
       TableName: db.tableName,
@@ -100,19 +112,18 @@ async function recordOutcome(db: TenantDb, header: ReviewHeader, item: ReviewIte
     },
   };
   const automatic = !item.decision;
-  const move = {
+  const move: CountMove = {
     ...(automatic ? { decided: 1, [decision.value]: 1 } : {}),
     ...(outcome.state === 'removed' ? { removed: 1 } : outcome.state === 'kept' ? {} : { notRemoved: 1 }),
   };
   // Another run settled it meanwhile: nothing to record twice.
-  await transaction(db).add(update, () => 'retry').add(headerCounts(db, header, move, 'completing'), () => 'retry').send();
+  const sent = await transaction(db).add(update, () => 'retry').add(headerCounts(db, header, move, 'completing'), () => 'retry').send();
+  return sent === 'written' ? move : {};
 }
 
-async function finish(db: TenantDb, header: ReviewHeader, by: ReviewActor | 'deadline', now: Date): Promise<ReviewHeader> {
-  const stored = await getItem(db, keys.accessReview(db.tenantId, header.reviewId));
-  if (!stored) throw reviewNotFound();
-  const current = toReviewHeader(stored);
-  if (current.status !== 'completing') return current;
+/** `current`: the header as completing, its counters as this run moved them. */
+async function finish(db: TenantDb, current: ReviewHeader, by: ReviewActor | 'deadline', now: Date): Promise<ReviewHeader> {
+  const header = current;
   const done: ReviewHeader = { ...current, status: 'completed', completedAt: now.toISOString(), version: current.version + 1 };
   const outcome = await transaction(withoutGuards(db))
     .add(
@@ -137,6 +148,7 @@ async function finish(db: TenantDb, header: ReviewHeader, by: ReviewActor | 'dea
       }, now),
     )
     .send();
+  // Another run finished it meanwhile.
   if (outcome === 'retry') return readReview(db, header.reviewId);
   await notifyReviewCompleted(db, done);
   return done;

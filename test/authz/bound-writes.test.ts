@@ -26,9 +26,9 @@ import { addDomain, verificationValue, setConnection } from '../../lib/domains';
 import { createSetupLink } from '../../lib/setup-links';
 import { createPermission, createRole } from '../../lib/roles';
 import { scheduleTenantDeletion } from '../../lib/offboarding';
-import { createSchedule, type ReviewSchedule } from '../../lib/access-reviews';
 import { getTenantSettings } from '../../lib/tenants';
 import { ulid } from 'ulid';
+import { completeReview, createSchedule, decideItem, listReviewItems, startReview, type ReviewHeader, type ReviewItem, type ReviewSchedule } from '../../lib/access-reviews';
 import { publishTxt } from '../support/dns';
 import { defineRoles, person } from '../members/fixtures';
 import { newTenant } from '../support/fixtures';
@@ -105,7 +105,7 @@ async function world() {
   const { endpoint: webhook } = await createEndpoint({ tenant: db, platform: testPlatformDb() }, owner, { url: 'http://127.0.0.1:9/arbor' }, { allowPrivateNetworks: true });
   const webhookEvent = { messageId: messageIdOf(ulid()), type: 'unit.created' as const, timestamp: new Date().toISOString(), data: { organizationId: t.tenantId, actor: { id: owner.userId, email: owner.email }, target: { type: 'unit', id: eng.id } } };
   await queueDeliveries(db, webhookEvent, [webhook.endpointId]);
-  return { changeSet: undefined as ChangeSetHeader | undefined, webhook, webhookEvent, t, db, owner, root: t.rootUnitId, tenantName, eng, plat, cloud, sales, mia, ada, carl, bob, olga, invitation, directoryToken, domain: t.domain, connection, pendingDomain, setupLink, apiKey };
+  return { changeSet: undefined as ChangeSetHeader | undefined, review: undefined as ReviewHeader | undefined, reviewItems: [] as ReviewItem[], webhook, webhookEvent, t, db, owner, root: t.rootUnitId, tenantName, eng, plat, cloud, sales, mia, ada, carl, bob, olga, invitation, directoryToken, domain: t.domain, connection, pendingDomain, setupLink, apiKey };
 }
 type World = Awaited<ReturnType<typeof world>>;
 
@@ -155,6 +155,25 @@ async function aReviewSchedule(w: World) {
   }));
 }
 const scheduleParams = (w: World) => ({ scheduleId: reviewSchedules.get(w)!.scheduleId });
+/**
+ * An access review of the elevated roles the owner started: Olga, the second owner, reviews the
+ * first owner's own item. `completed`: the owner removed Mia's manager role and completed it.
+ */
+async function reviewIn(w: World, state: 'open' | 'completed') {
+  const owner = { actor: w.owner, access: await loadActorAccess(w.db, w.owner.userId) };
+  const settings = { name: 'Quarterly', coverage: { roles: ['owner', 'manager'] as ('owner' | 'manager')[], customRoles: [], permissions: [], apiKeys: false, guests: false, directoryRules: false }, durationDays: 14, reminderDaysBefore: 0, defaultDecision: 'keep' as const };
+  let review = await startReview(w.db, owner, settings, { platform: testPlatformDb() });
+  w.reviewItems = (await listReviewItems(w.db, review.reviewId)).items;
+  if (state === 'completed') {
+    const mia = w.reviewItems.find((i) => i.subject.id === w.mia.userId)!;
+    await decideItem(w.db, owner, review.reviewId, mia.itemId, mia.version, { value: 'remove', reason: 'moved' });
+    review = await completeReview(w.db, owner, review.reviewId, review.version, { platform: testPlatformDb() });
+  }
+  w.review = review;
+}
+const reviewParams = (w: World) => ({ reviewId: w.review!.reviewId });
+/** The item Olga reviews: the first owner's. */
+const olgasItem = (w: World) => w.reviewItems.find((i) => i.reviewer?.userId === w.olga.userId)!;
 
 const UNIT_RACES: Race[] = ['targetMoved', 'demoted', 'removed', 'grantMoved'];
 const TENANT_RACES: Race[] = ['demoted', 'removed'];
@@ -283,6 +302,30 @@ const CASES: Record<string, Case> = {
   'DELETE /api/v1/settings/deletion': {
     as: 'olga', races: TENANT_RACES, prepare: async (w) => void (await scheduleTenantDeletion(w.db, w.owner, { confirmName: w.tenantName })),
   },
+  // Access reviews are run by owners: Olga, the second owner, so the races can demote or remove her.
+  'POST /api/v1/access-reviews': {
+    as: 'olga', races: TENANT_RACES,
+    body: () => ({ name: 'Q3', coverage: { roles: ['manager'], customRoles: [], permissions: [], apiKeys: false, guests: false, directoryRules: false }, durationDays: 14, reminderDaysBefore: 3, defaultDecision: 'keep' }),
+  },
+  'POST /api/v1/access-reviews/[reviewId]/items/[itemId]/decision': {
+    as: 'olga', races: TENANT_RACES, prepare: (w) => reviewIn(w, 'open'),
+    params: (w) => ({ ...reviewParams(w), itemId: olgasItem(w).itemId }), body: () => ({ value: 'keep', expectedVersion: 1 }),
+  },
+  'POST /api/v1/access-reviews/[reviewId]/decisions': {
+    as: 'olga', races: TENANT_RACES, rows: true, prepare: (w) => reviewIn(w, 'open'),
+    params: reviewParams, body: (w) => ({ items: [{ itemId: olgasItem(w).itemId, expectedVersion: 1 }], value: 'keep' }),
+  },
+  'POST /api/v1/access-reviews/[reviewId]/items/[itemId]/delegate': {
+    as: 'olga', races: TENANT_RACES, prepare: (w) => reviewIn(w, 'open'),
+    params: (w) => ({ ...reviewParams(w), itemId: olgasItem(w).itemId }), body: (w) => ({ toUserId: w.ada.userId, reason: 'away', expectedVersion: 1 }),
+  },
+  'POST /api/v1/access-reviews/[reviewId]/complete': {
+    as: 'olga', races: TENANT_RACES, prepare: (w) => reviewIn(w, 'open'), params: reviewParams, body: (w) => ({ expectedVersion: w.review!.version }),
+  },
+  'POST /api/v1/access-reviews/[reviewId]/cancel': {
+    as: 'olga', races: TENANT_RACES, prepare: (w) => reviewIn(w, 'open'), params: reviewParams, body: (w) => ({ expectedVersion: w.review!.version }),
+  },
+  'POST /api/v1/access-reviews/[reviewId]/revert': { as: 'olga', races: TENANT_RACES, prepare: (w) => reviewIn(w, 'completed'), params: reviewParams },
   'PUT /api/v1/directory/rules': { as: 'ada', races: TENANT_RACES, body: () => ({ provider: 'okta', rules: { groups: [], departments: { separator: '/' } }, expectedVersion: 0 }) },
 };
 

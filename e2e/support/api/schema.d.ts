@@ -8332,6 +8332,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         results: {
+                            ok: boolean;
                             itemId: string;
                             item?: components["schemas"]["AccessReviewItem"];
                             error?: {

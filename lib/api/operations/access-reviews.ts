@@ -149,7 +149,7 @@ export const accessReviews = {
       value: z.enum(['keep', 'remove']),
       reason: reason.optional(),
     }),
-    response: z.object({ results: z.array(z.object({ itemId: z.string(), item: item.optional(), error: z.object({ code: z.string(), message: z.string() }).optional() })) }),
+    response: z.object({ results: z.array(z.object({ ok: z.boolean(), itemId: z.string(), item: item.optional(), error: z.object({ code: z.string(), message: z.string() }).optional() })) }),
     errors: ['notFound'],
   }),
   delegate: operation({
