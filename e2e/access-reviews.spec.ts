@@ -66,6 +66,8 @@ test('a full review: start, decide, delegate, remind, complete, evidence', async
   await expect(summary.getByText('Covers: managers.')).toBeVisible();
   await summary.getByRole('button', { name: 'Start the review' }).click();
   await expect(owner.getByRole('heading', { name, level: 1 })).toBeVisible();
+  // The toast gone first: axe reads the page, not a message fading out.
+  await expect(owner.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   await expectAxeClean(owner);
   const db = await tenantDb(t.tenantId);
   const [review] = (await listReviews(db)).items;

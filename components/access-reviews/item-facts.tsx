@@ -1,3 +1,4 @@
+'use client';
 // One review item's facts as a reviewer and an owner read them: whose access, what, where, why it
 // exists (the explain path), and when it was last used.
 import { KIND_WORDS, lastActivityWords, OUTCOME_WORDS } from '@/lib/access-reviews/words';

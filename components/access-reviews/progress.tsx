@@ -1,3 +1,4 @@
+'use client';
 // A review's progress: decided of all, as a bar with its words (the bar is decoration; the text is read).
 import type { ReviewCounts } from '@/lib/access-reviews/types';
 

@@ -1,3 +1,4 @@
+'use client';
 // One review for its owners: its facts, progress and counts, the evidence, and its items with
 // filters (reviewer, decision, kind) sent as a plain form, so they work before any script runs.
 import { inputClass } from '@/components/ui/text-field';

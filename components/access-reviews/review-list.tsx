@@ -1,3 +1,4 @@
+'use client';
 // The owners' list of reviews: name, status, progress, deadline and what was kept and removed.
 import { Link } from '@/components/ui/link';
 import { EmptyState } from '@/components/ui/empty-state';
