@@ -213,6 +213,8 @@ test.describe('at 390 × 844', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
   test('the list and the add dialog fit a phone and are axe-clean', async ({ page }) => {
+    // Two axe scans, each about half a minute on two shared cores.
+    test.setTimeout(150_000);
     await signIn(page, t.owner, t.password);
     await page.goto('/settings/audit-streaming');
     await expect(card(page)).toBeVisible();
