@@ -257,8 +257,8 @@ test('an S3 destination on the stack’s S3 server receives the entries as an ob
   const dialog = page.getByRole('dialog', { name: 'Add a destination' });
   await dialog.getByRole('radio', { name: /^Amazon S3/ }).check();
   await dialog.getByLabel('Name').fill(name);
-  await dialog.getByLabel('Bucket').fill(bucket);
-  await dialog.getByLabel('Region').fill('us-east-1');
+  await dialog.getByLabel('Bucket', { exact: true }).fill(bucket);
+  await dialog.getByLabel('Region', { exact: true }).fill('us-east-1');
   await dialog.getByLabel('Key prefix (optional)').fill('arbor');
   await dialog.getByLabel('Endpoint (S3-compatible stores only)').fill(endpoint!);
   await dialog.getByRole('radio', { name: /^Access keys/ }).check();
