@@ -9,6 +9,7 @@
 // settings area's forbidden page. The page is axe-clean and fits 390 px.
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
 import { CreateBucketCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import type { Locator, Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
@@ -275,7 +276,9 @@ test('an S3 destination on the stack’s S3 server receives the entries as an ob
   const objectHolding = async () => {
     const listed = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: 'arbor/' }));
     for (const object of listed.Contents ?? []) {
-      const body = await (await s3.send(new GetObjectCommand({ Bucket: bucket, Key: object.Key }))).Body!.transformToString();
+      const bytes = Buffer.from(await (await s3.send(new GetObjectCommand({ Bucket: bucket, Key: object.Key }))).Body!.transformToByteArray());
+      // Objects may be gzipped JSON lines (the magic bytes say so).
+      const body = (bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes).toString('utf8');
       const entries = body.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Entry);
       if (entries.some((e) => e.action === 'unit.rename' && e.target.label === renamed && e.organizationId === t.tenantId)) return object.Key!;
     }
