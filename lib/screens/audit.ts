@@ -193,6 +193,34 @@ export function describeAudit(e: AuditEntry, names: Map<string, string>): string
       return `changed the description of the permission ${label}`;
     case 'permission.delete':
       return `deleted the permission ${label}`;
+    case 'accessReview.start':
+      return `started the access review ${label}`;
+    case 'accessReview.decide':
+      return `decided to ${text(a.decision) === 'remove' ? 'remove' : 'keep'} ${text(a.subject) ?? 'an access'}'s ${text(a.access) ?? 'access'} in the access review ${label}`;
+    case 'accessReview.delegate':
+      return `handed an item of the access review ${label} to another reviewer`;
+    case 'accessReview.complete':
+      return `completed the access review ${label}`;
+    case 'accessReview.cancel':
+      return `cancelled the access review ${label}`;
+    case 'accessReview.revert':
+      return `drafted a reorganization giving back what the access review ${label} removed`;
+    case 'accessReview.schedule.create':
+      return `scheduled the access review ${label}`;
+    case 'accessReview.schedule.update':
+      return `changed the access review schedule ${label}`;
+    case 'accessReview.schedule.delete':
+      return `removed the access review schedule ${label}`;
+    case 'auditStream.create':
+      return `added the audit stream destination ${label}`;
+    case 'auditStream.update':
+      return `changed the audit stream destination ${label}`;
+    case 'auditStream.delete':
+      return `removed the audit stream destination ${label}`;
+    case 'auditStream.backfill':
+      return `asked the audit stream destination ${label} to send entries again from an earlier date`;
+    case 'auditStream.test':
+      return `sent a test entry to the audit stream destination ${label}`;
     default:
       return `${e.action} ${label}`.trim();
   }

@@ -29,6 +29,7 @@ import { scheduleTenantDeletion } from '../../lib/offboarding';
 import { getTenantSettings } from '../../lib/tenants';
 import { ulid } from 'ulid';
 import { completeReview, createSchedule, decideItem, listReviewItems, startReview, type ReviewHeader, type ReviewItem, type ReviewSchedule } from '../../lib/access-reviews';
+import { createDestination, type Destination } from '../../lib/audit-streaming';
 import { publishTxt } from '../support/dns';
 import { defineRoles, person } from '../members/fixtures';
 import { newTenant } from '../support/fixtures';
@@ -172,6 +173,15 @@ async function reviewIn(w: World, state: 'open' | 'completed') {
   w.review = review;
 }
 const reviewParams = (w: World) => ({ reviewId: w.review!.reviewId });
+
+/** An HTTPS audit-stream destination the first owner added, for Olga (the second owner) to change. */
+const destinations = new WeakMap<World, Destination>();
+async function aDestination(w: World) {
+  const { destination } = await createDestination(w.db, w.owner, { name: 'SIEM', settings: { kind: 'https', url: 'http://127.0.0.1:9/siem' } }, { platform: testPlatformDb(), policy: { allowPrivateNetworks: true } });
+  destinations.set(w, destination);
+}
+const destinationParams = (w: World) => ({ destinationId: destinations.get(w)!.destinationId });
+const destinationVersion = (w: World) => destinations.get(w)!.version;
 /** The item Olga reviews: the first owner's. */
 const olgasItem = (w: World) => w.reviewItems.find((i) => i.reviewer?.userId === w.olga.userId)!;
 
@@ -326,6 +336,19 @@ const CASES: Record<string, Case> = {
     as: 'olga', races: TENANT_RACES, prepare: (w) => reviewIn(w, 'open'), params: reviewParams, body: (w) => ({ expectedVersion: w.review!.version }),
   },
   'POST /api/v1/access-reviews/[reviewId]/revert': { as: 'olga', races: TENANT_RACES, prepare: (w) => reviewIn(w, 'completed'), params: reviewParams },
+  // Audit streams are an owner's: Olga, the second owner, so the races can demote or remove her.
+  'POST /api/v1/audit-streams': { as: 'olga', races: TENANT_RACES, body: () => ({ name: 'SIEM', settings: { kind: 'https', url: 'http://127.0.0.1:9/siem' } }) },
+  'PATCH /api/v1/audit-streams/[destinationId]': {
+    as: 'olga', races: TENANT_RACES, prepare: aDestination, params: destinationParams, body: (w) => ({ enabled: false, expectedVersion: destinationVersion(w) }),
+  },
+  'DELETE /api/v1/audit-streams/[destinationId]': {
+    as: 'olga', races: TENANT_RACES, prepare: aDestination, params: destinationParams, query: (w) => ({ expectedVersion: String(destinationVersion(w)) }),
+  },
+  'POST /api/v1/audit-streams/[destinationId]/test': { as: 'olga', races: TENANT_RACES, prepare: aDestination, params: destinationParams, body: () => ({}) },
+  'POST /api/v1/audit-streams/[destinationId]/backfill': {
+    as: 'olga', races: TENANT_RACES, prepare: aDestination, params: destinationParams,
+    body: (w) => ({ from: new Date(Date.now() - 86_400_000).toISOString(), expectedVersion: destinationVersion(w) }),
+  },
   'PUT /api/v1/directory/rules': { as: 'ada', races: TENANT_RACES, body: () => ({ provider: 'okta', rules: { groups: [], departments: { separator: '/' } }, expectedVersion: 0 }) },
 };
 
