@@ -125,7 +125,8 @@ test('a full review: start, decide, delegate, remind, complete, evidence', async
   await expect(owner.getByText('Review completed.')).toBeVisible();
   await expect(owner.getByText('Completed', { exact: false }).first()).toBeVisible();
   await owner.goto(`/audit`);
-  await expect(owner.getByText(people.dee).first()).toBeVisible();
+  // Dee's removal is the normal role change (the history names people by email; the details by name).
+  await expect(owner.getByText(`changed ${t.email('dee')}'s role in Cloud: manager → member`).first()).toBeVisible();
 
   // The evidence, as CSV and PDF.
   await owner.goto(`/reviews/${review!.reviewId}`);
