@@ -942,6 +942,7 @@ test.describe('what a key may not do', () => {
       ['decideAccessReviewItem', () => admin.POST('/api/v1/access-reviews/{reviewId}/items/{itemId}/decision', { params: { path: { reviewId: ulid(), itemId: ulid() } }, body: { value: 'keep', expectedVersion: 1 } })],
       ['decideAccessReviewItems', () => admin.POST('/api/v1/access-reviews/{reviewId}/decisions', { params: { path: { reviewId: ulid() } }, body: { items: [{ itemId: ulid(), expectedVersion: 1 }], value: 'keep' } })],
       ['delegateAccessReviewItem', () => admin.POST('/api/v1/access-reviews/{reviewId}/items/{itemId}/delegate', { params: { path: { reviewId: ulid(), itemId: ulid() } }, body: { toUserId: ulid(), reason: 'Away', expectedVersion: 1 } })],
+      ['listEligibleReviewers', () => admin.GET('/api/v1/access-reviews/{reviewId}/items/{itemId}/reviewers', { params: { path: { reviewId: ulid(), itemId: ulid() }, query: {} } })],
       ['completeAccessReview', () => admin.POST('/api/v1/access-reviews/{reviewId}/complete', { params: { path: { reviewId: ulid() } }, body: {} })],
       ['cancelAccessReview', () => admin.POST('/api/v1/access-reviews/{reviewId}/cancel', { params: { path: { reviewId: ulid() } }, body: { expectedVersion: 1 } })],
       ['revertAccessReview', () => admin.POST('/api/v1/access-reviews/{reviewId}/revert', { params: { path: { reviewId: ulid() } } })],

@@ -9,22 +9,16 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Modal } from '@/components/ui/modal';
 import { inputClass } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/toaster';
-import { RemoteCombobox } from '@/components/members/remote-combobox';
 import { call } from '@/lib/api/client';
 import { REVIEW_LIMITS } from '@/lib/access-reviews/limits';
-import type { ReviewItem } from '@/lib/access-reviews/types';
-import type { PersonRef } from '@/lib/screens/reporting-lines';
+import type { ReviewItem, ReviewPerson } from '@/lib/access-reviews/types';
 import type { ToReviewScreenView } from '@/lib/screens/access-reviews';
+import { DelegatePicker } from './delegate-picker';
 import { ItemFacts } from './item-facts';
 import { formatDay } from './review-list';
 
 type Row = ToReviewScreenView['items'][number];
 type Deciding = { rows: Row[]; value: 'keep' | 'remove' };
-
-async function findPeople(q: string, signal: AbortSignal): Promise<PersonRef[]> {
-  const hits = await call('search.search', { query: { q }, signal });
-  return hits.flatMap((h) => (h.kind === 'member' ? [{ userId: h.userId, name: h.name, email: h.email }] : []));
-}
 
 const target = 'min-h-11 min-w-11';
 const whatFor = (rows: Row[], value: 'keep' | 'remove') =>
@@ -36,7 +30,7 @@ export function ToReviewList({ view }: { view: ToReviewScreenView }) {
   const [deciding, setDeciding] = useState<Deciding | null>(null);
   const [reason, setReason] = useState('');
   const [delegating, setDelegating] = useState<Row | null>(null);
-  const [to, setTo] = useState<PersonRef | null>(null);
+  const [to, setTo] = useState<ReviewPerson | null>(null);
   const [busy, setBusy] = useState(false);
   const undecided = view.items.filter((i) => !i.decision);
   const chosen = undecided.filter((i) => selected.has(i.itemId));
@@ -156,7 +150,7 @@ export function ToReviewList({ view }: { view: ToReviewScreenView }) {
       <Modal
         open={Boolean(delegating)} onClose={() => setDelegating(null)}
         title={delegating ? `Delegate ${delegating.subject.label}'s ${delegating.access.description}` : 'Delegate'}
-        description="To someone who administers its unit (an owner or admin for organization-wide items), never the person whose access it is."
+        description="To someone who administers its unit (an owner or admin for organization-wide items), never the person whose access it is. They get an email."
         footer={
           <>
             <Button onClick={() => setDelegating(null)}>Cancel</Button>
@@ -165,11 +159,7 @@ export function ToReviewList({ view }: { view: ToReviewScreenView }) {
         }
       >
         <div className="space-y-3">
-          <RemoteCombobox<PersonRef>
-            label="To" placeholder="Type a name or email" value={to} onChange={setTo} search={findPeople}
-            keyOf={(p) => p.userId} display={(p) => p.name || p.email}
-            renderOption={(p) => <span>{p.name || p.email} <span className="text-xs text-zinc-600 dark:text-zinc-400">{p.email}</span></span>}
-          />
+          {delegating && <DelegatePicker key={delegating.itemId} reviewId={delegating.reviewId} itemId={delegating.itemId} value={to} onChange={setTo} />}
           <label htmlFor="delegate-reason" className="block text-sm font-medium">Reason (required)</label>
           <textarea id="delegate-reason" className={inputClass} rows={2} maxLength={REVIEW_LIMITS.maxReasonLength} value={reason} onChange={(e) => setReason(e.target.value)} />
         </div>

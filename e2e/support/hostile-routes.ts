@@ -146,6 +146,7 @@ export function routeCases(w: HostileWorld): RouteCase[] {
         fields: { toUserId: { kind: 'id', value: w.userId }, reason: { kind: 'text', value: 'On leave' }, expectedVersion: { kind: 'version', value: 1 } },
       },
     },
+    { method: 'GET', route: '/api/v1/access-reviews/[reviewId]/items/[itemId]/reviewers', path: reviewItem, query: { email: { kind: 'text', value: undefined } } },
     {
       method: 'POST', route: '/api/v1/access-reviews/[reviewId]/complete', path: review,
       body: { value: { expectedVersion: 1 }, fields: { expectedVersion: { kind: 'version', value: 1 } }, optional: ['expectedVersion'] },

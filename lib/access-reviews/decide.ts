@@ -5,13 +5,13 @@
 // item decided alone, each answering on its own.
 import 'server-only';
 import { auditEntryPut } from '../audit';
-import { authorize, administratorsOf, type ActorAccess } from '../authz';
-import { actorIdentity, batchGet, getItem, keys, sortKeys, transaction, type TenantDb, type TransactItem } from '../db';
+import { authorize, type ActorAccess } from '../authz';
+import { actorIdentity, batchGet, keys, sortKeys, transaction, type TenantDb, type TransactItem } from '../db';
 import { isArborError } from '../errors';
-import { getAncestors } from '../org';
 import { validateId } from '../validation';
 import { badDelegate, badReason, itemChanged, itemNotFound, reviewClosed, reviewNotFound, tooManyInBulk } from './errors';
 import { REVIEW_LIMITS } from './limits';
+import { judgesOf } from './judges';
 import { notifyItemDelegated } from './notify';
 import { itemIdOf, reviewIdOf } from './reads';
 import { toReviewHeader, toReviewItem } from './review-items';
@@ -144,24 +144,12 @@ export async function delegateItem(
   return next;
 }
 
-/**
- * The person an item is handed to, if they can judge it: someone who administers the item's unit
- * (its managers and those above, the owners and admins), or for tenant-wide items an owner or admin.
- */
+/** The person an item is handed to, if they can judge it (./judges: the same read the picker offers). */
 async function judgeOf(db: TenantDb, item: ReviewItem, userId: string): Promise<ReviewPerson> {
+  const judge = (await judgesOf(db, item)).find((a) => a.userId === userId);
   const unit = item.unit;
-  const settings = await getItem(db, keys.tenantSettings(db.tenantId));
-  const rootId = String(settings?.rootUnitId ?? '');
-  const path = unit ? [...(await getAncestors(db, { id: unit.id, path: unit.path })), await unitWithAdministrators(db, unit.id)].filter((u) => u !== undefined)
-    : [await unitWithAdministrators(db, rootId)].filter((u) => u !== undefined);
-  const judge = administratorsOf(path.map((u) => ({ id: u.id, path: u.path, administrators: u.administrators }))).find((a) => a.userId === userId);
   if (!judge) throw badDelegate(unit ? `They cannot judge access on ${unit.name}: choose someone who administers it, or an owner.` : 'Only an owner or admin can judge this item.');
   return { userId: judge.userId, email: judge.email, ...(judge.name ? { name: judge.name } : {}) };
-}
-
-async function unitWithAdministrators(db: TenantDb, unitId: string) {
-  const u = unitId ? await getItem(db, keys.unit(db.tenantId, unitId)) : undefined;
-  return u ? { id: String(u.unitId), path: String(u.path), administrators: (u.administrators ?? {}) as never } : undefined;
 }
 
 /** The item rewritten as it now is, on its reviewer's list while undecided; conditioned on the version read. */

@@ -30,6 +30,7 @@ export interface ReviewActor {
 export { startReview, type StartOptions } from './start-review';
 export { listReviews, readReview, listReviewItems, listItemsToReview, reviewsOf, REVIEWS_PAGE, ITEMS_PAGE } from './reads';
 export { decideItem, decideItems, delegateItem, decidePlace, readHeaderAndItem, type DecideOptions, type DelegateOptions } from './decide';
+export { eligibleReviewers, ELIGIBLE_REVIEWERS_SHOWN } from './judges';
 export { completeReview, type CompleteOptions } from './complete';
 export { cancelReview, draftRevert, type RevertDraft } from './cancel-revert';
 

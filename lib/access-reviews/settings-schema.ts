@@ -1,8 +1,7 @@
 // A review's settings as zod schemas (the schedule operations' and the stored schedule's), and the
-// schedule's check on top of ./settings.ts validateSettings: the name read like any name.
+// schedule's check, ./settings.ts validateSettings.
 // The schemas are browser-safe; checkSettings is the server's.
 import { z } from 'zod';
-import { badSettings } from './errors';
 import { REVIEW_LIMITS } from './limits';
 import type { ReviewSettings } from './types';
 
@@ -26,11 +25,7 @@ export const settingsSchema = z.object({
   defaultDecision: z.enum(['keep', 'remove']),
 });
 
-/** The settings as ./settings.ts validateSettings answers them, the name also free of controls and direction changes. */
+/** The settings as ./settings.ts validateSettings answers them (the name's check included: one rule for reviews and schedules). */
 export function checkSettings(raw: ReviewSettings, validate: (raw: ReviewSettings) => ReviewSettings): ReviewSettings {
-  const s = validate(raw);
-  if (/\p{Cc}/u.test(s.name) || /[\u202A-\u202E\u2066-\u2069]/u.test(s.name) || /^[\p{Cf}\p{Z}\uFE00-\uFE0F]+$/u.test(s.name)) {
-    throw badSettings("A review's name is visible text on one line.", 'name');
-  }
-  return s;
+  return validate(raw);
 }

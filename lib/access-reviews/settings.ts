@@ -1,4 +1,5 @@
-// A review's settings as sent, checked before anything is read: a name, at least one part covered,
+// A review's settings as sent (a review started now or a schedule's), checked before anything is
+// read: a name of visible text on one line, at least one part covered,
 // a duration within bounds, a reminder inside it, a default; custom roles and permissions named
 // must be the catalogue's.
 import 'server-only';
@@ -15,6 +16,10 @@ export function validateSettings(raw: ReviewSettings): ReviewSettings {
   const name = typeof raw?.name === 'string' ? raw.name.normalize('NFC').trim() : '';
   if (!name) throw badSettings('Give the review a name.', 'name');
   if ([...name].length > REVIEW_LIMITS.maxNameLength) throw badSettings(`A review's name can be at most ${REVIEW_LIMITS.maxNameLength} characters.`, 'name');
+  // Shown in lists, mail subjects and the evidence: no controls, direction changes or invisible-only text.
+  if (/\p{Cc}/u.test(name) || /[\u202A-\u202E\u2066-\u2069]/u.test(name) || /^[\p{Cf}\p{Z}\uFE00-\uFE0F]+$/u.test(name)) {
+    throw badSettings("A review's name is visible text on one line.", 'name');
+  }
   const c = raw.coverage ?? ({} as ReviewCoverage);
   const list = (v: unknown, field: string) => {
     if (v === undefined) return [];

@@ -108,6 +108,7 @@ export const OPERATION_ROUTES = {
   'accessReviews.decide': ['POST', '/api/v1/access-reviews/{reviewId}/items/{itemId}/decision'],
   'accessReviews.decideMany': ['POST', '/api/v1/access-reviews/{reviewId}/decisions'],
   'accessReviews.delegate': ['POST', '/api/v1/access-reviews/{reviewId}/items/{itemId}/delegate'],
+  'accessReviews.eligibleReviewers': ['GET', '/api/v1/access-reviews/{reviewId}/items/{itemId}/reviewers'],
   'accessReviews.complete': ['POST', '/api/v1/access-reviews/{reviewId}/complete'],
   'accessReviews.cancel': ['POST', '/api/v1/access-reviews/{reviewId}/cancel'],
   'accessReviews.revert': ['POST', '/api/v1/access-reviews/{reviewId}/revert'],

@@ -3,7 +3,7 @@
 // decided by lib/authz on the item as stored, so its write is bound to that decision.
 import 'server-only';
 import {
-  cancelReview, completeReview, decideItem, decideItems, decidePlace, delegateItem, draftRevert, listItemsToReview, listReviewItems,
+  cancelReview, completeReview, decideItem, decideItems, decidePlace, delegateItem, draftRevert, eligibleReviewers, readHeaderAndItem, listItemsToReview, listReviewItems,
   listReviews, readReview, reviewsOf, ITEMS_PAGE, startReview, type ReviewActor, type ReviewDecisionValue, type ReviewHeader, type ReviewItem, type ReviewSettings,
 } from '../access-reviews';
 import { reviewNotFound } from '../access-reviews/errors';
@@ -88,11 +88,21 @@ export async function decideMany(ctx: ScreenContext, reviewId: string, body: { i
 
 export function delegate(ctx: ScreenContext, reviewId: string, itemId: string, body: { toUserId: string; reason: string; expectedVersion: number }) {
   return delegateItem(ctx.db, reviewActor(ctx), reviewId, itemId, body.expectedVersion, body.toUserId, body.reason, {
-    allow: (item) => {
-      if (item.reviewer?.userId === ctx.actor.userId) ctx.authorize('accessReview.decide', decidePlace(item));
-      else ctx.authorize('accessReview.manage', {});
-    },
+    allow: (item) => authorizeHandOver(ctx, item),
   });
+}
+
+/** The item's reviewer where they may decide it, else an owner. */
+function authorizeHandOver(ctx: ScreenContext, item: ReviewItem) {
+  if (item.reviewer?.userId === ctx.actor.userId) ctx.authorize('accessReview.decide', decidePlace(item));
+  else ctx.authorize('accessReview.manage', {});
+}
+
+/** Who the caller may hand an item to: asked of the same people and rule as `delegate`, on the item as stored. */
+export async function loadEligibleReviewers(ctx: ScreenContext, reviewId: string, itemId: string, email?: string) {
+  const { item } = await readHeaderAndItem(ctx.db, reviewId, itemId);
+  authorizeHandOver(ctx, item);
+  return eligibleReviewers(ctx.db, item, ctx.actor.userId, email);
 }
 
 export function complete(ctx: ScreenContext, reviewId: string, expectedVersion: number | undefined) {

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
-  cancelReview, decideItem, decideItems, delegateItem, listItemsToReview, listReviewItems, readReview, startReview, type ReviewItem,
+  cancelReview, decideItem, decideItems, delegateItem, eligibleReviewers, listItemsToReview, listReviewItems, readReview, startReview, type ReviewItem,
 } from '../../lib/access-reviews';
 import { isArborError } from '../../lib/errors';
 import { actorOf, reviewWorld, settings, storedReview } from './fixtures';
@@ -75,6 +75,20 @@ describe('decideItem', () => {
 });
 
 describe('delegateItem', () => {
+  test('the people offered are those the hand-over accepts: above the unit and the owners, never the subject, the reviewer or the caller', async () => {
+    const w = await started('Eligible');
+    const item = w.of(w.bob.userId);
+    const offered = await eligibleReviewers(w.db, item, w.ada.userId);
+    assert.deepEqual(offered.people.map((p) => p.userId).sort(), [w.owner.userId, w.admin.userId].sort());
+    assert.equal(offered.more, false);
+    assert.deepEqual((await eligibleReviewers(w.db, item, w.ada.userId, w.admin.email.toUpperCase())).people.map((p) => p.userId), [w.admin.userId]);
+    assert.deepEqual((await eligibleReviewers(w.db, item, w.ada.userId, w.cy.email)).people, [], 'a member cannot judge it');
+    assert.deepEqual((await eligibleReviewers(w.db, item, w.ada.userId, w.bob.email)).people, [], 'nor its subject');
+    const ada = await actorOf(w.db, w.ada);
+    const moved = await delegateItem(w.db, ada, w.header.reviewId, item.itemId, 1, offered.people[0]!.userId, 'on leave');
+    assert.equal(moved.reviewer?.userId, offered.people[0]!.userId, 'the first one offered is accepted');
+  });
+
   test('the reviewer hands an item to someone who administers its unit; not to its subject nor someone who cannot judge it', async () => {
     const w = await started('Delegate');
     const ada = await actorOf(w.db, w.ada);

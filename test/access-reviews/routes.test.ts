@@ -81,11 +81,12 @@ describe('access-review routes', () => {
       await call(bOwner, 'GET', `${R}/[reviewId]/items`, { reviewId }),
       await call(bOwner, 'POST', `${R}/[reviewId]/items/[itemId]/decision`, { reviewId, itemId }, { value: 'remove', reason: 'x', expectedVersion: 1 }),
       await call(bOwner, 'POST', `${R}/[reviewId]/items/[itemId]/delegate`, { reviewId, itemId }, { toUserId: b.admin.userId, reason: 'x', expectedVersion: 1 }),
+      await call(bOwner, 'GET', `${R}/[reviewId]/items/[itemId]/reviewers`, { reviewId, itemId }),
       await call(bOwner, 'POST', `${R}/[reviewId]/complete`, { reviewId }, {}),
       await call(bOwner, 'POST', `${R}/[reviewId]/cancel`, { reviewId }, { expectedVersion: 1 }),
       await call(bOwner, 'POST', `${R}/[reviewId]/revert`, { reviewId }),
     ];
-    assert.deepEqual(answers.map((x) => x.status), [404, 404, 404, 404, 404, 404, 404], JSON.stringify(answers.map((x) => x.json)));
+    assert.deepEqual(answers.map((x) => x.status), [404, 404, 404, 404, 404, 404, 404, 404], JSON.stringify(answers.map((x) => x.json)));
     const bulk = await call(bOwner, 'POST', `${R}/[reviewId]/decisions`, { reviewId }, { items: [{ itemId, expectedVersion: 1 }], value: 'keep' });
     assert.equal(bulk.json.results[0].error.code, 'accessReview.notFound');
     assert.deepEqual((await call(bOwner, 'GET', R, {})).json.items, [], "B's list holds nothing of A's");

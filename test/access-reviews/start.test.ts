@@ -72,6 +72,10 @@ describe('startReview', () => {
     await assert.rejects(startReview(w.db, by, settings({ coverage: {} })), code('accessReview.badSettings'));
     await assert.rejects(startReview(w.db, by, settings({ durationDays: 0 })), code('accessReview.badSettings'));
     await assert.rejects(startReview(w.db, by, settings({ name: ' ' })), code('accessReview.badSettings'));
+    // The name is visible text on one line, as a schedule's (one check for both).
+    for (const name of ['Q3\nreview', 'Q3\u0007', 'Q3 \u202Eweiver', '\u200B\u200B']) {
+      await assert.rejects(startReview(w.db, by, settings({ name })), code('accessReview.badSettings'), JSON.stringify(name));
+    }
     await assert.rejects(startReview(w.db, by, settings({ coverage: { customRoles: ['nope'] } })), code('accessReview.unknownRoles'));
     assert.deepEqual((await listReviews(w.db)).items, []);
   });

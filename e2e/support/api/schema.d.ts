@@ -1794,6 +1794,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/access-reviews/{reviewId}/items/{itemId}/reviewers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who an item may be handed to
+         * @description For the item's reviewer or an owner: the people who can judge it (those who administer its unit, owners and admins for tenant-wide items), never its subject, its reviewer or the caller; strongest first, at most 50 (`more` says there are others: `email` finds one by exact address).
+         *
+         *     Only a signed-in person may call it: an API key is refused (403 `apiKey.personOnly`).
+         */
+        get: operations["listEligibleReviewers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/access-reviews/{reviewId}/complete": {
         parameters: {
             query?: never;
@@ -3992,6 +4014,10 @@ export interface components {
             };
             /** @description Send back as `expectedVersion` with a change. */
             version: number;
+        };
+        EligibleReviewers: {
+            people: components["schemas"]["ReviewPerson"][];
+            more: boolean;
         };
         AccessReviewRevert: {
             changeSetId: string;
@@ -8391,6 +8417,40 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listEligibleReviewers: {
+        parameters: {
+            query?: {
+                /** @description An exact email address: only that person, if eligible. */
+                email?: string;
+            };
+            header?: never;
+            path: {
+                reviewId: string;
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EligibleReviewers"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
     };

@@ -160,6 +160,17 @@ export const accessReviews = {
     body: z.strictObject({ toUserId: field.id('user'), reason, expectedVersion: field.version }),
     response: item, errors: ['notFound', 'conflict'],
   }),
+  eligibleReviewers: operation({
+    method: 'get', path: '/api/v1/access-reviews/{reviewId}/items/{itemId}/reviewers', operationId: 'listEligibleReviewers', tag, personOnly: true,
+    summary: 'Who an item may be handed to',
+    description:
+      "For the item's reviewer or an owner: the people who can judge it (those who administer its unit, owners and admins for tenant-wide items), " +
+      'never its subject, its reviewer or the caller; strongest first, at most 50 (`more` says there are others: `email` finds one by exact address).',
+    params: itemParams,
+    query: z.object({ email: field.text(320).optional().meta({ description: 'An exact email address: only that person, if eligible.' }) }),
+    response: z.object({ people: z.array(person), more: z.boolean() }).meta({ id: 'EligibleReviewers' }),
+    errors: ['notFound'],
+  }),
   complete: operation({
     method: 'post', path: '/api/v1/access-reviews/{reviewId}/complete', operationId: 'completeAccessReview', tag, personOnly: true,
     summary: 'Complete a review now',
