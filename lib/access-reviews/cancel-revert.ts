@@ -38,7 +38,7 @@ export async function cancelReview(db: TenantDb, by: ReviewActor, reviewId: stri
         return stored.status === 'open' ? reviewChanged(stored.version) : reviewClosed(stored.status);
       },
     )
-    .add(auditEntryPut(db, { actor: by.actor, action: 'accessReview.cancel', target: { type: 'accessReview', id: reviewId, label: header.name }, after: { counts: header.counts } }, now))
+    .add(auditEntryPut(db, { actor: by.actor, action: 'accessReview.cancel', target: { type: 'accessReview', id: reviewId, label: header.name }, after: { counts: header.counts } }))
     .send();
   // Off the reviewers' lists: bookkeeping after the decided change (an item decided meanwhile was refused by the header).
   const listed = await queryAll(db, {
