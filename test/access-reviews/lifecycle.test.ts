@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { decodeTime } from 'ulid';
-import { completeReview, createSchedule, listReviewItems, listReviews, listSchedules, readReview, runDueReviews, startReview } from '../../lib/access-reviews';
+import { completeReview, createSchedule, draftRevert, listReviewItems, listReviews, listSchedules, readReview, runDueReviews, startReview } from '../../lib/access-reviews';
 import { COMPLETION_LEASE_MS } from '../../lib/access-reviews/complete';
 import { addMonths, nextStartAfter } from '../../lib/access-reviews/schedules';
 import { getItem, keys, queryAll } from '../../lib/db';
@@ -123,4 +123,16 @@ test('the clock leaves an organization whose deletion is due alone', async () =>
   for (let i = 0; i < 5; i++) await runDueReviews(w.platform, (t) => testTenantDb(t), new Date(Date.now() + 2 * 60_000));
   assert.equal((await listReviews(w.db)).items.length, 0);
   assert.equal((await listSchedules(w.db))[0]!.nextStartAt, s.nextStartAt);
+});
+
+test('two revert drafts asked at once answer one change set; the loser\'s draft is removed', async () => {
+  const w = await reviewWorld('Reverts');
+  const owner = await actorOf(w.db, w.owner);
+  const header = await startReview(w.db, owner, settings({ coverage: { roles: ['manager'] }, defaultDecision: 'remove' }), { platform: w.platform });
+  await completeReview(w.db, owner, header.reviewId, undefined, { platform: w.platform });
+  const [a, b] = await Promise.all([draftRevert(w.db, owner, header.reviewId), draftRevert(w.db, owner, header.reviewId)]);
+  assert.equal(a.changeSetId, b.changeSetId);
+  assert.equal((await readReview(w.db, header.reviewId)).revertChangeSetId, a.changeSetId);
+  const sets = await queryAll(w.db, { IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': keys.gsi1.changeSets(w.tenantId) } });
+  assert.equal(sets.filter((s) => String(s.name).startsWith('Revert:')).length, 1);
 });
