@@ -5,7 +5,7 @@
 import 'server-only';
 import { auditEntryPut } from '../audit';
 import { authorize, type Authorize } from '../authz';
-import { appendOperations, createChangeSet, readChangeSet, type Operation } from '../change-sets';
+import { appendOperations, createChangeSet, deleteChangeSet, readChangeSet, type Operation } from '../change-sets';
 import { keys, queryAll, transaction, updateItem, withoutGuards, type TenantDb } from '../db';
 import type { Role } from '../authz';
 import { notCompleted, reviewChanged, reviewClosed } from './errors';
@@ -38,7 +38,7 @@ export async function cancelReview(db: TenantDb, by: ReviewActor, reviewId: stri
         return stored.status === 'open' ? reviewChanged(stored.version) : reviewClosed(stored.status);
       },
     )
-    .add(auditEntryPut(db, { actor: by.actor, action: 'accessReview.cancel', target: { type: 'accessReview', id: reviewId, label: header.name }, after: { counts: header.counts } }, now))
+    .add(auditEntryPut(db, { actor: by.actor, action: 'accessReview.cancel', target: { type: 'accessReview', id: reviewId, label: header.name }, after: { counts: header.counts } }))
     .send();
   // Off the reviewers' lists: bookkeeping after the decided change (an item decided meanwhile was refused by the header).
   const listed = await queryAll(db, {
@@ -91,7 +91,7 @@ export async function draftRevert(db: TenantDb, by: ReviewActor, reviewId: strin
   if (header.revertChangeSetId) return { changeSetId: header.revertChangeSetId, operations: ops.length, notRevertible };
   const created = await createChangeSet(db, by.actor, { name: `Revert: ${header.name}`.slice(0, 120), description: `Gives back what access review '${header.name}' removed.` });
   if (ops.length) await appendOperations(db, { ...by.actor, access: by.access, ...(options.authorize ? { authorize: options.authorize } : {}) }, await readChangeSet(db, created.setId), created.version, ops);
-  await transaction(withoutGuards(db))
+  const recorded = await transaction(withoutGuards(db))
     .add({
       Update: {
         TableName: db.tableName,
@@ -103,5 +103,12 @@ export async function draftRevert(db: TenantDb, by: ReviewActor, reviewId: strin
     }, () => 'retry')
     .add(auditEntryPut(db, { actor: by.actor, action: 'accessReview.revert', target: { type: 'accessReview', id: reviewId, label: header.name }, after: { changeSetId: created.setId, operations: ops.length } }))
     .send();
+  if (recorded === 'retry') {
+    // Another call drafted it meanwhile: theirs is the review's revert, this draft goes again.
+    const winner = (await readReview(db, reviewId)).revertChangeSetId!;
+    const mine = await readChangeSet(db, created.setId);
+    await deleteChangeSet(db, by.actor, created.setId, mine.header.version);
+    return { changeSetId: winner, operations: ops.length, notRevertible };
+  }
   return { changeSetId: created.setId, operations: ops.length, notRevertible };
 }

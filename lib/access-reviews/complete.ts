@@ -1,12 +1,14 @@
-// Ending a review, early by an owner or at its deadline: the header moves to `completing` (off the
-// due queue; decisions stop), each item not yet settled takes the default if nobody decided it and
+// Ending a review, early by an owner or at its deadline: the header moves to `completing` (decisions
+// stop) and stays in the due queue under a lease (now + COMPLETION_LEASE_MS), each item not yet settled takes the default if nobody decided it and
 // its removal is applied (removals.ts), its outcome recorded with the header's counters; then the
-// header is `completed`, audited, and the owners get the summary. A second call, or the deadline
-// after a crash, resumes at the first item without an outcome.
+// header is `completed` (off the queue), audited, and the owners get the summary. A run that stops
+// partway leaves the lease to pass: the clock (or the owner's second call) then claims the review
+// again and resumes at the first item without an outcome. Audit entries take the time they are
+// written (their ids are ordered by it for streaming); `now` is for the review's own fields.
 import 'server-only';
 import { auditEntryPut } from '../audit';
 import { authorize } from '../authz';
-import { actorIdentity, keys, queryAll, transaction, withoutGuards, type PlatformDb, type TenantDb, type TransactItem } from '../db';
+import { actorIdentity, getItem, keys, queryAll, sortKeys, transaction, withoutGuards, type PlatformDb, type TenantDb, type TransactItem } from '../db';
 import { tenancy } from '../tenancy';
 import { headerCounts } from './decide';
 import { reviewChanged, reviewClosed } from './errors';
@@ -17,8 +19,22 @@ import { toReviewItem } from './review-items';
 import type { ReviewActor } from './index';
 import type { ReviewDecision, ReviewHeader, ReviewItem, ReviewOutcome } from './types';
 
+/** The header as this module handles it: with the completing run's lease (stored, never shown). */
+type Held = ReviewHeader & { leaseUntil?: string };
+
+async function readHeld(db: TenantDb, reviewId: string): Promise<Held> {
+  const header = await readReview(db, reviewId);
+  const raw = await getItem(db, keys.accessReview(db.tenantId, reviewId));
+  return { ...header, ...(typeof raw?.leaseUntil === 'string' ? { leaseUntil: raw.leaseUntil } : {}) };
+}
+
+/** How long a completing run holds the review before another may resume it. */
+export const COMPLETION_LEASE_MS = 5 * 60_000;
+
 export interface CompleteOptions {
   now?: Date;
+  /** Stops after settling this many items, as a run that dies partway would (tests). */
+  stopAfterItems?: number;
   /** Where revoked keys' tokens are deleted; the server's own by default. */
   platform?: PlatformDb;
 }
@@ -26,38 +42,73 @@ export interface CompleteOptions {
 export async function completeReview(db: TenantDb, by: ReviewActor | 'deadline', reviewId: string, expectedVersion?: number, options: CompleteOptions = {}): Promise<ReviewHeader> {
   if (by !== 'deadline') authorize(by.access, 'accessReview.manage', {});
   const now = options.now ?? new Date();
-  let header = await readReview(db, reviewId);
-  if (header.status === 'completed') return header;
+  let header: Held = await readHeld(db, reviewId);
+  if (header.status === 'completed') return shown(header);
   if (header.status === 'cancelled') throw reviewClosed(header.status);
-  if (header.status === 'open') {
-    if (expectedVersion !== undefined && expectedVersion !== header.version) throw reviewChanged(header.version);
-    header = await beginCompleting(db, header, by, now);
-  }
-  const moved = await settleItems({ db, platform: options.platform ?? tenancy().platformDb(), header }, now);
+  if (header.status === 'open' && expectedVersion !== undefined && expectedVersion !== header.version) throw reviewChanged(header.version);
+  const claim = header.status === 'open' ? await beginCompleting(db, header, by, now) : await claimCompleting(db, header, now);
+  header = claim.header;
+  // Another run holds it (or finished it meanwhile): it goes on there.
+  if (!claim.ours) return shown(header);
+  const moved = await settleItems({ db, platform: options.platform ?? tenancy().platformDb(), header }, now, options.stopAfterItems);
   return finish(db, { ...header, counts: addCounts(header.counts, moved) }, by, now);
 }
 
-async function beginCompleting(db: TenantDb, header: ReviewHeader, by: ReviewActor | 'deadline', now: Date): Promise<ReviewHeader> {
-  const next: ReviewHeader = { ...header, status: 'completing', version: header.version + 1, ...(by !== 'deadline' ? { completedBy: actorIdentity(by.actor) } : {}) };
+/** The header, and whether this run holds it (began or claimed it). */
+type Claim = { header: Held; ours: boolean };
+
+const shown = ({ leaseUntil: _lease, ...header }: Held): ReviewHeader => header;
+const leaseFrom = (now: Date) => new Date(now.getTime() + COMPLETION_LEASE_MS).toISOString();
+
+/** A completing review whose lease passed is claimed again (conditioned on the version read); one held is left to its run. */
+async function claimCompleting(db: TenantDb, header: Held, now: Date): Promise<Claim> {
+  if (header.leaseUntil && Date.parse(header.leaseUntil) > now.getTime()) return { header, ours: false };
+  const next: Held = { ...header, leaseUntil: leaseFrom(now), version: header.version + 1 };
+  const outcome = await transaction(withoutGuards(db))
+    .add({
+      Update: {
+        TableName: db.tableName,
+        Key: keys.accessReview(db.tenantId, header.reviewId),
+        UpdateExpression: 'SET leaseUntil = :until, GSI4PK = :queue, GSI4SK = :due, #version = :next',
+        ConditionExpression: '#status = :completing AND #version = :read',
+        ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
+        ExpressionAttributeValues: {
+          ':until': next.leaseUntil, ':queue': keys.gsi4.reviewsDue(), ':due': sortKeys.reviewDue(next.leaseUntil!, db.tenantId, header.reviewId),
+          ':completing': 'completing', ':next': next.version, ':read': header.version,
+        },
+      },
+    }, () => 'retry')
+    .send();
+  return outcome === 'written' ? { header: next, ours: true } : { header: await readHeld(db, header.reviewId), ours: false };
+}
+
+async function beginCompleting(db: TenantDb, header: Held, by: ReviewActor | 'deadline', now: Date): Promise<Claim> {
+  const leaseUntil = leaseFrom(now);
+  const next: Held = { ...header, status: 'completing', leaseUntil, version: header.version + 1, ...(by !== 'deadline' ? { completedBy: actorIdentity(by.actor) } : {}) };
   const outcome = await transaction(db)
     .add(
       {
         Update: {
           TableName: db.tableName,
           Key: keys.accessReview(db.tenantId, header.reviewId),
-          UpdateExpression: `SET #status = :completing, #version = :next${next.completedBy ? ', completedBy = :by' : ''} REMOVE GSI4PK, GSI4SK`,
+          // Still queued, under its lease: if this run stops, the clock finds it again once the lease passes.
+          UpdateExpression: `SET #status = :completing, #version = :next, leaseUntil = :until, GSI4SK = :due${next.completedBy ? ', completedBy = :by' : ''}`,
           ConditionExpression: '#status = :open AND #version = :read',
           ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
-          ExpressionAttributeValues: { ':completing': 'completing', ':open': 'open', ':next': next.version, ':read': header.version, ...(next.completedBy ? { ':by': next.completedBy } : {}) },
+          ExpressionAttributeValues: {
+            ':completing': 'completing', ':open': 'open', ':next': next.version, ':read': header.version, ':until': leaseUntil,
+            ':due': sortKeys.reviewDue(leaseUntil, db.tenantId, header.reviewId), ...(next.completedBy ? { ':by': next.completedBy } : {}),
+          },
         },
       },
       // Someone else began it, or the clock moved the header: read it again and go on from there.
       () => 'retry',
     )
     .send();
-  if (outcome === 'written') return next;
-  const stored = await readReview(db, header.reviewId);
-  if (stored.status === 'completing' || stored.status === 'completed') return stored;
+  if (outcome === 'written') return { header: next, ours: true };
+  const stored = await readHeld(db, header.reviewId);
+  if (stored.status === 'completing') return claimCompleting(db, stored, now);
+  if (stored.status === 'completed') return { header: stored, ours: false };
   if (stored.status === 'cancelled') throw reviewClosed(stored.status);
   // Still open, at another version (a reminder sent meanwhile): once more from what is stored.
   return beginCompleting(db, stored, by, now);
@@ -73,7 +124,7 @@ const addCounts = (counts: Counts, move: CountMove): Counts =>
  * Items without an outcome, one at a time: a removal is its own transaction, its outcome another.
  * Answers how the counters moved, so the header is not read again to finish.
  */
-async function settleItems(ctx: RemovalContext, now: Date): Promise<CountMove> {
+async function settleItems(ctx: RemovalContext, now: Date, stopAfter = Infinity): Promise<CountMove> {
   let moved: CountMove = {};
   const { db, header } = ctx;
   const open = await queryAll(db, {
@@ -83,7 +134,8 @@ async function settleItems(ctx: RemovalContext, now: Date): Promise<CountMove> {
     ExpressionAttributeValues: { ':pk': keys.accessReviewPartition(db.tenantId, header.reviewId), ':sk': keys.accessReviewItemPrefix },
     ConsistentRead: true,
   });
-  for (const raw of open) {
+  for (const [n, raw] of open.entries()) {
+    if (n >= stopAfter) throw new Error(`stopped after ${stopAfter} item(s), as asked`);
     const item = toReviewItem(raw);
     const decision: ReviewDecision = item.decision ?? {
       value: header.defaultDecision,
@@ -122,16 +174,17 @@ async function recordOutcome(db: TenantDb, header: ReviewHeader, item: ReviewIte
 }
 
 /** `current`: the header as completing, its counters as this run moved them. */
-async function finish(db: TenantDb, current: ReviewHeader, by: ReviewActor | 'deadline', now: Date): Promise<ReviewHeader> {
+async function finish(db: TenantDb, current: Held, by: ReviewActor | 'deadline', now: Date): Promise<ReviewHeader> {
   const header = current;
-  const done: ReviewHeader = { ...current, status: 'completed', completedAt: now.toISOString(), version: current.version + 1 };
+  const { leaseUntil: _held, ...rest } = current;
+  const done: ReviewHeader = { ...rest, status: 'completed', completedAt: now.toISOString(), version: current.version + 1 };
   const outcome = await transaction(withoutGuards(db))
     .add(
       {
         Update: {
           TableName: db.tableName,
           Key: keys.accessReview(db.tenantId, header.reviewId),
-          UpdateExpression: 'SET #status = :completed, completedAt = :at, #version = :next',
+          UpdateExpression: 'SET #status = :completed, completedAt = :at, #version = :next REMOVE GSI4PK, GSI4SK, leaseUntil',
           ConditionExpression: '#status = :completing AND #version = :read',
           ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
           ExpressionAttributeValues: { ':completed': 'completed', ':completing': 'completing', ':at': done.completedAt, ':next': done.version, ':read': current.version },
@@ -145,7 +198,7 @@ async function finish(db: TenantDb, current: ReviewHeader, by: ReviewActor | 'de
         action: 'accessReview.complete',
         target: { type: 'accessReview', id: header.reviewId, label: header.name },
         after: { counts: done.counts, by: by === 'deadline' ? 'deadline' : 'owner' },
-      }, now),
+      }),
     )
     .send();
   // Another run finished it meanwhile.

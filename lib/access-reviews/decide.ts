@@ -78,7 +78,7 @@ export async function decideItem(
         ...(item.unit ? { unitId: item.unit.id } : {}),
         before: { decision: item.decision?.value ?? null },
         after: { itemId: item.itemId, kind: item.kind, subject: item.subject.label, access: item.access.description, decision: decision.value, reason },
-      }, now),
+      }),
     )
     .send();
   return next;
@@ -137,7 +137,7 @@ export async function delegateItem(
         ...(item.unit ? { unitId: item.unit.id } : {}),
         before: { reviewerId: item.reviewer?.userId ?? null },
         after: { itemId: item.itemId, subject: item.subject.label, reviewerId: to.userId, reason },
-      }, now),
+      }),
     )
     .send();
   await notifyItemDelegated(db, header, to.userId);

@@ -22,6 +22,7 @@ const parseSchedule = itemParser('accessReviewSchedule', settingsSchema.extend({
   scheduleId: z.string(),
   everyMonths: z.union(SCHEDULE_INTERVALS.map((n) => z.literal(n))),
   nextStartAt: z.string(),
+  anchorAt: z.string().optional(),
   enabled: z.boolean(),
   pausedReason: z.string().optional(),
   lastReviewId: z.string().optional(),
@@ -41,14 +42,23 @@ export function addMonths(at: Date, months: number): Date {
   return next;
 }
 
-/** The first start after `now`: starts missed while the servers slept are not made up one by one. */
-export function nextStartAfter(from: string, everyMonths: number, now: Date): string {
-  let at = new Date(from);
-  while (at.getTime() <= now.getTime()) at = addMonths(at, everyMonths);
+/**
+ * The first start after `now`, counted from the anchor (anchor + k·everyMonths, never from the
+ * previous start, so 31 Jan → 28 Feb → 31 Mar): starts missed while the servers slept are not made
+ * up one by one.
+ */
+export function nextStartAfter(anchor: string, everyMonths: number, now: Date): string {
+  const from = new Date(anchor);
+  let k = 0;
+  let at = from;
+  while (at.getTime() <= now.getTime()) at = addMonths(from, ++k * everyMonths);
   return at.toISOString();
 }
 
-function scheduleItem(db: TenantDb, s: ReviewSchedule) {
+/** Where a schedule's rhythm counts from: its anchor, or (stored before anchors) its next start. */
+export const anchorOf = (s: Pick<StoredSchedule, 'anchorAt' | 'nextStartAt'>) => s.anchorAt ?? s.nextStartAt;
+
+function scheduleItem(db: TenantDb, s: StoredSchedule) {
   return {
     ...keys.accessReviewSchedule(db.tenantId, s.scheduleId),
     type: 'accessReviewSchedule',
@@ -68,18 +78,30 @@ const publicView = (stored: ReturnType<typeof parseSchedule>): ReviewSchedule =>
   };
 };
 
-/** The tenant's schedules, soonest first: one Query. */
-export async function listSchedules(db: TenantDb): Promise<ReviewSchedule[]> {
+/** A schedule as stored: what the console shows, and the start its rhythm counts from. */
+export type StoredSchedule = ReviewSchedule & { anchorAt?: string };
+
+async function storedSchedules(db: TenantDb): Promise<StoredSchedule[]> {
   const items = await queryAll(db, {
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
     ExpressionAttributeValues: { ':pk': keys.accessReviewSchedulePartition(db.tenantId), ':sk': keys.accessReviewSchedulePrefix },
     ConsistentRead: true,
   });
-  return items.map((i) => publicView(parseSchedule(i))).sort((a, b) => Number(b.enabled) - Number(a.enabled) || a.nextStartAt.localeCompare(b.nextStartAt));
+  return items.map((i) => {
+    const stored = parseSchedule(i);
+    return { ...publicView(stored), ...(stored.anchorAt ? { anchorAt: stored.anchorAt } : {}) };
+  });
 }
 
-export async function readSchedule(db: TenantDb, scheduleId: string): Promise<ReviewSchedule> {
-  const found = (await listSchedules(db)).find((s) => s.scheduleId === scheduleId);
+const shown = ({ anchorAt: _anchor, ...s }: StoredSchedule): ReviewSchedule => s;
+
+/** The tenant's schedules, soonest first: one Query. */
+export async function listSchedules(db: TenantDb): Promise<ReviewSchedule[]> {
+  return (await storedSchedules(db)).map(shown).sort((a, b) => Number(b.enabled) - Number(a.enabled) || a.nextStartAt.localeCompare(b.nextStartAt));
+}
+
+export async function readSchedule(db: TenantDb, scheduleId: string): Promise<StoredSchedule> {
+  const found = (await storedSchedules(db)).find((s) => s.scheduleId === scheduleId);
   if (!found) throw scheduleNotFound();
   return found;
 }
@@ -105,8 +127,8 @@ export async function createSchedule(db: TenantDb, by: ReviewActor, input: Sched
   const nextStartAt = checkStart(input.firstStartAt, now);
   checkCatalogue(settings.coverage, await readRoleCatalogue(db));
   if ((await listSchedules(db)).length >= REVIEW_LIMITS.maxSchedules) throw tooManyReviewSchedules(REVIEW_LIMITS.maxSchedules);
-  const schedule: ReviewSchedule = {
-    ...settings, scheduleId: ulid(), everyMonths, nextStartAt, enabled: true,
+  const schedule: StoredSchedule = {
+    ...settings, scheduleId: ulid(), everyMonths, nextStartAt, anchorAt: nextStartAt, enabled: true,
     createdBy: actorIdentity(by.actor), createdAt: now.toISOString(), version: 1,
   };
   await transaction(db)
@@ -114,9 +136,9 @@ export async function createSchedule(db: TenantDb, by: ReviewActor, input: Sched
     .add(auditEntryPut(db, {
       actor: by.actor, action: 'accessReview.schedule.create', target: { type: 'accessReviewSchedule', id: schedule.scheduleId, label: schedule.name },
       after: { everyMonths, nextStartAt, coverage: schedule.coverage, durationDays: schedule.durationDays, defaultDecision: schedule.defaultDecision },
-    }, now))
+    }))
     .send();
-  return schedule;
+  return shown(schedule);
 }
 
 export type ScheduleChange = Partial<ReviewSettings> & { everyMonths?: ReviewSchedule['everyMonths']; nextStartAt?: string; enabled?: boolean };
@@ -130,7 +152,7 @@ export async function updateSchedule(db: TenantDb, by: ReviewActor, scheduleId: 
   const current = await readSchedule(db, scheduleId);
   if (current.version !== expectedVersion) throw scheduleChanged();
   const { everyMonths, nextStartAt, enabled, ...settingsChange } = change;
-  const next: ReviewSchedule = {
+  const next: StoredSchedule = {
     ...current,
     ...checkSettings({ ...pickSettings(current), ...settingsChange }, validateSettings),
     ...(everyMonths !== undefined ? { everyMonths: checkInterval(everyMonths) } : {}),
@@ -138,6 +160,8 @@ export async function updateSchedule(db: TenantDb, by: ReviewActor, scheduleId: 
     ...(enabled !== undefined ? { enabled } : {}),
     version: current.version + 1,
   };
+  // A new start or a new interval: the rhythm counts from the (new) next start.
+  if (next.nextStartAt !== current.nextStartAt || next.everyMonths !== current.everyMonths) next.anchorAt = next.nextStartAt;
   if (settingsChange.coverage) checkCatalogue(next.coverage, await readRoleCatalogue(db));
   if (next.enabled && !current.enabled) {
     // Whoever switches it on again is who it starts reviews as from now on.
@@ -145,7 +169,7 @@ export async function updateSchedule(db: TenantDb, by: ReviewActor, scheduleId: 
   }
   if (next.enabled) {
     delete next.pausedReason;
-    if (Date.parse(next.nextStartAt) <= now.getTime()) next.nextStartAt = nextStartAfter(next.nextStartAt, next.everyMonths, now);
+    if (Date.parse(next.nextStartAt) <= now.getTime()) next.nextStartAt = nextStartAfter(anchorOf(next), next.everyMonths, now);
   }
   await transaction(db)
     .add({ Put: { TableName: db.tableName, Item: scheduleItem(db, next), ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': current.version } } }, () => scheduleChanged())
@@ -153,9 +177,9 @@ export async function updateSchedule(db: TenantDb, by: ReviewActor, scheduleId: 
       actor: by.actor, action: 'accessReview.schedule.update', target: { type: 'accessReviewSchedule', id: scheduleId, label: next.name },
       before: { enabled: current.enabled, everyMonths: current.everyMonths, nextStartAt: current.nextStartAt },
       after: { enabled: next.enabled, everyMonths: next.everyMonths, nextStartAt: next.nextStartAt },
-    }, now))
+    }))
     .send();
-  return next;
+  return shown(next);
 }
 
 export async function deleteSchedule(db: TenantDb, by: ReviewActor, scheduleId: string, expectedVersion: number): Promise<void> {
@@ -174,8 +198,8 @@ const pickSettings = (s: ReviewSettings): ReviewSettings => ({
 });
 
 /** The clock's claim: the next start moved on and the review it started noted, conditioned on the version it read. */
-export function claimPut(db: TenantDb, current: ReviewSchedule, change: Partial<ReviewSchedule>) {
-  const next: ReviewSchedule = { ...current, ...change, version: current.version + 1 };
+export function claimPut(db: TenantDb, current: StoredSchedule, change: Partial<StoredSchedule>) {
+  const next: StoredSchedule = { ...current, ...change, version: current.version + 1 };
   return {
     next,
     put: { Put: { TableName: db.tableName, Item: scheduleItem(db, next), ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': current.version } } },

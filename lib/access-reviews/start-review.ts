@@ -72,7 +72,7 @@ export async function startReview(db: TenantDb, by: ReviewActor, rawSettings: Re
           action: 'accessReview.start',
           target: { type: 'accessReview', id: reviewId, label: header.name },
           after: { coverage: header.coverage, items: items.length, dueAt, defaultDecision: header.defaultDecision, ...(header.scheduleId ? { scheduleId: header.scheduleId } : {}) },
-        }, now),
+        }),
       )
       .send();
   } catch (e) {

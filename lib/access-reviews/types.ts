@@ -116,7 +116,7 @@ export interface ReviewSchedule extends ReviewSettings {
   enabled: boolean;
   createdBy: ReviewPerson;
   createdAt: string;
-  /** Why the clock switched it off (its creator is no longer an owner). */
+  /** Why the clock switched it off (its creator is no longer an owner, or a start was refused). */
   pausedReason?: string;
   /** The review it started last. */
   lastReviewId?: string;

@@ -70,13 +70,14 @@ export class DeletionStopped extends Error {
 
 const VERIFY_ROUNDS = 3;
 /** Items other partitions are found through: deleted after what they lead to. */
-const HEAD_SORT_KEYS = new Set(['UNIT', 'PROFILE', 'SET', 'JOB', 'GROUP', 'INVITE', 'CONFIG', 'SCIM']);
+const HEAD_SORT_KEYS = new Set(['UNIT', 'PROFILE', 'SET', 'JOB', 'GROUP', 'INVITE', 'CONFIG', 'SCIM', 'REVIEW']);
 
 function deletionOrder(tenantId: string, items: StoredItem[]): StoredItem[] {
   const prefix = tenantPrefix(tenantId);
   const fixed = new Set([
     keys.auditPartition(tenantId), keys.apiKeyPartition(tenantId), keys.webhookEndpointPartition(tenantId), keys.setupLinkPartition(tenantId),
     keys.samlRequest(tenantId, '').PK, keys.ssoHealth(tenantId).PK, keys.directoryPartition(tenantId), keys.auditStreamPartition(tenantId),
+    keys.accessReviewSchedulePartition(tenantId),
   ]);
   const rank = (i: StoredItem) => (i.PK === prefix ? 3 : fixed.has(String(i.PK)) ? 2 : HEAD_SORT_KEYS.has(String(i.SK)) ? 1 : 0);
   return [...items].sort((a, b) => rank(a) - rank(b));

@@ -1,8 +1,9 @@
 // Every item of one tenant, found through the tenant's own partitions and indexes (no Scan: the
 // app runs this with the tenant's scoped credentials and the runtime's). It starts from the fixed
-// partitions (`T#<t>`, its audit trail, API keys, webhooks, setup links, SAML, SSO, directory) and
-// the tenant's index partitions that list items by kind (the tree, members, profiles,
-// invitations, jobs, change sets, directory users and groups, names), then reads each partition
+// partitions (`T#<t>`, its audit trail, API keys, webhooks, setup links, SAML, SSO, directory,
+// audit streams, review schedules) and the tenant's index partitions that list items by kind (the
+// tree, members, profiles, invitations, jobs, change sets, access reviews, directory users and
+// groups, names), then reads each partition
 // those name, and follows what the items found point at (a webhook endpoint's deliveries, an
 // actor's idempotency records, a SCIM name claim, a deleted unit the audit trail mentions…) until
 // nothing new turns up. One Query per partition (strongly consistent), every page.
@@ -32,6 +33,8 @@ function indexPartitions(t: string): { index: string; pk: string; attribute: str
     ...on(INDEX.gsi1, 'GSI1PK', [
       keys.gsi1.tree(t), keys.gsi1.memberTree(t), keys.gsi1.invitations(t), keys.gsi1.treeJobs(t),
       keys.gsi1.membersByJoined(t), keys.gsi1.directoryEmails(t), keys.gsi1.changeSets(t),
+      // Access reviews' headers: each leads to its own partition (the header and its items).
+      keys.gsi1.accessReviews(t),
     ]),
     ...on(INDEX.gsi2, 'GSI2PK', [keys.gsi2.emails(t), keys.gsi2.directoryUsers(t), keys.gsi2.directoryGroups(t)]),
     ...on(INDEX.gsi3, 'GSI3PK', [keys.gsi3.names(t), keys.gsi3.directoryExternalIds(t, 'user'), keys.gsi3.directoryExternalIds(t, 'group')]),
@@ -110,6 +113,7 @@ export async function catalogTenantPartitions(db: TenantDb): Promise<StoredItem[
   for (const pk of [
     prefix, keys.auditPartition(t), keys.apiKeyPartition(t), keys.webhookEndpointPartition(t), keys.setupLinkPartition(t),
     keys.samlRequest(t, '').PK, keys.ssoHealth(t).PK, keys.directoryPartition(t), keys.auditStreamPartition(t),
+    keys.accessReviewSchedulePartition(t),
   ]) visit(pk);
 
   const listed = await Promise.all(

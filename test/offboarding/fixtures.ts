@@ -1,9 +1,10 @@
 // A tenant holding one of everything offboarding must find, made through the domain functions
 // (units with name words, members, an invitation, the audit trail they write, a directory token,
 // SSO, a proven and a pending domain, a setup link, an API key, a webhook endpoint with a queued
-// delivery, a change set), and what a tenant occupies in the table, read straight from DynamoDB
+// delivery, a change set, an access review and a review schedule), and what a tenant occupies in the table, read straight from DynamoDB
 // Local for before/after comparisons.
 import { ulid } from 'ulid';
+import { createSchedule, startReview } from '../../lib/access-reviews';
 import { createApiKey } from '../../lib/api-keys';
 import { batchGet, keys } from '../../lib/db';
 import { addDomain, verificationValue, verifyDomain, setConnection } from '../../lib/domains';
@@ -54,6 +55,12 @@ export async function seededTenant(label: string) {
   const actor = { ...owner, access: await loadActorAccess(db, owner.userId) };
   const set = await createChangeSet(db, actor, { name: 'Rename Cloud' });
   await addOperations(db, actor, set.setId, set.version, [{ kind: 'renameUnit', unitId: cloud.id, name: 'Cloud 2' }]);
+  // An access review (header + items) and a schedule: found through GSI1 and the reviews' partition.
+  const review = { name: 'Quarterly', durationDays: 14, reminderDaysBefore: 3, defaultDecision: 'keep' as const,
+    coverage: { roles: ['owner' as const, 'admin' as const, 'manager' as const], customRoles: [], permissions: [], apiKeys: false, guests: false, directoryRules: false } };
+  const reviewer = { actor: owner, access: actor.access };
+  await startReview(db, reviewer, review, { platform: testPlatformDb() });
+  await createSchedule(db, reviewer, { ...review, everyMonths: 3, firstStartAt: new Date(Date.now() + 86_400_000).toISOString() });
   const name = (await getTenantSettings(db)).name;
   return { t, db, owner, eng, cloud, carl, mia, name, proven };
 }

@@ -18,7 +18,7 @@ import {
   batchPut, cancelTenantDeletion, claimScheduledDeletion, copyTenant, deleteTenant, DeletionStopped, readDeletionJournal, readScheduledDeletion,
   runDueTenantDeletions, scanTenantItems, scheduleTenantDeletion, REDACTED,
 } from '../../lib/offboarding';
-import { ARCHIVE_ENTRIES } from '../../lib/offboarding';
+import { ARCHIVE_ENTRIES, catalogTenantPartitions } from '../../lib/offboarding';
 import { readTarGz } from '../../lib/offboarding/tar-gz';
 import { ensureUser } from '../../lib/users';
 import { run as tenantCli } from '../../scripts/cli/tenant';
@@ -55,7 +55,7 @@ describe('tenant export', () => {
     const types = new Set(lines.map((i) => i.type));
     for (const t of ['tenant', 'unit', 'unitMember', 'membership', 'tenantUser', 'nameWord', 'siblingName', 'invitation', 'audit', 'directoryToken',
       'accessToken', 'ssoConnection', 'tenantDomain', 'domainClaim', 'setupLink', 'apiKey', 'webhookEndpoint', 'webhookDelivery', 'webhookTenant',
-      'changeSet', 'changeSetOp', 'tenantDirectory', 'user', 'userEmail']) assert.ok(types.has(t), `an item of type ${t}`);
+      'changeSet', 'changeSetOp', 'tenantDirectory', 'user', 'userEmail', 'accessReview', 'accessReviewItem', 'accessReviewSchedule']) assert.ok(types.has(t), `an item of type ${t}`);
     // Sealed secrets never leave; everything else is as stored.
     const sso = exported.get(`TENANT#${s.t.tenantId} SSO`)!;
     assert.equal(sso.clientSecret, REDACTED);
@@ -107,6 +107,19 @@ describe('tenant delete', () => {
     const again = await runCli(tenantCli, ['delete', s.t.tenantId]);
     assert.equal(again.code, 0, again.out);
     assert.match(again.out, /^remaining items: 0$/m);
+  });
+
+  test('without the Scan, the tenant\'s own partitions and indexes lead to every item, access reviews and schedules included', async () => {
+    const s = await seededTenant('Catalog');
+    const scanned = await footprint(s.t.tenantId);
+    const found = await catalogTenantPartitions(s.db);
+    const ids = new Set(found.map((i) => `${String(i.PK)} ${String(i.SK)}`));
+    const missed = sortedIds(scanned).filter((id) => id.startsWith(`${tenantPrefix(s.t.tenantId)}`) && !ids.has(id));
+    assert.deepEqual(missed, [], 'every item under T#<t> found without a Scan');
+    assert.ok(found.some((i) => i.type === 'accessReviewItem') && found.some((i) => i.type === 'accessReviewSchedule'));
+    // Deleting without the sweep leaves nothing of it, and the reviews' clock has nothing of it left to act on.
+    await deleteTenant(operatorScope(s.t.tenantId), { startedBy: 'operator' });
+    assert.deepEqual(sortedIds(await footprint(s.t.tenantId)), []);
   });
 
   test('a deletion stopped after a few batches keeps its lease, then resumes and finishes', async () => {
