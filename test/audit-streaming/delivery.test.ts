@@ -157,6 +157,36 @@ describe('audit-stream delivery', { concurrency: 1, timeout: 600_000 }, () => {
     assert.equal((await readDestination(w.db, id)).cursor, moved, 'the cursor did not go back');
   });
 
+  test("a destination that cannot be read parks its lane with backoff, not taken at every fill", async () => {
+    const w = await world();
+    const { id } = await destinationFor(w, 'https', { backfillFrom: new Date(Date.now() - 60_000).toISOString() });
+    let reads = 0;
+    let at = Date.now();
+    const lanes = new StreamLanes({
+      ...options, retrySchedule: [60_000, 120_000], now: () => at,
+      tenantDb: async (tenantId) => {
+        if (tenantId !== w.t.tenantId) return options.tenantDb(tenantId);
+        reads++;
+        throw new Error('access denied');
+      },
+    });
+    await lanes.fill();
+    await lanes.settled();
+    assert.equal(reads, 1);
+    await lanes.fill();
+    await lanes.settled();
+    assert.equal(reads, 1, 'parked: not taken again before its backoff ends');
+    at += 61_000;
+    await lanes.fill();
+    await lanes.settled();
+    assert.equal(reads, 2, 'taken again once the backoff ended');
+    at += 61_000;
+    await lanes.fill();
+    await lanes.settled();
+    assert.equal(reads, 2, 'the second backoff is longer');
+    assert.ok(id);
+  });
+
   test('a failing destination backs off, says why, and recovers', async () => {
     const w = await world();
     const { r, id } = await destinationFor(w, 'splunk');

@@ -8,6 +8,7 @@
 import 'server-only';
 import { ulid } from 'ulid';
 import { keys, sortKeys, updateItem, type PlatformDb, type TenantDb } from '../../db';
+import { isArborError } from '../../errors';
 import { SEND_TIMEOUT_MS } from '../../webhooks';
 import { destinationKey, destinationSecret, readStoredDestination, type StoredDestination } from '../destinations';
 import { batchOf, failureInWords, sendBatch } from '../transport';
@@ -51,8 +52,10 @@ export async function deliverDestination(deps: StreamDeliveryDeps, ref: DueDesti
   let d: StoredDestination;
   try {
     d = await readStoredDestination(db, ref.destinationId);
-  } catch {
-    return 'skipped'; // removed meanwhile: its queue entry went with it
+  } catch (e) {
+    // Removed meanwhile: its queue entry went with it. Anything else the lanes park (./lanes.ts).
+    if (isArborError(e) && e.code === 'auditStream.notFound') return 'skipped';
+    throw e;
   }
   const key = destinationKey(db, d.destinationId);
   if (!d.enabled) {
