@@ -2,6 +2,7 @@
 // returned, five at most, edits conditioned on the version, audited; and one tenant's ids answer
 // "not found" to another, whose data is neither read nor changed.
 import assert from 'node:assert/strict';
+import { config } from '../../lib/config';
 import { describe, test } from 'node:test';
 import { listTenantAudit } from '../../lib/audit';
 import { getItem, keys } from '../../lib/db';
@@ -57,6 +58,8 @@ describe('audit-stream destinations', () => {
       [{ name: 'x', settings: { kind: 'splunk', url: 'http://127.0.0.1:9' }, secret: 'a'.repeat(4097) }, 'auditStream.badSecret'],
       [{ name: 'x', settings: { kind: 'datadog', site: 'datadoghq.evil' }, secret: 'k' }, 'auditStream.badSettings'],
       [{ name: 'x', settings: { kind: 'datadog' }, secret: 'k' }, 'auditStream.badSettings'],
+      // A role of Arbor's own account (the tenant access role's) is never a customer's.
+      [{ name: 'x', settings: { kind: 's3', bucket: 'ok-bucket', region: 'eu-west-1', roleArn: config().ARBOR_TENANT_ROLE_ARN.replace(/role\/.*$/, 'role/admin') } }, 'auditStream.badSettings'],
       [{ name: 'x', settings: { kind: 's3', bucket: 'Bad_Bucket', region: 'eu-west-1', accessKeyId: 'AKIAEXAMPLEKEY12' }, secret: 's' }, 'auditStream.badSettings'],
       [{ name: 'x', settings: { kind: 's3', bucket: 'ok-bucket', region: 'mars-1', accessKeyId: 'AKIAEXAMPLEKEY12' }, secret: 's' }, 'auditStream.badSettings'],
       [{ name: 'x', settings: { kind: 's3', bucket: 'ok-bucket', region: 'eu-west-1', prefix: 'a/../b', accessKeyId: 'AKIAEXAMPLEKEY12' }, secret: 's' }, 'auditStream.badSettings'],
