@@ -135,7 +135,7 @@ export function buildTemplate(): CfnTemplate {
       Properties: {
         RoleName: ref('RuntimeRole'),
         PolicyName: 'arbor-runtime',
-        PolicyDocument: policy(runtimeRolePolicy({ tableArn: TABLE_ARN, tenantRoleArn: TENANT_ROLE_ARN })),
+        PolicyDocument: policy(runtimeRolePolicy({ tableArn: TABLE_ARN, tenantRoleArn: TENANT_ROLE_ARN, ownAccountRoles: 'arn:${AWS::Partition}:iam::${AWS::AccountId}:role/*' })),
       },
     },
     TenantAccessRole: {

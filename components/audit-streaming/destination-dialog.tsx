@@ -2,7 +2,7 @@
 // Adds or edits an audit streaming destination: first its kind (when adding), then that kind's
 // fields. Obvious mistakes are named beside their field before anything is sent; the server's
 // refusals land on the field they name (`issues[].path`), or above the buttons. A secret is never
-// shown back: editing leaves it as it is unless a new one is typed.
+// shown back: editing leaves it as it is unless a new one is typed, or where it is sent changes.
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ChoiceGroup } from '@/components/ui/choice-group';
@@ -11,7 +11,7 @@ import { Modal } from '@/components/ui/modal';
 import { inputClass, TextField } from '@/components/ui/text-field';
 import { ApiError, call } from '@/lib/api/client';
 import { STREAM_LIMITS } from '@/lib/audit-streaming/limits';
-import type { Destination, DestinationKind, DestinationSettings } from '@/lib/audit-streaming/types';
+import { secretTarget, type Destination, type DestinationKind, type DestinationSettings } from '@/lib/audit-streaming/types';
 import { DATADOG_SITES, KIND_LABELS } from './destination-words';
 
 export interface DestinationDialogProps {
@@ -78,11 +78,16 @@ function badUrl(value: string | undefined, required: boolean): string | undefine
 }
 
 /** What is plainly wrong before anything is sent; the server checks everything again. */
-function check(kind: DestinationKind, name: string, f: Fields, secret: string, editing: boolean): Errors {
+function check(kind: DestinationKind, name: string, f: Fields, secret: string, previous?: DestinationSettings): Errors {
   const e: Errors = {};
   if (!name.trim()) e.name = 'Give the destination a name.';
-  const needsSecret = !editing && kind !== 'https' && !(kind === 's3' && (f.access ?? 'role') === 'role');
-  if (needsSecret && !secret.trim()) e.secret = kind === 'splunk' ? 'Enter the collector’s token.' : kind === 'datadog' ? 'Enter a Datadog API key.' : 'Enter the secret access key.';
+  const hasSecret = kind !== 'https' && !(kind === 's3' && (f.access ?? 'role') === 'role');
+  // A stored secret goes only where it was given for: a new target needs it typed again.
+  const moved = previous !== undefined && (previous.kind !== kind || secretTarget(previous) !== secretTarget(settingsOf(kind, f)));
+  if (hasSecret && !secret.trim() && (!previous || moved)) {
+    const what = kind === 'splunk' ? 'the collector’s token' : kind === 'datadog' ? 'a Datadog API key' : 'the secret access key';
+    e.secret = previous ? `Where this destination sends changed: enter ${what} again.` : `Enter ${what}.`;
+  }
   if (kind === 'https' || kind === 'splunk') e.url = badUrl(f.url, true);
   if (kind === 'datadog' && f.site === 'url') e.url = badUrl(f.url, true);
   if (kind === 's3') {
@@ -127,7 +132,7 @@ export function DestinationDialog({ destination, externalId, onClose, onSaved }:
   const set = (key: string) => (e: { target: { value: string } }) => setF((current) => ({ ...current, [key]: e.target.value }));
 
   async function save() {
-    const found = check(kind, name, f, secret, editing);
+    const found = check(kind, name, f, secret, destination?.settings);
     setErrors(found);
     setGeneral(undefined);
     if (Object.keys(found).length) return;
@@ -147,7 +152,7 @@ export function DestinationDialog({ destination, externalId, onClose, onSaved }:
     }
   }
 
-  const secretHint = destination?.secretHint ? `Now …${destination.secretHint}. Leave empty to keep it.` : undefined;
+  const secretHint = destination?.secretHint ? `Now …${destination.secretHint}. Leave empty to keep it, unless you change where it is sent: then enter it again.` : undefined;
   const field = (key: string, label: string, props: Partial<React.ComponentProps<typeof TextField>> = {}) => (
     <TextField label={label} value={f[key] ?? ''} onChange={set(key)} error={errors[key]} {...props} />
   );

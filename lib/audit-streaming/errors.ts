@@ -19,10 +19,12 @@ export const badStreamName = () => arborError('auditStream.badName', 'A destinat
 export const badStreamSettings = (message: string) => arborError('auditStream.badSettings', message);
 export const badStreamUrl = (problem: keyof typeof URL_PROBLEMS) =>
   arborError('auditStream.badUrl', `The destination URL ${URL_PROBLEMS[problem]}.`, { problem });
-export const badStreamSecret = (kind: keyof typeof SECRET_NAMES, problem: 'missing' | 'tooLong') =>
+export const badStreamSecret = (kind: keyof typeof SECRET_NAMES, problem: 'missing' | 'tooLong' | 'targetChanged') =>
   arborError('auditStream.badSecret', problem === 'missing'
     ? `This destination needs its ${SECRET_NAMES[kind]}.`
-    : `The ${SECRET_NAMES[kind]} is longer than 4096 bytes.`, { problem });
+    : problem === 'targetChanged'
+      ? `Where this destination sends changed: enter its ${SECRET_NAMES[kind]} again (the stored one is only ever sent where it was given for).`
+      : `The ${SECRET_NAMES[kind]} is longer than 4096 bytes.`, { problem });
 export const badBackfill = (problem: 'invalid' | 'future' | 'tooOld', maxDays?: number) =>
   arborError('auditStream.badBackfill', problem === 'invalid'
     ? 'Give the date to send entries from as an ISO date, such as 2026-01-31.'

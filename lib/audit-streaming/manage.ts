@@ -10,9 +10,9 @@ import { sealSecret } from '../sso/secret-box';
 import { platformDb } from '../tenancy';
 import { newEndpointSecret, secretHint } from '../webhooks';
 import { destinationKey, publicDestination, readDestinations, readStoredDestination, type StoredDestination } from './destinations';
-import { badBackfill, badStreamSettings, destinationChanged, tooManyDestinations } from './errors';
+import { badBackfill, badStreamSecret, badStreamSettings, destinationChanged, tooManyDestinations } from './errors';
 import { STREAM_LIMITS } from './limits';
-import type { Destination, DestinationSettings } from './types';
+import { secretTarget, type Destination, type DestinationSettings } from './types';
 import { needsOwnerSecret, validName, validSecret, validSettings, type UrlPolicy } from './validate';
 
 export interface DestinationInput {
@@ -112,8 +112,9 @@ async function atVersion(db: TenantDb, destinationId: string, expectedVersion: n
 }
 
 /**
- * Changes a destination. Its kind may change too (the secret must then be given again); a secret
- * given replaces the stored one. Switching it back on clears the failure streak and retries now.
+ * Changes a destination. Its kind may change too (the secret must then be given again, as when where
+ * it is sent changes: URL, Datadog site, S3 endpoint, bucket, region or key id); a secret given
+ * replaces the stored one. Switching it back on clears the failure streak and retries now.
  */
 export async function updateDestination(
   db: TenantDb, actor: AuditActor, destinationId: string, expectedVersion: number, input: Partial<DestinationInput> & { enabled?: boolean }, options: { policy?: UrlPolicy } = {},
@@ -128,7 +129,8 @@ export async function updateDestination(
     if (kindChanged) throw cannotBecomeHttps();
   } else if (!needsOwnerSecret(settings)) {
     sealed = {};
-  } else if (input.secret !== undefined || kindChanged || !current.sealedSecret) {
+  } else if (input.secret !== undefined || kindChanged || !current.sealedSecret || secretTarget(settings) !== secretTarget(current.settings)) {
+    if (input.secret === undefined && !kindChanged && current.sealedSecret) throw badStreamSecret(settings.kind, 'targetChanged');
     const secret = validSecret(settings.kind, input.secret);
     sealed = { sealedSecret: sealSecret(secret, db.tenantId), secretHint: secretHint(secret) };
   }

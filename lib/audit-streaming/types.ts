@@ -17,6 +17,19 @@ export type DestinationSettings =
    */
   | { kind: 's3'; bucket: string; region: string; prefix?: string; endpoint?: string; roleArn?: string; accessKeyId?: string };
 
+/**
+ * Where a destination's secret goes: the host and account it is presented to. Changing it needs the
+ * secret again, so a stored token is never sent somewhere new by whoever holds an owner's session.
+ */
+export function secretTarget(settings: DestinationSettings): string {
+  switch (settings.kind) {
+    case 'https': return settings.url;
+    case 'splunk': return settings.url;
+    case 'datadog': return settings.site !== undefined ? `site:${settings.site}` : `url:${settings.url}`;
+    case 's3': return JSON.stringify([settings.endpoint ?? null, settings.region, settings.bucket, settings.accessKeyId ?? null, settings.roleArn ?? null]);
+  }
+}
+
 export type DestinationState = 'new' | 'healthy' | 'failing' | 'paused';
 
 export interface DestinationHealth {

@@ -110,6 +110,10 @@ async function validS3(s: Record<string, unknown>, policy: UrlPolicy): Promise<D
   const accessKeyId = s.accessKeyId === undefined || s.accessKeyId === '' ? undefined : s.accessKeyId;
   if ((roleArn === undefined) === (accessKeyId === undefined)) throw badStreamSettings('Give S3 either a role to assume (its ARN) or an access key id with its secret, not both.');
   if (roleArn !== undefined && (typeof roleArn !== 'string' || !ROLE_ARN.test(roleArn))) throw badStreamSettings('A role ARN looks like arn:aws:iam::123456789012:role/arbor-audit.');
+  // Arbor's own account (its tenant access role's): a customer's role is in the customer's account.
+  if (typeof roleArn === 'string' && accountOf(roleArn) === accountOf(config().ARBOR_TENANT_ROLE_ARN)) {
+    throw badStreamSettings("That role is in Arbor's own AWS account: give a role of your organization's account.");
+  }
   if (accessKeyId !== undefined && (typeof accessKeyId !== 'string' || !ACCESS_KEY_ID.test(accessKeyId))) throw badStreamSettings('An access key id is 3–128 letters, digits and . _ + = / - characters.');
   const endpoint = s.endpoint === undefined || s.endpoint === '' ? undefined : await validUrl(s.endpoint, policy);
   if (endpoint && roleArn) throw badStreamSettings('A role is assumed with AWS only: an S3-compatible endpoint takes an access key.');
@@ -118,6 +122,8 @@ async function validS3(s: Record<string, unknown>, policy: UrlPolicy): Promise<D
     ...(roleArn ? { roleArn: roleArn as string } : {}), ...(accessKeyId ? { accessKeyId: accessKeyId as string } : {}),
   };
 }
+
+const accountOf = (arn: string) => arn.split(':')[4];
 
 /** Which kinds need a secret from the owner (HTTPS gets one made by Arbor; S3 by role needs none). */
 export const needsOwnerSecret = (settings: DestinationSettings) =>

@@ -65,7 +65,9 @@ export function tenantAccessRolePolicy(input: { tableArn: string }): PolicyDocum
   };
 }
 
-export function runtimeRolePolicy(input: { tableArn: string; tenantRoleArn: string }): PolicyDocument {
+export function runtimeRolePolicy(input: { tableArn: string; tenantRoleArn: string; ownAccountRoles?: string }): PolicyDocument {
+  // Every role of Arbor's own account (its tenant access role's account), as an ARN pattern.
+  const ownAccountRoles = input.ownAccountRoles ?? input.tenantRoleArn.replace(/:role\/.*$/, ':role/*');
   return {
     Version: '2012-10-17',
     Statement: [
@@ -134,6 +136,23 @@ export function runtimeRolePolicy(input: { tableArn: string; tenantRoleArn: stri
         Resource: rateLimitTableArn(input.tableArn),
       },
       { Sid: 'VendTenantCredentials', Effect: 'Allow', Action: 'sts:AssumeRole', Resource: input.tenantRoleArn },
+      {
+        // Audit streaming to S3 by role: the role a customer grants, always with its organization's
+        // id as ExternalId (the confused-deputy guard its trust policy checks).
+        Sid: 'AssumeCustomerAuditRoles',
+        Effect: 'Allow',
+        Action: 'sts:AssumeRole',
+        Resource: 'arn:*:iam::*:role/*',
+        Condition: { Null: { 'sts:ExternalId': 'false' } },
+      },
+      {
+        // ...but never a role of Arbor's own account that way (the app refuses such ARNs too).
+        Sid: 'NoOwnRolesAsCustomerRoles',
+        Effect: 'Deny',
+        Action: 'sts:AssumeRole',
+        Resource: ownAccountRoles,
+        Condition: { Null: { 'sts:ExternalId': 'false' } },
+      },
       neverScan,
     ],
   };

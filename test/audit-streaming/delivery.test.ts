@@ -11,7 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import { createUnit } from '../../lib/org';
 import { tenancy } from '../../lib/tenancy';
 import { backfillDestination, createDestination, readDestination, type DestinationSettings } from '../../lib/audit-streaming';
-import { STREAM_CONSUMER, StreamLanes, workOnce, workerFromConfig, type AuditStreamWorkerOptions } from '../../lib/audit-streaming/worker';
+import { STREAM_CONSUMER, StreamLanes, deliverDestination, workOnce, workerFromConfig, type AuditStreamWorkerOptions } from '../../lib/audit-streaming/worker';
 import { skipBacklog } from '../../lib/webhooks';
 import { newTenant } from '../support/fixtures';
 import { streamReceiver, type ReceiverKind, type StreamReceiver } from '../support/stream-receivers';
@@ -134,6 +134,57 @@ describe('audit-stream delivery', { concurrency: 1, timeout: 600_000 }, () => {
     await work(async () => (await readDestination(w.db, id)).cursor !== before);
     assert.equal(r.got[1].headers['webhook-id'], r.got[0].headers['webhook-id'], 'the same batch id: the receiver drops the copy');
     assert.deepEqual(r.got[1].entries.map((e) => e.id), r.got[0].entries.map((e) => e.id));
+  });
+
+  test('a worker stalled between reading and claiming does not send from a cursor another moved on', async () => {
+    const w = await world();
+    const { r, id } = await destinationFor(w, 'https');
+    await units(w, 2);
+    const ref = { tenantId: w.t.tenantId, destinationId: id };
+    let release!: () => void;
+    let stalled!: () => void;
+    const gate = new Promise<void>((res) => (release = res));
+    const reached = new Promise<void>((res) => (stalled = res));
+    // B reads the destination, then stalls before its claim; A delivers and moves the cursor on.
+    const b = deliverDestination({ ...options, beforeClaim: () => (stalled(), gate) }, ref);
+    await reached;
+    assert.equal(await deliverDestination(options, ref), 'sent');
+    const moved = (await readDestination(w.db, id)).cursor;
+    assert.equal(unitIds(r).length, 2);
+    release();
+    assert.equal(await b, 'skipped', 'the stalled claim fails: the cursor is not the one it read');
+    assert.equal(r.got.length, 1, 'the batch was not sent again from the old cursor');
+    assert.equal((await readDestination(w.db, id)).cursor, moved, 'the cursor did not go back');
+  });
+
+  test("a destination that cannot be read parks its lane with backoff, not taken at every fill", async () => {
+    const w = await world();
+    const { id } = await destinationFor(w, 'https', { backfillFrom: new Date(Date.now() - 60_000).toISOString() });
+    let reads = 0;
+    let at = Date.now();
+    const lanes = new StreamLanes({
+      ...options, retrySchedule: [60_000, 120_000], now: () => at,
+      tenantDb: async (tenantId) => {
+        if (tenantId !== w.t.tenantId) return options.tenantDb(tenantId);
+        reads++;
+        throw new Error('access denied');
+      },
+    });
+    await lanes.fill();
+    await lanes.settled();
+    assert.equal(reads, 1);
+    await lanes.fill();
+    await lanes.settled();
+    assert.equal(reads, 1, 'parked: not taken again before its backoff ends');
+    at += 61_000;
+    await lanes.fill();
+    await lanes.settled();
+    assert.equal(reads, 2, 'taken again once the backoff ended');
+    at += 61_000;
+    await lanes.fill();
+    await lanes.settled();
+    assert.equal(reads, 2, 'the second backoff is longer');
+    assert.ok(id);
   });
 
   test('a failing destination backs off, says why, and recovers', async () => {

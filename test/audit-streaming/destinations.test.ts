@@ -2,6 +2,7 @@
 // returned, five at most, edits conditioned on the version, audited; and one tenant's ids answer
 // "not found" to another, whose data is neither read nor changed.
 import assert from 'node:assert/strict';
+import { config } from '../../lib/config';
 import { describe, test } from 'node:test';
 import { listTenantAudit } from '../../lib/audit';
 import { getItem, keys } from '../../lib/db';
@@ -57,6 +58,8 @@ describe('audit-stream destinations', () => {
       [{ name: 'x', settings: { kind: 'splunk', url: 'http://127.0.0.1:9' }, secret: 'a'.repeat(4097) }, 'auditStream.badSecret'],
       [{ name: 'x', settings: { kind: 'datadog', site: 'datadoghq.evil' }, secret: 'k' }, 'auditStream.badSettings'],
       [{ name: 'x', settings: { kind: 'datadog' }, secret: 'k' }, 'auditStream.badSettings'],
+      // A role of Arbor's own account (the tenant access role's) is never a customer's.
+      [{ name: 'x', settings: { kind: 's3', bucket: 'ok-bucket', region: 'eu-west-1', roleArn: config().ARBOR_TENANT_ROLE_ARN.replace(/role\/.*$/, 'role/admin') } }, 'auditStream.badSettings'],
       [{ name: 'x', settings: { kind: 's3', bucket: 'Bad_Bucket', region: 'eu-west-1', accessKeyId: 'AKIAEXAMPLEKEY12' }, secret: 's' }, 'auditStream.badSettings'],
       [{ name: 'x', settings: { kind: 's3', bucket: 'ok-bucket', region: 'mars-1', accessKeyId: 'AKIAEXAMPLEKEY12' }, secret: 's' }, 'auditStream.badSettings'],
       [{ name: 'x', settings: { kind: 's3', bucket: 'ok-bucket', region: 'eu-west-1', prefix: 'a/../b', accessKeyId: 'AKIAEXAMPLEKEY12' }, secret: 's' }, 'auditStream.badSettings'],
@@ -115,6 +118,27 @@ describe('audit-stream destinations', () => {
     const actions = (await listTenantAudit(w.db)).items.map((e) => e.action);
     assert.deepEqual(actions.slice(0, 5), ['auditStream.delete', 'auditStream.backfill', 'auditStream.update', 'auditStream.update', 'auditStream.create']);
     assert.ok(!JSON.stringify((await listTenantAudit(w.db)).items).includes('token-'), 'no secret in the trail');
+  });
+
+  test('moving where a destination sends needs its secret again: the stored one never goes to a new host', async () => {
+    const w = await world();
+    const secretRefused = (e: unknown) => (e as { code?: string; details?: { problem?: string } }).code === 'auditStream.badSecret' && (e as { details: { problem: string } }).details.problem === 'targetChanged';
+    const hec = (await create(w, { name: 'HEC', settings: { kind: 'splunk', url: 'http://127.0.0.1:9' }, secret: 'token-aaaa' })).destination;
+    await assert.rejects(updateDestination(w.db, w.owner, hec.destinationId, 1, { settings: { kind: 'splunk', url: 'http://127.0.0.2:9' } }), secretRefused);
+    assert.equal((await raw(w.t.tenantId, hec.destinationId))!.version, 1, 'nothing changed');
+    const kept = await updateDestination(w.db, w.owner, hec.destinationId, 1, { settings: { kind: 'splunk', url: 'http://127.0.0.1:9', index: 'other' } });
+    assert.equal(kept.secretHint, 'aaaa', 'same URL: the secret stays');
+    const moved = await updateDestination(w.db, w.owner, hec.destinationId, 2, { settings: { kind: 'splunk', url: 'http://127.0.0.2:9' }, secret: 'token-bbbb' });
+    assert.equal(moved.secretHint, 'bbbb');
+    const dd = (await create(w, { name: 'DD', settings: { kind: 'datadog', site: 'datadoghq.eu' }, secret: 'dd-key-1234' })).destination;
+    await assert.rejects(updateDestination(w.db, w.owner, dd.destinationId, 1, { settings: { kind: 'datadog', url: 'http://127.0.0.1:9/api/v2/logs' } }), secretRefused);
+    await assert.rejects(updateDestination(w.db, w.owner, dd.destinationId, 1, { settings: { kind: 'datadog', site: 'datadoghq.com' } }), secretRefused);
+    const s3 = { kind: 's3' as const, bucket: 'audit-bucket', region: 'eu-west-1', endpoint: 'http://127.0.0.1:9', accessKeyId: 'AKIAEXAMPLEKEY12' };
+    const bucket = (await create(w, { name: 'S3', settings: s3, secret: 'secret-key-9999' })).destination;
+    for (const change of [{ endpoint: 'http://127.0.0.2:9' }, { bucket: 'other-bucket' }, { region: 'us-east-1' }, { accessKeyId: 'AKIAOTHERKEY1234' }]) {
+      await assert.rejects(updateDestination(w.db, w.owner, bucket.destinationId, 1, { settings: { ...s3, ...change } }), secretRefused, JSON.stringify(change));
+    }
+    assert.equal((await updateDestination(w.db, w.owner, bucket.destinationId, 1, { settings: { ...s3, prefix: 'arbor' } })).secretHint, '9999', 'a new prefix is the same place');
   });
 
   test("another tenant's destination answers not found, and is neither read nor changed", async () => {

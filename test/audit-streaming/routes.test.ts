@@ -98,6 +98,8 @@ describe('audit streaming routes', () => {
       { name: 'Extra', settings: { kind: 'https', url: URL_OF_RECEIVER }, admin: true },
       { name: 'No bucket', settings: { kind: 's3', region: 'eu-west-1' } },
       { name: 'x'.repeat(81), settings: { kind: 'https', url: URL_OF_RECEIVER } },
+      { name: 'Too far back', settings: { kind: 'https', url: URL_OF_RECEIVER }, backfillFrom: new Date(Date.now() - 400 * 86_400_000).toISOString() },
+      { name: 'Not a date', settings: { kind: 'https', url: URL_OF_RECEIVER }, backfillFrom: 'last week' },
     ];
     for (const body of bodies) {
       const answer = await call('POST', '/api/v1/audit-streams', w.ownerActor, {}, body);
@@ -121,6 +123,12 @@ describe('audit streaming routes', () => {
     assert.match(added.json!.signingSecret, /^whsec_/);
     const id = { destinationId: added.json!.destination.destinationId as string };
     assert.ok(!JSON.stringify((await call('GET', '/api/v1/audit-streams', w.ownerActor)).json).includes(added.json!.signingSecret), 'the secret is never listed');
+
+    const since = new Date(Date.now() - 86_400_000).toISOString();
+    const withPast = await call('POST', '/api/v1/audit-streams', w.ownerActor, {}, { name: 'Receiver since yesterday', settings: { kind: 'https', url: URL_OF_RECEIVER }, backfillFrom: since });
+    assert.equal(withPast.status, 201, JSON.stringify(withPast.json));
+    assert.ok(withPast.json!.destination.cursor < added.json!.destination.cursor, 'it starts before the entries of the last day, not at the end of the log');
+    assert.ok(withPast.json!.destination.lagSeconds > 3600, 'its lag runs from the backfill date');
 
     const read = await call('GET', '/api/v1/audit-streams/[destinationId]', w.ownerActor, id);
     assert.equal(read.status, 200);

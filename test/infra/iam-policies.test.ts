@@ -42,6 +42,8 @@ interface Request {
   resource: string;
   /** `dynamodb:LeadingKeys` of the request; absent when the request names no partition key. */
   leadingKeys?: string[];
+  /** `sts:ExternalId` of an AssumeRole request. */
+  externalId?: string;
 }
 
 async function decide(r: Request): Promise<string> {
@@ -50,8 +52,8 @@ async function decide(r: Request): Promise<string> {
       request: {
         principal: r.principal,
         action: r.action,
-        resource: { resource: r.resource, accountId: ACCOUNT },
-        contextVariables: r.leadingKeys ? { 'dynamodb:LeadingKeys': r.leadingKeys } : {},
+        resource: { resource: r.resource, accountId: r.resource.split(':')[4] || ACCOUNT },
+        contextVariables: { ...(r.leadingKeys ? { 'dynamodb:LeadingKeys': r.leadingKeys } : {}), ...(r.externalId ? { 'sts:ExternalId': r.externalId } : {}) },
       },
       identityPolicies: [{ name: 'role', policy: r.identity }],
       sessionPolicy: r.session,
@@ -168,7 +170,15 @@ describe('runtime role (the app servers’ own credentials)', () => {
     await denied({ identity: anyRole, principal: `arn:aws:sts::${ACCOUNT}:assumed-role/some-other-role/x`, ...assume });
     await denied({ identity: anyRole, principal: `arn:aws:iam::${ACCOUNT}:user/alice`, ...assume });
     await denied({ identity: anyRole, principal: 'arn:aws:sts::210987654321:assumed-role/arbor-prod-runtime/task-1', ...assume });
-    // The runtime role may assume only that role.
+    // The runtime role may assume no other role of its own account, with or without an external id.
     await denied({ ...asRuntime, action: 'sts:AssumeRole', resource: `arn:aws:iam::${ACCOUNT}:role/admin` });
+    await denied({ ...asRuntime, action: 'sts:AssumeRole', resource: `arn:aws:iam::${ACCOUNT}:role/admin`, externalId: 'tenant-a' });
+  });
+
+  test("assumes a customer's audit-stream role only with an external id", async () => {
+    const customerRole = 'arn:aws:iam::210987654321:role/arbor-audit';
+    const trust = { Version: '2012-10-17', Statement: [{ Effect: 'Allow', Principal: { AWS: RUNTIME_SESSION.replace(/^arn:aws:sts::(\d+):assumed-role\/([^/]+)\/.*$/, 'arn:aws:iam::$1:role/$2') }, Action: 'sts:AssumeRole' }] };
+    await allowed({ ...asRuntime, action: 'sts:AssumeRole', resource: customerRole, trust, externalId: 'tenant-a' });
+    await denied({ ...asRuntime, action: 'sts:AssumeRole', resource: customerRole, trust });
   });
 });

@@ -1977,7 +1977,7 @@ export interface paths {
         put?: never;
         /**
          * Add an audit streaming destination
-         * @description Needs `auditStreams.manage`. At most 5 a tenant. An HTTPS destination's signing secret (`whsec_…`) is in this answer only: verify each batch with any Standard Webhooks library. Delivery starts from now; backfill for earlier entries.
+         * @description Needs `auditStreams.manage`. At most 5 a tenant. An HTTPS destination's signing secret (`whsec_…`) is in this answer only: verify each batch with any Standard Webhooks library. Delivery starts from now, or from `backfillFrom` (at most 365 days back) when given.
          *
          *     Only a signed-in person may call it: an API key is refused (403 `apiKey.personOnly`).
          */
@@ -8804,6 +8804,11 @@ export interface operations {
                     settings: components["schemas"]["AuditStreamSettings"];
                     /** @description The HEC token, the Datadog API key, the S3 secret access key. Never for HTTPS: Arbor makes its signing secret. */
                     secret?: string;
+                    /**
+                     * Format: date-time
+                     * @description Send every entry since this ISO date and time too, in order, instead of starting from now.
+                     */
+                    backfillFrom?: string;
                 };
             };
         };

@@ -103,8 +103,12 @@ export const auditStreams = {
     summary: 'Add an audit streaming destination',
     description:
       `Needs \`auditStreams.manage\`. At most ${STREAM_LIMITS.maxDestinations} a tenant. An HTTPS destination's signing secret (\`whsec_…\`) ` +
-      'is in this answer only: verify each batch with any Standard Webhooks library. Delivery starts from now; backfill for earlier entries.',
-    body: z.strictObject(body),
+      'is in this answer only: verify each batch with any Standard Webhooks library. Delivery starts from now, or from `backfillFrom` ' +
+      `(at most ${STREAM_LIMITS.maxBackfillDays} days back) when given.`,
+    body: z.strictObject({
+      ...body,
+      backfillFrom: z.iso.datetime({ offset: true }).optional().meta({ description: 'Send every entry since this ISO date and time too, in order, instead of starting from now.' }),
+    }),
     status: 201,
     response: z.object({ destination, signingSecret: z.string().optional() }).meta({ id: 'CreatedAuditStream' }),
     errors: ['limit', 'conflict'],

@@ -1,5 +1,6 @@
 // One attempt of one due destination (the lanes, ./lanes.ts, decide which and when): claimed
-// with a lease conditioned on its version (two workers never send the same batch at once), the
+// with a lease conditioned on the version and cursor read (two workers never send the same batch
+// at once, and a stalled one never sends from a cursor another has moved on), the
 // next batch read from its cursor, sent, and then the cursor advanced, conditioned on the lease and
 // the version read. Sent but not advanced (a crash, an owner's edit meanwhile) means the batch goes
 // again: at least once, in order, the entry id being the receiver's dedup key.
@@ -7,6 +8,7 @@
 import 'server-only';
 import { ulid } from 'ulid';
 import { keys, sortKeys, updateItem, type PlatformDb, type TenantDb } from '../../db';
+import { isArborError } from '../../errors';
 import { SEND_TIMEOUT_MS } from '../../webhooks';
 import { destinationKey, destinationSecret, readStoredDestination, type StoredDestination } from '../destinations';
 import { batchOf, failureInWords, sendBatch } from '../transport';
@@ -29,6 +31,8 @@ export interface StreamDeliveryDeps {
   now?: () => number;
   /** Tests only: stop after sending, before the cursor moves (a crash between the two). */
   crashAfterSend?: boolean;
+  /** Tests only: runs between reading the destination and claiming it (a worker stalled there). */
+  beforeClaim?: () => Promise<void>;
 }
 
 /** A due destination as the queue names it. */
@@ -48,8 +52,10 @@ export async function deliverDestination(deps: StreamDeliveryDeps, ref: DueDesti
   let d: StoredDestination;
   try {
     d = await readStoredDestination(db, ref.destinationId);
-  } catch {
-    return 'skipped'; // removed meanwhile: its queue entry went with it
+  } catch (e) {
+    // Removed meanwhile: its queue entry went with it. Anything else the lanes park (./lanes.ts).
+    if (isArborError(e) && e.code === 'auditStream.notFound') return 'skipped';
+    throw e;
   }
   const key = destinationKey(db, d.destinationId);
   if (!d.enabled) {
@@ -64,12 +70,18 @@ export async function deliverDestination(deps: StreamDeliveryDeps, ref: DueDesti
     });
     return 'skipped';
   }
+  await deps.beforeClaim?.();
   const token = ulid();
   const claimed = await updateItem(db, {
     Key: key,
     UpdateExpression: 'SET leaseToken = :token, leaseUntil = :until',
-    ConditionExpression: 'version = :v AND (attribute_not_exists(leaseUntil) OR leaseUntil <= :now)',
-    ExpressionAttributeValues: { ':token': token, ':until': iso(now + (deps.leaseMs ?? LEASE_MS)), ':v': d.version, ':now': iso(now) },
+    // The cursor read too: a worker stalled since its read must not send from (and advance to) an
+    // older cursor after another worker moved it on.
+    ConditionExpression: `version = :v AND (attribute_not_exists(leaseUntil) OR leaseUntil <= :now) AND ${d.cursor === undefined ? 'attribute_not_exists(#cursor)' : '#cursor = :cursor'}`,
+    ExpressionAttributeNames: { '#cursor': 'cursor' },
+    ExpressionAttributeValues: {
+      ':token': token, ':until': iso(now + (deps.leaseMs ?? LEASE_MS)), ':v': d.version, ':now': iso(now), ...(d.cursor === undefined ? {} : { ':cursor': d.cursor }),
+    },
   });
   if (!claimed.written) return 'skipped';
   const held = { ':token': token, ':v': d.version };

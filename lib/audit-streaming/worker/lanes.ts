@@ -3,12 +3,14 @@
 // destinations (GSI4 `AUDITSTREAMSDUE`, oldest first, platform credentials: keys and tenantId
 // only), takes one per idle lane round-robin across tenants, and starts them without waiting: a
 // destination that hangs for its whole timeout occupies its own lane and one slot, nobody else's.
+// An attempt that throws (a destination that cannot be read or opened) parks its lane with the
+// retry schedule's backoff, logged once, instead of being taken again at every fill.
 import 'server-only';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { INDEX, keys, sortKeys } from '../../db';
 import { log } from '../../observability';
 import { pause } from '../../webhooks';
-import { deliverDestination, type AttemptOutcome, type DueDestination, type StreamDeliveryDeps } from './deliver';
+import { RETRY_SCHEDULE_MS, deliverDestination, type AttemptOutcome, type DueDestination, type StreamDeliveryDeps } from './deliver';
 
 /** Attempts in flight at once, over every destination. */
 export const STREAM_CONCURRENCY = 25;
@@ -17,6 +19,8 @@ const MAX_PAGES = 5;
 
 export class StreamLanes {
   private readonly lanes = new Map<string, Promise<void>>();
+  /** Lanes whose last attempt threw: not taken again before `until`. */
+  private readonly parked = new Map<string, { until: number; throws: number }>();
   private readonly concurrency: number;
   private settledOne?: () => void;
   readonly outcomes: AttemptOutcome[] = [];
@@ -45,7 +49,7 @@ export class StreamLanes {
       }));
       for (const item of out.Items ?? []) {
         const ref = { tenantId: String(item.tenantId), destinationId: String(item.SK).slice(keys.auditStreamPrefix.length) };
-        if (!this.lanes.has(laneKey(ref)) && !due.some((r) => laneKey(r) === laneKey(ref))) due.push(ref);
+        if (!this.lanes.has(laneKey(ref)) && !this.isParked(laneKey(ref), now) && !due.some((r) => laneKey(r) === laneKey(ref))) due.push(ref);
       }
       start = out.LastEvaluatedKey;
       if (!start || due.length >= free) break;
@@ -80,11 +84,29 @@ export class StreamLanes {
     while (this.lanes.size > 0) await Promise.all(this.lanes.values());
   }
 
+  private isParked(lane: string, now: number): boolean {
+    const park = this.parked.get(lane);
+    // Forgotten an hour after its last backoff ends: a destination gone meanwhile leaves nothing behind.
+    if (park && park.until + 3_600_000 < now) this.parked.delete(lane);
+    return park !== undefined && park.until > now;
+  }
+
+  private park(ref: DueDestination, lane: string, e: unknown) {
+    const schedule = this.deps.retrySchedule ?? RETRY_SCHEDULE_MS;
+    const throws = this.parked.get(lane)?.throws ?? 0;
+    const now = this.deps.now?.() ?? Date.now();
+    this.parked.set(lane, { until: now + schedule[Math.min(throws, schedule.length - 1)], throws: throws + 1 });
+    if (throws === 0) log.error({ err: e, tenantId: ref.tenantId, destinationId: ref.destinationId }, 'audit-stream delivery failed: lane parked, retried with backoff');
+  }
+
   private start(ref: DueDestination) {
     const lane = laneKey(ref);
     const done = deliverDestination(this.deps, ref)
-      .then((outcome) => void this.outcomes.push(outcome))
-      .catch((e) => log.error({ err: e, tenantId: ref.tenantId, destinationId: ref.destinationId }, 'audit-stream delivery failed'))
+      .then((outcome) => {
+        this.parked.delete(lane);
+        this.outcomes.push(outcome);
+      })
+      .catch((e) => this.park(ref, lane, e))
       .finally(() => {
         this.lanes.delete(lane);
         const wake = this.settledOne;
