@@ -38,8 +38,8 @@ export function byReviewer(items: ReviewItem[]): { reviewer: ReviewPerson; count
   return [...counts.values()];
 }
 
-async function mailReviewers(db: TenantDb, review: ReviewHeader, reviewers: { reviewer: ReviewPerson; count: number }[], kind: 'assigned' | 'reminder') {
-  const { name: organization } = await getTenantSettings(db);
+async function mailReviewers(db: TenantDb, review: ReviewHeader, reviewers: { reviewer: ReviewPerson; count: number }[], kind: 'assigned' | 'reminder', known?: string) {
+  const organization = known ?? (await getTenantSettings(db)).name;
   const make = kind === 'assigned' ? reviewAssignedMail : reviewReminderMail;
   const sent = await Promise.allSettled(reviewers.map(({ reviewer, count }) =>
     sendMail({
@@ -50,10 +50,14 @@ async function mailReviewers(db: TenantDb, review: ReviewHeader, reviewers: { re
   if (failed > 0) log.warn({ tenantId: db.tenantId, reviewId: review.reviewId, kind, failed, reviewers: reviewers.length }, 'review mail not sent to every reviewer');
 }
 
-/** Tells each reviewer what they have to review and by when. Never throws: mail is best effort. */
-export async function notifyReviewStarted(db: TenantDb, review: ReviewHeader): Promise<void> {
+/**
+ * Tells each reviewer what they have to review and by when. Never throws: mail is best effort.
+ * `known`: the items and organization name the caller already holds (the start has both), so
+ * nothing is read again.
+ */
+export async function notifyReviewStarted(db: TenantDb, review: ReviewHeader, known?: { items: ReviewItem[]; organization: string }): Promise<void> {
   try {
-    await mailReviewers(db, review, byReviewer(await allItems(db, review.reviewId)), 'assigned');
+    await mailReviewers(db, review, byReviewer(known?.items ?? (await allItems(db, review.reviewId))), 'assigned', known?.organization);
   } catch (e) {
     log.warn({ err: e, tenantId: db.tenantId, reviewId: review.reviewId }, 'review started: reviewers not told');
   }

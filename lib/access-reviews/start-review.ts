@@ -79,7 +79,7 @@ export async function startReview(db: TenantDb, by: ReviewActor, rawSettings: Re
     await deleteAll(withoutGuards(db), itemRows.map((r) => keys.accessReviewItem(db.tenantId, reviewId, String(r.itemId))));
     throw e;
   }
-  await notifyReviewStarted(db, header);
+  await notifyReviewStarted(db, header, { items, organization: tenant.name });
   return header;
 }
 
