@@ -51,6 +51,13 @@ async function judgedWhereNow(db: TenantDb, item: ReviewItem): Promise<ReviewIte
   return { ...item, unit: { ...item.unit, path: String(unit.path), name: String(unit.name ?? item.unit.name) } };
 }
 
+/** Nobody judges or hands on their own access, an owner neither: refused before any other rule. */
+function refuseOwnAccess(by: ReviewActor, item: ReviewItem): void {
+  if (item.subject.type === 'person' && item.subject.id === by.actor.userId) {
+    authorize(by.access, 'accessReview.decide', { ...decidePlace(item), reviewerId: by.actor.userId });
+  }
+}
+
 export function validateReason(value: ReviewDecisionValue, raw: unknown): string {
   if (raw !== undefined && typeof raw !== 'string') throw badReason();
   const reason = (raw ?? '').normalize('NFC').trim();
@@ -77,6 +84,7 @@ export async function decideItem(
   if (decision?.value !== 'keep' && decision?.value !== 'remove') throw badReason();
   const reason = validateReason(decision.value, decision.reason);
   const { header, item } = await readHeaderAndItem(db, reviewId, itemId);
+  refuseOwnAccess(by, item);
   (options.allow ?? mayDecide(by.access))(await judgedWhereNow(db, item), header);
   if (header.status !== 'open') throw reviewClosed(header.status);
   if (item.version !== expectedVersion) throw itemChanged(item.version, item);
@@ -130,6 +138,7 @@ export async function delegateItem(
   const toUserId = validateId(rawToUserId, 'user');
   const reason = validateReason('remove', rawReason);
   const { header, item } = await readHeaderAndItem(db, reviewId, itemId);
+  refuseOwnAccess(by, item);
   const judged = item.reviewer?.userId === by.actor.userId ? await judgedWhereNow(db, item) : item;
   (options.allow ?? ((i: ReviewItem) => (i.reviewer?.userId === by.actor.userId ? mayDecide(by.access)(i) : authorize(by.access, 'accessReview.manage', {}))))(judged, header);
   if (header.status !== 'open') throw reviewClosed(header.status);

@@ -105,4 +105,16 @@ describe('delegateItem', () => {
     const admin = await actorOf(w.db, w.admin);
     assert.equal((await decideItem(w.db, admin, w.header.reviewId, item.itemId, 2, { value: 'keep', reason: '' })).decision?.by.userId, w.admin.userId);
   });
+
+  test("an owner does not hand on their own item, though owners hand on others' items: nothing is written", async () => {
+    const w = await started('DelegateOwn');
+    const ownItem = w.of(w.owner.userId);
+    assert.notEqual(ownItem.reviewer?.userId, w.owner.userId, 'reviewed by someone else');
+    const before = await storedReview(w.db, w.header.reviewId);
+    await assert.rejects(delegateItem(w.db, w.ownerActor, w.header.reviewId, ownItem.itemId, 1, w.ada.userId, 'friendlier'), refused('ownAccess'));
+    await assert.rejects(decideItem(w.db, w.ownerActor, w.header.reviewId, ownItem.itemId, 1, { value: 'keep', reason: '' }), refused('ownAccess'));
+    assert.deepEqual(await storedReview(w.db, w.header.reviewId), before, 'nothing changed');
+    const bobItem = w.of(w.bob.userId);
+    assert.equal((await delegateItem(w.db, w.ownerActor, w.header.reviewId, bobItem.itemId, 1, w.admin.userId, 'Ada is away')).reviewer?.userId, w.admin.userId);
+  });
 });
