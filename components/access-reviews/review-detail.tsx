@@ -1,15 +1,24 @@
 'use client';
-// One review for its owners: its facts, progress and counts, the evidence, and its items with
-// filters (reviewer, decision, kind) sent as a plain form, so they work before any script runs.
+// One review for its owners: its facts, progress and counts (the header's counters), the evidence,
+// and a page of its items with filters (reviewer, undecided) sent as a plain form and a link to the
+// next page, so they work before any script runs.
 import { inputClass } from '@/components/ui/text-field';
-import { KIND_WORDS, STATUS_WORDS } from '@/lib/access-reviews/words';
+import { STATUS_WORDS } from '@/lib/access-reviews/words';
 import type { ReviewScreenView } from '@/lib/screens/access-reviews';
 import { ItemFacts } from './item-facts';
 import { ReviewProgress } from './progress';
 import { formatDay } from './review-list';
 
 export function ReviewDetail({ view, actions }: { view: ReviewScreenView; actions?: React.ReactNode }) {
-  const { review, items, reviewers, filters } = view;
+  const { review, items, reviewers, filters, nextCursor, paged } = view;
+  const pageHref = (cursor?: string) => {
+    const q = new URLSearchParams();
+    if (filters.reviewer) q.set('reviewer', filters.reviewer);
+    if (filters.undecided) q.set('decision', 'undecided');
+    if (cursor) q.set('cursor', cursor);
+    const s = q.toString();
+    return `/reviews/${review.reviewId}${s ? `?${s}` : ''}`;
+  };
   const c = review.counts;
   const evidence = (format: 'csv' | 'pdf') => `/api/v1/access-reviews/${review.reviewId}/evidence?format=${format}`;
   const linkButton = 'inline-flex min-h-11 items-center rounded-md border border-zinc-300 px-3 text-sm font-medium hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800';
@@ -26,6 +35,7 @@ export function ReviewDetail({ view, actions }: { view: ReviewScreenView; action
         <div className="max-w-md"><ReviewProgress counts={c} label="Progress of the review" /></div>
         <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
           <div><dt className="inline text-zinc-600 dark:text-zinc-400">Items </dt><dd className="inline font-medium">{c.items}</dd></div>
+          <div><dt className="inline text-zinc-600 dark:text-zinc-400">Undecided </dt><dd className="inline font-medium">{c.items - c.decided}</dd></div>
           <div><dt className="inline text-zinc-600 dark:text-zinc-400">Keep </dt><dd className="inline font-medium">{c.keep}</dd></div>
           <div><dt className="inline text-zinc-600 dark:text-zinc-400">Remove </dt><dd className="inline font-medium">{c.remove}</dd></div>
           {review.status === 'completed' && (
@@ -54,21 +64,14 @@ export function ReviewDetail({ view, actions }: { view: ReviewScreenView; action
           </div>
           <div>
             <label htmlFor="f-decision" className="mb-1 block text-sm font-medium">Decision</label>
-            <select id="f-decision" name="decision" defaultValue={filters.decision ?? ''} className={inputClass}>
-              <option value="">Any</option><option value="undecided">Undecided</option><option value="keep">Keep</option><option value="remove">Remove</option>
-            </select>
-          </div>
-          <div>
-            <label htmlFor="f-kind" className="mb-1 block text-sm font-medium">Kind</label>
-            <select id="f-kind" name="kind" defaultValue={filters.kind ?? ''} className={inputClass}>
-              <option value="">Any</option>
-              {Object.entries(KIND_WORDS).map(([k, w]) => <option key={k} value={k}>{w}</option>)}
+            <select id="f-decision" name="decision" defaultValue={filters.undecided ? 'undecided' : ''} className={inputClass}>
+              <option value="">Any</option><option value="undecided">Undecided</option>
             </select>
           </div>
           <button type="submit" className={linkButton}>Filter</button>
         </form>
         {items.length === 0 ? (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">No item matches.</p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">{paged ? 'No more items match.' : 'No item matches.'}</p>
         ) : (
           <ul aria-label="Review items" className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
             {items.map((i) => (
@@ -80,6 +83,12 @@ export function ReviewDetail({ view, actions }: { view: ReviewScreenView; action
               </li>
             ))}
           </ul>
+        )}
+        {(nextCursor || paged) && (
+          <nav aria-label="Pages of items" className="flex flex-wrap gap-2">
+            {paged && <a className={linkButton} href={pageHref()}>First items</a>}
+            {nextCursor && <a className={linkButton} href={pageHref(nextCursor)}>Next items</a>}
+          </nav>
         )}
       </section>
     </div>

@@ -6,7 +6,7 @@
 import 'server-only';
 import { auditEntryPut } from '../audit';
 import { authorize, type ActorAccess } from '../authz';
-import { actorIdentity, batchGet, keys, sortKeys, transaction, type TenantDb, type TransactItem } from '../db';
+import { actorIdentity, batchGet, getItem, keys, sortKeys, transaction, type TenantDb, type TransactItem } from '../db';
 import { isArborError } from '../errors';
 import { validateId } from '../validation';
 import { badDelegate, badReason, itemChanged, itemNotFound, reviewClosed, reviewNotFound, tooManyInBulk } from './errors';
@@ -27,14 +27,36 @@ export interface DecideOptions {
   now?: Date;
 }
 
-const mayDecide = (access: ActorAccess) => (item: ReviewItem) =>
-  authorize(access, 'accessReview.decide', { reviewerId: item.reviewer?.userId ?? null, ...(item.kind === 'role' || item.kind === 'guest' ? { subjectId: item.subject.id } : {}) });
+const mayDecide = (access: ActorAccess) => (item: ReviewItem) => authorize(access, 'accessReview.decide', decidePlace(item));
 
-/** The place `accessReview.decide` is decided on for an item: its stored reviewer and subject. */
+/**
+ * The place `accessReview.decide` is decided on for an item: its stored reviewer and subject, and
+ * the unit its access is held on (as `judgedWhereNow` found it; none for tenant-wide items).
+ */
 export const decidePlace = (item: ReviewItem) => ({
   reviewerId: item.reviewer?.userId ?? null,
   ...(item.subject.type === 'person' ? { subjectId: item.subject.id } : {}),
+  unit: item.unit ? { id: item.unit.id, path: item.unit.path, name: item.unit.name } : null,
 });
+
+/**
+ * The item with its unit where it is now (one GetItem), so a decision stands on the reviewer's
+ * standing there today and its write on that path; a unit deleted since leaves a tenant-wide item,
+ * judged by owners and admins.
+ */
+async function judgedWhereNow(db: TenantDb, item: ReviewItem): Promise<ReviewItem> {
+  if (!item.unit) return item;
+  const unit = await getItem(db, keys.unit(db.tenantId, item.unit.id));
+  if (!unit) return { ...item, unit: undefined };
+  return { ...item, unit: { ...item.unit, path: String(unit.path), name: String(unit.name ?? item.unit.name) } };
+}
+
+/** Nobody judges or hands on their own access, an owner neither: refused before any other rule. */
+function refuseOwnAccess(by: ReviewActor, item: ReviewItem): void {
+  if (item.subject.type === 'person' && item.subject.id === by.actor.userId) {
+    authorize(by.access, 'accessReview.decide', { ...decidePlace(item), reviewerId: by.actor.userId });
+  }
+}
 
 export function validateReason(value: ReviewDecisionValue, raw: unknown): string {
   if (raw !== undefined && typeof raw !== 'string') throw badReason();
@@ -62,7 +84,8 @@ export async function decideItem(
   if (decision?.value !== 'keep' && decision?.value !== 'remove') throw badReason();
   const reason = validateReason(decision.value, decision.reason);
   const { header, item } = await readHeaderAndItem(db, reviewId, itemId);
-  (options.allow ?? mayDecide(by.access))(item, header);
+  refuseOwnAccess(by, item);
+  (options.allow ?? mayDecide(by.access))(await judgedWhereNow(db, item), header);
   if (header.status !== 'open') throw reviewClosed(header.status);
   if (item.version !== expectedVersion) throw itemChanged(item.version, item);
   const now = options.now ?? new Date();
@@ -115,7 +138,9 @@ export async function delegateItem(
   const toUserId = validateId(rawToUserId, 'user');
   const reason = validateReason('remove', rawReason);
   const { header, item } = await readHeaderAndItem(db, reviewId, itemId);
-  (options.allow ?? ((i: ReviewItem) => (i.reviewer?.userId === by.actor.userId ? mayDecide(by.access)(i) : authorize(by.access, 'accessReview.manage', {}))))(item, header);
+  refuseOwnAccess(by, item);
+  const judged = item.reviewer?.userId === by.actor.userId ? await judgedWhereNow(db, item) : item;
+  (options.allow ?? ((i: ReviewItem) => (i.reviewer?.userId === by.actor.userId ? mayDecide(by.access)(i) : authorize(by.access, 'accessReview.manage', {}))))(judged, header);
   if (header.status !== 'open') throw reviewClosed(header.status);
   if (item.version !== expectedVersion) throw itemChanged(item.version, item);
   if (item.decision) throw badDelegate('This item is decided already; change the decision instead of handing it on.');

@@ -98,9 +98,12 @@ export interface Places {
   'accessReview.manage': Record<string, never>;
   /**
    * Decide or delegate one review item: `reviewerId` is the item's reviewer as stored, `subjectId`
-   * the person whose access it is (absent for keys and rules). Nobody judges their own access.
+   * the person whose access it is (absent for keys and rules), `unit` the unit the access is held
+   * on where it is now (null for tenant-wide items: keys on the top unit, guests, rules). Nobody
+   * judges their own access, and the reviewer must still be able to judge it: administer the unit
+   * (or above), or for a tenant-wide item be an owner or admin.
    */
-  'accessReview.decide': { reviewerId: string | null; subjectId?: string };
+  'accessReview.decide': { reviewerId: string | null; subjectId?: string; unit: UnitRef | null };
   /** Add, change, test and backfill audit streaming destinations (docs/audit-streaming.md). */
   'auditStreams.manage': Record<string, never>;
 }

@@ -244,13 +244,20 @@ export const RULES: { [A in Action]: Rule<A> } = {
     grants: (g) => isTenantWide(g) && effectiveRole(g) === 'owner',
     deny: () => ({ reason: 'ownerRequired', message: 'Only an owner can run access reviews.' }),
   },
-  // The item's reviewer judges it, never its subject; they belong to the organization still.
+  // The item's reviewer judges it, never its subject, and only while they still could be given
+  // it: administering its unit (or above), or for a tenant-wide item as an owner or admin.
   'accessReview.decide': {
-    grants: (_g, { reviewerId, subjectId }, access) => reviewerId !== null && access.userId === reviewerId && access.userId !== subjectId,
-    deny: ({ reviewerId, subjectId }, access) =>
-      access.userId === subjectId
-        ? { reason: 'ownAccess', message: 'Nobody reviews their own access.' }
-        : { reason: 'notReviewer', message: reviewerId ? 'This item is assigned to someone else.' : 'Nobody can review this item.' },
+    grants: (g, { reviewerId, subjectId, unit }, access) =>
+      reviewerId !== null && access.userId === reviewerId && access.userId !== subjectId && (unit ? managesAt(g, unit.path) : isTenantWide(g)),
+    deny: ({ reviewerId, subjectId, unit }, access) => {
+      if (access.userId === subjectId) return { reason: 'ownAccess', message: 'Nobody reviews their own access.' };
+      if (reviewerId === null || access.userId !== reviewerId) {
+        return { reason: 'notReviewer', message: reviewerId ? 'This item is assigned to someone else.' : 'Nobody can review this item.' };
+      }
+      return unit
+        ? { reason: 'notManager', message: `You need to manage ${orAbove(unit)} to judge this item; ask an owner to hand it to someone who does.` }
+        : { reason: 'tenantRoleRequired', message: 'Only owners and admins can judge this item; ask an owner to hand it to one of them.' };
+    },
   },
   'auditStreams.manage': {
     grants: (g) => isTenantWide(g) && effectiveRole(g) === 'owner',

@@ -31,40 +31,38 @@ export async function loadReviewsScreen(ctx: ScreenContext, cursor?: string): Pr
   };
 }
 
+/** The filters the items' Query answers itself (a filtered page of the review's partition). */
 export interface ReviewFilters {
   reviewer?: string;
-  decision?: 'undecided' | 'keep' | 'remove';
-  kind?: ReviewItem['kind'];
+  undecided?: boolean;
 }
 
 export interface ReviewScreenView {
   review: ReviewHeader;
+  /** One page of the items (filtered); the review's totals are its header's counters. */
   items: ReviewItem[];
-  /** Every reviewer among the items, for the filter. */
+  nextCursor?: string;
+  /** The reviewers among the items shown (and the one filtered on), for the filter. */
   reviewers: { userId: string; label: string }[];
   filters: ReviewFilters;
+  /** The page began at a cursor: the screen offers the first page again. */
+  paged: boolean;
   now: string;
 }
 
-/** One review and its items (filtered here: a review holds at most 5,000, read in pages of 200). */
-export async function loadReviewScreen(ctx: ScreenContext, reviewId: string, filters: ReviewFilters): Promise<ReviewScreenView> {
+/** One review and one page of its items, in parallel: a GetItem and one Query page. */
+export async function loadReviewScreen(ctx: ScreenContext, reviewId: string, filters: ReviewFilters, cursor?: string): Promise<ReviewScreenView> {
   ctx.authorize('accessReview.manage', {});
-  const review = await readReview(ctx.db, reviewId);
-  const items: ReviewItem[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await listReviewItems(ctx.db, review.reviewId, { cursor, limit: 200 });
-    items.push(...page.items);
-    cursor = page.cursor;
-  } while (cursor && items.length < REVIEW_LIMITS.maxItems);
+  const [review, page] = await Promise.all([
+    readReview(ctx.db, reviewId),
+    listReviewItems(ctx.db, reviewId, { ...(cursor ? { cursor } : {}), ...(filters.reviewer ? { reviewerId: filters.reviewer } : {}), undecided: filters.undecided === true }),
+  ]);
   const reviewers = new Map<string, string>();
-  for (const i of items) if (i.reviewer) reviewers.set(i.reviewer.userId, i.reviewer.name || i.reviewer.email);
-  const shown = items.filter((i) =>
-    (!filters.reviewer || i.reviewer?.userId === filters.reviewer) &&
-    (!filters.kind || i.kind === filters.kind) &&
-    (!filters.decision || (filters.decision === 'undecided' ? !i.decision : i.decision?.value === filters.decision)));
+  for (const i of page.items) if (i.reviewer) reviewers.set(i.reviewer.userId, i.reviewer.name || i.reviewer.email);
+  if (filters.reviewer && !reviewers.has(filters.reviewer)) reviewers.set(filters.reviewer, 'The reviewer filtered on');
   return {
-    review, items: shown, filters, now: new Date().toISOString(),
+    review, items: page.items, filters, paged: Boolean(cursor), now: new Date().toISOString(),
+    ...(page.cursor ? { nextCursor: page.cursor } : {}),
     reviewers: [...reviewers].map(([userId, label]) => ({ userId, label })).sort((a, b) => a.label.localeCompare(b.label)),
   };
 }
@@ -78,7 +76,8 @@ export interface ToReviewScreenView {
 
 /** The actor's own items across open reviews, undecided first, each with its review's name and deadline. */
 export async function loadToReviewScreen(ctx: ScreenContext, cursor?: string): Promise<ToReviewScreenView> {
-  ctx.authorize('accessReview.decide', { reviewerId: ctx.actor.userId });
+  // Anyone's own list (each decision is then decided on its item).
+  ctx.authorize('tenant.read', {});
   const page = await listItemsToReview(ctx.db, ctx.actor.userId, { cursor });
   const reviews = await reviewsOf(ctx.db, page.items);
   const items = page.items

@@ -7,9 +7,11 @@ import {
   cancelReview, decideItem, decideItems, delegateItem, eligibleReviewers, listItemsToReview, listReviewItems, readReview, startReview, type ReviewItem,
 } from '../../lib/access-reviews';
 import { isArborError } from '../../lib/errors';
+import { changeRole, readUnitMember } from '../../lib/members';
 import { actorOf, reviewWorld, settings, storedReview } from './fixtures';
 
 const code = (c: string) => (e: unknown) => isArborError(e) && e.code === c;
+const refused = (reason: string) => (e: unknown) => isArborError(e) && e.code === 'authz.accessReview.decide' && e.details?.reason === reason;
 
 async function started(label: string) {
   const w = await reviewWorld(label);
@@ -51,6 +53,19 @@ describe('decideItem', () => {
     await assert.rejects(decideItem(w.db, bob, w.header.reviewId, w.of(w.bob.userId).itemId, 1, { value: 'keep', reason: '' }), code('authz.accessReview.decide'));
     // The owner reviews Ada's item, not the admin's own one (the admin does: the owner is its subject).
     await assert.rejects(decideItem(w.db, owner, w.header.reviewId, w.of(w.owner.userId).itemId, 1, { value: 'keep', reason: '' }), code('authz.accessReview.decide'));
+    assert.deepEqual(await storedReview(w.db, w.header.reviewId), before, 'nothing changed');
+  });
+
+  test('a reviewer who no longer administers the unit cannot decide: nothing is written', async () => {
+    const w = await started('DecideDemoted');
+    const bobItem = w.of(w.bob.userId);
+    assert.equal(bobItem.reviewer?.userId, w.ada.userId, 'Ada, managing Engineering, reviews Cloud');
+    const held = (await readUnitMember(w.db, w.engineering.id, w.ada.userId))!;
+    await changeRole(w.db, w.owner, { unitId: w.engineering.id, userId: w.ada.userId, role: 'member', expectedVersion: held.version });
+    const before = await storedReview(w.db, w.header.reviewId);
+    const ada = await actorOf(w.db, w.ada);
+    await assert.rejects(decideItem(w.db, ada, w.header.reviewId, bobItem.itemId, 1, { value: 'keep', reason: '' }), refused('notManager'));
+    await assert.rejects(delegateItem(w.db, ada, w.header.reviewId, bobItem.itemId, 1, w.admin.userId, 'on leave'), refused('notManager'));
     assert.deepEqual(await storedReview(w.db, w.header.reviewId), before, 'nothing changed');
   });
 
@@ -103,5 +118,17 @@ describe('delegateItem', () => {
     assert.deepEqual((await listItemsToReview(w.db, w.ada.userId)).items, []);
     const admin = await actorOf(w.db, w.admin);
     assert.equal((await decideItem(w.db, admin, w.header.reviewId, item.itemId, 2, { value: 'keep', reason: '' })).decision?.by.userId, w.admin.userId);
+  });
+
+  test("an owner does not hand on their own item, though owners hand on others' items: nothing is written", async () => {
+    const w = await started('DelegateOwn');
+    const ownItem = w.of(w.owner.userId);
+    assert.notEqual(ownItem.reviewer?.userId, w.owner.userId, 'reviewed by someone else');
+    const before = await storedReview(w.db, w.header.reviewId);
+    await assert.rejects(delegateItem(w.db, w.ownerActor, w.header.reviewId, ownItem.itemId, 1, w.ada.userId, 'friendlier'), refused('ownAccess'));
+    await assert.rejects(decideItem(w.db, w.ownerActor, w.header.reviewId, ownItem.itemId, 1, { value: 'keep', reason: '' }), refused('ownAccess'));
+    assert.deepEqual(await storedReview(w.db, w.header.reviewId), before, 'nothing changed');
+    const bobItem = w.of(w.bob.userId);
+    assert.equal((await delegateItem(w.db, w.ownerActor, w.header.reviewId, bobItem.itemId, 1, w.admin.userId, 'Ada is away')).reviewer?.userId, w.admin.userId);
   });
 });

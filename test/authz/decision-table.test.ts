@@ -98,7 +98,8 @@ const TABLE: Row[] = [
   row('tenant.delete', 'tenant.delete', () => ({}), { owner: ['tenant'] }, ['tenant']),
   row('accessReview.manage', 'accessReview.manage', () => ({}), { owner: ['tenant'] }, ['tenant']),
   row('auditStreams.manage', 'auditStreams.manage', () => ({}), { owner: ['tenant'] }, ['tenant']),
-  row("accessReview.decide (someone else's item)", 'accessReview.decide', () => ({ reviewerId: someoneElse }), {}, ['tenant']),
+  row("accessReview.decide (someone else's item)", 'accessReview.decide', onUnit((u) => ({ reviewerId: someoneElse, unit: u })), {}),
+  row("accessReview.decide (someone else's tenant-wide item)", 'accessReview.decide', () => ({ reviewerId: someoneElse, unit: null }), {}, ['tenant']),
   row('tenant.read', 'tenant.read', () => ({}), { owner: ['tenant'], admin: ['tenant'], manager: ['tenant'], member: ['tenant'], rootManager: ['tenant'] }, ['tenant']),
   row('access.explain (someone else)', 'access.explain', onUnit((u) => ({ unit: u, userId: someoneElse })), managesAt),
   ...changeSetRows,
@@ -138,6 +139,28 @@ describe('decision table: role × action × place', () => {
   test('every action has a row', () => {
     const covered = new Set<Action>([...TABLE.map((r) => r.action), 'unit.move']); // moves: their own table below
     assert.deepEqual(ACTIONS.filter((a) => !covered.has(a)), []);
+  });
+});
+
+describe("accessReview.decide: the item's reviewer, while they can still judge it", () => {
+  // The actor is the item's reviewer: standing on its unit decides (managesAt), and a tenant-wide
+  // item (no unit) is an owner's or admin's. A reviewer demoted since the review started is refused.
+  const own = (name: ActorName, unit: UnitRef | null, subjectId = someoneElse) =>
+    explainAccess(access(name), 'accessReview.decide', { reviewerId: `user-${name}`, subjectId, unit });
+  const expected: Record<ActorName, Where[]> = { owner: [...ALL, 'tenant'], admin: [...ALL, 'tenant'], manager: ['inside', 'self'], member: [], rootManager: ALL, none: [] };
+  for (const actor of Object.keys(ACTORS) as ActorName[]) {
+    test(actor, () => {
+      for (const where of [...ALL, 'tenant'] as Where[]) {
+        const d = own(actor, where === 'tenant' ? null : PLACES[where]);
+        assert.equal(d.allowed, expected[actor].includes(where), `${actor} @${where}`);
+        if (!d.allowed) assert.equal(d.reason, actor === 'none' ? 'notMember' : where === 'tenant' ? 'tenantRoleRequired' : 'notManager');
+      }
+    });
+  }
+  test('nobody judges their own access, an owner neither', () => {
+    const d = own('owner', R, 'user-owner');
+    assert.equal(d.allowed, false);
+    assert.equal(!d.allowed && d.reason, 'ownAccess');
   });
 });
 
