@@ -109,11 +109,13 @@ export function routeCases(w: HostileWorld): RouteCase[] {
       body: {
         value: { name: 'Hostile review', coverage: { roles: ['manager'], customRoles: [], permissions: [], apiKeys: false, guests: false, directoryRules: false }, durationDays: 14, reminderDaysBefore: 3, defaultDecision: 'keep' },
         fields: {
-          name: { kind: 'name', value: 'Hostile review' },
+          // A review's name is visible text up to 120 characters, any script (docs/access-reviews.md#limits).
+          name: { kind: 'name', value: 'Hostile review', accepts: ['expanders40', 'expanders100'] },
           'coverage.roles.0': { kind: 'role', value: 'manager' },
           'coverage.apiKeys': { kind: 'boolean', value: false },
           durationDays: { kind: 'int', value: 14 },
-          reminderDaysBefore: { kind: 'int', value: 3 },
+          // 0 is "no reminder".
+          reminderDaysBefore: { kind: 'int', value: 3, accepts: ['zero'] },
           defaultDecision: { kind: 'role', value: 'keep' },
         },
       },
@@ -539,7 +541,7 @@ export function routeCases(w: HostileWorld): RouteCase[] {
           durationDays: 14, reminderDaysBefore: 3, defaultDecision: 'keep', everyMonths: 3, firstStartAt: '2099-01-01T09:00:00.000Z',
         },
         fields: {
-          name: { kind: 'name', value: 'Hostile review' },
+          name: { kind: 'name', value: 'Hostile review', accepts: ['expanders40', 'expanders100'] },
           'coverage.roles.0': { kind: 'role', value: 'admin' },
           'coverage.customRoles.0': { kind: 'opaque', value: 'auditor' },
           'coverage.permissions.0': { kind: 'opaque', value: 'audit.read' },
@@ -558,7 +560,7 @@ export function routeCases(w: HostileWorld): RouteCase[] {
       path: { scheduleId: { kind: 'id', value: w.absentId } },
       body: {
         value: { name: 'Hostile review', enabled: false, expectedVersion: 1 },
-        fields: { name: { kind: 'name', value: 'Hostile review' }, enabled: { kind: 'boolean', value: false }, expectedVersion: { kind: 'version', value: 1 } },
+        fields: { name: { kind: 'name', value: 'Hostile review', accepts: ['expanders40', 'expanders100'] }, enabled: { kind: 'boolean', value: false }, expectedVersion: { kind: 'version', value: 1 } },
         optional: ['name', 'enabled'],
       },
     },
