@@ -59,7 +59,7 @@ export const NO_INPUT = [
   'GET /api/health', 'GET /api/health/live', 'GET /api/health/ready', 'GET /api/v1/export/memberships.csv', 'GET /api/v1/export/units.csv', 'GET /api/v1/settings/sso', 'GET /api/v1/directory/tokens',
   'GET /api/v1/settings/domains', 'GET /api/v1/settings/setup-links', 'POST /api/v1/settings/sso/test',
   'GET /api/v1/api-keys', 'GET /api/v1/webhooks', 'GET /api/v1/openapi.json', 'GET /api/v1/roles',
-  'GET /api/v1/audit-streams',
+  'GET /api/v1/audit-streams', 'GET /api/v1/access-review-schedules',
 ];
 
 /**
@@ -532,7 +532,6 @@ export function routeCases(w: HostileWorld): RouteCase[] {
     { method: 'DELETE', route: '/api/v1/webhooks/[endpointId]', path: { endpointId: { kind: 'id', value: w.absentId } }, body: { value: {}, fields: {} } },
     // Access review schedules and evidence: a new schedule is made; every other route names one
     // (or a review) that does not exist, so a request that gets through answers 404.
-    { method: 'GET', route: '/api/v1/access-review-schedules' },
     {
       method: 'POST', route: '/api/v1/access-review-schedules',
       body: {
