@@ -11,3 +11,4 @@ export { DELIVERY_PAGE, listDeliveries, readDelivery, resendDelivery, type Deliv
 export { SEND_TIMEOUT_MS, checkEndpointUrl, newEndpointSecret, postOnce, resolvesPublic, secretHint, type DeliveryAttemptResult, type SendOptions } from './transport';
 export { readStreamOnce, skipBacklog, type StreamDeps } from './worker/stream';
 export { pause } from './worker/lanes';
+export { runStreamWorker, streamWorkerFromConfig, type Lanes } from './worker/stream-worker';

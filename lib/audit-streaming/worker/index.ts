@@ -5,12 +5,7 @@
 // and one killed mid-batch loses nothing (the batch goes again). In production it runs as its own
 // process (`npm run worker:audit-streams`); the local stack starts one.
 import 'server-only';
-import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
-import { config } from '../../config';
-import { SDK_RETRY } from '../../db/retry-policy';
-import { log } from '../../observability';
-import { tenancy, tenancySettingsFromConfig } from '../../tenancy';
-import { pause, readStreamOnce, type StreamDeps } from '../../webhooks';
+import { readStreamOnce, runStreamWorker, streamWorkerFromConfig, type StreamDeps } from '../../webhooks';
 import type { AttemptOutcome, StreamDeliveryDeps } from './deliver';
 import { StreamLanes, deliverDueDestinations } from './lanes';
 import { markDestinationsDue } from './mark-due';
@@ -40,37 +35,16 @@ export async function workOnce(options: AuditStreamWorkerOptions): Promise<{ rea
   return { read, outcomes };
 }
 
-/** Runs until the signal aborts: the stream's loop and the lanes' loop, neither waiting for the other. */
+/** Runs until the signal aborts: new entries mark destinations due, the lanes deliver them. */
 export async function runAuditStreamWorker(options: AuditStreamWorkerOptions): Promise<void> {
-  const idle = options.idleMs ?? 1000;
-  const lanes = new StreamLanes(options);
-  let wake: (() => void) | undefined;
-  const stream = async () => {
-    while (!options.signal?.aborted) {
-      try {
-        const read = await readStreamOnce(streamDeps(options), async (items) => {
-          if ((await markDestinationsDue(options.platform, options.tenantDb, items, options.batch?.settleMs)) > 0) wake?.();
-        });
-        if (read === 0) await pause(idle, options.signal);
-      } catch (e) {
-        log.error({ err: e }, 'audit-stream worker: reading the stream failed');
-        await pause(Math.max(idle, 2000), options.signal);
-      }
-    }
-  };
-  await Promise.all([stream(), lanes.run({ idleMs: idle, signal: options.signal, woken: () => new Promise<void>((r) => (wake = r)) })]);
+  await runStreamWorker('audit-stream worker', {
+    stream: streamDeps(options),
+    lanes: new StreamLanes(options),
+    take: (items) => markDestinationsDue(options.platform, options.tenantDb, items, options.batch?.settleMs),
+    idleMs: options.idleMs,
+    signal: options.signal,
+  });
 }
 
-/** The worker as this process's configuration makes it: the runtime's credentials, the app's tenancy. */
-export function workerFromConfig(): Omit<AuditStreamWorkerOptions, 'signal'> {
-  const cfg = config();
-  const settings = tenancySettingsFromConfig(cfg);
-  const t = tenancy();
-  return {
-    streams: new DynamoDBStreamsClient({ region: settings.region, endpoint: settings.dynamoDbEndpoint, credentials: settings.platformCredentials, ...SDK_RETRY }),
-    platform: t.platformDb(),
-    tableName: settings.tableName,
-    tenantDb: (tenantId) => t.tenantDb(tenantId),
-    allowPrivateNetworks: cfg.ARBOR_WEBHOOKS_ALLOW_PRIVATE_NETWORKS === '1',
-  };
-}
+/** The worker as this process's configuration makes it. */
+export const workerFromConfig = (): Omit<AuditStreamWorkerOptions, 'signal'> => streamWorkerFromConfig();

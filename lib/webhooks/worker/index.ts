@@ -4,20 +4,17 @@
 // in DynamoDB, so any number of workers may run, and one killed mid-delivery loses nothing.
 // In production it runs as its own process (`npm run worker:webhooks`); the local stack starts one.
 import 'server-only';
-import { log } from '../../observability';
-import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
-import { config } from '../../config';
-import { tenancy, tenancySettingsFromConfig } from '../../tenancy';
 import type { DeliveryDeps } from './deliver-due';
 import { DeliveryLanes, deliverDue, pause } from './lanes';
 import { queueEvents } from './fan-out';
 import { readStreamOnce, type StreamDeps } from './stream';
-import { SDK_RETRY } from '../../db/retry-policy';
+import { runStreamWorker, streamWorkerFromConfig } from './stream-worker';
 
 export { RETRY_SCHEDULE_MS, DISABLE_AFTER_MS, WEBHOOK_WORKER_ACTOR, type DeliveryDeps } from './deliver-due';
 export { DeliveryLanes, deliverDue, DELIVERY_CONCURRENCY } from './lanes';
 export { readStreamOnce, skipBacklog, type StreamDeps } from './stream';
 export { queueEvents } from './fan-out';
+export { runStreamWorker, streamWorkerFromConfig, type Lanes } from './stream-worker';
 
 export interface WorkerOptions extends Omit<DeliveryDeps, 'platform'>, Omit<StreamDeps, 'platform'> {
   platform: DeliveryDeps['platform'];
@@ -39,41 +36,16 @@ export async function workOnce(options: WorkerOptions): Promise<{ read: number; 
   return { read, sent };
 }
 
-/**
- * Runs until the signal aborts, then lets the attempts in flight finish. Two loops: the stream's
- * (new events into the queue) and the lanes' (the queue to receivers), so neither waits for the
- * other: a slow receiver holds up no reading, and a stream in trouble holds up no delivery.
- */
+/** Runs until the signal aborts: new events into the queue, the queue to receivers. */
 export async function runWebhookWorker(options: WorkerOptions): Promise<void> {
-  const idle = options.idleMs ?? 1000;
-  const lanes = new DeliveryLanes(options);
-  let wake: (() => void) | undefined;
-  const stream = async () => {
-    while (!options.signal?.aborted) {
-      try {
-        const read = await readStreamOnce(options, async (items) => {
-          if ((await queueEvents(options.platform, options.tenantDb, items)) > 0) wake?.();
-        });
-        if (read === 0) await pause(idle, options.signal);
-      } catch (e) {
-        log.error({ err: e }, 'webhook worker: reading the stream failed');
-        await pause(Math.max(idle, 2000), options.signal);
-      }
-    }
-  };
-  await Promise.all([stream(), lanes.run({ idleMs: idle, signal: options.signal, woken: () => new Promise<void>((r) => (wake = r)) })]);
+  await runStreamWorker('webhook worker', {
+    stream: options,
+    lanes: new DeliveryLanes(options),
+    take: (items) => queueEvents(options.platform, options.tenantDb, items),
+    idleMs: options.idleMs,
+    signal: options.signal,
+  });
 }
 
-/** The worker as this process's configuration makes it: the runtime's credentials, the app's tenancy. */
-export function workerFromConfig(): Omit<WorkerOptions, 'signal'> {
-  const cfg = config();
-  const settings = tenancySettingsFromConfig(cfg);
-  const t = tenancy();
-  return {
-    streams: new DynamoDBStreamsClient({ region: settings.region, endpoint: settings.dynamoDbEndpoint, credentials: settings.platformCredentials, ...SDK_RETRY }),
-    platform: t.platformDb(),
-    tableName: settings.tableName,
-    tenantDb: (tenantId) => t.tenantDb(tenantId),
-    allowPrivateNetworks: cfg.ARBOR_WEBHOOKS_ALLOW_PRIVATE_NETWORKS === '1',
-  };
-}
+/** The worker as this process's configuration makes it. */
+export const workerFromConfig = (): Omit<WorkerOptions, 'signal'> => streamWorkerFromConfig();
