@@ -8,9 +8,8 @@ import { useEffect, useState } from 'react';
 import { Card } from '@/components/directory-sync/card';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { CopyField } from '@/components/ui/copy-field';
+import { ShownOnceModal } from '@/components/ui/shown-once-modal';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/toaster';
 import { call } from '@/lib/api/client';
 import type { Destination, DestinationTestResult } from '@/lib/audit-streaming/types';
@@ -165,16 +164,13 @@ export function DestinationsCard({ view }: { view: AuditStreamsScreenView & { ex
           }}
         />
       )}
-      <Modal
-        open={Boolean(secret)}
+      <ShownOnceModal
+        value={secret}
         onClose={() => setSecret(null)}
         title="The destination's signing secret"
         description="Copy it now: Arbor shows it only once. Verify each request's webhook-signature with it (any Standard Webhooks library does)."
-        size="lg"
-        footer={<Button variant="primary" onClick={() => setSecret(null)}>Done</Button>}
-      >
-        {secret && <CopyField label="Signing secret" value={secret} />}
-      </Modal>
+        label="Signing secret"
+      />
       <ConfirmDialog
         open={Boolean(removing)}
         title={`Remove ${removing?.name ?? 'this destination'}?`}

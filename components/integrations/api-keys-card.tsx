@@ -13,7 +13,7 @@ import { RoleSelect } from '@/components/members/role-select';
 import { UnitPicker } from '@/components/members/unit-picker';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { CopyField } from '@/components/ui/copy-field';
+import { ShownOnceModal } from '@/components/ui/shown-once-modal';
 import { DataTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Modal } from '@/components/ui/modal';
@@ -114,16 +114,14 @@ export function ApiKeysCard({ view }: { view: ApiKeysScreenView }) {
           router.refresh();
         }}
       />
-      <Modal
-        open={Boolean(created)}
+      <ShownOnceModal
+        value={created?.secret ?? null}
         onClose={() => setCreated(null)}
         title={`Your new API key${created ? `: ${created.name}` : ''}`}
         description="Copy it now: Arbor keeps only a hash and cannot show it again."
-        size="lg"
-        footer={<Button variant="primary" onClick={() => setCreated(null)}>Done</Button>}
-      >
-        {created && <CopyField label="API key" value={created.secret} hint="Send it as Authorization: Bearer <key>." />}
-      </Modal>
+        label="API key"
+        hint="Send it as Authorization: Bearer <key>."
+      />
       <ConfirmDialog
         open={Boolean(revoking)}
         title={`Revoke the API key ${revoking?.name ?? ''}?`}

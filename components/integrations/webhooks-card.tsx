@@ -9,9 +9,8 @@ import { RelativeTime } from '@/components/audit/relative-time';
 import { Card } from '@/components/directory-sync/card';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { CopyField } from '@/components/ui/copy-field';
+import { ShownOnceModal } from '@/components/ui/shown-once-modal';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/toaster';
 import { call } from '@/lib/api/client';
 import type { WebhooksScreenView } from '@/lib/screens/webhooks';
@@ -129,16 +128,13 @@ export function WebhooksCard({ view }: { view: WebhooksScreenView }) {
           }}
         />
       )}
-      <Modal
-        open={Boolean(secret)}
+      <ShownOnceModal
+        value={secret}
         onClose={() => setSecret(null)}
         title="The endpoint's signing secret"
         description="Copy it now: Arbor shows it only once. Verify each delivery's webhook-signature with it (any Standard Webhooks library does)."
-        size="lg"
-        footer={<Button variant="primary" onClick={() => setSecret(null)}>Done</Button>}
-      >
-        {secret && <CopyField label="Signing secret" value={secret} />}
-      </Modal>
+        label="Signing secret"
+      />
       <ConfirmDialog
         open={Boolean(rolling)}
         title="Roll this endpoint's signing secret?"
