@@ -11,8 +11,9 @@ export default defineConfig({
   // Parallel local runs keep their artifacts apart (ARBOR_E2E_OUTPUT_DIR=test-results/mine).
   outputDir: process.env.ARBOR_E2E_OUTPUT_DIR || 'test-results',
   globalSetup: './e2e/support/global-setup.ts',
-  // Two cores: one browser worker next to the app server and the stack keeps timings stable.
-  workers: process.env.ARBOR_E2E_WORKERS ? Number(process.env.ARBOR_E2E_WORKERS) : 1,
+  // Two browser workers: most of a spec's time is spent waiting on the server, the stack and the
+  // workers, so two keep both cores busy. Every spec makes its own tenants, so they never share data.
+  workers: process.env.ARBOR_E2E_WORKERS ? Number(process.env.ARBOR_E2E_WORKERS) : 2,
   fullyParallel: false,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
