@@ -35,7 +35,9 @@ describe('scheduleChangeSet', () => {
     const set = await draft(t, standardOperations(t, researchId));
     const setId = set.header.setId;
     const em = await t.actor(t.people.em);
-    const soon = new Date(Date.now() + 2000).toISOString();
+    // A minute ahead: on a loaded machine the approvals alone can take seconds; the due run is
+    // given its clock, so nothing waits for it.
+    const soon = new Date(Date.now() + 60_000).toISOString();
     await assert.rejects(scheduleChangeSet(t.db, em, setId, set.header.version, soon), code('changeSet.notReady'), 'not approved yet');
     await approve(t, setId);
     let { header } = await readChangeSet(t.db, setId);
@@ -55,7 +57,7 @@ describe('scheduleChangeSet', () => {
     assert.equal((await readChangeSet(t.db, setId)).header.status, 'scheduled');
     assert.deepEqual(await treeState(t.tenantId), before);
 
-    assert.ok((await runDue(Date.now() + 5000)) >= 1);
+    assert.ok((await runDue(Date.now() + 120_000)) >= 1);
     ({ header } = await readChangeSet(t.db, setId));
     assert.equal(header.status, 'applied');
     assert.equal(header.run?.by.userId, t.people.em.userId, 'applied as whoever scheduled it');
@@ -70,12 +72,12 @@ describe('scheduleChangeSet', () => {
     const setId = set.header.setId;
     await approve(t, setId);
     const { header } = await readChangeSet(t.db, setId);
-    await scheduleChangeSet(t.db, await t.actor(t.people.em), setId, header.version, new Date(Date.now() + 2000).toISOString());
+    await scheduleChangeSet(t.db, await t.actor(t.people.em), setId, header.version, new Date(Date.now() + 60_000).toISOString());
     const infra = await getUnitOrThrow(t.db, t.units.infra.id);
     await renameUnit(t.db, t.owner, { unitId: infra.id, name: 'Infra Team', expectedVersion: infra.version });
     const before = await treeState(t.tenantId);
 
-    await runDue(Date.now() + 5000);
+    await runDue(Date.now() + 120_000);
     const after = await readChangeSet(t.db, setId);
     assert.equal(after.header.status, 'draft');
     assert.equal(after.header.lastError?.code, 'changeSet.notReady');
