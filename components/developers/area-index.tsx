@@ -29,9 +29,9 @@ export function AreaIndex({ reference }: { reference: ApiReference }) {
                 {tag.operations.map((op) => (
                   <li key={op.id}>
                     <Link href={referenceHref.operation(tag.name, op.id)} className="flex items-start gap-2 px-2 py-1.5 hover:bg-zinc-50 dark:hover:bg-zinc-900">
-                      <MethodBadge method={op.method} />
+                      <MethodBadge method={op.method} />{' '}
                       <span className="min-w-0">
-                        <code className="block font-mono text-xs break-all text-zinc-900 dark:text-zinc-100">{op.path}</code>
+                        <code className="block font-mono text-xs break-all text-zinc-900 dark:text-zinc-100">{op.path}</code>{' '}
                         <span className="block text-zinc-700 dark:text-zinc-300">{op.summary}</span>
                       </span>
                     </Link>
