@@ -1,7 +1,7 @@
 // What every operation of the reference shares, said once before them: where the API is, how a
 // request authenticates, the rate limits, retrying safely with an Idempotency-Key, and the one
 // shape of every refusal with the statuses it comes with.
-import type { ApiReference } from './reference-model';
+import { anchors, type ApiReference } from './reference-model';
 import { CodeSample, GuideSection, SettingsPointer } from './guide-section';
 import { codeClass, InlineText, RichText } from './rich-text';
 
@@ -66,7 +66,7 @@ export function ApiGuide({ reference, origin, canManage }: { reference: ApiRefer
 
       <GuideSection id="idempotency" title={title('idempotency')}>
         <p>
-          The operations marked <em>Idempotency-Key</em> below (creating units, memberships and invitations, bulk changes, imports) take an{' '}
+          The operations marked <em>Idempotency-Key</em> (creating units, memberships and invitations, bulk changes, imports) take an{' '}
           {code('Idempotency-Key')} header: send a new UUID with each new request, and the same one when you retry it after a timeout or a dropped
           connection.
         </p>
@@ -90,7 +90,7 @@ export function ApiGuide({ reference, origin, canManage }: { reference: ApiRefer
             </thead>
             <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
               {reference.errors.map((e) => (
-                <tr key={e.status} id={`error-${e.status}`} className="scroll-mt-4 align-top">
+                <tr key={e.status} id={anchors.error(e.status)} className="scroll-mt-4 align-top">
                   <td className="px-3 py-1.5 whitespace-nowrap" data-label="Status">
                     <span className="font-mono font-semibold">{e.status}</span> <span className="text-zinc-600 dark:text-zinc-400">{e.name}</span>
                   </td>

@@ -2,7 +2,7 @@
 // takes, what it answers when it succeeds and the statuses it refuses with. Its accessible name
 // starts with `METHOD /path`, so a reader (or a test) finds it by its endpoint.
 import type { ReactNode } from 'react';
-import { isRef, type ReferenceAnswer, type ReferenceOperation, type ReferenceParameter } from './reference-model';
+import { isRef, referenceHref, type ReferenceAnswer, type ReferenceOperation, type ReferenceParameter } from './reference-model';
 import { InlineText, RichText } from './rich-text';
 import { Rules, SchemaLink, SchemaView, TypeLabel } from './schema-view';
 
@@ -55,7 +55,7 @@ function Parameters({ parameters }: { parameters: ReferenceParameter[] }) {
               <td className="px-3 py-1.5" data-label="Description">
                 {p.shared === 'IdempotencyKey' ? (
                   <p className="text-zinc-700 dark:text-zinc-300">
-                    Makes a retry safe: see <a className="underline" href="#idempotency">Idempotency</a>.
+                    Makes a retry safe: see <a className="underline" href={referenceHref.guide('idempotency')}>Idempotency</a>.
                   </p>
                 ) : (
                   <>
@@ -96,10 +96,10 @@ function Errors({ errors }: { errors: ReferenceAnswer[] }) {
     <ul className="space-y-1 text-sm">
       {errors.map((e) => (
         <li key={e.status}>
-          <a href={`#error-${e.status}`} className="mr-2 rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-xs font-bold text-zinc-800 underline-offset-2 hover:underline dark:bg-zinc-800 dark:text-zinc-200">
+          <a href={referenceHref.error(e.status)} className="mr-2 rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-xs font-bold text-zinc-800 underline-offset-2 hover:underline dark:bg-zinc-800 dark:text-zinc-200">
             {e.status}
           </a>
-          {/* A shared answer is described once, under Errors; what an operation adds is said here. */}
+          {/* A shared answer is described once, under the guide's Errors; what an operation adds is said here. */}
           <span className="text-zinc-800 dark:text-zinc-200">{e.name}</span>
           {(e.note ?? !e.name) && (
             <span className="block pl-12 text-xs text-zinc-600 dark:text-zinc-400">
@@ -129,7 +129,7 @@ export function OperationCard({ op, anchor }: { op: ReferenceOperation; anchor: 
           ) : (
             <span className="rounded-full border border-zinc-300 px-2 py-0.5 text-zinc-700 dark:border-zinc-700 dark:text-zinc-300">API key or session</span>
           )}
-          {op.idempotent && <a href="#idempotency" className="rounded-full border border-zinc-300 px-2 py-0.5 text-zinc-700 hover:underline dark:border-zinc-700 dark:text-zinc-300">Idempotency-Key</a>}
+          {op.idempotent && <a href={referenceHref.guide('idempotency')} className="rounded-full border border-zinc-300 px-2 py-0.5 text-zinc-700 hover:underline dark:border-zinc-700 dark:text-zinc-300">Idempotency-Key</a>}
         </p>
       </header>
       {op.description && <RichText text={op.description} />}

@@ -1,7 +1,8 @@
-// The OpenAPI document (lib/openapi) as the reference page reads it: operations grouped by tag in
-// the document's order, with the `$ref`s to shared parameters and answers resolved, and one
-// anchor per tag, operation and schema so the page links within itself. Schemas keep their
-// `$ref`s: the page links to a component instead of expanding it.
+// The OpenAPI document (lib/openapi) as the reference pages read it: operations grouped by tag
+// (an area of the API, one page each) in the document's order, with the `$ref`s to shared
+// parameters and answers resolved, and where every area, operation, schema and error status is
+// found, so every page links to the others the same way. Schemas keep their `$ref`s: a page
+// links to a component on the schemas page instead of expanding it.
 import type { OpenApiDocument } from '@/lib/openapi';
 
 type Components = NonNullable<OpenApiDocument['components']>;
@@ -53,6 +54,9 @@ export interface ReferenceOperation {
 
 export interface ReferenceTag {
   name: string;
+  /** The area's page: /developers/<slug>. */
+  slug: string;
+  description?: string;
   operations: ReferenceOperation[];
 }
 
@@ -69,11 +73,32 @@ export interface ApiReference {
 
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
+/** The one slug of an area (a tag): its page's path segment. */
+export const areaSlug = (tag: string) => slug(tag);
+
+/** The reference's own page of its schemas; no tag may take its slug. */
+export const SCHEMAS_SLUG = 'schemas';
+
 export const anchors = {
-  tag: (name: string) => `tag-${slug(name)}`,
+  area: (tag: string) => `area-${areaSlug(tag)}`,
   operation: (id: string) => `op-${id}`,
   schema: (name: string) => `schema-${name}`,
+  error: (status: string) => `error-${status}`,
 };
+
+/** Where each part of the reference is, from any of its pages. */
+export const referenceHref = {
+  index: '/developers',
+  guide: (sectionId: string) => `/developers#${sectionId}`,
+  area: (tag: string) => `/developers/${areaSlug(tag)}`,
+  operation: (tag: string, id: string) => `/developers/${areaSlug(tag)}#${anchors.operation(id)}`,
+  schemas: `/developers/${SCHEMAS_SLUG}`,
+  schema: (name: string) => `/developers/${SCHEMAS_SLUG}#${anchors.schema(name)}`,
+  error: (status: string) => `/developers#${anchors.error(status)}`,
+};
+
+/** The area a page's slug names, if any. */
+export const areaOf = (reference: ApiReference, pageSlug: string) => reference.tags.find((t) => t.slug === pageSlug);
 
 /** `#/components/schemas/Unit` → `Unit`. */
 export const refName = (ref: string) => ref.slice(ref.lastIndexOf('/') + 1);
@@ -132,7 +157,16 @@ export function apiReferenceOf(doc: OpenApiDocument): ApiReference {
     }),
   );
   const tagNames = [...new Set([...(doc.tags ?? []).map((t) => t.name), ...operations.map((o) => o.tag)])];
-  const tags = tagNames.map((name) => ({ name, operations: operations.filter((o) => o.tag === name).map((o) => o.op) })).filter((t) => t.operations.length > 0);
+  const descriptions = new Map((doc.tags ?? []).map((t) => [t.name, t.description]));
+  const tags = tagNames
+    .map((name) => ({ name, slug: areaSlug(name), description: descriptions.get(name) || undefined, operations: operations.filter((o) => o.tag === name).map((o) => o.op) }))
+    .filter((t) => t.operations.length > 0);
+  // Two areas on one page, or an area hiding the schemas page, would lose operations from view.
+  const slugs = new Set([SCHEMAS_SLUG]);
+  for (const t of tags) {
+    if (slugs.has(t.slug)) throw new Error(`The API reference has two pages at /developers/${t.slug}: rename the tag "${t.name}"`);
+    slugs.add(t.slug);
+  }
   // A shared answer's status is where operations refer to it (the component itself has none).
   const shared = new Map<string, ReferenceAnswer>();
   for (const { op } of operations) for (const e of op.errors) if (e.name && !shared.has(e.status)) shared.set(e.status, e);

@@ -1,9 +1,9 @@
 // A JSON Schema as a reader wants it: each property with its type, whether it is required, its
 // allowed values and its description, an inline object's properties indented below it. A `$ref`
-// to a component is a link to it in the Schemas section, never expanded in place: each component
+// to a component is a link to it on the schemas page, never expanded in place: each component
 // is described once, and a schema that refers to itself cannot recurse.
 import type { ReactNode } from 'react';
-import { anchors, isRef, refName, type Schema, type SchemaOrRef } from './reference-model';
+import { isRef, referenceHref, refName, type Schema, type SchemaOrRef } from './reference-model';
 import { codeClass, InlineText } from './rich-text';
 
 /** Arbor's ids (lib/validation): worth a name rather than the pattern. */
@@ -16,7 +16,7 @@ const hasInlineObject = (variants: SchemaOrRef[]) => variants.some(isObject);
 export function SchemaLink({ to }: { to: string }) {
   const name = refName(to);
   return (
-    <a href={`#${anchors.schema(name)}`} className="font-mono text-emerald-700 underline decoration-emerald-700/40 underline-offset-2 hover:decoration-emerald-700 dark:text-emerald-400 dark:decoration-emerald-400/40">
+    <a href={referenceHref.schema(name)} className="font-mono text-emerald-700 underline decoration-emerald-700/40 underline-offset-2 hover:decoration-emerald-700 dark:text-emerald-400 dark:decoration-emerald-400/40">
       {name}
     </a>
   );

@@ -1,6 +1,7 @@
 // Webhooks in the reference: how Arbor sends each change to an organization's endpoints, how a
 // receiver checks a delivery is Arbor's, and the event types it may hear of (lib/webhooks/events).
 import { CodeSample, GuideSection, SettingsPointer } from './guide-section';
+import { referenceHref } from './reference-model';
 import { codeClass } from './rich-text';
 
 export const WEBHOOKS_SECTION = { id: 'webhooks', title: 'Receiving webhooks' } as const;
@@ -34,7 +35,7 @@ export function WebhooksGuide({ canManage, events }: { canManage: boolean; event
     <GuideSection {...WEBHOOKS_SECTION}>
       <p>
         Arbor tells your systems of changes as they happen: add an endpoint in{' '}
-        <SettingsPointer href="/settings/webhooks" label="Webhooks" canOpen={canManage} /> (or with the Webhooks operations below), pick the
+        <SettingsPointer href="/settings/webhooks" label="Webhooks" canOpen={canManage} /> (or with the <a className="underline" href={referenceHref.area('Webhooks')}>Webhooks operations</a>), pick the
         events it hears of (none picked: every event), and Arbor POSTs each one to it as JSON.
       </p>
       <p>
