@@ -1,6 +1,6 @@
 // One card of the interactive chart, a treeitem of the chart's ARIA tree: full at near zoom
 // (name, leaders with initials, counts, the fold toggle), the name alone at mid zoom.
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { memo } from 'react';
 import type { PlacedNode } from '@/lib/chart';
 import type { ChartCard as Card } from './chart-model';

@@ -1,7 +1,7 @@
 'use client';
 // /chart: the toolbar (breadcrumb, units or people, search, zoom, export) over the canvas. Holds
 // what is folded, which card has focus and which is highlighted; the layout is redone on a fold.
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { layoutChart } from '@/lib/chart';
 import type { ChartScreen } from '@/lib/screens/chart';

@@ -3,7 +3,7 @@
 // who can administer it, and its history. Members and history are panels with their own data
 // and headings (components/members, components/audit). Everything here renders from the
 // console's one copy of the units (useLiveUnitPage), so edits show at once.
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { ReactNode } from 'react';
 import type { UnitPage } from '@/lib/screens/unit-page';
 import { plural } from '@/lib/text/plural';
