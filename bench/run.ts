@@ -10,6 +10,7 @@ import { createTenancy, tenancySettingsFromConfig } from '../lib/tenancy';
 import { startLocalStack } from '../scripts/local-stack';
 import { DIRECT_CREDENTIALS } from '../scripts/local-stack/dynamodb';
 import { freePort } from '../scripts/local-stack/ports';
+import { commandOf, mergeResults, readPreviousResults } from './report/merge-results';
 import { judgeTargets } from './report/targets';
 import { writeResults, type BenchResults } from './report/write-results';
 import { readPreviousFirstLoadJs } from './browser/previous-first-load';
@@ -26,6 +27,7 @@ import { runScim } from './sections/scim';
 import { runScreens } from './sections/screens';
 import { runSubtreeRead } from './sections/subtree-read';
 import { runWebhooks } from './sections/webhooks';
+import { runSoak } from './soak/run-soak';
 import type { BenchContext } from './support/context';
 import { machineInfo } from './support/machine';
 import { Meter } from './support/meter';
@@ -51,6 +53,7 @@ async function main() {
     machine: machineInfo(),
     ...(process.env.ARBOR_BENCH_NOTE ? { note: process.env.ARBOR_BENCH_NOTE } : {}),
     failures: [],
+    sectionRuns: {},
   };
   // minSessionSeconds: the credentials section watches 6-second sessions expire and refresh.
   const stack = await startLocalStack({ appUrl: `http://127.0.0.1:${appPort}`, minSessionSeconds: 1 });
@@ -69,12 +72,19 @@ async function main() {
   };
   const section = async <T>(name: Section, fn: () => Promise<T>): Promise<T | undefined> => {
     if (!options.only.has(name)) return undefined;
+    const sectionStarted = Date.now();
+    const loadAtStart = machineInfo().loadAtStart;
     try {
       return await fn();
     } catch (e) {
       log(`${name} failed: ${(e as Error).stack ?? e}`);
       results.failures!.push({ section: name, error: (e as Error).message.split('\n')[0] });
       return undefined;
+    } finally {
+      results.sectionRuns![name] = {
+        runStartedAt: results.startedAt, startedAt: new Date(sectionStarted).toISOString(), ms: Date.now() - sectionStarted, command: commandOf(args),
+        loadAtStart, loadAtEnd: machineInfo().loadAtStart, ...(results.note ? { note: results.note } : {}),
+      };
     }
   };
   try {
@@ -96,14 +106,17 @@ async function main() {
     results.checks = await section('checks', () => runChecks(ctx, appPort));
     results.browser = await section('browser', () => runBrowser(ctx, appPort));
     results.chart = await section('chart', () => runChart(ctx, appPort));
+    results.soak = await section('soak', () => runSoak(ctx, appPort));
     if (results.browser && previousFirstLoadJs) results.browser.previousFirstLoadJs = previousFirstLoadJs;
   } finally {
     results.durationMs = Date.now() - started;
     results.machine.loadAtEnd = machineInfo().loadAtStart;
     await stack.stop();
   }
-  results.targets = judgeTargets(results);
-  const files = writeResults(options.outDir, results);
+  // The sections run replace theirs in the results file; the others keep their own runs' figures.
+  const merged = mergeResults(readPreviousResults(options.outDir), results, [...options.only]);
+  merged.targets = judgeTargets(merged);
+  const files = writeResults(options.outDir, merged);
   log(`done in ${((Date.now() - started) / 1000).toFixed(0)} s: ${files.join(', ')}`);
   if (results.failures!.length) process.exitCode = 1;
 }
