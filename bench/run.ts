@@ -31,13 +31,17 @@ import { runSoak } from './soak/run-soak';
 import type { BenchContext } from './support/context';
 import { machineInfo } from './support/machine';
 import { Meter } from './support/meter';
-import { parseOptions, type Section } from './support/options';
+import { parseOptions, SECTIONS, type Section } from './support/options';
 
 async function main() {
   const args = process.argv.slice(2);
   const options = parseOptions(args);
   if (options.render) {
-    const results = JSON.parse(readFileSync(join(options.outDir, 'latest.json'), 'utf8')) as BenchResults;
+    let results = JSON.parse(readFileSync(join(options.outDir, 'latest.json'), 'utf8')) as BenchResults;
+    for (const file of options.merge) {
+      const other = JSON.parse(readFileSync(file, 'utf8')) as BenchResults;
+      results = mergeResults(results, other, SECTIONS.filter((s) => other[s] !== undefined));
+    }
     results.targets = judgeTargets(results);
     console.log(`re-rendered ${writeResults(options.outDir, results).join(', ')}`);
     return;

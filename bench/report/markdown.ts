@@ -232,6 +232,7 @@ export function renderMarkdown(r: BenchResults): string {
       '',
     );
   }
+  if (r.browser) out.push(...renderBrowser(r.browser));
   if (r.webhooks) {
     const w = r.webhooks;
     out.push(
@@ -247,7 +248,6 @@ export function renderMarkdown(r: BenchResults): string {
     );
   }
   if (r.checks) out.push(...renderChecks(r.checks));
-  if (r.browser) out.push(...renderBrowser(r.browser));
   if (r.chart) out.push(...renderChart(r.chart));
   if (r.soak) out.push(...renderSoak(r.soak));
   if (r.failures?.length) out.push('## Failed sections', '', ...r.failures.map((f) => `- ${f.section}: ${f.error}`), '');
