@@ -92,8 +92,11 @@ async function main() {
     }
   };
   try {
-    log(`local stack up; seeding ${options.sizes.map((s) => s.toLocaleString('en')).join(', ')} units`);
-    await seedSizeTenants(ctx);
+    // The soak seeds organizations of its own; every other section reads the size tenants.
+    if ([...options.only].some((s) => s !== 'soak')) {
+      log(`local stack up; seeding ${options.sizes.map((s) => s.toLocaleString('en')).join(', ')} units`);
+      await seedSizeTenants(ctx);
+    }
     results.seed = [...ctx.tenants.values()].map((t) => ({
       // P4's owner membership and profile come on top of the plan's.
       units: t.units.length, memberships: t.memberships.length + 1, people: t.people.length + 1, items: t.itemCount, ms: t.seedMs,
