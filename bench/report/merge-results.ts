@@ -4,7 +4,7 @@
 // figures (and says so), rather than leaving a hole.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SECTIONS, type Section } from '../support/options';
+import { DEFAULT_SECTIONS, SECTIONS, type Section } from '../support/options';
 import type { BenchResults, SectionRun } from './results';
 
 export function readPreviousResults(dir: string): BenchResults | undefined {
@@ -45,9 +45,11 @@ export function mergeResults(previous: BenchResults | undefined, current: BenchR
   }
   // Earlier failures of sections this run did not attempt still stand.
   merged.failures = [...(previous.failures ?? []).filter((f) => !ran.includes(f.section as Section)), ...(current.failures ?? [])];
-  // Seeded tenants by size, this run's replacing an earlier run's of the same size.
+  // Seeded tenants by size: a full run's replace the earlier ones; a partial run (which may seed a
+  // size its own way, as the checks section adds a role catalogue) only adds sizes not there yet.
+  const full = DEFAULT_SECTIONS.every((s) => ran.includes(s));
   const seed = new Map((previous.seed ?? []).map((s) => [s.units, s]));
-  for (const s of current.seed ?? []) seed.set(s.units, s);
+  for (const s of current.seed ?? []) if (full || !seed.has(s.units)) seed.set(s.units, s);
   merged.seed = [...seed.values()].sort((a, b) => a.units - b.units);
   // The run-wide note describes its own sections (each keeps it in its run record).
   delete merged.note;
