@@ -57,7 +57,8 @@ export async function startDeployment(appDir: string, port: number, env: NodeJS.
       });
       instances.push({ name, server, probeFile, samples: () => readSamples(probeFile) });
     }
-    balancer = await startRoundRobin(port, instances.map((i) => ({ name: i.name, url: i.server.url })));
+    // An ALB's defaults: a 5-second timeout, out of rotation after 2 failed checks in a row.
+    balancer = await startRoundRobin(port, instances.map((i) => ({ name: i.name, url: i.server.url })), { timeoutMs: 5_000, unhealthyAfter: 2 });
     // What seeding wrote to the stream is nobody's event: the workers start at its end.
     const workerEnv = Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => typeof e[1] === 'string'));
     for (const start of [startWebhookWorker, startAuditStreamWorker]) {

@@ -49,7 +49,8 @@ export async function runSoak(ctx: BenchContext, appPort: number): Promise<SoakR
     const appUrl = deployment.url;
     ctx.log(`soak: instances ${deployment.instances.map((i) => `${i.name} (pid ${i.server.process.pid})`).join(', ')} behind ${appUrl}; webhook and audit-stream workers running`);
 
-    const sessions = await Promise.all(orgs.flatMap((o) => o.people.map(async (p) => ({ org: o, cookie: (await signInOverHttp({ appUrl, appDir: dir, ...p })).cookie }))));
+    const sessions: { org: SoakOrganization; cookie: string }[] = [];
+    for (const org of orgs) for (const p of org.people) sessions.push({ org, cookie: (await signInOverHttp({ appUrl, appDir: dir, ...p })).cookie });
     ctx.log(`soak: ${sessions.length} people signed in through the local IdP`);
 
     const rec = new Recorder();
