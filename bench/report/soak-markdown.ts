@@ -9,10 +9,10 @@ const ms = (x: number) => num(x, x < 10 ? 1 : 0);
 export function soakTable(s: SoakResult): string {
   const names = s.minutesMeasured[0]?.instances.map((i) => i.name) ?? [];
   return table(
-    ['minute', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'DynamoDB req (retries)', ...names.map((n) => `${n}: RSS MB, loop p99 ms`), 'also'],
+    ['minute', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'DynamoDB req (retries)', ...names.map((n) => `${n}: RSS MB, loop p99 ms`), 'load', 'also'],
     s.minutesMeasured.map((m) => [
       m.minute, num(m.perSecond, 1), ms(m.latencyMs.p50), ms(m.latencyMs.p95), ms(m.latencyMs.p99), m.errors, `${num(m.dynamoRequests)} (${m.dynamoRetries})`,
-      ...m.instances.map((i) => `${mb(i.rssMb)}, ${num(i.loopDelayP99Ms, 1)}`), m.events.join('; '),
+      ...m.instances.map((i) => `${mb(i.rssMb)}, ${num(i.loopDelayP99Ms, 1)}`), m.load === undefined ? '–' : num(m.load, 1), m.events.join('; '),
     ]),
   );
 }

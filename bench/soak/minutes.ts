@@ -69,6 +69,7 @@ export function cutMinutes(samples: Sample[], marks: Mark[], instances: SoakInst
           loopDelayMeanMs: round(windows.reduce((n, w) => n + w.loopDelay.mean, 0) / Math.max(1, windows.length), 2),
         };
       }),
+      ...(marks[m] ? { load: round(marks[m].load, 2) } : {}),
       events: events.filter((e) => e.at >= from && e.at < to).map((e) => e.text),
     });
   }

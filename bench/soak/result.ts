@@ -15,6 +15,8 @@ export interface SoakMinute {
   dynamoRetries: number;
   /** Per instance: resident set at the minute's end (MB) and event-loop delay (ms, worst 5-second window's p99, and mean). */
   instances: { name: string; rssMb: number; heapMb: number; loopDelayP99Ms: number; loopDelayMeanMs: number }[];
+  /** The 1-minute load average at the minute's end: the machine's other work shows here. */
+  load?: number;
   /** What happened in this minute besides the steady traffic. */
   events: string[];
 }
