@@ -57,8 +57,9 @@ export async function startDeployment(appDir: string, port: number, env: NodeJS.
       });
       instances.push({ name, server, probeFile, samples: () => readSamples(probeFile) });
     }
-    // An ALB's defaults: a 5-second timeout, out of rotation after 2 failed checks in a row.
-    balancer = await startRoundRobin(port, instances.map((i) => ({ name: i.name, url: i.server.url })), { timeoutMs: 5_000, unhealthyAfter: 2 });
+    // An ALB's defaults: a 5-second timeout, out of rotation after 2 failed checks in a row, and
+    // every target again when none passes (fail open).
+    balancer = await startRoundRobin(port, instances.map((i) => ({ name: i.name, url: i.server.url })), { timeoutMs: 5_000, unhealthyAfter: 2, failOpen: true });
     // What seeding wrote to the stream is nobody's event: the workers start at its end.
     const workerEnv = Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => typeof e[1] === 'string'));
     for (const start of [startWebhookWorker, startAuditStreamWorker]) {

@@ -7,7 +7,7 @@ import { keys, type DocumentClient } from '../../lib/db';
 import { addOperations, createChangeSet, readChangeSet, reviewChangeSet, type OperationInput } from '../../lib/change-sets';
 import { loadActorAccess } from '../../lib/members';
 import type { Tenancy } from '../../lib/tenancy';
-import type { Recorder } from './recorder';
+import { Recorder } from './recorder';
 import type { SoakTenant } from './traffic';
 
 const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
@@ -20,8 +20,7 @@ const IN_FLIGHT = 4;
 export async function scimSync(rec: Recorder, appUrl: string, token: string, domain: string, users: number) {
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/scim+json' };
   const call = async (method: string, path: string, body: unknown) => {
-    const r = await rec.send('scim', `${appUrl}/scim/v2/${path}`, { method, headers, body: JSON.stringify(body) });
-    return r && r.body ? (JSON.parse(r.body) as { id?: string }) : undefined;
+    return Recorder.json(await rec.send('scim', `${appUrl}/scim/v2/${path}`, { method, headers, body: JSON.stringify(body) })) as { id?: string } | undefined;
   };
   const inParallel = async (count: number, each: (i: number) => Promise<void>) => {
     let next = 0;
@@ -84,7 +83,7 @@ export async function applyChangeSet(rec: Recorder, appUrl: string, cookie: stri
   if (applied?.status !== 202) return { status: `refused (${applied?.status ?? 'no answer'})`, ms: Date.now() - started };
   for (;;) {
     const r = await rec.send('change set', `${appUrl}/api/v1/change-sets/${set.setId}`, { headers: { cookie } });
-    const view = r?.status === 200 ? (JSON.parse(r.body) as { status?: string; header?: { status?: string } }) : undefined;
+    const view = Recorder.json(r) as { status?: string; header?: { status?: string } } | undefined;
     const status = view?.status ?? view?.header?.status ?? 'unknown';
     if (status !== 'applying' && status !== 'draft') return { status, ms: Date.now() - started };
     if (Date.now() - started > 300_000) return { status: `${status} after 5 minutes`, ms: Date.now() - started };

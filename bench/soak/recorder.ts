@@ -29,7 +29,17 @@ export class Recorder {
     }
   }
 
-  private error(text: string) {
+  /** The JSON of a 2xx answer, or undefined (an answer that is not is already counted as an error). */
+  static json(r: { status: number; body: string } | undefined): Record<string, any> | undefined { // eslint-disable-line @typescript-eslint/no-explicit-any
+    if (!r || r.status < 200 || r.status >= 300 || !r.body) return undefined;
+    try {
+      return JSON.parse(r.body);
+    } catch {
+      return undefined;
+    }
+  }
+
+  error(text: string) {
     if (this.firstErrors.length < 20) this.firstErrors.push(`${new Date().toISOString().slice(11, 19)} ${text}`);
   }
 }

@@ -68,7 +68,10 @@ export async function runSoak(ctx: BenchContext, appPort: number): Promise<SoakR
       events.push({ at, text: `SCIM sync: ${done.users} users and ${done.groups} groups of 10 in ${(ms / 1000).toFixed(1)} s` });
       ctx.log(`soak: ${events[events.length - 1].text}`);
       return { ...done, ms, at };
-    })();
+    })().catch((e: Error) => {
+      rec.error(`SCIM sync stopped: ${e.message}`);
+      return { users: 0, groups: 0, ms: 0, at: Date.now() };
+    });
     const changeSet = (async () => {
       const owner = orgs[0];
       const set = await approvedChangeSet(ctx.tenancy, ctx.direct, owner.tenant, { userId: owner.seeded.owner.id, email: owner.seeded.owner.email, name: owner.seeded.owner.name }, CHANGE_SET_SIZE);
@@ -79,7 +82,10 @@ export async function runSoak(ctx: BenchContext, appPort: number): Promise<SoakR
       events.push({ at, text: `change set of ${set.operations} operations applied by its owner: ${applied.status} in ${(applied.ms / 1000).toFixed(1)} s` });
       ctx.log(`soak: ${events[events.length - 1].text}`);
       return { operations: set.operations, applyMs: applied.ms, state: applied.status, at };
-    })();
+    })().catch((e: Error) => {
+      rec.error(`change set stopped: ${e.message}`);
+      return { operations: 0, applyMs: 0, state: `failed: ${e.message.slice(0, 200)}`, at: Date.now() };
+    });
     await Promise.all([
       ...sessions.map((s) => person(rec, appUrl, s.cookie, personPages(s.org.tenant, s.org.tenant.userIds), until, THINK.person)),
       ...orgs.map((o) => integration(rec, appUrl, o.apiKey, o.tenant, until, THINK.integration)),

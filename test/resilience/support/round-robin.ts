@@ -25,6 +25,8 @@ export interface RoundRobin {
 export interface HealthCheck {
   timeoutMs: number;
   unhealthyAfter: number;
+  /** With every target out of rotation, send to all of them (an ALB fails open) rather than answer 503. */
+  failOpen?: boolean;
 }
 
 export async function startRoundRobin(port: number, targets: Target[], health: HealthCheck = { timeoutMs: 1_000, unhealthyAfter: 1 }): Promise<RoundRobin> {
@@ -38,7 +40,8 @@ export async function startRoundRobin(port: number, targets: Target[], health: H
   });
 
   const server: Server = createServer((req, res) => {
-    const live = targets.filter((t) => up.has(t.name));
+    const healthy = targets.filter((t) => up.has(t.name));
+    const live = healthy.length === 0 && health.failOpen ? targets : healthy;
     if (live.length === 0) return void res.writeHead(503).end('no healthy target');
     const target = live[next++ % live.length];
     (req as { servedBy?: string }).servedBy = target.name;
