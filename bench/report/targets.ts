@@ -3,6 +3,7 @@
 import { judgeBrowserTargets } from './browser-targets';
 import { judgeChartTargets } from './chart-markdown';
 import { judgeCheckTargets } from './checks-targets';
+import { judgeSoakTargets } from './soak-markdown';
 import type { BenchResults, TargetResult } from './results';
 import { requestsPerView, type LoadResult } from '../sections/http';
 
@@ -191,5 +192,6 @@ export function judgeTargets(r: BenchResults): TargetResult[] {
   if (r.checks) out.push(...judgeCheckTargets(r.checks));
   if (r.browser) out.push(...judgeBrowserTargets(r.browser));
   if (r.chart) out.push(...judgeChartTargets(r.chart));
+  if (r.soak) out.push(...judgeSoakTargets(r.soak));
   return out;
 }
