@@ -3,7 +3,8 @@
 // stack and a seeded tenant, signed in over HTTP; then views of the given paths, a few at a time,
 // and the samples taken while they ran summed by package and by function (self time).
 //
-//   npx tsx --import ./scripts/outside-next.mjs bench/http/profile-view.ts [--units 10000] [--views 300] [--connections 4] [tree|unit|floor ...]
+//   npx tsx --import ./scripts/outside-next.mjs bench/http/profile-view.ts [--units 10000] [--views 300] [--connections 4]
+//     [--node-flags '--max-semi-space-size=64'] [tree|unit|floor ...]
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -78,7 +79,7 @@ async function main() {
   const units = arg('units', 10_000);
   const views = arg('views', 300);
   const connections = arg('connections', 4);
-  const kinds = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && !all[i - 1]?.startsWith('--'));
+  const kinds = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && !all[i - 1]?.startsWith('--') && a in { tree: 1, unit: 1, floor: 1 });
   const appPort = await freePort();
   const stack = await startLocalStack({ appUrl: `http://127.0.0.1:${appPort}`, minSessionSeconds: 1 });
   Object.assign(process.env, stack.env, {
@@ -97,7 +98,9 @@ async function main() {
     const { unit } = pickSubjects(tenant);
     rmSync(profileDir, { recursive: true, force: true });
     mkdirSync(profileDir, { recursive: true });
-    process.env.NODE_OPTIONS = `--cpu-prof --cpu-prof-dir=${profileDir}`;
+    // --node-flags "…": V8 or Node flags of the server under test (e.g. a GC setting).
+    const flags = process.argv.includes('--node-flags') ? process.argv[process.argv.indexOf('--node-flags') + 1] : '';
+    process.env.NODE_OPTIONS = `--cpu-prof --cpu-prof-dir=${profileDir} ${flags}`;
     const { app, signedIn } = await startSignedInApp(ctx, 'profile', tenant, appPort, servers);
     delete process.env.NODE_OPTIONS;
     const paths: Record<string, string> = {
