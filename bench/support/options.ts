@@ -21,6 +21,8 @@ export interface BenchOptions {
   outDir: string;
   /** Only re-render latest.md (and the targets) from latest.json. */
   render: boolean;
+  /** The console pages the browser section measures, by name (all by default; bench/browser/console-pages.ts). */
+  pages?: Set<string>;
 }
 
 export const SECTIONS = ['subtree', 'screens', 'moves', 'http', 'credentials', 'clicks', 'scim', 'reorganizations', 'webhooks', 'checks', 'browser', 'chart'] as const;
@@ -28,6 +30,7 @@ export type Section = (typeof SECTIONS)[number];
 
 const USAGE = `npm run bench -- [--large] [--quick] [--only subtree,screens,moves,http,credentials,clicks,scim,reorganizations,webhooks,checks,browser,chart]
   [--sizes 1000,10000] [--move-sizes 10,1000,10000] [--runs N] [--http-seconds S] [--skip-build] [--out DIR]
+  [--pages members,audit,...]  (browser: only these console pages)
 npm run bench -- --render [--out DIR]   (re-writes latest.md from latest.json)`;
 
 export function parseOptions(argv: string[]): BenchOptions {
@@ -46,7 +49,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     if (list.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`--${name}: whole numbers, comma separated\n${USAGE}`);
     return list;
   };
-  const known = new Set(['large', 'quick', 'only', 'sizes', 'move-sizes', 'runs', 'http-seconds', 'skip-build', 'out', 'render', 'help']);
+  const known = new Set(['large', 'quick', 'only', 'sizes', 'move-sizes', 'runs', 'http-seconds', 'skip-build', 'out', 'render', 'pages', 'help']);
   for (const a of argv) if (a.startsWith('--') && !known.has(a.slice(2))) throw new Error(`Unknown option ${a}\n${USAGE}`);
   if (flag('help')) {
     console.log(USAGE);
@@ -71,5 +74,6 @@ export function parseOptions(argv: string[]): BenchOptions {
     large,
     outDir: value('out') ?? 'bench/results',
     render: flag('render'),
+    ...(value('pages') ? { pages: new Set(value('pages')!.split(',')) } : {}),
   };
 }
