@@ -25,6 +25,8 @@ export interface BenchOptions {
   merge: string[];
   /** Length of the soak's mixed traffic, minutes (10 by default). */
   soakMinutes: number;
+  /** The console pages the browser section measures, by name (all by default; bench/browser/console-pages.ts). */
+  pages?: Set<string>;
 }
 
 export const SECTIONS = ['subtree', 'screens', 'moves', 'http', 'credentials', 'clicks', 'scim', 'reorganizations', 'webhooks', 'checks', 'browser', 'chart', 'soak'] as const;
@@ -35,6 +37,7 @@ export const DEFAULT_SECTIONS = SECTIONS.filter((s) => !ON_REQUEST.includes(s));
 
 const USAGE = `npm run bench -- [--large] [--quick] [--only subtree,screens,moves,http,credentials,clicks,scim,reorganizations,webhooks,checks,browser,chart,soak]
   [--sizes 1000,10000] [--move-sizes 10,1000,10000] [--runs N] [--http-seconds S] [--soak-minutes M] [--skip-build] [--out DIR]
+  [--pages members,audit,...]  (browser: only these console pages)
   (soak runs only when named in --only; the sections run replace theirs in DIR/latest.json, the others are kept)
 npm run bench -- --render [--out DIR] [--merge A.json,B.json]   (re-writes latest.md from latest.json, after merging in the sections of A and B)`;
 
@@ -54,7 +57,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     if (list.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`--${name}: whole numbers, comma separated\n${USAGE}`);
     return list;
   };
-  const known = new Set(['large', 'quick', 'only', 'sizes', 'move-sizes', 'runs', 'http-seconds', 'skip-build', 'out', 'render', 'soak-minutes', 'merge', 'help']);
+  const known = new Set(['large', 'quick', 'only', 'sizes', 'move-sizes', 'runs', 'http-seconds', 'skip-build', 'out', 'render', 'soak-minutes', 'merge', 'pages', 'help']);
   for (const a of argv) if (a.startsWith('--') && !known.has(a.slice(2))) throw new Error(`Unknown option ${a}\n${USAGE}`);
   if (flag('help')) {
     console.log(USAGE);
@@ -81,5 +84,6 @@ export function parseOptions(argv: string[]): BenchOptions {
     render: flag('render'),
     soakMinutes: numbers('soak-minutes', [10])[0],
     merge: value('merge')?.split(',') ?? [],
+    ...(value('pages') ? { pages: new Set(value('pages')!.split(',')) } : {}),
   };
 }
