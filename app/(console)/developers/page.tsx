@@ -2,20 +2,19 @@
 // API's areas, rendered on the server from the OpenAPI document the API serves; owners and admins
 // also get links to where keys and webhooks are managed.
 import { config } from '@/lib/config';
-import { EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES } from '@/lib/webhooks/events';
 import { ApiReferenceView } from '@/components/developers/api-reference';
 import { readReference } from './reference';
 
 export const metadata = { title: 'API reference – Arbor' };
 
 export default async function DevelopersPage() {
-  const { reference, canManage } = await readReference();
+  const { reference, canManage, events } = await readReference();
   return (
     <ApiReferenceView
       reference={reference}
       origin={new URL(config().ARBOR_APP_URL).origin}
       canManage={canManage}
-      events={WEBHOOK_EVENT_TYPES.map((type) => ({ type, description: EVENT_DESCRIPTIONS[type] }))}
+      events={events}
     />
   );
 }
