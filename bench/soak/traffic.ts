@@ -29,7 +29,8 @@ export function personPages(t: SoakTenant, userIds: string[]): () => string {
   return () => {
     const r = Math.random();
     if (r < 0.55) return `/units/${any(t.unitIds)}`;
-    if (r < 0.7) return '/units';
+    // `/units` redirects to the top unit's page: the page itself, as the browser lands on it.
+    if (r < 0.7) return `/units/${t.rootUnitId}`;
     if (r < 0.8) return '/members';
     if (r < 0.9) return `/members/${any(userIds)}`;
     return '/audit';
