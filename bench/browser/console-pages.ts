@@ -54,6 +54,9 @@ export const CONSOLE_PAGES: ConsolePage[] = [
   { page: 'webhook', path: (r) => `/settings/webhooks/${r.endpointId}` },
   { page: 'audit-streaming', path: () => '/settings/audit-streaming' },
   { page: 'developers', path: () => '/developers' },
+  // An area of the API reference, and the page of every schema.
+  { page: 'developers-units', path: () => '/developers/units' },
+  { page: 'developers-schemas', path: () => '/developers/schemas' },
 ];
 
 /** People given the custom role (and so the review's items). */
