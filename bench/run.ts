@@ -10,6 +10,7 @@ import { createTenancy, tenancySettingsFromConfig } from '../lib/tenancy';
 import { startLocalStack } from '../scripts/local-stack';
 import { DIRECT_CREDENTIALS } from '../scripts/local-stack/dynamodb';
 import { freePort } from '../scripts/local-stack/ports';
+import { commandOf, mergeResults, readPreviousResults } from './report/merge-results';
 import { judgeTargets } from './report/targets';
 import { writeResults, type BenchResults } from './report/write-results';
 import { readPreviousFirstLoadJs } from './browser/previous-first-load';
@@ -26,16 +27,21 @@ import { runScim } from './sections/scim';
 import { runScreens } from './sections/screens';
 import { runSubtreeRead } from './sections/subtree-read';
 import { runWebhooks } from './sections/webhooks';
+import { runSoak } from './soak/run-soak';
 import type { BenchContext } from './support/context';
 import { machineInfo } from './support/machine';
 import { Meter } from './support/meter';
-import { parseOptions, type Section } from './support/options';
+import { parseOptions, SECTIONS, type Section } from './support/options';
 
 async function main() {
   const args = process.argv.slice(2);
   const options = parseOptions(args);
   if (options.render) {
-    const results = JSON.parse(readFileSync(join(options.outDir, 'latest.json'), 'utf8')) as BenchResults;
+    let results = JSON.parse(readFileSync(join(options.outDir, 'latest.json'), 'utf8')) as BenchResults;
+    for (const file of options.merge) {
+      const other = JSON.parse(readFileSync(file, 'utf8')) as BenchResults;
+      results = mergeResults(results, other, SECTIONS.filter((s) => other[s] !== undefined));
+    }
     results.targets = judgeTargets(results);
     console.log(`re-rendered ${writeResults(options.outDir, results).join(', ')}`);
     return;
@@ -51,6 +57,7 @@ async function main() {
     machine: machineInfo(),
     ...(process.env.ARBOR_BENCH_NOTE ? { note: process.env.ARBOR_BENCH_NOTE } : {}),
     failures: [],
+    sectionRuns: {},
   };
   // minSessionSeconds: the credentials section watches 6-second sessions expire and refresh.
   const stack = await startLocalStack({ appUrl: `http://127.0.0.1:${appPort}`, minSessionSeconds: 1 });
@@ -69,17 +76,27 @@ async function main() {
   };
   const section = async <T>(name: Section, fn: () => Promise<T>): Promise<T | undefined> => {
     if (!options.only.has(name)) return undefined;
+    const sectionStarted = Date.now();
+    const loadAtStart = machineInfo().loadAtStart;
     try {
       return await fn();
     } catch (e) {
       log(`${name} failed: ${(e as Error).stack ?? e}`);
       results.failures!.push({ section: name, error: (e as Error).message.split('\n')[0] });
       return undefined;
+    } finally {
+      results.sectionRuns![name] = {
+        runStartedAt: results.startedAt, startedAt: new Date(sectionStarted).toISOString(), ms: Date.now() - sectionStarted, command: commandOf(args),
+        loadAtStart, loadAtEnd: machineInfo().loadAtStart, ...(results.note ? { note: results.note } : {}),
+      };
     }
   };
   try {
-    log(`local stack up; seeding ${options.sizes.map((s) => s.toLocaleString('en')).join(', ')} units`);
-    await seedSizeTenants(ctx);
+    // The soak seeds organizations of its own; every other section reads the size tenants.
+    if ([...options.only].some((s) => s !== 'soak')) {
+      log(`local stack up; seeding ${options.sizes.map((s) => s.toLocaleString('en')).join(', ')} units`);
+      await seedSizeTenants(ctx);
+    }
     results.seed = [...ctx.tenants.values()].map((t) => ({
       // P4's owner membership and profile come on top of the plan's.
       units: t.units.length, memberships: t.memberships.length + 1, people: t.people.length + 1, items: t.itemCount, ms: t.seedMs,
@@ -96,14 +113,17 @@ async function main() {
     results.checks = await section('checks', () => runChecks(ctx, appPort));
     results.browser = await section('browser', () => runBrowser(ctx, appPort));
     results.chart = await section('chart', () => runChart(ctx, appPort));
+    results.soak = await section('soak', () => runSoak(ctx, appPort));
     if (results.browser && previousFirstLoadJs) results.browser.previousFirstLoadJs = previousFirstLoadJs;
   } finally {
     results.durationMs = Date.now() - started;
     results.machine.loadAtEnd = machineInfo().loadAtStart;
     await stack.stop();
   }
-  results.targets = judgeTargets(results);
-  const files = writeResults(options.outDir, results);
+  // The sections run replace theirs in the results file; the others keep their own runs' figures.
+  const merged = mergeResults(readPreviousResults(options.outDir), results, [...options.only]);
+  merged.targets = judgeTargets(merged);
+  const files = writeResults(options.outDir, merged);
   log(`done in ${((Date.now() - started) / 1000).toFixed(0)} s: ${files.join(', ')}`);
   if (results.failures!.length) process.exitCode = 1;
 }

@@ -234,6 +234,8 @@ test('the table of contents lands on the guide’s sections, the areas’ pages 
 
 for (const path of ['/developers', '/developers/units', '/developers/schemas']) {
   test(`${path} has no serious accessibility problem, and fits a phone`, async ({ page }) => {
+    // Every schema on one page: axe alone takes most of a minute over it.
+    if (path === '/developers/schemas') test.slow();
     await openReference(page);
     if (path !== '/developers') await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -23,7 +23,7 @@ export function renderBrowser(b: BrowserResult): string[] {
     '## 9. In the browser',
     '',
     `Measured ${b.measuredAt.slice(0, 16).replace('T', ' ')} UTC against the production build (\`next start\`${b.buildMs ? `, built in ${num(b.buildMs / 1000)} s` : ''}) at ${num(b.tenantUnits)} units, signed in as the owner, in Chromium ${b.chromium}. ` +
-      `Lighthouse ${b.lighthouseVersion} with its default (mobile: simulated slow 4G, 4× CPU slowdown) and desktop settings, the session cookie sent as a header on every request; ${runs === 1 ? 'one run per page and form factor' : `performance is the median of ${runs} runs (min–max), accessibility and best practices from the first`}. The unit page shows a unit three levels down.`,
+      `Lighthouse ${b.lighthouseVersion} with its default (mobile: simulated slow 4G, 4× CPU slowdown) and desktop settings, the session cookie sent as a header on every request; ${runs === 1 ? 'one run per page and form factor' : `performance is the median of ${runs} runs (min–max), accessibility and best practices from the first`}. The tree page is the top unit, the unit page a unit three levels down; the review, change set, role and webhook pages show records the section makes (bench/browser/console-pages.ts).`,
     '',
     table(
       ['page', 'form factor', 'performance', 'accessibility', 'best practices', 'TBT (ms)', 'LCP (ms)', 'FCP (ms)', 'speed index (ms)', 'script KB transferred (decoded)'],

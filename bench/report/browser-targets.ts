@@ -19,7 +19,7 @@ function lighthouseTarget(b: BrowserResult): TargetResult {
   const failing = b.lighthouse.filter((l) => Object.values(l.figures.scores).some((s) => s < MIN_SCORE));
   const lostTitles = [...new Set(b.lighthouse.flatMap((l) => l.figures.lost.map((x) => `${x.title} (${x.category})`)))];
   return {
-    target: `Lighthouse, production build, signed in: performance, accessibility and best-practices each ≥ ${MIN_SCORE} on the unit, members and audit pages, mobile and desktop`,
+    target: `Lighthouse, production build, signed in: performance, accessibility and best-practices each ≥ ${MIN_SCORE} on every console page, mobile and desktop, medians of ${Math.max(...b.lighthouse.map((l) => l.performanceRuns.length))} runs`,
     measured: `performance / accessibility / best practices: ${b.lighthouse.map((l) => `${l.page} ${l.formFactor} ${l.figures.scores.performance} / ${l.figures.scores.accessibility} / ${l.figures.scores['best-practices']}`).join('; ')}`,
     met: failing.length === 0,
     note:
@@ -34,7 +34,7 @@ function lighthouseTarget(b: BrowserResult): TargetResult {
           (lostTitles.length ? ` Points lost to: ${lostTitles.join('; ')}.` : '') +
           (failing.some((l) => (l.figures.scores.performance ?? 100) < MIN_SCORE)
             ? ' On a slow phone (4× CPU) the score is the main thread: the framework\'s runtime and the hydration of the page\'s client components (blocking time), and the first rows, which are in the HTML but in Lighthouse\'s simulation paint only after those scripts (LCP render delay; the runs spread widely, see section 9). ' +
-              'Closing it: render the member and audit lists as server components with client islands for their controls, so less runs before they paint and answer; the tree already hydrates as a boundary of its own, apart from the page.'
+              'The member and audit lists render on the server, their controls hydrating as islands; the tree hydrates as a boundary of its own, apart from the page. A host busy with other work inflates the observed tasks Lighthouse scales by 4×: read the figures beside the machine\'s load.'
             : ''),
   };
 }

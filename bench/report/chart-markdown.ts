@@ -13,7 +13,7 @@ export function renderChart(c: ChartBenchResult): string[] {
     `${f.longTasks.count} (${num(f.longTasks.totalMs)} ms, longest ${num(f.longTasks.maxMs)} ms)`,
   ];
   return [
-    '## 10. The chart in the browser',
+    '## 12. The chart in the browser',
     '',
     `Measured ${c.measuredAt.slice(0, 16).replace('T', ' ')} UTC, load average ${c.load.before} before and ${c.load.after} after. ${c.chromium} (Playwright, \`--disable-gpu\`) at ${c.viewport} against the production build${c.buildMs ? ` (built in ${num(c.buildMs / 1000)} s)` : ''}, signed in as the owner of the ${num(c.tenantUnits)}-unit tenant, on /chart (the whole tree from the top unit). First chart: navigation start → the chart's \`chart:first-draw\` mark (its first cards on screen), over ${c.firstDrawMs.runs} cold views. Then, on the last view: 12 mouse drags across the chart (60 moves each), and 60 wheel steps in and out. For each frame, inside the page: its main-thread work (the frame's start → a task queued from its requestAnimationFrame callback, which runs when input handlers, callbacks, style, layout and paint are done) and its interval to the next frame (16.7 ms at 60 Hz; "missed" counts intervals over 1.5 frames); long tasks from the Long Tasks API.`,
     '',

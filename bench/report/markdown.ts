@@ -4,6 +4,8 @@ import type { Summary } from '../support/stats';
 import { renderBrowser } from './browser-markdown';
 import { renderChart } from './chart-markdown';
 import { renderChecks } from './checks-markdown';
+import { renderRuns } from './runs-markdown';
+import { renderSoak } from './soak-markdown';
 import { num, table } from './format';
 import type { BenchResults, TargetResult } from './results';
 
@@ -22,9 +24,13 @@ export function renderMarkdown(r: BenchResults): string {
   const out: string[] = [
     '# Arbor benchmark results',
     '',
-    `Run ${r.startedAt.replace('T', ' ').slice(0, 16)} UTC, ${num((r.durationMs ?? 0) / 1000)} s, \`npm run bench${(r.options.args as string[] | undefined)?.length ? ` -- ${(r.options.args as string[]).join(' ')}` : ''}\`. ` +
-      `Machine: ${m.cores} × ${m.cpuModel}, ${m.memoryGiB} GiB, Node ${m.node}, ${m.platform}; load average ${m.loadAtStart} at the start, ${m.loadAtEnd ?? '?'} at the end.` +
-      (r.note ? ` ${r.note}` : ''),
+    ...(r.sectionRuns && Object.keys(r.sectionRuns).length
+      ? [`Machine: ${m.cores} × ${m.cpuModel}, ${m.memoryGiB} GiB, Node ${m.node}, ${m.platform}. Each section is from its own run (a run replaces the sections it ran and keeps the others):`, '', ...renderRuns(r.sectionRuns)]
+      : [
+        `Run ${r.startedAt.replace('T', ' ').slice(0, 16)} UTC, ${num((r.durationMs ?? 0) / 1000)} s, \`npm run bench${(r.options.args as string[] | undefined)?.length ? ` -- ${(r.options.args as string[]).join(' ')}` : ''}\`. ` +
+          `Machine: ${m.cores} × ${m.cpuModel}, ${m.memoryGiB} GiB, Node ${m.node}, ${m.platform}; load average ${m.loadAtStart} at the start, ${m.loadAtEnd ?? '?'} at the end.` +
+          (r.note ? ` ${r.note}` : ''),
+      ]),
     '',
     'Everything runs on this one machine: DynamoDB Local (in memory), the STS emulator and IAM-enforcing gateway (every tenant request is SigV4-verified and evaluated against its session policy), the app and the load generator. Figures are medians over the runs with (min–max); ratios are of medians from the same run. Read capacity is what DynamoDB Local reports through `ReturnConsumedCapacity`, except where "billed" says DynamoDB\'s minimum of one 4 KB unit per read request was applied (DynamoDB Local reports 0 for a Query that finds nothing).',
     '',
@@ -226,6 +232,7 @@ export function renderMarkdown(r: BenchResults): string {
       '',
     );
   }
+  if (r.browser) out.push(...renderBrowser(r.browser));
   if (r.webhooks) {
     const w = r.webhooks;
     out.push(
@@ -241,8 +248,8 @@ export function renderMarkdown(r: BenchResults): string {
     );
   }
   if (r.checks) out.push(...renderChecks(r.checks));
-  if (r.browser) out.push(...renderBrowser(r.browser));
   if (r.chart) out.push(...renderChart(r.chart));
+  if (r.soak) out.push(...renderSoak(r.soak));
   if (r.failures?.length) out.push('## Failed sections', '', ...r.failures.map((f) => `- ${f.section}: ${f.error}`), '');
   return out.join('\n');
 }

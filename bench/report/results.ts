@@ -10,6 +10,7 @@ import type { MoveResult } from '../sections/moves';
 import type { ReorganizationResult } from '../sections/reorganizations';
 import type { ScimResult } from '../sections/scim';
 import type { ScreensResult } from '../sections/screens';
+import type { SoakResult } from '../soak/result';
 import type { SubtreeReadResult } from '../sections/subtree-read';
 import type { WebhooksResult } from '../sections/webhooks';
 
@@ -28,6 +29,21 @@ export interface TargetResult {
   met: boolean | null | 'baseline';
   /** Why it was met or missed, and for a miss what would close it. */
   note: string;
+}
+
+/** When and how a section was last measured (each section of latest.json keeps its own run). */
+export interface SectionRun {
+  /** The start of the run (`npm run bench` invocation) the section was part of. */
+  runStartedAt?: string;
+  startedAt: string;
+  /** The section's own time (the whole run's, in files written before sections kept their runs). */
+  ms: number;
+  command: string;
+  /** 1-minute load average when the section started and ended. */
+  loadAtStart: number;
+  loadAtEnd?: number;
+  /** ARBOR_BENCH_NOTE of that run. */
+  note?: string;
 }
 
 export interface BenchResults {
@@ -50,6 +66,9 @@ export interface BenchResults {
   checks?: ChecksResult;
   browser?: BrowserResult;
   chart?: ChartBenchResult;
+  soak?: SoakResult;
+  /** The run that measured each section present (latest.json merges runs: bench/report/merge-results.ts). */
+  sectionRuns?: Partial<Record<string, SectionRun>>;
   targets?: TargetResult[];
   /** Sections that failed, with the error, so one failure doesn't lose the rest. */
   failures?: { section: string; error: string }[];

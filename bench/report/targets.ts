@@ -3,6 +3,7 @@
 import { judgeBrowserTargets } from './browser-targets';
 import { judgeChartTargets } from './chart-markdown';
 import { judgeCheckTargets } from './checks-targets';
+import { judgeSoakTargets } from './soak-markdown';
 import type { BenchResults, TargetResult } from './results';
 import { requestsPerView, type LoadResult } from '../sections/http';
 
@@ -116,9 +117,9 @@ export function judgeTargets(r: BenchResults): TargetResult[] {
     const split = (l: LoadResult) =>
       `${ms(cpu(l))} ms of CPU (${ms(l.perRequest.cpuMs.server)} Next.js server, ${ms(l.perRequest.cpuMs.gateway)} gateway, ${ms(l.perRequest.cpuMs.dynamodb)} DynamoDB Local) and ${requestsPerView(l).text} DynamoDB requests`;
     const measuredPages = pages.filter((p) => p.floorPage && p.pageRatio !== undefined);
-    const met = measuredPages.length === pages.length && pages.length > 0 && measuredPages.every((p) => p.pageRatio! >= 0.25 && errors(p.app) === 0);
+    const met = measuredPages.length === pages.length && pages.length > 0 && measuredPages.every((p) => p.pageRatio! >= 0.5 && errors(p.app) === 0);
     out.push({
-      target: "HTTP: the tree and unit pages reach at least 25 % of the App Router floor page's views/s (same build, same session check, the page's main Query), zero errors",
+      target: "HTTP: the tree and unit pages reach at least 50 % of the App Router floor page's views/s (same build, same session check, the page's main Query), zero errors",
       measured: [
         ...pages.map(
           (p) =>
@@ -132,8 +133,9 @@ export function judgeTargets(r: BenchResults): TargetResult[] {
       ].join('; '),
       met: pages.length === 0 ? null : met,
       note: met
-        ? 'A console page costs at most four times the least signed-in page the framework serves with the same Query: the session is read once, each data set once (the top unit and the selected one in one BatchGetItem shared by the header, the tree and the page), the header\'s organizations come with the session, and the members and history panels stream after the first paint.'
-        : 'Below the floor page: the view\'s CPU and requests above say where the time goes (a console page renders the header, the tree\'s expanded levels, the unit with its breadcrumb, administrators, members and history, each a data set, against one list).',
+        ? 'A console page costs at most twice the least signed-in page the framework serves with the same Query: the session is read once, each data set once (the top unit and the selected one in one BatchGetItem shared by the header, the tree and the page), the header\'s organizations come with the session, and the members and history panels stream after the first paint.'
+        : 'Below half the floor page: a console page renders the header, the tree\'s expanded levels, the unit with its breadcrumb, administrators, members and history, each a data set, against one list. ' +
+          measuredPages.filter((p) => p.pageRatio! < 0.5).map((p) => halfFloorBudget(p.page, p.app, p.floorPage!)).join(' '),
     });
     const n = r.http.navigation;
     if (n) {
@@ -191,5 +193,27 @@ export function judgeTargets(r: BenchResults): TargetResult[] {
   if (r.checks) out.push(...judgeCheckTargets(r.checks));
   if (r.browser) out.push(...judgeBrowserTargets(r.browser));
   if (r.chart) out.push(...judgeChartTargets(r.chart));
+  if (r.soak) out.push(...judgeSoakTargets(r.soak));
   return out;
+}
+
+/**
+ * Why a page misses half the floor page's views/s, from its own figures: on two shared cores a
+ * view's rate follows its CPU (Next.js, gateway and DynamoDB Local together), so half the rate
+ * allows twice the floor page's CPU; the requests beyond the floor page's cost their share in the
+ * gateway and DynamoDB Local whatever the page renders.
+ */
+function halfFloorBudget(page: string, app: LoadResult, floor: LoadResult): string {
+  const outside = (l: LoadResult) => (l.perRequest.cpuMs.gateway ?? 0) + (l.perRequest.cpuMs.dynamodb ?? 0);
+  const total = (l: LoadResult) => (l.perRequest.cpuMs.server ?? 0) + outside(l);
+  const extra = requestsPerView(app).total - requestsPerView(floor).total;
+  if (app.perRequest.cpuMs.server === undefined || extra <= 0) return '';
+  const requestsMs = outside(app) - outside(floor);
+  const left = total(floor) - requestsMs;
+  const rendered = (app.perRequest.cpuMs.server ?? 0) - (floor.perRequest.cpuMs.server ?? 0);
+  return (
+    `${page}: half the floor page's rate allows ${(2 * total(floor)).toFixed(1)} ms of CPU per view; its ${Number(extra.toFixed(1))} DynamoDB requests beyond the floor page's take ` +
+    `${requestsMs.toFixed(1)} ms in the gateway and DynamoDB Local (${(requestsMs / extra).toFixed(2)} ms each), which leaves ${left.toFixed(1)} ms for all the Next.js work beyond ` +
+    `the floor page's (those requests' SDK work included); it took ${rendered.toFixed(1)}.`
+  );
 }

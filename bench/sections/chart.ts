@@ -1,4 +1,4 @@
-// 10. The chart in the browser: the production build at the screens' tenant size (10,000 units),
+// 12. The chart in the browser: the production build at the screens' tenant size (10,000 units),
 // signed in as the owner, /chart (the whole tree from the top unit) in Chromium through
 // Playwright at 1280×800: time to the first chart over cold views, then frame times while
 // panning (mouse drags) and zooming (wheel) on one of them (bench/browser/chart-frames.ts).

@@ -2,46 +2,54 @@
 // /members: everyone in the organization and the pending invitations, with their units and roles,
 // joined date and last sign-in; searchable by the start of a name or an email, ordered by email,
 // name or joined date, narrowed to a role or a unit. Search, order and filters live in the address
-// (?q=&sort=&role=&unit=) so they can be shared and the server renders the first page; further
-// pages are fetched here and appended. People can be selected for a bulk role change or removal.
-import { Link } from '@/components/ui/link';
+// (?q=&sort=&role=&unit=) so they can be shared and the server renders the first page, whose rows
+// arrive as children (PeopleRows, rendered there); further pages are fetched here and appended.
+// People can be selected for a bulk role change or removal.
 import { usePathname, useRouter } from 'next/navigation';
-import { useEffect, useRef, useState, useTransition } from 'react';
+import { useEffect, useRef, useState, useTransition, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { RoleBadge } from '@/components/ui/role-badge';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/toaster';
 import { call } from '@/lib/api/client';
-import type { MemberListInvitation, MemberListMember, MembersScreen, MembersPageView, UnitOption } from '@/lib/screens/members';
+import type { MemberListRow, MembersScreen, MembersPageView, UnitOption } from '@/lib/screens/members';
 import { inputClass } from '@/components/ui/text-field';
 import { BulkMembersDialog, type BulkKind } from './bulk-members-dialog';
 import { UnitPicker } from './unit-picker';
-import { RelativeTime } from '@/components/audit/relative-time';
 import { InviteDialog } from './invite-dialog';
-import { InvitationLinkList } from './invitation-link-list';
-import { RenewLinkButtons, useRenewInvitationLink } from './renew-invitation-link';
+import { PeopleRows } from './people-rows';
+import { PeopleSelectionContext } from './people-selection';
 
-export function PeopleList({ screen, now }: { screen: MembersScreen; now: string }) {
+export interface PeopleListProps {
+  /** The screen without the first page's rows: those come rendered, as children. */
+  screen: Omit<MembersScreen, 'page'> & { page: Omit<MembersPageView, 'rows'> };
+  /** The first page's members (and the name shown for each), for "select everyone shown". */
+  members: { userId: string; label: string }[];
+  /** Rows on the first page, members and invitations. */
+  rowCount: number;
+  now: string;
+  children: ReactNode;
+}
+
+export function PeopleList({ screen, members: firstMembers, rowCount, now, children }: PeopleListProps) {
   const router = useRouter();
   const pathname = usePathname();
-  const [page, setPage] = useState<MembersPageView>(screen.page);
+  const [later, setLater] = useState<MemberListRow[]>([]);
+  const [nextCursor, setNextCursor] = useState(screen.page.nextCursor);
   const [query, setQuery] = useState(screen.page.query);
   const [loading, setLoading] = useState(false);
   const [searching, startSearch] = useTransition();
   const [inviting, setInviting] = useState(false);
-  const [revoking, setRevoking] = useState<MemberListInvitation | null>(null);
-  const [busy, setBusy] = useState(false);
   const [selected, setSelected] = useState<Map<string, string>>(new Map());
   const [bulk, setBulk] = useState<BulkKind | null>(null);
-  const { renewing, issued, renew: renewLink } = useRenewInvitationLink(() => router.refresh());
+  const page = screen.page;
   const view = page.view;
 
   // A new server page (new search, order or filter, or refresh after a change) replaces what was
   // loaded, and the selection with it.
   useEffect(() => {
-    setPage(screen.page);
+    setLater([]);
+    setNextCursor(screen.page.nextCursor);
     setSelected(new Map());
   }, [screen.page]);
 
@@ -79,14 +87,17 @@ export function PeopleList({ screen, now }: { screen: MembersScreen; now: string
   }, [query, screen.page.query, pathname, router]);
 
   async function more() {
-    if (!page.nextCursor) return;
+    if (!nextCursor) return;
     setLoading(true);
     try {
       const next = await call('members.list', {
-        query: { cursor: page.nextCursor, ...(page.query ? { q: page.query } : {}), sort: view.sort, role: view.role, unit: view.unit?.id },
+        query: { cursor: nextCursor, ...(page.query ? { q: page.query } : {}), sort: view.sort, role: view.role, unit: view.unit?.id },
       });
       // Without `forUnit` the answer is a page of the directory.
-      if ('rows' in next) setPage((p) => ({ ...next, rows: [...p.rows, ...next.rows] }));
+      if ('rows' in next) {
+        setLater((rows) => [...rows, ...next.rows]);
+        setNextCursor(next.nextCursor);
+      }
     } catch (e) {
       toast.error(e instanceof Error ? e.message : 'Could not load more people.');
     } finally {
@@ -94,36 +105,18 @@ export function PeopleList({ screen, now }: { screen: MembersScreen; now: string
     }
   }
 
-  async function revoke(invitation: MemberListInvitation) {
-    setBusy(true);
-    try {
-      await call('invitations.revoke', { params: { invitationId: invitation.id }, body: { expectedVersion: invitation.version } });
-      setPage((p) => ({ ...p, rows: p.rows.filter((r) => !(r.kind === 'invitation' && r.id === invitation.id)) }));
-      toast.success(`Revoked the invitation of ${invitation.email}.`);
-      setRevoking(null);
-      router.refresh();
-    } catch (e) {
-      toast.error(e instanceof Error ? e.message : 'Could not revoke the invitation.');
-      setRevoking(null);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function renew(invitation: MemberListInvitation, delivery: 'email' | 'copy') {
-    const r = await renewLink(invitation, delivery);
-    // The row keeps the new version, so a revoke after it is not refused as stale.
-    if (r) setPage((p) => ({ ...p, rows: p.rows.map((x) => (x.kind === 'invitation' && x.id === invitation.id ? { ...x, version: r.version } : x)) }));
-  }
-
-  const members = page.rows.filter((r): r is MemberListMember => r.kind === 'member');
-  const toggle = (row: MemberListMember, on: boolean) =>
-    setSelected((prev) => {
-      const next = new Map(prev);
-      if (on) next.set(row.userId, row.name || row.email);
-      else next.delete(row.userId);
-      return next;
-    });
+  const members = [...firstMembers, ...later.flatMap((r) => (r.kind === 'member' ? [{ userId: r.userId, label: r.name || r.email }] : []))];
+  const shown = rowCount + later.length;
+  const selection = {
+    selected,
+    toggle: (userId: string, label: string, on: boolean) =>
+      setSelected((prev) => {
+        const next = new Map(prev);
+        if (on) next.set(userId, label);
+        else next.delete(userId);
+        return next;
+      }),
+  };
 
   const rootOption = { id: screen.root.id, name: screen.root.name, parents: [], addRoles: [], inviteRoles: screen.inviteRoles };
 
@@ -189,104 +182,45 @@ export function PeopleList({ screen, now }: { screen: MembersScreen; now: string
         </div>
       )}
 
-      {page.rows.length === 0 ? (
+      {shown === 0 ? (
         <EmptyState title={page.query ? `Nobody matches “${page.query}”` : view.role || view.unit ? 'Nobody matches these filters' : 'Nobody here yet'}>
           {page.query ? 'Names and emails are matched from their start.' : view.role || view.unit ? 'Choose another role or unit.' : 'Invite people by email to get started.'}
         </EmptyState>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
-          <table className="table-stack w-full text-sm">
-            <caption className="sr-only">{page.query ? `Members matching ${page.query}` : view.unit ? `Members of ${view.unit.name}` : 'Members and pending invitations'}</caption>
-            <thead className="bg-zinc-50 text-left text-xs uppercase tracking-wide text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
-              <tr>
-                <th scope="col" className="w-8 px-3 py-2">
-                  <input
-                    type="checkbox"
-                    aria-label="Select everyone shown"
-                    checked={members.length > 0 && members.every((m) => selected.has(m.userId))}
-                    onChange={(e) => setSelected(e.target.checked ? new Map(members.map((m) => [m.userId, m.name || m.email])) : new Map())}
-                  />
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">Name</th>
-                <th scope="col" className="px-3 py-2 font-medium">Email</th>
-                <th scope="col" className="px-3 py-2 font-medium">Units and roles</th>
-                <th scope="col" className="px-3 py-2 font-medium">Joined</th>
-                <th scope="col" className="px-3 py-2 font-medium">Last sign-in</th>
-                <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-              {page.rows.map((row) =>
-                row.kind === 'member' ? (
-                  <tr key={`m-${row.userId}`}>
-                    <td className="px-3 py-2">
-                      <input
-                        type="checkbox"
-                        aria-label={`Select ${row.name || row.email}`}
-                        checked={selected.has(row.userId)}
-                        onChange={(e) => toggle(row, e.target.checked)}
-                      />
-                    </td>
-                    <td className="px-3 py-2">
-                      <Link href={`/members/${row.userId}`} className="font-medium hover:underline">
-                        {row.name || row.email}
-                      </Link>
-                    </td>
-                    <td data-label="Email" className="px-3 py-2 text-zinc-700 dark:text-zinc-300">{row.email}</td>
-                    <td data-label="Units and roles" className="px-3 py-2 text-zinc-700 dark:text-zinc-300">
-                      <UnitRoles row={row} />
-                    </td>
-                    <td data-label="Joined" className="px-3 py-2 text-zinc-700 dark:text-zinc-300">
-                      {row.joinedAt ? <time dateTime={row.joinedAt} title={row.joinedAt}>{row.joinedAt.slice(0, 10)}</time> : '—'}
-                    </td>
-                    <td data-label="Last sign-in" className="px-3 py-2 text-zinc-700 dark:text-zinc-300">
-                      {row.lastSignInAt ? <RelativeTime iso={row.lastSignInAt} serverNow={now} /> : 'Never'}
-                    </td>
-                    <td className="px-3 py-2" />
-                  </tr>
-                ) : (
-                  <tr key={`i-${row.id}`} className="bg-amber-50/50 dark:bg-amber-950/20">
-                    <td className="px-3 py-2" />
-                    <td className="px-3 py-2">
-                      <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-200">Invited</span>
-                    </td>
-                    <td data-label="Email" className="px-3 py-2 text-zinc-700 dark:text-zinc-300">{row.email}</td>
-                    <td data-label="Invitation" className="px-3 py-2 text-zinc-700 dark:text-zinc-300" colSpan={3}>
-                      <RoleBadge role={row.role} /> of {row.unitName} · expires <RelativeTime iso={row.expiresAt} serverNow={now} />
-                      {issued[row.id] && (
-                        <div className="mt-2">
-                          <InvitationLinkList links={[issued[row.id]]} />
-                        </div>
-                      )}
-                    </td>
-                    <td className="px-3 py-2">
-                      <div className="flex flex-wrap justify-end gap-2">
-                        {row.canRenew && (
-                          <RenewLinkButtons
-                            subject={`${row.email} (${row.unitName})`}
-                            mailEnabled={screen.mailEnabled}
-                            disabled={renewing === row.id}
-                            onRenew={(d) => renew(row, d)}
-                          />
-                        )}
-                        {row.canRevoke && (
-                          <Button size="sm" variant="ghost" disabled={renewing === row.id} onClick={() => setRevoking(row)} aria-label={`Revoke the invitation of ${row.email} to ${row.unitName}`}>
-                            Revoke
-                          </Button>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                ),
-              )}
-            </tbody>
-          </table>
-        </div>
+        <PeopleSelectionContext value={selection}>
+          <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
+            <table className="table-stack w-full text-sm">
+              <caption className="sr-only">{page.query ? `Members matching ${page.query}` : view.unit ? `Members of ${view.unit.name}` : 'Members and pending invitations'}</caption>
+              <thead className="bg-zinc-50 text-left text-xs uppercase tracking-wide text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
+                <tr>
+                  <th scope="col" className="w-8 px-3 py-2">
+                    <input
+                      type="checkbox"
+                      aria-label="Select everyone shown"
+                      checked={members.length > 0 && members.every((m) => selected.has(m.userId))}
+                      onChange={(e) => setSelected(e.target.checked ? new Map(members.map((m) => [m.userId, m.label])) : new Map())}
+                    />
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">Name</th>
+                  <th scope="col" className="px-3 py-2 font-medium">Email</th>
+                  <th scope="col" className="px-3 py-2 font-medium">Units and roles</th>
+                  <th scope="col" className="px-3 py-2 font-medium">Joined</th>
+                  <th scope="col" className="px-3 py-2 font-medium">Last sign-in</th>
+                  <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+                {children}
+                <PeopleRows rows={later} now={now} mailEnabled={screen.mailEnabled} />
+              </tbody>
+            </table>
+          </div>
+        </PeopleSelectionContext>
       )}
       <p className="text-sm text-zinc-600 dark:text-zinc-400" aria-live="polite">
-        Showing {page.rows.length} {page.rows.length === 1 ? 'row' : 'rows'}{page.nextCursor ? ' · more below' : ''}
+        Showing {shown} {shown === 1 ? 'row' : 'rows'}{nextCursor ? ' · more below' : ''}
       </p>
-      {page.nextCursor && (
+      {nextCursor && (
         <Button onClick={more} disabled={loading}>
           {loading ? 'Loading…' : 'Show more'}
         </Button>
@@ -309,35 +243,6 @@ export function PeopleList({ screen, now }: { screen: MembersScreen; now: string
           }}
         />
       )}
-      <ConfirmDialog
-        open={Boolean(revoking)}
-        title={`Revoke the invitation of ${revoking?.email ?? ''}?`}
-        description={revoking ? `They will no longer join ${revoking.unitName} when they sign in. You can invite them again later.` : ''}
-        confirmLabel="Revoke"
-        busy={busy}
-        onConfirm={() => revoking && revoke(revoking)}
-        onCancel={() => setRevoking(null)}
-      />
     </div>
-  );
-}
-
-/** "manager of Cloud, member of Sales +3 more": the units named on the row, the rest counted. */
-function UnitRoles({ row }: { row: MemberListMember }) {
-  const more = row.units - row.unitRoles.length;
-  return (
-    <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-      {row.unitRoles.map((u) => (
-        <span key={u.unitId} className="inline-flex items-center gap-1">
-          <RoleBadge role={u.role} /> of{' '}
-          <Link href={`/units/${u.unitId}`} className="hover:underline">{u.unitName}</Link>
-        </span>
-      ))}
-      {more > 0 && (
-        <Link href={`/members/${row.userId}`} className="text-zinc-600 underline underline-offset-2 dark:text-zinc-400">
-          +{more} more
-        </Link>
-      )}
-    </span>
   );
 }

@@ -17,7 +17,22 @@ export interface UnitRow extends Pick<Unit, 'id' | 'name' | 'parentId' | 'depth'
   managedBy?: 'directory';
 }
 
+/**
+ * Rows already made for this actor, by the unit read: where the tree and the page show the same
+ * units (a top unit's first children), they get the same row, which the page's payload then
+ * carries once (React sends a repeated object as a reference to its first place).
+ */
+const rowsByActor = new WeakMap<ActorAccess, WeakMap<Unit, UnitRow>>();
+
 export function toUnitRow(unit: Unit, access: ActorAccess): UnitRow {
+  let rows = rowsByActor.get(access);
+  if (!rows) rowsByActor.set(access, (rows = new WeakMap()));
+  let row = rows.get(unit);
+  if (!row) rows.set(unit, (row = unitRow(unit, access)));
+  return row;
+}
+
+function unitRow(unit: Unit, access: ActorAccess): UnitRow {
   return {
     id: unit.id,
     name: unit.name,

@@ -101,6 +101,16 @@ describe('tree screens', () => {
     assert.deepEqual(tally(), { BatchGet: 2, Query: 7 });
   });
 
+  test("the top unit's page lists its sub-units as the very rows of the tree's first level, so the page's payload carries them once", async () => {
+    const { ctx, tally } = await as(ownerId);
+    const [tree, page] = await Promise.all([loadTree(ctx, u.Top), loadUnitPage(ctx, u.Top)]);
+    const level = tree.pages.find((p) => p.parentId === u.Top)!;
+    assert.deepEqual(page.children.items.map((r) => r.name), ['Engineering', 'Sales']);
+    for (const row of page.children.items) assert.equal(row, level.items.find((r) => r.id === row.id));
+    // The top unit (one GetItem) and its children (one Query), shared by the tree and the page.
+    assert.deepEqual(tally(), { Get: 1, Query: 1 });
+  });
+
   test("a manager's tree starts at the unit they manage; their move scope is that unit", async () => {
     const { ctx } = await as(managerId);
     const tree = await loadTree(ctx, u.API);

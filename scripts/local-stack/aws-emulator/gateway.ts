@@ -28,6 +28,8 @@ export interface GatewayStats {
   forwarded: number;
   denied: number;
   authFailures: number;
+  /** Requests the SDK sent again (its `amz-sdk-request: attempt=N` header with N > 1), for bench/. */
+  retries: number;
 }
 
 export function denialMessage(principalArn: string, item: AuthorizationItem, decision: Exclude<Decision, { allowed: true }>): string {
@@ -54,7 +56,7 @@ export function createDynamoDbGateway(input: { store: IdentityStore; dynamoDbEnd
   const upstream = new URL(input.dynamoDbEndpoint);
   const direct = new DynamoDBClient({ endpoint: input.dynamoDbEndpoint, region: 'us-east-1', credentials: DIRECT_CREDENTIALS });
   const schemas = new Map<string, Promise<TableKeys | undefined>>();
-  const stats: GatewayStats = { requests: 0, operations: {}, forwarded: 0, denied: 0, authFailures: 0 };
+  const stats: GatewayStats = { requests: 0, operations: {}, forwarded: 0, denied: 0, authFailures: 0, retries: 0 };
   // ClientRequestTokens of transactions forwarded to DynamoDB (most recent 10,000): a retry of one
   // is answered from DynamoDB's idempotency record, never cancelled by an injected fault.
   const appliedTokens = new Set<string>();
@@ -159,6 +161,7 @@ export function createDynamoDbGateway(input: { store: IdentityStore; dynamoDbEnd
     stats: () => ({ ...stats, operations: { ...stats.operations } }),
     async handle(request: SignedRequest, res: ServerResponse) {
       stats.requests++;
+      if (Number(/attempt=(\d+)/.exec(String(request.headers['amz-sdk-request'] ?? ''))?.[1] ?? 1) > 1) stats.retries++;
       const auth = input.store.authenticate(request, 'dynamodb', now());
       if (!auth.ok) {
         stats.authFailures++;

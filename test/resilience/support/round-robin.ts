@@ -17,9 +17,22 @@ export interface RoundRobin {
   close(): Promise<void>;
 }
 
-export async function startRoundRobin(port: number, targets: Target[]): Promise<RoundRobin> {
+/**
+ * How a target is judged: the health check's timeout and how many failed checks in a row take it
+ * out of rotation (an ALB's "unhealthy threshold"). The suite's defaults drop a target at its
+ * first failed check; the bench's soak, on a loaded machine, allows slow answers as an ALB does.
+ */
+export interface HealthCheck {
+  timeoutMs: number;
+  unhealthyAfter: number;
+  /** With every target out of rotation, send to all of them (an ALB fails open) rather than answer 503. */
+  failOpen?: boolean;
+}
+
+export async function startRoundRobin(port: number, targets: Target[], health: HealthCheck = { timeoutMs: 1_000, unhealthyAfter: 1 }): Promise<RoundRobin> {
   const proxy = createProxyServer({ xfwd: true });
   const up = new Set(targets.map((t) => t.name));
+  const failedChecks = new Map<string, number>();
   let next = 0;
 
   proxy.on('proxyRes', (answer, req) => {
@@ -27,7 +40,8 @@ export async function startRoundRobin(port: number, targets: Target[]): Promise<
   });
 
   const server: Server = createServer((req, res) => {
-    const live = targets.filter((t) => up.has(t.name));
+    const healthy = targets.filter((t) => up.has(t.name));
+    const live = healthy.length === 0 && health.failOpen ? targets : healthy;
     if (live.length === 0) return void res.writeHead(503).end('no healthy target');
     const target = live[next++ % live.length];
     (req as { servedBy?: string }).servedBy = target.name;
@@ -39,9 +53,14 @@ export async function startRoundRobin(port: number, targets: Target[]): Promise<
 
   const check = setInterval(() => {
     for (const t of targets) {
-      fetch(`${t.url}/api/health/live`, { signal: AbortSignal.timeout(1_000) })
-        .then((r) => (r.ok ? up.add(t.name) : up.delete(t.name)))
-        .catch(() => up.delete(t.name));
+      const failed = () => {
+        const n = (failedChecks.get(t.name) ?? 0) + 1;
+        failedChecks.set(t.name, n);
+        if (n >= health.unhealthyAfter) up.delete(t.name);
+      };
+      fetch(`${t.url}/api/health/live`, { signal: AbortSignal.timeout(health.timeoutMs) })
+        .then((r) => (r.ok ? (failedChecks.set(t.name, 0), up.add(t.name)) : failed()))
+        .catch(failed);
     }
   }, 250);
 

@@ -4,6 +4,7 @@ import { actorContext } from '@/lib/api/with-actor';
 import { PEOPLE_SORTS, ROLES, type PeopleSort, type Role } from '@/lib/members';
 import { loadMembers } from '@/lib/screens/members';
 import { PeopleList } from '@/components/members/people-list';
+import { PeopleRows } from '@/components/members/people-rows';
 import { loadOrRefuse, ScreenRefusal } from '@/components/shell/screen-refusal';
 
 export const metadata = { title: 'Members – Arbor' };
@@ -21,9 +22,15 @@ export default async function MembersPage({ searchParams }: { searchParams: Prom
   const unitId = one(p.unit) && ULID.test(one(p.unit)!) ? one(p.unit) : undefined;
   const result = await loadOrRefuse(() => loadMembers(ctx, { q: one(p.q), sort, role, unitId }));
   if (result.refusal) return <ScreenRefusal {...result.refusal} />;
+  const { page: { rows, ...page }, ...screen } = result.data;
+  const now = new Date().toISOString();
+  const members = rows.flatMap((r) => (r.kind === 'member' ? [{ userId: r.userId, label: r.name || r.email }] : []));
+  // The rows render here, on the server; the list around them hydrates for its controls.
   return (
     <main className="mx-auto max-w-6xl p-6">
-      <PeopleList screen={result.data} now={new Date().toISOString()} />
+      <PeopleList screen={{ ...screen, page }} members={members} rowCount={rows.length} now={now}>
+        <PeopleRows rows={rows} now={now} mailEnabled={screen.mailEnabled} />
+      </PeopleList>
     </main>
   );
 }
