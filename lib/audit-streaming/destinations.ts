@@ -6,8 +6,8 @@
 import 'server-only';
 import { z } from 'zod';
 import { getItem, itemParser, keys, queryAll, storedActor, type TenantDb } from '../db';
-import { openSecret } from '../sso/secret-box';
-import { destinationNotFound } from './errors';
+import { openSecret } from '../security/sealed-secret';
+import { destinationNotFound, destinationSecretUnreadable } from './errors';
 import type { Destination, DestinationSettings, DestinationState } from './types';
 
 const settingsSchema = z.discriminatedUnion('kind', [
@@ -54,7 +54,7 @@ export async function readStoredDestination(db: TenantDb, destinationId: string)
   return parseDestination(item);
 }
 
-export const destinationSecret = (db: TenantDb, d: StoredDestination): string | undefined => (d.sealedSecret ? openSecret(d.sealedSecret, db.tenantId) : undefined);
+export const destinationSecret = (db: TenantDb, d: StoredDestination): string | undefined => (d.sealedSecret ? openSecret(d.sealedSecret, db.tenantId, destinationSecretUnreadable) : undefined);
 
 function stateOf(d: StoredDestination): DestinationState {
   if (!d.enabled) return 'paused';

@@ -12,6 +12,8 @@ const URL_PROBLEMS = {
 
 const SECRET_NAMES = { https: 'signing secret', splunk: 'HEC token', datadog: 'Datadog API key', s3: 'secret access key' } as const;
 
+export const destinationSecretUnreadable = () =>
+  arborError('auditStream.secretUnreadable', "This destination's secret could not be decrypted. Enter the secret again to resume sending.");
 export const destinationNotFound = () => arborError('auditStream.notFound', 'This audit stream destination does not exist (it may have been removed).');
 export const tooManyDestinations = (max: number) =>
   arborError('auditStream.tooMany', `An organization can stream its audit log to ${max} destinations; remove one you no longer use first.`);

@@ -6,7 +6,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeTime, encodeTime, ulid } from 'ulid';
 import { auditEntryPut } from '../audit';
 import { actorIdentity, keys, putItem, sortKeys, transaction, type AuditActor, type PlatformDb, type TenantDb } from '../db';
-import { sealSecret } from '../sso/secret-box';
+import { sealSecret } from '../security/sealed-secret';
 import { platformDb } from '../tenancy';
 import { newEndpointSecret, secretHint } from '../webhooks';
 import { destinationKey, publicDestination, readDestinations, readStoredDestination, type StoredDestination } from './destinations';

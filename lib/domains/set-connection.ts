@@ -11,7 +11,7 @@ import { domainTaken } from '../tenants/errors';
 import { connectionAttributes, MAX_CONNECTION_DOMAINS, type SsoConnection } from '../sso/connection';
 import { badConnectionField, badIssuer, badJit, noDomains, tooManyDomains } from '../sso/errors';
 import { domainUnproven } from './errors';
-import { sealSecret } from '../sso/secret-box';
+import { sealSecret } from '../security/sealed-secret';
 import { validateHttpsUrl } from '../sso/urls';
 
 export interface OidcSettingsInput {

@@ -108,6 +108,7 @@ export const ERROR_KINDS = {
   'webhook.badEvents': 'invalid',
   'webhook.badDescription': 'invalid',
   'webhook.changed': 'conflict',
+  'webhook.secretUnreadable': 'unavailable',
   // lib/audit-streaming/errors.ts
   'auditStream.notFound': 'notFound',
   'auditStream.tooMany': 'limit',
@@ -117,6 +118,7 @@ export const ERROR_KINDS = {
   'auditStream.badSecret': 'invalid',
   'auditStream.badBackfill': 'invalid',
   'auditStream.changed': 'conflict',
+  'auditStream.secretUnreadable': 'unavailable',
   // lib/change-sets/errors.ts
   'changeSet.notFound': 'notFound',
   'changeSet.badName': 'invalid',
@@ -174,6 +176,7 @@ export const ERROR_KINDS = {
   'saml.badCertificate': 'invalid',
   'saml.badMetadata': 'invalid',
   'saml.metadataUnreachable': 'invalid',
+  'saml.keyUnreadable': 'unavailable',
   // lib/sso/errors.ts
   'sso.notConfigured': 'notFound',
   'sso.unknownDomain': 'notFound',

@@ -10,5 +10,8 @@ export const badIdpCertificate = (detail: string) =>
 export const badIdpMetadata = (detail: string) =>
   arborError('saml.badMetadata', `The identity provider's metadata could not be read: ${detail}`);
 
+export const spKeyUnreadable = () =>
+  arborError('saml.keyUnreadable', "This organization's SAML signing key could not be decrypted. An operator must set the connection again.");
+
 export const metadataUnreachable = (detail: string) =>
   arborError('saml.metadataUnreachable', `The metadata URL did not answer with metadata: ${detail}`);

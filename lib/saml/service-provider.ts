@@ -8,7 +8,8 @@ import { DOMParser } from '@xmldom/xmldom';
 import { SAML, ValidateInResponseTo, type CacheProvider, type Profile } from '@node-saml/node-saml';
 import { config } from '../config';
 import type { SamlConnection } from '../sso/connection';
-import { openSecret } from '../sso/secret-box';
+import { openSecret } from '../security/sealed-secret';
+import { spKeyUnreadable } from './errors';
 import { toPem } from './metadata';
 
 const appUrl = () => config().ARBOR_APP_URL.replace(/\/+$/, '');
@@ -33,7 +34,7 @@ export function serviceProvider(connection: SamlConnection, requests: CacheProvi
     idpIssuer: connection.issuer,
     idpCert: connection.idpCertificates.map(toPem),
     // AuthnRequests are signed with the connection's own key (the IdP may require it).
-    privateKey: openSecret(connection.spPrivateKey, connection.tenantId),
+    privateKey: openSecret(connection.spPrivateKey, connection.tenantId, spKeyUnreadable),
     publicCert: toPem(connection.spCertificate),
     signatureAlgorithm: 'sha256',
     digestAlgorithm: 'http://www.w3.org/2001/04/xmlenc#sha256',

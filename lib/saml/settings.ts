@@ -4,7 +4,7 @@
 import 'server-only';
 import selfsigned from 'selfsigned';
 import type { SamlAttributeMap, SamlConnection, SsoConnection } from '../sso/connection';
-import { sealSecret } from '../sso/secret-box';
+import { sealSecret } from '../security/sealed-secret';
 import { validateHttpsUrl } from '../sso/urls';
 import { badIdpCertificate, badSamlSetting } from './errors';
 import { certificateBody, fetchIdpMetadata, parseIdpMetadata } from './metadata';

@@ -5,7 +5,8 @@ import 'server-only';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { itemParser, keys, type PlatformDb } from '../db';
-import { openSecret } from './secret-box';
+import { openSecret } from '../security/sealed-secret';
+import { secretUnreadable } from './errors';
 
 /** Most domains one connection serves; keeps `setConnection` inside one transaction. */
 export const MAX_CONNECTION_DOMAINS = 20;
@@ -100,7 +101,7 @@ export function connectionFrom(tenantId: string, c: z.infer<typeof storedConnect
 export const toConnection = (tenantId: string, item: Record<string, unknown>) => connectionFrom(tenantId, parseConnection(item));
 
 /** The plain OIDC client secret, for the token request only. */
-export const connectionSecret = (c: OidcConnection) => openSecret(c.clientSecret, c.tenantId);
+export const connectionSecret = (c: OidcConnection) => openSecret(c.clientSecret, c.tenantId, secretUnreadable);
 
 /** The stored shape, shared by the canonical item and the copies on domain claims. */
 export function connectionAttributes(c: SsoConnection): Record<string, unknown> {

@@ -5,4 +5,3 @@ export {
 } from './connection';
 export { connectionBody, enabledBody, domainBody } from './request-bodies';
 export { discoverByEmail, type Discovery } from './discover-by-email';
-export { sealSecret, openSecret } from './secret-box';

@@ -8,9 +8,9 @@ import { z } from 'zod';
 import { auditEntryPut } from '../audit';
 import { config } from '../config';
 import { actorIdentity, itemParser, keys, putItem, queryAll, storedActor, transaction, type AuditActor, type PlatformDb, type TenantDb } from '../db';
-import { openSecret, sealSecret } from '../sso/secret-box';
+import { openSecret, sealSecret } from '../security/sealed-secret';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './events';
-import { badEndpointDescription, badEndpointUrl, badEventTypes, endpointChanged, tooManyEndpoints, webhookNotFound } from './errors';
+import { badEndpointDescription, badEndpointUrl, badEventTypes, endpointChanged, endpointSecretUnreadable, tooManyEndpoints, webhookNotFound } from './errors';
 import { checkEndpointUrl, newEndpointSecret, resolvesPublic, secretHint } from './transport';
 import { validateName } from '../validation/text';
 
@@ -74,8 +74,16 @@ export const SECRET_OVERLAP_MS = 24 * 3_600_000;
 
 /** The secrets a delivery is signed with now: the current one, and the previous one while it overlaps. */
 export function endpointSecrets(db: TenantDb, e: StoredEndpoint, now = Date.now()): { secret: string; previousSecret?: string } {
+  const secret = openSecret(e.sealedSecret, db.tenantId, endpointSecretUnreadable);
   const overlapping = e.previousSealedSecret && e.previousSecretUntil && Date.parse(e.previousSecretUntil) > now;
-  return { secret: openSecret(e.sealedSecret, db.tenantId), ...(overlapping ? { previousSecret: openSecret(e.previousSealedSecret!, db.tenantId) } : {}) };
+  if (!overlapping) return { secret };
+  // A secret rolled because it could no longer be opened (the key was replaced) cannot sign
+  // beside the new one; the new one still does.
+  try {
+    return { secret, previousSecret: openSecret(e.previousSealedSecret!, db.tenantId, endpointSecretUnreadable) };
+  } catch {
+    return { secret };
+  }
 }
 
 /** Refusal checks on the receiving side; tests pass `allowPrivateNetworks` to see the refusals. */

@@ -20,5 +20,7 @@ export const tooManyEndpoints = (max: number) =>
 export const badEventTypes = () => arborError('webhook.badEvents', 'Pick at least one event type from the list, or leave the list empty for every event.');
 export const badEndpointDescription = () =>
   arborError('webhook.badDescription', 'A description is at most 100 characters of visible text, without line breaks.');
+export const endpointSecretUnreadable = () =>
+  arborError('webhook.secretUnreadable', "This endpoint's signing secret could not be decrypted. Roll the secret to sign its deliveries again.");
 export const endpointChanged = () =>
   arborError('webhook.changed', 'Someone else changed this endpoint while you were editing. Review it and apply your change again.');

@@ -1,2 +1,0 @@
-import { x } from './a';
-console.log('ok', x);
