@@ -12,6 +12,7 @@ import { startWebhookWorker } from './local-stack/webhook-worker';
 import { startAuditStreamWorker } from './local-stack/audit-stream-worker';
 import { startLocalScheduler } from './local-stack/scheduler';
 import { freePort } from './local-stack/ports';
+import { runInLanes, type Lane } from './unit-lanes';
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const filters = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && all[i - 1] !== '--only');
@@ -41,14 +42,22 @@ function checkRuntime() {
   }
 }
 
-async function main() {
-  checkRuntime();
+/** Lanes of behaviour suites, each on a stack of its own (./unit-lanes.ts); ARBOR_TEST_LANES=1 for one. */
+const UNIT_LANES = Math.max(1, Number(process.env.ARBOR_TEST_LANES ?? 2) || 1);
+
+async function laneStack() {
   const appPort = await freePort();
   const stack = await startLocalStack({ appUrl: `http://127.0.0.1:${appPort}`, minSessionSeconds: 1 });
-  const env = {
-    ...stack.env,
+  return { stack, env: { ...stack.env, ARBOR_TEST_APP_PORT: String(appPort) } };
+}
+
+async function main() {
+  checkRuntime();
+  const { stack, env: stackEnv } = await laneStack();
+  const otherStacks: Awaited<ReturnType<typeof laneStack>>[] = [];
+  const env: Record<string, string> = {
+    ...stackEnv,
     NODE_ENV: 'test',
-    ARBOR_TEST_APP_PORT: String(appPort),
     // Fresh secrets per run, shared by the suites and the e2e app (which runs `next start`, i.e.
     // production mode, and so refuses the demo secrets).
     ARBOR_SESSION_SECRET: randomBytes(32).toString('base64url'),
@@ -81,8 +90,20 @@ async function main() {
     }
     if (built === 0) Object.assign(env, { ARBOR_TEST_NEXT_BUILT: '1' });
     if (unitFiles.length > 0) {
-      const code = await run(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...unitFiles], env);
-      failed ||= code !== 0;
+      const started = Date.now();
+      const lanes: Lane[] = [{ name: 'a', env }];
+      for (let i = 1; i < Math.min(UNIT_LANES, unitFiles.length); i++) {
+        const other = await laneStack();
+        otherStacks.push(other);
+        lanes.push({ name: String.fromCharCode(97 + i), env: { ...env, ...other.env } });
+      }
+      const r = await runInLanes(unitFiles, lanes);
+      await Promise.all(otherStacks.splice(0).map((o) => o.stack.stop()));
+      const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+      console.log(`
+behaviour suites: ${r.files} files in ${lanes.length} lanes, ${r.tests} tests, ${r.pass} passed, ${r.fail} failed, ${r.cancelled} cancelled, ${minutes} min`);
+      if (r.failedFiles.length > 0) console.log(`failed: ${r.failedFiles.join(', ')}`);
+      failed ||= r.failedFiles.length > 0;
     }
     if (resilienceFiles.length > 0) {
       const code = await run(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...resilienceFiles], env);
@@ -105,7 +126,7 @@ async function main() {
     }
     failed = reportBugs(env.ARBOR_BUG_LOG) || failed;
   } finally {
-    await stack.stop();
+    await Promise.all([stack, ...otherStacks.map((o) => o.stack)].map((s) => s.stop()));
   }
   process.exit(failed ? 1 : 0);
 }
