@@ -55,6 +55,8 @@ export async function auditPage(options: {
     options.url,
     {
       port: options.port, logLevel: 'error', output: 'json', onlyCategories: [...options.categories],
+      // ARBOR_BENCH_TRACES=1 keeps each run's trace and DevTools log beside its report (-GA).
+      ...(process.env.ARBOR_BENCH_TRACES === '1' ? { gatherMode: join(REPORT_DIR, options.reportName), auditMode: join(REPORT_DIR, options.reportName) } : {}),
       // The session rides on every request the page makes, the router's fetches included.
       extraHeaders: { Cookie: options.cookie }, disableFullPageScreenshot: true,
     },

@@ -25,6 +25,8 @@ export async function captureTreeNavigation(appUrl: string, cookie: string, from
     await page.getByRole('heading', { level: 1 }).waitFor();
     const current = fromPath.split('/').pop();
     const links = tree.locator('a[href^="/units/"]');
+    // The tree is virtualized: its rows appear once it has hydrated and measured its viewport.
+    await tree.locator(`a[href^="/units/"]:not([href$="/${current}"])`).first().waitFor({ timeout: 15_000 }).catch(() => undefined);
     const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
     const target = hrefs.find((h) => !h.endsWith(`/${current}`));
     if (!target) throw new Error(`the tree on ${fromPath} shows no other unit to click`);
