@@ -71,7 +71,7 @@ export function judgeTargets(r: BenchResults): TargetResult[] {
           'A job writes each item once after locking its unit, so a move writes 2 per unit and 1 per membership item, plus about 1 % of chunks and journal: (2U + 2M) / (U + 2M), 1.33 at this tenant\'s one membership per unit and 1.09 at five. ' +
           (met
             ? ''
-            : 'The one write beyond the change is each unit\'s lock; locking only the root and carrying edits inside the subtree along would remove it (docs/data-model.md, "What a large move costs").'),
+            : 'The one write beyond the change is each unit\'s lock. Locking the subtree once would remove it, but every edit of the tenant would then check one shared lock item in its transaction, and DynamoDB cancels transactions that share an item (docs/data-model.md, "The subtree lock, weighed").'),
       });
     }
     const windows = judged.filter((m) => m.lockWindowMs);
@@ -101,7 +101,7 @@ export function judgeTargets(r: BenchResults): TargetResult[] {
       note: met
         ? 'Large moves and deletes change items at more than half the rate DynamoDB Local absorbs plain batch writes.'
         : `The job's time is its transactions: DynamoDB Local took ${transactionRate}, and running four steps at once gains little because Local applies them largely one after another. ` +
-          'The lock phase also runs in sequence (each batch records itself in the journal). On DynamoDB the same steps run in parallel and the floor is the tree index\'s partition instead (docs/data-model.md, "What a large move costs").' +
+          'The lock phase also runs in sequence (each batch records itself in the journal). Plain batch writes would need a subtree lock without per-item conditions, weighed and declined in docs/data-model.md ("The subtree lock, weighed"); on DynamoDB the same steps run in parallel and the floor is the tree index\'s partition instead ("What a large move costs").' +
           (r.moves.some((m) => m.units < 100) ? ' The 10-unit move is one transaction after five reads: its figure is latency, not throughput.' : ''),
     });
   }
