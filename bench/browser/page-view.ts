@@ -74,10 +74,11 @@ const SCRIPT_BYTES = `(function () {
 const PICK_HOVER = `(function () {
   var here = location.pathname;
   var inView = function (a) { var r = a.getBoundingClientRect(); return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight; };
-  // A page of the console: not an API route (a CSV export), a download or a new tab.
+  // Another page of the console: not this one (a #fragment on it included), an API route (a CSV
+  // export), a download or a new tab.
   var usable = function (a) {
     var href = a.getAttribute('href');
-    return href !== here && href.indexOf('/api/') !== 0 && !a.hasAttribute('download') && !a.hasAttribute('target') && inView(a);
+    return href.split('#')[0] !== here && href.indexOf('/api/') !== 0 && !a.hasAttribute('download') && !a.hasAttribute('target') && inView(a);
   };
   var kind = 'tree row';
   var pick = Array.from(document.querySelectorAll('[role="tree"] [role="treeitem"] a[href^="/"]')).filter(usable)[0];

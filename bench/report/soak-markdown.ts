@@ -50,6 +50,25 @@ export function rssGrowth(s: SoakResult) {
   });
 }
 
+/**
+ * What the RSS growth is made of, per instance: the JavaScript heap in use at the end against
+ * its least over minutes 2–3 (live objects: a leak grows it), and RSS from the end of minute 2
+ * (V8 keeps the pages its heap grew into, so RSS climbs to a working size and stays there).
+ */
+function growthMadeOf(s: SoakResult): string {
+  const settled = s.minutesMeasured.slice(1, 3);
+  const last = s.minutesMeasured.at(-1)!;
+  if (settled.length === 0) return '';
+  return last.instances
+    .map((end) => {
+      const at = settled.map((m) => m.instances.find((x) => x.name === end.name)!).filter(Boolean);
+      const heap = Math.min(...at.map((x) => x.heapMb));
+      const rss = at[0].rssMb;
+      return `${end.name}: JavaScript heap in use ${mb(heap)} MB at minutes 2–3, ${mb(end.heapMb)} MB at the end; RSS from the end of minute 2 ${mb(rss)} → ${mb(end.rssMb)} MB (${end.rssMb >= rss ? '+' : ''}${num((end.rssMb / rss - 1) * 100, 1)} %)`;
+    })
+    .join('; ');
+}
+
 export function judgeSoakTargets(s: SoakResult): TargetResult[] {
   const first = s.minutesMeasured[0];
   const last = s.minutesMeasured.at(-1)!;
@@ -80,7 +99,7 @@ export function judgeSoakTargets(s: SoakResult): TargetResult[] {
       met: growth.length > 0 && growth.every((g) => g.growth <= 0.1),
       note: growth.every((g) => g.growth <= 0.1)
         ? 'Memory settles after the first minute: per-tenant credentials, caches and connection pools are bounded.'
-        : "Growth beyond the warm-up: see the RSS column minute by minute; heap (latest.json) tells the JavaScript heap from the rest (V8's code space and Next.js's caches).",
+        : `Growth beyond the first minute, told apart: ${growthMadeOf(s)}. A heap in use that ends where it stood after the warm-up is no leak; RSS that rises to a level and holds there is V8 keeping the pages its heap grew into (the RSS column minute by minute).`,
     },
     {
       target: 'Soak: every webhook event and every audit entry delivered exactly once',
