@@ -1,46 +1,27 @@
 'use client';
 // An open review's Complete now (the confirmation says what the default will do) and Cancel; a
 // completed one's "Draft a revert" (a change set giving back what it removed, for the usual review).
-import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { toast } from '@/components/ui/toaster';
+import { useAction } from '@/components/ui/use-action';
 import { call } from '@/lib/api/client';
 import type { ReviewHeader } from '@/lib/access-reviews/types';
 
 export function ReviewActions({ review }: { review: ReviewHeader }) {
-  const router = useRouter();
   const [asking, setAsking] = useState<'complete' | 'cancel' | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
   const undecided = review.counts.items - review.counts.decided;
 
-  async function run(what: () => Promise<unknown>, done: string) {
-    setBusy(true);
-    try {
-      await what();
-      toast.success(done);
-      router.refresh();
-    } catch (e) {
-      toast.error(e instanceof Error ? e.message : 'Something went wrong.');
-    } finally {
-      setBusy(false);
-      setAsking(null);
-    }
-  }
+  // What the confirmation asked, done; the dialog closes either way.
+  const confirmed = (what: () => Promise<unknown>, done: string) => run(what, done, { settled: () => setAsking(null) });
 
-  async function revert() {
-    setBusy(true);
-    try {
-      const drafted = await call('accessReviews.revert', { params: { reviewId: review.reviewId } });
-      toast.success(`Revert drafted with ${drafted.operations} ${drafted.operations === 1 ? 'operation' : 'operations'}${drafted.notRevertible.length ? `; ${drafted.notRevertible.length} cannot come back` : ''}.`);
-      router.push(`/reorganizations/${drafted.changeSetId}`);
-    } catch (e) {
-      toast.error(e instanceof Error ? e.message : 'Something went wrong.');
-    } finally {
-      setBusy(false);
-    }
-  }
+  const revert = () =>
+    run(
+      () => call('accessReviews.revert', { params: { reviewId: review.reviewId } }),
+      (drafted) => `Revert drafted with ${drafted.operations} ${drafted.operations === 1 ? 'operation' : 'operations'}${drafted.notRevertible.length ? `; ${drafted.notRevertible.length} cannot come back` : ''}.`,
+      { open: (drafted) => `/reorganizations/${drafted.changeSetId}` },
+    );
 
   if (review.status === 'completed') {
     if (review.counts.removed === 0) return null;
@@ -61,14 +42,14 @@ export function ReviewActions({ review }: { review: ReviewHeader }) {
             : `${undecided} ${undecided === 1 ? 'item is' : 'items are'} undecided and will be ${review.defaultDecision === 'remove' ? 'removed' : 'kept'} (the review's default); the ${review.counts.remove} removals decided are applied now.`
         }
         confirmLabel="Complete now" destructive={review.defaultDecision === 'remove' || review.counts.remove > 0} busy={busy}
-        onConfirm={() => void run(() => call('accessReviews.complete', { params: { reviewId: review.reviewId }, body: { expectedVersion: review.version } }), 'Review completed.')}
+        onConfirm={() => void confirmed(() => call('accessReviews.complete', { params: { reviewId: review.reviewId }, body: { expectedVersion: review.version } }), 'Review completed.')}
         onCancel={() => setAsking(null)}
       />
       <ConfirmDialog
         open={asking === 'cancel'} title={`Cancel ${review.name}?`}
         description="Nothing it decided is applied. Reviewers no longer see its items."
         confirmLabel="Cancel review" busy={busy}
-        onConfirm={() => void run(() => call('accessReviews.cancel', { params: { reviewId: review.reviewId }, body: { expectedVersion: review.version } }), 'Review cancelled.')}
+        onConfirm={() => void confirmed(() => call('accessReviews.cancel', { params: { reviewId: review.reviewId }, body: { expectedVersion: review.version } }), 'Review cancelled.')}
         onCancel={() => setAsking(null)}
       />
     </>

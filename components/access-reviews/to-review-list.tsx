@@ -2,13 +2,13 @@
 // A reviewer's list: one card per item (who, what, where, why, last activity), Keep or Remove with a
 // reason (required to remove), Delegate to someone who can judge it; several selected at once with
 // a confirmation that says how many and what. Cards and 44 px targets: usable on a phone.
-import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Modal } from '@/components/ui/modal';
 import { inputClass } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/toaster';
+import { useAction } from '@/components/ui/use-action';
 import { call } from '@/lib/api/client';
 import { REVIEW_LIMITS } from '@/lib/access-reviews/limits';
 import type { ReviewItem, ReviewPerson } from '@/lib/access-reviews/types';
@@ -25,13 +25,12 @@ const whatFor = (rows: Row[], value: 'keep' | 'remove') =>
   rows.length === 1 ? `${value === 'remove' ? 'Remove' : 'Keep'} ${rows[0]!.access.description} of ${rows[0]!.subject.label}` : `${value === 'remove' ? 'Remove access for' : 'Keep access of'} ${rows.length} ${rows.length === 1 ? 'item' : 'items'}`;
 
 export function ToReviewList({ view }: { view: ToReviewScreenView }) {
-  const router = useRouter();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [deciding, setDeciding] = useState<Deciding | null>(null);
   const [reason, setReason] = useState('');
   const [delegating, setDelegating] = useState<Row | null>(null);
   const [to, setTo] = useState<ReviewPerson | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
   const undecided = view.items.filter((i) => !i.decision);
   const chosen = undecided.filter((i) => selected.has(i.itemId));
 
@@ -40,13 +39,12 @@ export function ToReviewList({ view }: { view: ToReviewScreenView }) {
     setDeciding({ rows, value });
   }
 
-  async function decide() {
+  function decide() {
     if (!deciding) return;
     const { rows, value } = deciding;
-    setBusy(true);
-    try {
+    // Items of one review go in one bulk call (at most 100); each answers on its own.
+    const decideAll = async () => {
       let failed = 0;
-      // Items of one review go in one bulk call (at most 100); each answers on its own.
       const byReview = new Map<string, Row[]>();
       for (const r of rows) byReview.set(r.reviewId, [...(byReview.get(r.reviewId) ?? []), r]);
       for (const [reviewId, group] of byReview) {
@@ -58,33 +56,24 @@ export function ToReviewList({ view }: { view: ToReviewScreenView }) {
           failed += results.filter((x) => x.error).length;
         }
       }
-      if (failed) toast.error(`${failed} of ${rows.length} could not be decided (changed meanwhile): the list shows them as they are now.`);
-      else toast.success(rows.length === 1 ? 'Decided.' : `${rows.length} items decided.`);
-      setDeciding(null);
-      setSelected(new Set());
-      router.refresh();
-    } catch (e) {
-      toast.error(e instanceof Error ? e.message : 'Something went wrong.');
-    } finally {
-      setBusy(false);
-    }
+      return failed;
+    };
+    return run(decideAll, null, {
+      then: (failed) => {
+        if (failed) toast.error(`${failed} of ${rows.length} could not be decided (changed meanwhile): the list shows them as they are now.`);
+        else toast.success(rows.length === 1 ? 'Decided.' : `${rows.length} items decided.`);
+        setDeciding(null);
+        setSelected(new Set());
+      },
+    });
   }
 
-  async function delegate() {
+  function delegate() {
     if (!delegating || !to) return;
-    setBusy(true);
-    try {
-      await call('accessReviews.delegate', {
-        params: { reviewId: delegating.reviewId, itemId: delegating.itemId }, body: { toUserId: to.userId, reason: reason.trim(), expectedVersion: delegating.version },
-      });
-      toast.success(`Handed over to ${to.name || to.email}.`);
-      setDelegating(null);
-      router.refresh();
-    } catch (e) {
-      toast.error(e instanceof Error ? e.message : 'Something went wrong.');
-    } finally {
-      setBusy(false);
-    }
+    const body = { toUserId: to.userId, reason: reason.trim(), expectedVersion: delegating.version };
+    return run(() => call('accessReviews.delegate', { params: { reviewId: delegating.reviewId, itemId: delegating.itemId }, body }), `Handed over to ${to.name || to.email}.`, {
+      then: () => setDelegating(null),
+    });
   }
 
   if (view.items.length === 0) {

@@ -11,6 +11,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ShownOnceModal } from '@/components/ui/shown-once-modal';
 import { EmptyState } from '@/components/ui/empty-state';
 import { toast } from '@/components/ui/toaster';
+import { useAction } from '@/components/ui/use-action';
 import { call } from '@/lib/api/client';
 import type { Destination, DestinationTestResult } from '@/lib/audit-streaming/types';
 import type { AuditStreamsScreenView } from '@/lib/screens/audit-streams';
@@ -34,7 +35,7 @@ export function DestinationsCard({ view }: { view: AuditStreamsScreenView & { ex
   const [removing, setRemoving] = useState<Destination | null>(null);
   const [backfilling, setBackfilling] = useState<Destination | null>(null);
   const [tests, setTests] = useState<Record<string, DestinationTestResult | 'sending'>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
   const full = view.destinations.length >= view.maxDestinations;
 
   // Health and lag move while the page is open; a dialog open keeps the list still under it.
@@ -44,20 +45,6 @@ export function DestinationsCard({ view }: { view: AuditStreamsScreenView & { ex
     const timer = setInterval(() => router.refresh(), REFRESH_MS);
     return () => clearInterval(timer);
   }, [router, still, view.destinations.length]);
-
-  async function act(run: () => Promise<unknown>, done: string) {
-    setBusy(true);
-    try {
-      await run();
-      toast.success(done);
-      router.refresh();
-    } catch (e) {
-      toast.error(e instanceof Error ? e.message : 'Something went wrong.');
-    } finally {
-      setBusy(false);
-      setRemoving(null);
-    }
-  }
 
   async function sendTest(d: Destination) {
     setTests((t) => ({ ...t, [d.destinationId]: 'sending' }));
@@ -70,7 +57,7 @@ export function DestinationsCard({ view }: { view: AuditStreamsScreenView & { ex
   }
 
   const setEnabled = (d: Destination, enabled: boolean) =>
-    act(
+    run(
       () => call('auditStreams.update', { params: { destinationId: d.destinationId }, body: { enabled, expectedVersion: d.version } }),
       enabled ? `${d.name} resumed: it catches up from where it stopped.` : `${d.name} paused.`,
     );
@@ -177,7 +164,7 @@ export function DestinationsCard({ view }: { view: AuditStreamsScreenView & { ex
         description="Nothing more is sent there, at once, and its sealed credentials are deleted. Entries it already received stay where they are."
         confirmLabel="Remove"
         busy={busy}
-        onConfirm={() => removing && void act(() => call('auditStreams.delete', { params: { destinationId: removing.destinationId }, query: { expectedVersion: String(removing.version) } }), `${removing.name} removed.`)}
+        onConfirm={() => removing && void run(() => call('auditStreams.delete', { params: { destinationId: removing.destinationId }, query: { expectedVersion: String(removing.version) } }), `${removing.name} removed.`, { settled: () => setRemoving(null) })}
         onCancel={() => setRemoving(null)}
       />
     </Card>

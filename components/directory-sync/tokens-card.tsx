@@ -2,7 +2,6 @@
 // Tokens: the bearer secrets the IdP's provisioning sends. A new one is shown once, in a dialog
 // (Arbor keeps only its hash); revoking one stops it at once. Several may live together, for
 // rotation: create the new one, switch the IdP over, revoke the old one.
-import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { RelativeTime } from '@/components/audit/relative-time';
 import { Button } from '@/components/ui/button';
@@ -10,7 +9,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';
-import { toast } from '@/components/ui/toaster';
+import { useAction } from '@/components/ui/use-action';
 import { CopyField } from '@/components/ui/copy-field';
 import { DataTable } from '@/components/ui/data-table';
 import { call } from '@/lib/api/client';
@@ -18,42 +17,31 @@ import type { DirectoryTokenView } from '@/lib/screens/directory';
 import { Card } from './card';
 
 export function TokensCard({ tokens, maxTokens, now }: { tokens: DirectoryTokenView[]; maxTokens: number; now: string }) {
-  const router = useRouter();
   const [label, setLabel] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
   const [error, setError] = useState<string>();
   const [created, setCreated] = useState<{ label: string; token: string } | null>(null);
   const [revoking, setRevoking] = useState<DirectoryTokenView | null>(null);
   const full = tokens.length >= maxTokens;
 
-  async function create() {
-    setBusy(true);
+  function create() {
     setError(undefined);
-    try {
-      const { token } = await call('directory.createToken', { body: { label } });
-      setCreated({ label: label.trim(), token });
-      setLabel('');
-      router.refresh();
-    } catch (e) {
-      setError(e instanceof Error ? e.message : 'Could not create the token.');
-    } finally {
-      setBusy(false);
-    }
+    // The new token is shown once, in its own dialog: no toast beside it.
+    return run(() => call('directory.createToken', { body: { label } }), null, {
+      failed: 'Could not create the token.',
+      showError: setError,
+      then: ({ token }) => {
+        setCreated({ label: label.trim(), token });
+        setLabel('');
+      },
+    });
   }
 
-  async function revoke(t: DirectoryTokenView) {
-    setBusy(true);
-    try {
-      await call('directory.revokeToken', { params: { tokenId: t.tokenId } });
-      toast.success(`Revoked the token ${t.label}.`);
-      router.refresh();
-    } catch (e) {
-      toast.error(e instanceof Error ? e.message : 'Could not revoke the token.');
-    } finally {
-      setBusy(false);
-      setRevoking(null);
-    }
-  }
+  const revoke = (t: DirectoryTokenView) =>
+    run(() => call('directory.revokeToken', { params: { tokenId: t.tokenId } }), `Revoked the token ${t.label}.`, {
+      failed: 'Could not revoke the token.',
+      settled: () => setRevoking(null),
+    });
 
   return (
     <Card id="directory-tokens" title="Tokens" description="The secret your identity provider sends with every request (Entra ID: Secret token).">

@@ -18,7 +18,7 @@ import { DataTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';
-import { toast } from '@/components/ui/toaster';
+import { useAction } from '@/components/ui/use-action';
 import { call } from '@/lib/api/client';
 import type { Role } from '@/lib/members/membership-items';
 import type { ApiKeyView, ApiKeysScreenView } from '@/lib/screens/api-keys';
@@ -36,22 +36,14 @@ export function ApiKeysCard({ view }: { view: ApiKeysScreenView }) {
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<{ name: string; secret: string } | null>(null);
   const [revoking, setRevoking] = useState<ApiKeyView | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
   const full = view.keys.length >= view.maxKeys;
 
-  async function revoke(k: ApiKeyView) {
-    setBusy(true);
-    try {
-      await call('apiKeys.revoke', { params: { keyId: k.keyId } });
-      toast.success(`Revoked the API key ${k.name}.`);
-      router.refresh();
-    } catch (e) {
-      toast.error(e instanceof Error ? e.message : 'Could not revoke the key.');
-    } finally {
-      setBusy(false);
-      setRevoking(null);
-    }
-  }
+  const revoke = (k: ApiKeyView) =>
+    run(() => call('apiKeys.revoke', { params: { keyId: k.keyId } }), `Revoked the API key ${k.name}.`, {
+      failed: 'Could not revoke the key.',
+      settled: () => setRevoking(null),
+    });
 
   return (
     <Card

@@ -12,6 +12,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ShownOnceModal } from '@/components/ui/shown-once-modal';
 import { EmptyState } from '@/components/ui/empty-state';
 import { toast } from '@/components/ui/toaster';
+import { useAction } from '@/components/ui/use-action';
 import { call } from '@/lib/api/client';
 import type { WebhooksScreenView } from '@/lib/screens/webhooks';
 import type { WebhookEndpoint } from '@/lib/webhooks';
@@ -37,39 +38,19 @@ export function WebhooksCard({ view }: { view: WebhooksScreenView }) {
   const [secret, setSecret] = useState<string | null>(null);
   const [removing, setRemoving] = useState<WebhookEndpoint | null>(null);
   const [rolling, setRolling] = useState<WebhookEndpoint | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
   const full = view.endpoints.length >= view.maxEndpoints;
 
-  async function act(run: () => Promise<unknown>, done: string) {
-    setBusy(true);
-    try {
-      await run();
-      toast.success(done);
-      router.refresh();
-    } catch (e) {
-      toast.error(e instanceof Error ? e.message : 'Something went wrong.');
-    } finally {
-      setBusy(false);
-      setRemoving(null);
-    }
-  }
-
-  async function rollSecret(e: WebhookEndpoint) {
-    setBusy(true);
-    try {
-      const rotated = await call('webhooks.rotateSecret', { params: { endpointId: e.endpointId }, body: { expectedVersion: e.version } });
-      setSecret(rotated.secret);
-      router.refresh();
-    } catch (err) {
-      toast.error(err instanceof Error ? err.message : 'Could not roll the secret.');
-    } finally {
-      setBusy(false);
-      setRolling(null);
-    }
-  }
+  // The new secret is shown once, in its own dialog: no toast beside it.
+  const rollSecret = (e: WebhookEndpoint) =>
+    run(() => call('webhooks.rotateSecret', { params: { endpointId: e.endpointId }, body: { expectedVersion: e.version } }), null, {
+      failed: 'Could not roll the secret.',
+      then: (rotated) => setSecret(rotated.secret),
+      settled: () => setRolling(null),
+    });
 
   const setEnabled = (e: WebhookEndpoint, enabled: boolean) =>
-    act(() => call('webhooks.update', { params: { endpointId: e.endpointId }, body: { enabled, expectedVersion: e.version } }), enabled ? 'Endpoint switched on.' : 'Endpoint switched off.');
+    run(() => call('webhooks.update', { params: { endpointId: e.endpointId }, body: { enabled, expectedVersion: e.version } }), enabled ? 'Endpoint switched on.' : 'Endpoint switched off.');
 
   return (
     <Card
@@ -150,7 +131,7 @@ export function WebhooksCard({ view }: { view: WebhooksScreenView }) {
         description={`${removing?.url ?? ''} stops hearing of changes at once; its delivery log goes with it.`}
         confirmLabel="Remove"
         busy={busy}
-        onConfirm={() => removing && void act(() => call('webhooks.delete', { params: { endpointId: removing.endpointId } }), 'Endpoint removed.')}
+        onConfirm={() => removing && void run(() => call('webhooks.delete', { params: { endpointId: removing.endpointId } }), 'Endpoint removed.', { settled: () => setRemoving(null) })}
         onCancel={() => setRemoving(null)}
       />
     </Card>

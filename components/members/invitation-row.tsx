@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { RoleBadge } from '@/components/ui/role-badge';
-import { toast } from '@/components/ui/toaster';
+import { useAction } from '@/components/ui/use-action';
 import { RelativeTime } from '@/components/audit/relative-time';
 import { call } from '@/lib/api/client';
 import type { MemberListInvitation } from '@/lib/screens/members';
@@ -19,24 +19,16 @@ export function InvitationRow({ row, now, mailEnabled }: { row: MemberListInvita
   const [version, setVersion] = useState(row.version);
   const [revoking, setRevoking] = useState(false);
   const [revoked, setRevoked] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
   const { renewing, issued, renew } = useRenewInvitationLink(() => router.refresh());
   const subject = `${row.email} (${row.unitName})`;
 
-  async function revoke() {
-    setBusy(true);
-    try {
-      await call('invitations.revoke', { params: { invitationId: row.id }, body: { expectedVersion: version } });
-      toast.success(`Revoked the invitation of ${row.email}.`);
-      setRevoked(true);
-      router.refresh();
-    } catch (e) {
-      toast.error(e instanceof Error ? e.message : 'Could not revoke the invitation.');
-    } finally {
-      setRevoking(false);
-      setBusy(false);
-    }
-  }
+  const revoke = () =>
+    run(() => call('invitations.revoke', { params: { invitationId: row.id }, body: { expectedVersion: version } }), `Revoked the invitation of ${row.email}.`, {
+      failed: 'Could not revoke the invitation.',
+      then: () => setRevoked(true),
+      settled: () => setRevoking(false),
+    });
 
   // Gone at once; the refresh brings the list without it.
   if (revoked) return null;
