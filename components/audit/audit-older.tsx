@@ -2,9 +2,9 @@
 // The audit trail's older pages, fetched on request (GET /api/v1/audit) and shown below the lines
 // the list was given. The given lines arrive as children: on /audit they are the server's, and
 // hydrating them runs none of their rendering code here.
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toaster';
+import { useMorePages } from '@/components/ui/use-more-pages';
 import { call } from '@/lib/api/client';
 import type { AuditLineView } from '@/lib/screens/audit';
 import type { AuditQuery } from '@/lib/screens/audit-query';
@@ -19,23 +19,14 @@ export interface AuditOlderProps {
 }
 
 export function AuditOlder({ children, cursor: first, unitId, filter }: AuditOlderProps) {
-  const [older, setOlder] = useState<{ line: AuditLineView; now: string }[]>([]);
-  const [cursor, setCursor] = useState(first);
-  const [loading, setLoading] = useState(false);
-
-  async function more() {
-    if (!cursor) return;
-    setLoading(true);
-    try {
-      const page = await call('audit.list', { query: { ...filter, cursor, ...(unitId ? { unitId } : {}) } });
-      setOlder((prev) => [...prev, ...page.lines.map((line) => ({ line, now: page.now }))]);
-      setCursor(page.nextCursor);
-    } catch (e) {
-      toast.error(e instanceof Error ? e.message : 'Could not load more history.');
-    } finally {
-      setLoading(false);
-    }
-  }
+  const { more: older, cursor, loading, loadMore } = useMorePages<{ line: AuditLineView; now: string }>(
+    first,
+    async (after) => {
+      const page = await call('audit.list', { query: { ...filter, cursor: after, ...(unitId ? { unitId } : {}) } });
+      return { items: page.lines.map((line) => ({ line, now: page.now })), nextCursor: page.nextCursor };
+    },
+    'Could not load more history.',
+  );
 
   return (
     <>
@@ -44,7 +35,7 @@ export function AuditOlder({ children, cursor: first, unitId, filter }: AuditOld
         {older.map(({ line, now }) => <AuditLine key={line.id} line={line} now={now} unitId={unitId} />)}
       </ol>
       {cursor && (
-        <Button size="sm" onClick={more} disabled={loading}>
+        <Button size="sm" onClick={() => void loadMore()} disabled={loading}>
           {loading ? 'Loading…' : 'Show older'}
         </Button>
       )}

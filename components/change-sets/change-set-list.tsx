@@ -7,7 +7,7 @@ import { RelativeTime } from '@/components/audit/relative-time';
 import { Button } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
-import { toast } from '@/components/ui/toaster';
+import { useMorePages } from '@/components/ui/use-more-pages';
 import { call } from '@/lib/api/client';
 import type { ChangeSetsScreen } from '@/lib/screens/change-sets';
 import { plural } from '@/lib/text/plural';
@@ -16,22 +16,8 @@ import { StatusBadge } from './status-badge';
 
 export function ChangeSetList({ screen }: { screen: ChangeSetsScreen }) {
   const [creating, setCreating] = useState(false);
-  const [sets, setSets] = useState(screen.sets);
-  const [cursor, setCursor] = useState(screen.nextCursor);
-  const [loading, setLoading] = useState(false);
-
-  async function more() {
-    setLoading(true);
-    try {
-      const page = await call('changeSets.list', { query: { cursor: cursor! } });
-      setSets((current) => [...current, ...page.items]);
-      setCursor(page.nextCursor ?? undefined);
-    } catch (e) {
-      toast.error(e instanceof Error ? e.message : 'Could not load more reorganizations.');
-    } finally {
-      setLoading(false);
-    }
-  }
+  const { more, cursor, loading, loadMore } = useMorePages(screen.nextCursor, (after) => call('changeSets.list', { query: { cursor: after } }), 'Could not load more reorganizations.');
+  const sets = [...screen.sets, ...more];
 
   return (
     <div className="space-y-4">
@@ -64,7 +50,7 @@ export function ChangeSetList({ screen }: { screen: ChangeSetsScreen }) {
           ))}
         </DataTable>
       )}
-      {cursor && <Button onClick={() => void more()} disabled={loading}>{loading ? 'Loading…' : 'Older reorganizations'}</Button>}
+      {cursor && <Button onClick={() => void loadMore()} disabled={loading}>{loading ? 'Loading…' : 'Older reorganizations'}</Button>}
       <NewChangeSetDialog open={creating} onClose={() => setCreating(false)} />
     </div>
   );
